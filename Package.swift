@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "JSONKit",
+  products: [
+    .library(name: "JSONKit", targets: ["JSONKit"]),
+    .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CYajl",
+      pkgConfig: "yajl",
+      providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+    ),
+    .target(name: "JSONKit", dependencies: ["CYajl"]),
+    .executableTarget(
+      name: "JSONKitCLI",
+      dependencies: [
+        "JSONKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "JSONKitTests",
+      dependencies: ["JSONKit"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "JSONKitCLITests",
+      dependencies: ["JSONKitCLI"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,149 @@
+/// A JSON value: parsed by yajl, built from literals, or converted from Foundation objects.
+///
+/// `JSON` keeps SwiftyJSON 5's names, so code written for SwiftyJSON ports by changing the
+/// import, and fixes its flaws: subscripts are O(1) and never copy the tree, numbers keep
+/// their source text and never convert lossily behind your back, and a missing key or a
+/// wrong type yields a value whose `error` says where it happened.
+///
+/// ```swift
+/// let json = try JSON(data: Data(#"{"user": {"name": "Ada", "langs": ["en", "fr"]}}"#.utf8))
+/// json["user"]["name"].stringValue          // "Ada"
+/// json["user", "langs", 1].string           // "fr"
+/// json["user"]["age"].int                   // nil
+/// json["user"]["age"].error?.description    // "Dictionary key 'age' does not exist at .user.age"
+/// ```
+///
+/// A parsed value is a view into one immutable `JSONDocument` (a flat tape); copying or
+/// subscripting it retains the document and copies two words. Writing through a subscript
+/// materializes only the containers on the written path.
+public struct JSON: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
+    case null
+    case bool(Bool)
+    case number(NumberValue)
+    case string(String)
+    case array(ArrayBox)
+    case object(ObjectBox)
+    /// A string, non-inline number, array or object slot of a parsed document.
+    case node(JSONDocument, UInt64)
+    /// The result of a failed access; reads as `null`.
+    case invalid(ErrorBox)
+  }
+
+  @usableFromInline var storage: Storage
+  /// How this value was reached through subscripts; `nil` for roots and stored elements.
+  @usableFromInline var pathNode: PathNode?
+
+  @inlinable
+  init(storage: Storage, pathNode: PathNode? = nil) {
+    self.storage = storage
+    self.pathNode = pathNode
+  }
+
+  /// The JSON `null`.
+  public static let null = JSON(storage: .null)
+
+  /// A value read from a document slot.
+  @inlinable
+  init(document: JSONDocument, slot: UInt64) {
+    switch Slot.tag(slot) {
+    case 0: storage = .null
+    case 1: storage = .bool(false)
+    case 2: storage = .bool(true)
+    case Slot.intTag: storage = .number(.int(Slot.intValue(slot)))
+    default: storage = .node(document, slot)
+    }
+    pathNode = nil
+  }
+
+  /// A scalar slot that needs no document (null, booleans, inline integers).
+  init(scalarSlot slot: UInt64) {
+    switch Slot.tag(slot) {
+    case 1: storage = .bool(false)
+    case 2: storage = .bool(true)
+    case Slot.intTag: storage = .number(.int(Slot.intValue(slot)))
+    default: storage = .null
+    }
+    pathNode = nil
+  }
+
+  /// An array of values (their paths are dropped).
+  public init(array: [JSON]) {
+    storage = .array(ArrayBox(array.map(\.detached)))
+    pathNode = nil
+  }
+
+  /// A failed access.
+  init(error: JSONError) {
+    storage = .invalid(ErrorBox(error))
+    pathNode = nil
+  }
+
+  /// This value without the path it was reached by, as stored inside containers.
+  @usableFromInline
+  var detached: JSON {
+    if pathNode == nil { return self }
+    var copy = self
+    copy.pathNode = nil
+    return copy
+  }
+
+  /// The kind of this value. Failed accesses report `.null` (their `error` says why).
+  public var type: JSONType {
+    switch storage {
+    case .null, .invalid: return .null
+    case .bool: return .bool
+    case .number: return .number
+    case .string: return .string
+    case .array: return .array
+    case .object: return .dictionary
+    case .node(_, let slot):
+      switch Slot.tag(slot) {
+      case Slot.stringTag, Slot.longStringTag: return .string
+      case Slot.numberTag, Slot.longNumberTag: return .number
+      case Slot.arrayTag: return .array
+      default: return .dictionary
+      }
+    }
+  }
+
+  /// Why this value does not exist: the first failed access of a subscript chain, with its
+  /// full path. `nil` for every real value, including `null`.
+  public var error: JSONError? {
+    if case .invalid(let box) = storage { return box.error }
+    return nil
+  }
+
+  /// `false` for the result of a failed access, `true` for every real value (even `null`).
+  ///
+  /// ```swift
+  /// let json: JSON = ["a": nil]
+  /// json["a"].exists()  // true
+  /// json["b"].exists()  // false
+  /// ```
+  public func exists() -> Bool {
+    if case .invalid = storage { return false }
+    return true
+  }
+
+  /// The path from the root by which this value was reached (`[]` for a root).
+  public var path: [JSONPathComponent] { pathNode?.components ?? [] }
+}
+
+/// Holds the error of a failed access, so that `JSON` stays small.
+@usableFromInline
+final class ErrorBox: Sendable {
+  let error: JSONError
+  init(_ error: JSONError) { self.error = error }
+}
+
+/// A number created in code (parsed numbers stay in their document as text).
+@usableFromInline
+enum NumberValue: Sendable {
+  case int(Int64)
+  case uint(UInt64)
+  case double(Double)
+  /// Exact decimal text, from `Decimal` or a parsed number that was materialized.
+  case text(String)
+}

@@ -1,0 +1,149 @@
+/// Everything that can go wrong in JSONKit, with where it happened.
+///
+/// Parse errors carry a `location` (byte offset, line, column) and an excerpt of the input;
+/// access errors (a missing key, an index out of range, a wrong type) carry the full `path`
+/// from the root. `description` says what, where, and what was found:
+///
+/// ```swift
+/// do {
+///   _ = try JSON(data: Data("{\n  \"a\": tru\n}".utf8))
+/// } catch {
+///   print(error)  // Unexpected character '\n' at line 2, column 12 (byte 13) near …
+/// }
+/// let json: JSON = ["user": ["name": "Ada"]]
+/// print(json["user"]["address"].error!)
+/// // Dictionary key 'address' does not exist at .user.address
+/// ```
+public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Sendable, Hashable {
+    /// A byte that cannot start or continue a value here.
+    case unexpectedCharacter(String)
+    /// The input ended inside a value.
+    case unexpectedEndOfInput
+    /// The input holds no value at all.
+    case emptyInput
+    /// A malformed number, with yajl's explanation.
+    case invalidNumber(String)
+    /// A malformed escape sequence or a lone UTF-16 surrogate in a `\u` escape.
+    case invalidEscape(String)
+    /// A byte sequence that is not well-formed UTF-8 (overlong, surrogate, > U+10FFFF,
+    /// truncated, or a stray continuation byte).
+    case invalidUTF8
+    /// A raw control character inside a string.
+    case controlCharacterInString
+    /// A structural error: a missing `:` or `,`, a non-string key, a stray bracket.
+    case syntax(String)
+    /// A second top-level value where only one is allowed.
+    case unexpectedValue
+    /// Comments are not enabled (`JSONParser.Options.allowComments`).
+    case commentsNotAllowed
+    /// Nesting deeper than the configured limit.
+    case nestingTooDeep(limit: Int)
+    /// The input is not UTF-8 (a UTF-16 or UTF-32 encoding was detected).
+    case unsupportedEncoding(String)
+    /// An object has no such key.
+    case keyNotFound(String)
+    /// An array index outside `0..<count`.
+    case indexOutOfBounds(index: Int, count: Int)
+    /// A value of another type than the operation needs.
+    case wrongType(expected: JSONType, found: JSONType, preview: String)
+    /// `JSON(_:)` was given an object that has no JSON representation.
+    case unsupportedType(String)
+  }
+
+  /// SwiftyJSON's error codes, so that `json.error?.code == .notExist` ports directly.
+  public enum Code: Int, Sendable, Hashable {
+    case unsupportedType = 999
+    case indexOutOfBounds = 900
+    case elementTooDeep = 902
+    case wrongType = 901
+    case notExist = 500
+    case invalidJSON = 490
+  }
+
+  /// Where in the input a parse error happened.
+  public struct Location: Sendable, Hashable, CustomStringConvertible {
+    /// Zero-based byte offset from the start of the input (or stream).
+    public var byte: Int
+    /// One-based line number.
+    public var line: Int
+    /// One-based column, counted in bytes.
+    public var column: Int
+
+    public init(byte: Int, line: Int, column: Int) {
+      self.byte = byte
+      self.line = line
+      self.column = column
+    }
+
+    public var description: String { "line \(line), column \(column) (byte \(byte))" }
+  }
+
+  public var reason: Reason
+  /// Set for parse errors.
+  public var location: Location?
+  /// Set for access errors: the components from the root to the failed step.
+  public var path: [JSONPathComponent]?
+  /// A short piece of the input around `location`.
+  public var excerpt: String?
+
+  public init(
+    _ reason: Reason, location: Location? = nil, path: [JSONPathComponent]? = nil,
+    excerpt: String? = nil
+  ) {
+    self.reason = reason
+    self.location = location
+    self.path = path
+    self.excerpt = excerpt
+  }
+
+  /// The SwiftyJSON error code of this error.
+  public var code: Code {
+    switch reason {
+    case .keyNotFound: .notExist
+    case .indexOutOfBounds: .indexOutOfBounds
+    case .wrongType: .wrongType
+    case .unsupportedType: .unsupportedType
+    case .nestingTooDeep: .elementTooDeep
+    default: .invalidJSON
+    }
+  }
+
+  /// The path rendered in jq's notation (`.user.friends[3].name`), or `nil`.
+  public var pathDescription: String? { path.map(JSONPathComponent.render) }
+
+  /// What went wrong, without the location.
+  public var message: String {
+    switch reason {
+    case .unexpectedCharacter(let c): "Unexpected character \(c)"
+    case .unexpectedEndOfInput: "Unexpected end of input"
+    case .emptyInput: "Unexpected end of input: the document is empty"
+    case .invalidNumber(let why): "Invalid number (\(why))"
+    case .invalidEscape(let why): "Invalid escape (\(why))"
+    case .invalidUTF8: "Invalid UTF-8 byte sequence"
+    case .controlCharacterInString: "Unescaped control character in string"
+    case .syntax(let why): "Syntax error (\(why))"
+    case .unexpectedValue: "Unexpected additional top-level value"
+    case .commentsNotAllowed: "Comments are not allowed"
+    case .nestingTooDeep(let limit): "Nesting deeper than \(limit) levels"
+    case .unsupportedEncoding(let which): "Unsupported encoding: input looks like \(which), JSONKit reads UTF-8"
+    case .keyNotFound(let key): "Dictionary key '\(key)' does not exist"
+    case .indexOutOfBounds(let index, let count): "Array index \(index) is out of bounds (count \(count))"
+    case .wrongType(let expected, let found, let preview):
+      "Expected \(expected) but found \(found) (\(preview))"
+    case .unsupportedType(let what): "Unsupported type: \(what) has no JSON representation"
+    }
+  }
+
+  public var description: String {
+    if case .wrongType(let expected, let found, let preview) = reason, let path = pathDescription {
+      return "Expected \(expected) at \(path) but found \(found) (\(preview))"
+    }
+    var text = message
+    if let location { text += " at \(location)" }
+    if let path = pathDescription { text += " at \(path)" }
+    if let excerpt, !excerpt.isEmpty { text += " near '\(excerpt)'" }
+    return text
+  }
+}

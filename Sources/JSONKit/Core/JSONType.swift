@@ -1,0 +1,30 @@
+/// The kind of a JSON value, with SwiftyJSON's names.
+///
+/// ```swift
+/// let json: JSON = ["id": 1]
+/// json["id"].type == .number   // true
+/// json["missing"].type == .null // true; json["missing"].error says why
+/// ```
+public enum JSONType: Int, Sendable, Hashable, CustomStringConvertible {
+  case number
+  case string
+  case bool
+  case array
+  case dictionary
+  case null
+  /// A value that could not be represented (SwiftyJSON's name; JSONKit never produces it
+  /// from parsing, only from `JSON(_:)` given an unsupported object).
+  case unknown
+
+  public var description: String {
+    switch self {
+    case .number: "number"
+    case .string: "string"
+    case .bool: "boolean"
+    case .array: "array"
+    case .dictionary: "dictionary"
+    case .null: "null"
+    case .unknown: "unknown"
+    }
+  }
+}

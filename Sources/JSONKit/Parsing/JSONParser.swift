@@ -1,0 +1,88 @@
+import Foundation
+
+/// Parses JSON text into `JSON` values, over yajl.
+///
+/// ```swift
+/// let json = try JSONParser.parse(Data(#"{"id": 1, "tags": ["a"]}"#.utf8))
+/// let values = try JSONParser.parseAll(Data("1 2 [3]".utf8))   // three values
+/// var options = JSONParser.Options()
+/// options.allowComments = true
+/// let config = try JSONParser.parse(Data("{/* port */ \"port\": 80}".utf8), options: options)
+/// ```
+public enum JSONParser {
+  /// How strict the parser is.
+  public struct Options: Sendable, Hashable {
+    /// Accept `/* … */` and `// …` comments. Default `false`.
+    public var allowComments: Bool
+    /// Accept several top-level values (NDJSON, concatenated values). `parse` then returns
+    /// them as one array, as `jq -s` does; `parseAll` and `JSONStreamParser` always allow
+    /// them. Default `false`.
+    public var allowMultipleValues: Bool
+    /// Stop after the first value and ignore whatever follows. Default `false`.
+    public var allowTrailingGarbage: Bool
+    /// The deepest nesting of arrays and objects accepted; deeper input is an error, never a
+    /// stack overflow. Default 10,000 (jq's limit).
+    public var maxDepth: Int
+
+    public init(
+      allowComments: Bool = false, allowMultipleValues: Bool = false,
+      allowTrailingGarbage: Bool = false, maxDepth: Int = 10_000
+    ) {
+      self.allowComments = allowComments
+      self.allowMultipleValues = allowMultipleValues
+      self.allowTrailingGarbage = allowTrailingGarbage
+      self.maxDepth = maxDepth
+    }
+
+    /// Strict RFC 8259 JSON, one value, depth limit 10,000.
+    public static let `default` = Options()
+  }
+
+  /// Parses exactly one JSON value (or, with `allowMultipleValues`, an array of all values).
+  ///
+  /// - Throws: `JSONError` with the byte offset, line and column of the first problem.
+  public static func parse(_ data: Data, options: Options = .default) throws(JSONError) -> JSON {
+    do {
+      return try data.withUnsafeBytes { bytes throws(JSONError) -> JSON in
+        try parse(bytes, options: options)
+      }
+    } catch let error as JSONError {
+      throw error
+    } catch {
+      fatalError("unreachable: \(error)")
+    }
+  }
+
+  /// Parses exactly one JSON value from raw bytes.
+  public static func parse(_ bytes: UnsafeRawBufferPointer, options: Options = .default) throws(JSONError) -> JSON {
+    let values = try parseValues(bytes, options: options, multiple: options.allowMultipleValues)
+    if options.allowMultipleValues { return JSON(array: values) }
+    return values[0]
+  }
+
+  /// Parses every top-level value: NDJSON, or values separated by white space.
+  public static func parseAll(_ data: Data, options: Options = .default) throws(JSONError) -> [JSON] {
+    do {
+      return try data.withUnsafeBytes { bytes throws(JSONError) -> [JSON] in
+        try parseValues(bytes, options: options, multiple: true)
+      }
+    } catch let error as JSONError {
+      throw error
+    } catch {
+      fatalError("unreachable: \(error)")
+    }
+  }
+
+  static func parseValues(_ bytes: UnsafeRawBufferPointer, options: Options, multiple: Bool) throws(JSONError) -> [JSON] {
+    var options = options
+    options.allowMultipleValues = multiple
+    let core = ParserCore(options: options, expectedSize: bytes.count, streaming: false)
+    try core.feed(bytes)
+    try core.finish(lastChunk: bytes)
+    let values = core.takeValues()
+    if values.isEmpty && !multiple {
+      throw JSONError(.emptyInput, location: .init(byte: bytes.count, line: 1, column: bytes.count + 1))
+    }
+    return values
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// A push parser: feed it chunks of any size, as they arrive from a file, a pipe or a
+/// socket, and it hands back each top-level value as soon as it is complete.
+///
+/// NDJSON and concatenated values (`{"a":1}{"a":2}`, `1 2 3`) both work. Memory is bounded
+/// by the largest single value: each value is its own document, released when you drop it.
+///
+/// ```swift
+/// let parser = JSONStreamParser()
+/// for chunk in chunks {                       // e.g. 64 KiB reads from a socket
+///   for value in try parser.feed(chunk) { handle(value) }
+/// }
+/// for value in try parser.finish() { handle(value) }   // a trailing bare number, say
+/// ```
+///
+/// After an error, every further call throws the same error. Not thread-safe: feed one
+/// parser from one task at a time.
+public final class JSONStreamParser {
+  private let core: ParserCore
+
+  /// Creates a parser. `allowMultipleValues` is implied; `allowTrailingGarbage` is ignored.
+  public init(options: JSONParser.Options = .default) {
+    var options = options
+    options.allowMultipleValues = true
+    core = ParserCore(options: options, expectedSize: 0, streaming: true)
+  }
+
+  /// Parses the next chunk and returns the values it completed, in order.
+  ///
+  /// - Throws: `JSONError` with the offset, line and column in the whole stream.
+  @discardableResult
+  public func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [JSON] {
+    try core.feed(chunk)
+    return core.takeValues()
+  }
+
+  /// Parses the next chunk and returns the values it completed, in order.
+  @discardableResult
+  public func feed(_ chunk: Data) throws(JSONError) -> [JSON] {
+    do {
+      return try chunk.withUnsafeBytes { bytes throws(JSONError) -> [JSON] in try feed(bytes) }
+    } catch let error as JSONError {
+      throw error
+    } catch {
+      fatalError("unreachable: \(error)")
+    }
+  }
+
+  /// Parses the next chunk and returns the values it completed, in order.
+  @discardableResult
+  public func feed(_ chunk: [UInt8]) throws(JSONError) -> [JSON] {
+    do {
+      return try chunk.withUnsafeBytes { bytes throws(JSONError) -> [JSON] in try feed(bytes) }
+    } catch let error as JSONError {
+      throw error
+    } catch {
+      fatalError("unreachable: \(error)")
+    }
+  }
+
+  /// Ends the stream and returns the last values (a top-level number is complete only
+  /// when the input ends).
+  ///
+  /// - Throws: `JSONError.Reason.unexpectedEndOfInput` when a value is still open.
+  public func finish() throws(JSONError) -> [JSON] {
+    try core.finish(lastChunk: nil)
+    return core.takeValues()
+  }
+
+  /// Bytes fed so far.
+  public var bytesConsumed: Int { core.offset }
+
+  /// Top-level values completed so far.
+  public var valueCount: Int { core.valueCount }
+}

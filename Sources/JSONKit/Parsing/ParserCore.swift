@@ -1,0 +1,368 @@
+import CYajl
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Owns one yajl handle and the `TapeBuilder` its callbacks fill; shared by the one-shot
+/// parser and the push parser. Turns yajl's failures into `JSONError`s in one place.
+final class ParserCore {
+  private let handle: yajl_handle
+  private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+  let builder: UnsafeMutablePointer<TapeBuilder>
+  private let options: JSONParser.Options
+  private let streaming: Bool
+
+  /// Input bytes fed so far.
+  private(set) var offset = 0
+  /// Streaming only: newlines before the current chunk, and the offset of the last one.
+  private var newlines = 0
+  private var lastNewline = -1
+  private var failed: JSONError?
+
+  init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
+    self.options = options
+    self.streaming = streaming
+    builder = .allocate(capacity: 1)
+    builder.initialize(to: TapeBuilder(options: options, expectedSize: expectedSize, streaming: streaming))
+    callbacks = .allocate(capacity: 1)
+    callbacks.initialize(to: ParserCore.makeCallbacks())
+    handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+    builder.pointee.handle = handle
+    // JSONKit validates strings itself (strictly); see UTF8Validation.
+    _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
+    _ = cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
+    if options.allowTrailingGarbage && !streaming {
+      _ = cyajl_config_flag(handle, yajl_allow_trailing_garbage, 1)
+    } else {
+      // A second value is reported by the builder, with its position.
+      _ = cyajl_config_flag(handle, yajl_allow_multiple_values, 1)
+    }
+  }
+
+  deinit {
+    yajl_free(handle)
+    builder.pointee.deallocate()
+    builder.deinitialize(count: 1)
+    builder.deallocate()
+    callbacks.deallocate()
+  }
+
+  /// Values completed so far; the caller takes them.
+  func takeValues() -> [JSON] {
+    let values = builder.pointee.values
+    builder.pointee.values = []
+    return values
+  }
+
+  var valueCount: Int { builder.pointee.valueCount }
+
+  // MARK: Feeding
+
+  /// Parses the next chunk of input. Completed values accumulate in the builder.
+  func feed(_ input: UnsafeRawBufferPointer) throws(JSONError) {
+    if let failed { throw failed }
+    guard var base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count > 0
+    else { return }
+    var count = input.count
+    var skipped = 0
+    if offset == 0 {
+      if let encoding = Self.detectWideEncoding(base, count) {
+        throw remember(JSONError(.unsupportedEncoding(encoding), location: .init(byte: 0, line: 1, column: 1)))
+      }
+      if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+        base += 3
+        count -= 3
+        skipped = 3
+      }
+    }
+    // yajl treats \v and \f as white space; JSON does not. Neither may appear in a string
+    // either (raw control characters), so any occurrence is an error: parse up to it, so
+    // that an earlier error is reported first, then report it.
+    let limit = Self.firstFormFeedOrVerticalTab(base, count) ?? count
+    let b = builder
+    b.pointee.chunkStart = UnsafePointer(base)
+    b.pointee.chunkCount = limit
+    b.pointee.chunkOffset = offset + skipped
+    let status = yajl_parse(handle, base, limit)
+    if status != yajl_status_ok {
+      throw remember(translate(status, chunk: UnsafePointer(base), count: count))
+    }
+    if limit < count {
+      let c = base[limit]
+      throw remember(
+        error(.unexpectedCharacter(c == 0x0B ? "'\\v'" : "'\\f'"), at: offset + skipped + limit,
+          chunk: UnsafePointer(base), count: count))
+    }
+    if streaming { afterChunk(UnsafePointer(base), count) }
+    offset += skipped + count
+  }
+
+  /// Ends the input: reports a value still open, or a top-level number at the very end.
+  func finish(lastChunk: UnsafeRawBufferPointer?) throws(JSONError) {
+    if let failed { throw failed }
+    let b = builder
+    b.pointee.finishing = true
+    if let chunk = lastChunk, let base = chunk.baseAddress {
+      let skip = chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF ? 3 : 0
+      b.pointee.chunkStart = base.assumingMemoryBound(to: UInt8.self) + skip
+      b.pointee.chunkCount = chunk.count - skip
+      b.pointee.chunkOffset = skip
+    } else {
+      b.pointee.chunkCount = 0
+      b.pointee.chunkOffset = offset
+    }
+    let status = yajl_complete_parse(handle)
+    if status != yajl_status_ok {
+      let base = b.pointee.chunkStart
+      throw remember(translate(status, chunk: base, count: b.pointee.chunkCount, atEnd: true))
+    }
+  }
+
+  private func remember(_ error: JSONError) -> JSONError {
+    failed = error
+    return error
+  }
+
+  // MARK: Streaming bookkeeping
+
+  private func afterChunk(_ base: UnsafePointer<UInt8>, _ count: Int) {
+    let b = builder
+    // Keep what may be the start of a string still being read: everything from the first
+    // '"' after the last reported token (between tokens, a '"' can only open a string).
+    let chunkOffset = b.pointee.chunkOffset
+    var window: [UInt8] = []
+    var windowOffset = chunkOffset
+    let tokenEnd = b.pointee.lastTokenEnd
+    if tokenEnd < chunkOffset {
+      window = b.pointee.carry
+      windowOffset = b.pointee.carryOffset
+      if tokenEnd > windowOffset { window.removeFirst(min(window.count, tokenEnd - windowOffset)) }
+      windowOffset = max(windowOffset, tokenEnd)
+      window.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    } else {
+      let from = tokenEnd - chunkOffset
+      window.append(contentsOf: UnsafeBufferPointer(start: base + from, count: count - from))
+      windowOffset = tokenEnd
+    }
+    if let quote = window.firstIndex(of: 0x22) {
+      window.removeFirst(quote)
+      b.pointee.carry = window
+      b.pointee.carryOffset = windowOffset + quote
+    } else {
+      b.pointee.carry = []
+      b.pointee.carryOffset = chunkOffset + count
+    }
+    // Line bookkeeping for error locations.
+    var p = UnsafeRawPointer(base)
+    var remaining = count
+    while remaining > 0, let hit = memchr(p, 0x0A, remaining) {
+      newlines += 1
+      lastNewline = chunkOffset + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
+      let advance = UnsafeRawPointer(hit) - p + 1
+      p += advance
+      remaining -= advance
+    }
+  }
+
+  // MARK: Errors
+
+  private func translate(
+    _ status: yajl_status, chunk: UnsafePointer<UInt8>, count: Int, atEnd: Bool = false
+  ) -> JSONError {
+    let b = builder
+    if let pending = b.pointee.error {
+      return error(pending.reason, at: b.pointee.errorOffset, chunk: chunk, count: count)
+    }
+    let consumed = atEnd ? count : Int(yajl_get_bytes_consumed(handle))
+    let chunkOffset = b.pointee.chunkOffset
+    var message = ""
+    if let text = yajl_get_error(handle, 0, nil, 0) {
+      message = String(cString: text)
+      yajl_free_error(handle, text)
+    }
+    let at = chunkOffset + consumed
+    func char(_ offset: Int) -> JSONError.Reason {
+      let i = offset - chunkOffset
+      guard i >= 0 && i < count else { return .unexpectedEndOfInput }
+      return .unexpectedCharacter(Self.describeCharacter(chunk, i, count))
+    }
+    if message.contains("premature EOF") || (atEnd && b.pointee.depth > 0) {
+      return error(.unexpectedEndOfInput, at: atEnd ? chunkOffset + count : at, chunk: chunk, count: count)
+    }
+    if message.contains("lexical error") {
+      let reason: JSONError.Reason
+      if message.contains("malformed number") {
+        reason = .invalidNumber(
+          message.replacingOccurrences(of: "lexical error: malformed number, ", with: "")
+            .trimmingCharacters(in: .init(charactersIn: ".")))
+      } else if message.contains("comment") {
+        reason = .commentsNotAllowed
+      } else if message.contains("inside a string, '\\'") {
+        reason = .invalidEscape("'\\' followed by a character that is not an escape")
+      } else if message.contains("non-hex") {
+        reason = .invalidEscape("\\u needs four hex digits")
+      } else if message.contains("invalid character inside string") {
+        reason = .controlCharacterInString
+      } else if message.contains("UTF8") {
+        reason = .invalidUTF8
+      } else {
+        reason = char(at)
+      }
+      if case .unexpectedEndOfInput = reason {
+        return error(reason, at: at, chunk: chunk, count: count)
+      }
+      return error(reason, at: at, chunk: chunk, count: count)
+    }
+    // Parse errors are reported after the offending token.
+    let start = b.pointee.tokenStart(before: at)
+    let found = Self.describeCharacter(chunk, start - chunkOffset, count)
+    let expectation: String?
+    if message.contains("separated by a colon") {
+      expectation = "expected ':' after object key"
+    } else if message.contains("inside map, I expect") {
+      expectation = "expected ',' or '}' after object member"
+    } else if message.contains("after array element") {
+      expectation = "expected ',' or ']' after array element"
+    } else if message.contains("invalid object key") {
+      expectation = "object keys must be strings"
+    } else if message.contains("trailing garbage") {
+      return error(.unexpectedValue, at: start, chunk: chunk, count: count)
+    } else {
+      expectation = nil
+    }
+    if let expectation {
+      return error(.syntax("\(expectation), found \(found)"), at: start, chunk: chunk, count: count)
+    }
+    return error(char(start), at: start, chunk: chunk, count: count)
+  }
+
+  /// Builds an error at input offset `at`, with line, column and an excerpt.
+  func error(_ reason: JSONError.Reason, at: Int, chunk: UnsafePointer<UInt8>, count: Int) -> JSONError {
+    let chunkOffset = builder.pointee.chunkOffset
+    let local = at - chunkOffset
+    var line = 1
+    var column = at + 1
+    if streaming {
+      if local >= 0 {
+        let prefix = UnsafeBufferPointer(start: chunk, count: min(local, count))
+        let inChunk = prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        line = newlines + inChunk + 1
+        if let last = prefix.lastIndex(of: 0x0A) {
+          column = local - last
+        } else {
+          column = at - lastNewline
+        }
+      } else {
+        line = newlines + 1
+        column = at - lastNewline
+      }
+    } else {
+      // The chunk is the whole input, less a BOM.
+      let prefix = UnsafeBufferPointer(start: chunk, count: max(0, min(local, count)))
+      line = prefix.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+      if let last = prefix.lastIndex(of: 0x0A) {
+        column = local - last
+      } else {
+        column = local + 1
+      }
+    }
+    return JSONError(
+      reason, location: .init(byte: at, line: line, column: column),
+      excerpt: Self.excerpt(chunk, local, count))
+  }
+
+  /// Up to 20 bytes either side of `i`, on one line, as valid text.
+  static func excerpt(_ chunk: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> String {
+    guard count > 0 else { return "" }
+    let center = min(max(i, 0), count)
+    var lo = max(0, center - 20)
+    var hi = min(count, center + 20)
+    while lo > 0 && lo < count && chunk[lo] & 0xC0 == 0x80 { lo -= 1 }
+    while hi < count && chunk[hi] & 0xC0 == 0x80 { hi += 1 }
+    let text = String(decoding: UnsafeBufferPointer(start: chunk + lo, count: hi - lo), as: UTF8.self)
+    return String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+  }
+
+  /// `'t'`, `'\n'`, `'é'` or `byte 0xFF`.
+  static func describeCharacter(_ chunk: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> String {
+    guard i >= 0 && i < count else { return "end of input" }
+    let c = chunk[i]
+    switch c {
+    case 0x0A: return "'\\n'"
+    case 0x0D: return "'\\r'"
+    case 0x09: return "'\\t'"
+    case 0x0B: return "'\\v'"
+    case 0x0C: return "'\\f'"
+    case 0x00..<0x20, 0x7F: return "U+" + String(c, radix: 16, uppercase: true).leftPadded(to: 4)
+    case 0x20..<0x80: return "'\(Character(Unicode.Scalar(c)))'"
+    default:
+      let length = UTF8Validation.sequenceLength(chunk, i, count)
+      if length > 0 {
+        return "'" + String(decoding: UnsafeBufferPointer(start: chunk + i, count: length), as: UTF8.self) + "'"
+      }
+      return "byte 0x" + String(c, radix: 16, uppercase: true)
+    }
+  }
+
+  static func detectWideEncoding(_ p: UnsafePointer<UInt8>, _ n: Int) -> String? {
+    guard n >= 2 else { return nil }
+    if n >= 4 && p[0] == 0 && p[1] == 0 && p[2] == 0xFE && p[3] == 0xFF { return "UTF-32BE" }
+    if n >= 4 && p[0] == 0xFF && p[1] == 0xFE && p[2] == 0 && p[3] == 0 { return "UTF-32LE" }
+    if p[0] == 0xFE && p[1] == 0xFF { return "UTF-16BE" }
+    if p[0] == 0xFF && p[1] == 0xFE { return "UTF-16LE" }
+    if n >= 4 && p[0] == 0 && p[1] == 0 && p[2] == 0 && p[3] != 0 { return "UTF-32BE" }
+    if n >= 4 && p[0] != 0 && p[1] == 0 && p[2] == 0 && p[3] == 0 { return "UTF-32LE" }
+    if p[0] == 0 && p[1] != 0 { return "UTF-16BE" }
+    if p[0] != 0 && p[1] == 0 { return "UTF-16LE" }
+    return nil
+  }
+
+  static func firstFormFeedOrVerticalTab(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+    let a = memchr(p, 0x0B, n).map { UnsafeRawPointer($0) - UnsafeRawPointer(p) }
+    let limit = a ?? n
+    let b = memchr(p, 0x0C, limit).map { UnsafeRawPointer($0) - UnsafeRawPointer(p) }
+    return b ?? a
+  }
+
+  // MARK: Callbacks
+
+  private static func makeCallbacks() -> yajl_callbacks {
+    return yajl_callbacks(
+      yajl_null: { ctx in callbackBuilder(ctx).pointee.null() },
+      yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.bool(value != 0) },
+      yajl_integer: nil,
+      yajl_double: nil,
+      yajl_number: { ctx, text, length in
+        callbackBuilder(ctx).pointee.number(
+          UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
+      },
+      yajl_string: { ctx, text, length in
+        callbackBuilder(ctx).pointee.string(text ?? UnsafePointer(bitPattern: 1)!, length)
+      },
+      yajl_start_map: { ctx in callbackBuilder(ctx).pointee.startContainer() },
+      yajl_map_key: { ctx, text, length in
+        callbackBuilder(ctx).pointee.key(text ?? UnsafePointer(bitPattern: 1)!, length)
+      },
+      yajl_end_map: { ctx in callbackBuilder(ctx).pointee.endMap() },
+      yajl_start_array: { ctx in callbackBuilder(ctx).pointee.startContainer() },
+      yajl_end_array: { ctx in callbackBuilder(ctx).pointee.endArray() }
+    )
+  }
+}
+
+@inline(__always)
+private func callbackBuilder(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TapeBuilder> {
+  ctx.unsafelyUnwrapped.assumingMemoryBound(to: TapeBuilder.self)
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

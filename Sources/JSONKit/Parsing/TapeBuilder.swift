@@ -1,0 +1,407 @@
+import CYajl
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Receives yajl's callbacks and builds `JSONDocument`s, one per top-level value.
+///
+/// Values of open containers wait on one scratch `stack` of slots; when a container closes,
+/// its slots are copied to the tape as one block and replaced on the stack by a single slot
+/// that points at the block. Nothing is allocated per value: strings and numbers are
+/// appended to one byte buffer, keys are interned, and the buffers grow geometrically.
+///
+/// The builder lives at a stable address (`ParserCore` allocates it) because yajl's context
+/// pointer points at it; callbacks reach it through `UnsafeMutablePointer`, which also keeps
+/// exclusivity checks off the hot path.
+struct TapeBuilder {
+  var tape: GrowableBuffer<UInt64>
+  var bytes: GrowableBuffer<UInt8>
+  var stack: GrowableBuffer<UInt64>
+  var frames: GrowableBuffer<Int>
+  var keys = KeyTable()
+  /// Per key id, the serial of the last object checked for duplicates that had that key.
+  var stamps: GrowableBuffer<UInt32>
+  var stampSerial: UInt32 = 0
+
+  var depth = 0
+  let maxDepth: Int
+  let allowMultipleValues: Bool
+  let allowComments: Bool
+  let streaming: Bool
+  var handle: yajl_handle?
+
+  /// The chunk yajl is parsing now, and its offset in the whole input.
+  var chunkStart: UnsafePointer<UInt8>
+  var chunkCount = 0
+  var chunkOffset = 0
+  /// Streaming only: input before the current chunk that may hold the start of a string
+  /// yajl is still reading (see `ParserCore.feed`), and where it starts in the input.
+  var carry: [UInt8] = []
+  var carryOffset = 0
+  /// Input offsets just past the last token reported by a callback, and the one before.
+  var lastTokenEnd = 0
+  var previousTokenEnd = 0
+
+  var values: [JSON] = []
+  var valueCount = 0
+  var error: JSONError?
+  /// For errors found in a callback: offset of the offending byte within the input.
+  var errorOffset = 0
+
+  init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
+    tape = GrowableBuffer(capacity: expectedSize / 12)
+    bytes = GrowableBuffer(capacity: streaming ? 4096 : expectedSize)
+    stack = GrowableBuffer(capacity: 256)
+    frames = GrowableBuffer(capacity: 64)
+    stamps = GrowableBuffer(capacity: 64)
+    maxDepth = options.maxDepth
+    allowMultipleValues = options.allowMultipleValues
+    allowComments = options.allowComments
+    self.streaming = streaming
+    chunkStart = UnsafePointer(bitPattern: 1)!
+  }
+
+  func deallocate() {
+    tape.deallocate()
+    bytes.deallocate()
+    stack.deallocate()
+    frames.deallocate()
+    stamps.deallocate()
+    keys.deallocate()
+  }
+
+  // MARK: Positions
+
+  /// Offset within the current chunk just past the token yajl reported last.
+  @inline(__always)
+  var consumedInChunk: Int { finishing ? chunkCount : Int(yajl_get_bytes_consumed(handle)) }
+
+  /// Set during `yajl_complete_parse`, when yajl's consumed count no longer means anything:
+  /// positions are then taken as the end of the input.
+  var finishing = false
+
+  /// Records where the token just reported ends: an escaped string's raw text starts at
+  /// the first '"' after the previous token (see `appendEscapedString`).
+  @inline(__always)
+  mutating func noteTokenEnd() {
+    previousTokenEnd = lastTokenEnd
+    lastTokenEnd = chunkOffset &+ consumedInChunk
+  }
+
+  mutating func fail(_ reason: JSONError.Reason, at offset: Int) -> CInt {
+    if error == nil {
+      error = JSONError(reason)
+      errorOffset = offset
+    }
+    return 0
+  }
+
+  // MARK: Scalars
+
+  @inline(__always)
+  mutating func push(_ slot: UInt64) -> CInt {
+    stack.append(slot)
+    if depth == 0 { return completeTopLevelValue() }
+    return 1
+  }
+
+  mutating func null() -> CInt {
+    noteTokenEnd()
+    return push(Slot.null)
+  }
+
+  mutating func bool(_ value: Bool) -> CInt {
+    noteTokenEnd()
+    return push(value ? Slot.true : Slot.false)
+  }
+
+  mutating func number(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    noteTokenEnd()
+    // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
+    if n <= 17 {
+      var i = 0
+      var negative = false
+      if p[0] == 0x2D {
+        negative = true
+        i = 1
+      }
+      var value: Int64 = 0
+      while i < n {
+        let digit = p[i] &- 0x30
+        if digit > 9 { break }
+        value = value &* 10 &+ Int64(digit)
+        i &+= 1
+      }
+      if i == n && !(negative && value == 0) {
+        return push(Slot.int(negative ? -value : value))
+      }
+    }
+    let offset = bytes.count
+    bytes.append(p, count: n)
+    return push(textSlot(Slot.numberTag, Slot.longNumberTag, offset: offset, length: n))
+  }
+
+  @inline(__always)
+  mutating func textSlot(_ tag: UInt64, _ longTag: UInt64, offset: Int, length: Int) -> UInt64 {
+    if length <= Slot.maxInlineLength && offset <= Slot.maxInlineOffset {
+      return Slot.text(tag, offset: offset, length: length)
+    }
+    let position = tape.count
+    tape.append(UInt64(offset))
+    tape.append(UInt64(length))
+    return Slot.make(longTag, UInt64(position))
+  }
+
+  mutating func string(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    noteTokenEnd()
+    let offset = bytes.count
+    guard appendString(p, n) else { return 0 }
+    return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: offset, length: bytes.count &- offset))
+  }
+
+  mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    noteTokenEnd()
+    let offset = bytes.count
+    var text = p
+    var length = n
+    if !isRawInChunk(p, n) {
+      // Escapes (or a key split across chunks): decode first, then intern the result.
+      guard appendString(p, n) else { return 0 }
+      text = UnsafePointer(bytes.base + offset)
+      length = bytes.count &- offset
+    }
+    let hash = KeyTable.hash(text, length)
+    if let id = keys.find(text, length, hash: hash, bytes: bytes.base) {
+      bytes.count = offset
+      stack.append(UInt64(id))
+      return 1
+    }
+    if text == p {
+      guard appendString(p, n) else { return 0 }
+    }
+    let id = keys.insert(offset: offset, length: length, hash: hash)
+    if id < stamps.count { stamps[id] = 0 } else { stamps.append(0) }
+    stack.append(UInt64(id))
+    return 1
+  }
+
+  @inline(__always)
+  func isRawInChunk(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    p >= chunkStart && p + n <= chunkStart + chunkCount
+  }
+
+  /// Appends the decoded, validated text of the string yajl just reported.
+  ///
+  /// When `p` points into the input, the string had no escapes and its bytes are the
+  /// text: validate and copy. Otherwise yajl decoded it into its own buffer, which cannot
+  /// be trusted (see `UTF8Validation`): find the raw text in the input and decode it here.
+  @inline(__always)
+  mutating func appendString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    if isRawInChunk(p, n) {
+      let invalid = UTF8Validation.firstInvalid(p, n)
+      if invalid >= 0 {
+        _ = fail(.invalidUTF8, at: chunkOffset &+ (p - chunkStart) &+ invalid)
+        return false
+      }
+      bytes.append(p, count: n)
+      return true
+    }
+    return appendEscapedString()
+  }
+
+  @inline(never)
+  mutating func appendEscapedString() -> Bool {
+    let closingQuote = consumedInChunk &- 1
+    // Between two tokens there is only white space and punctuation, so the opening quote is
+    // the first '"' after the end of the previous token.
+    // (With comments allowed a comment could hold a '"': search backwards instead, for the
+    // nearest '"' preceded by an even number of backslashes.)
+    let searchFrom = previousTokenEnd &- chunkOffset
+    if allowComments, let open = Self.openingQuote(in: chunkStart, before: closingQuote) {
+      return decode(chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1)
+    }
+    if !allowComments && searchFrom >= 0 && searchFrom < closingQuote,
+      let hit = memchr(chunkStart + searchFrom, 0x22, closingQuote &- searchFrom)
+    {
+      let open = UnsafeRawPointer(hit) - UnsafeRawPointer(chunkStart)
+      return decode(chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1)
+    }
+    // The string began in an earlier chunk: its start is in `carry`.
+    var window = carry
+    window.append(contentsOf: UnsafeBufferPointer(start: chunkStart, count: closingQuote))
+    return window.withUnsafeBufferPointer { w -> Bool in
+      guard let base = w.baseAddress, let open = Self.openingQuote(in: base, before: w.count) else {
+        _ = fail(.syntax("string start not found"), at: chunkOffset &+ closingQuote)
+        return false
+      }
+      return decode(base + open + 1, w.count &- open &- 1, at: carryOffset &+ open &+ 1)
+    }
+  }
+
+  static func openingQuote(in base: UnsafePointer<UInt8>, before end: Int) -> Int? {
+    var i = end &- 1
+    while i >= 0 {
+      if base[i] == 0x22 {
+        var backslashes = 0
+        var j = i &- 1
+        while j >= 0 && base[j] == 0x5C {
+          backslashes &+= 1
+          j &-= 1
+        }
+        if backslashes & 1 == 0 { return i }
+      }
+      i &-= 1
+    }
+    return nil
+  }
+
+  mutating func decode(_ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int) -> Bool {
+    let out = bytes.reserve(n)
+    do {
+      let length = try UTF8Validation.unescape(raw, n, into: out)
+      bytes.commit(length)
+      return true
+    } catch {
+      _ = fail(error.reason, at: rawOffset &+ error.offset)
+      return false
+    }
+  }
+
+  // MARK: Containers
+
+  mutating func startContainer() -> CInt {
+    noteTokenEnd()
+    if depth == 0 && valueCount > 0 && !allowMultipleValues {
+      return fail(.unexpectedValue, at: chunkOffset &+ consumedInChunk &- 1)
+    }
+    if depth >= maxDepth {
+      return fail(.nestingTooDeep(limit: maxDepth), at: chunkOffset &+ consumedInChunk &- 1)
+    }
+    depth &+= 1
+    frames.append(stack.count)
+    return 1
+  }
+
+  mutating func endArray() -> CInt {
+    noteTokenEnd()
+    frames.count &-= 1
+    let start = frames[frames.count]
+    let n = stack.count &- start
+    let position = tape.count
+    let block = tape.reserve(n &+ 1)
+    block[0] = UInt64(n)
+    (block + 1).update(from: stack.base + start, count: n)
+    tape.commit(n &+ 1)
+    stack.count = start
+    depth &-= 1
+    return push(Slot.make(Slot.arrayTag, UInt64(position)))
+  }
+
+  mutating func endMap() -> CInt {
+    noteTokenEnd()
+    frames.count &-= 1
+    let start = frames[frames.count]
+    var n = (stack.count &- start) >> 1
+    if n > 1 {
+      stampSerial &+= 1
+      if stampSerial == 0 {
+        for i in 0..<stamps.count { stamps[i] = 0 }
+        stampSerial = 1
+      }
+      var i = 0
+      while i < n {
+        let id = Int(stack[start &+ 2 &* i])
+        if stamps[id] == stampSerial {
+          n = removeDuplicateKeys(start: start, count: n)
+          break
+        }
+        stamps[id] = stampSerial
+        i &+= 1
+      }
+    }
+    let position = tape.count
+    let block = tape.reserve(2 &* n &+ 1)
+    block[0] = UInt64(n)
+    (block + 1).update(from: stack.base + start, count: 2 &* n)
+    tape.commit(2 &* n &+ 1)
+    stack.count = start
+    depth &-= 1
+    return push(Slot.make(Slot.objectTag, UInt64(position)))
+  }
+
+  /// Duplicate keys: the last value wins, at the position of the first (as jq and
+  /// JSONSerialization do). Rare, so a dictionary is fine.
+  @inline(never)
+  mutating func removeDuplicateKeys(start: Int, count n: Int) -> Int {
+    var firstPosition: [UInt64: Int] = [:]
+    var kept = 0
+    for i in 0..<n {
+      let key = stack[start &+ 2 &* i]
+      let value = stack[start &+ 2 &* i &+ 1]
+      if let position = firstPosition[key] {
+        stack[start &+ 2 &* position &+ 1] = value
+      } else {
+        firstPosition[key] = kept
+        stack[start &+ 2 &* kept] = key
+        stack[start &+ 2 &* kept &+ 1] = value
+        kept &+= 1
+      }
+    }
+    return kept
+  }
+
+  // MARK: Top-level values
+
+  mutating func completeTopLevelValue() -> CInt {
+    if valueCount > 0 && !allowMultipleValues {
+      stack.count = 0
+      return fail(.unexpectedValue, at: tokenStart(before: chunkOffset &+ consumedInChunk))
+    }
+    valueCount &+= 1
+    let root = stack[0]
+    stack.count = 0
+    switch Slot.tag(root) {
+    case 0, 1, 2, Slot.intTag:
+      values.append(JSON(scalarSlot: root))
+      bytes.count = 0
+      tape.count = 0
+    default:
+      let tapeCount = tape.count
+      let byteCount = bytes.count
+      let document = JSONDocument(
+        tape: tape.take(), tapeCount: tapeCount, bytes: bytes.take(), byteCount: byteCount,
+        keys: keys, root: root)
+      keys = KeyTable()
+      stamps.count = 0
+      values.append(JSON(document: document, slot: root))
+    }
+    return 1
+  }
+
+  /// For errors reported at the end of a token: the offset where that token starts
+  /// (trailing white space skipped), when the token is in the current chunk.
+  func tokenStart(before end: Int) -> Int {
+    var i = end &- chunkOffset &- 1
+    while i >= 0 && i < chunkCount && Self.isWhiteSpace(chunkStart[i]) { i &-= 1 }
+    guard i >= 0 && i < chunkCount else { return end }
+    if chunkStart[i] == 0x22 {
+      return chunkOffset &+ (Self.openingQuote(in: chunkStart, before: i) ?? i)
+    }
+    if !Self.isTokenByte(chunkStart[i]) { return chunkOffset &+ i }
+    while i > 0 && Self.isTokenByte(chunkStart[i &- 1]) { i &-= 1 }
+    return chunkOffset &+ i
+  }
+
+  static func isWhiteSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
+  /// Bytes that make up numbers and the literals `true`, `false`, `null`.
+  static func isTokenByte(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x2D
+      || c == 0x2B || c == 0x2E
+  }
+}

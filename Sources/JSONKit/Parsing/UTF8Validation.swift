@@ -1,0 +1,195 @@
+/// Strict UTF-8 checks (Unicode 15, table 3-7) and JSON string unescaping.
+///
+/// yajl's own UTF-8 check lets overlong forms, encoded surrogates and code points above
+/// U+10FFFF through, and it combines `\u` surrogate escapes without checking them, so JSONKit
+/// turns yajl's check off and validates every string itself. Most JSON text is ASCII: the
+/// loops test eight bytes at a time and fall back to the byte-wise decoder only at the first
+/// non-ASCII byte.
+@usableFromInline
+enum UTF8Validation {
+  /// Returns the offset of the first byte of the first ill-formed sequence, or -1 when
+  /// `p[0..<n]` is well-formed UTF-8.
+  @inlinable
+  static func firstInvalid(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    var i = 0
+    let raw = UnsafeRawPointer(p)
+    while true {
+      while i &+ 8 <= n {
+        if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+          break
+        }
+        i &+= 8
+      }
+      while i < n && p[i] < 0x80 { i &+= 1 }
+      if i >= n { return -1 }
+      let length = sequenceLength(p, i, n)
+      if length == 0 { return i }
+      i &+= length
+    }
+  }
+
+  /// The length of the well-formed multi-byte sequence starting at `p[i]` (whose first byte
+  /// is ≥ 0x80), or 0 when it is ill-formed.
+  @inlinable
+  static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+    let b0 = p[i]
+    @inline(__always) func cont(_ j: Int) -> Bool { j < n && p[j] & 0xC0 == 0x80 }
+    switch b0 {
+    case 0xC2...0xDF:
+      return cont(i &+ 1) ? 2 : 0
+    case 0xE0:
+      return i &+ 1 < n && (0xA0...0xBF).contains(p[i &+ 1]) && cont(i &+ 2) ? 3 : 0
+    case 0xED:
+      return i &+ 1 < n && (0x80...0x9F).contains(p[i &+ 1]) && cont(i &+ 2) ? 3 : 0
+    case 0xE1...0xEC, 0xEE...0xEF:
+      return cont(i &+ 1) && cont(i &+ 2) ? 3 : 0
+    case 0xF0:
+      return i &+ 1 < n && (0x90...0xBF).contains(p[i &+ 1]) && cont(i &+ 2) && cont(i &+ 3)
+        ? 4 : 0
+    case 0xF1...0xF3:
+      return cont(i &+ 1) && cont(i &+ 2) && cont(i &+ 3) ? 4 : 0
+    case 0xF4:
+      return i &+ 1 < n && (0x80...0x8F).contains(p[i &+ 1]) && cont(i &+ 2) && cont(i &+ 3)
+        ? 4 : 0
+    default:
+      return 0
+    }
+  }
+
+  /// Why unescaping failed, and at which offset of the raw text.
+  @usableFromInline
+  struct UnescapeFailure: Error {
+    @usableFromInline var offset: Int
+    @usableFromInline var reason: JSONError.Reason
+
+    @usableFromInline
+    init(offset: Int, reason: JSONError.Reason) {
+      self.offset = offset
+      self.reason = reason
+    }
+  }
+
+  /// Decodes the raw text between a string's quotes (`raw[0..<n]`, already checked by yajl
+  /// for escape syntax and control characters) into `out`, which must have room for `n`
+  /// bytes. Returns the decoded length.
+  @usableFromInline
+  static func unescape(
+    _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>
+  ) throws(UnescapeFailure) -> Int {
+    var i = 0
+    var o = 0
+    @inline(__always) func hex(_ at: Int) -> UInt32? {
+      guard at &+ 4 <= n else { return nil }
+      var v: UInt32 = 0
+      for k in 0..<4 {
+        let c = raw[at &+ k]
+        let d: UInt32
+        switch c {
+        case 0x30...0x39: d = UInt32(c &- 0x30)
+        case 0x41...0x46: d = UInt32(c &- 0x41 &+ 10)
+        case 0x61...0x66: d = UInt32(c &- 0x61 &+ 10)
+        default: return nil
+        }
+        v = v << 4 | d
+      }
+      return v
+    }
+    let rawBytes = UnsafeRawPointer(raw)
+    let outBytes = UnsafeMutableRawPointer(out)
+    while i < n {
+      // Fast path: eight ASCII bytes without a backslash are copied as one word.
+      while i &+ 8 <= n {
+        let w = rawBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let x = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        let hasBackslash = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        if (w & 0x8080_8080_8080_8080) | hasBackslash != 0 { break }
+        outBytes.storeBytes(of: w, toByteOffset: o, as: UInt64.self)
+        i &+= 8
+        o &+= 8
+      }
+      guard i < n else { break }
+      let c = raw[i]
+      if c == 0x5C {  // backslash
+        guard i &+ 1 < n else {
+          throw UnescapeFailure(offset: i, reason: .invalidEscape("backslash at end of string"))
+        }
+        let e = raw[i &+ 1]
+        switch e {
+        case 0x22, 0x5C, 0x2F: out[o] = e
+        case 0x62: out[o] = 0x08
+        case 0x66: out[o] = 0x0C
+        case 0x6E: out[o] = 0x0A
+        case 0x72: out[o] = 0x0D
+        case 0x74: out[o] = 0x09
+        case 0x75:
+          guard var scalar = hex(i &+ 2) else {
+            throw UnescapeFailure(offset: i, reason: .invalidEscape("\\u needs four hex digits"))
+          }
+          var consumed = 6
+          if scalar >= 0xD800 && scalar <= 0xDBFF {
+            guard i &+ 7 < n, raw[i &+ 6] == 0x5C, raw[i &+ 7] == 0x75, let low = hex(i &+ 8),
+              low >= 0xDC00 && low <= 0xDFFF
+            else {
+              throw UnescapeFailure(
+                offset: i,
+                reason: .invalidEscape(
+                  "lone high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) not followed by a low surrogate"
+                ))
+            }
+            scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
+            consumed = 12
+          } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+            throw UnescapeFailure(
+              offset: i,
+              reason: .invalidEscape(
+                "lone low surrogate \\u\(String(scalar, radix: 16, uppercase: true))"))
+          }
+          o &+= encode(scalar, into: out + o)
+          i &+= consumed
+          continue
+        default:
+          throw UnescapeFailure(
+            offset: i, reason: .invalidEscape("'\\\(Character(Unicode.Scalar(e)))' is not an escape"))
+        }
+        o &+= 1
+        i &+= 2
+      } else if c < 0x80 {
+        if c < 0x20 { throw UnescapeFailure(offset: i, reason: .controlCharacterInString) }
+        out[o] = c
+        o &+= 1
+        i &+= 1
+      } else {
+        let length = sequenceLength(raw, i, n)
+        if length == 0 { throw UnescapeFailure(offset: i, reason: .invalidUTF8) }
+        for k in 0..<length { out[o &+ k] = raw[i &+ k] }
+        o &+= length
+        i &+= length
+      }
+    }
+    return o
+  }
+
+  /// Writes `scalar` as UTF-8 and returns the number of bytes written.
+  @inlinable @inline(__always)
+  static func encode(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    if scalar < 0x80 {
+      out[0] = UInt8(truncatingIfNeeded: scalar)
+      return 1
+    } else if scalar < 0x800 {
+      out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+      out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+      return 2
+    } else if scalar < 0x10000 {
+      out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+      out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+      out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+      return 3
+    } else {
+      out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+      out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+      out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+      out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+      return 4
+    }
+  }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+// Numeric getters. The optional getters are exact: they return `nil` rather than truncate,
+// round to another integer, or overflow (`1.5` has no `int`; `UInt64.max` has no `int` but
+// has a `uInt64`). The `…Value` getters always return something, with SwiftyJSON's
+// coercions: numeric strings are read, booleans are 1 and 0, doubles are truncated toward
+// zero and clamped to the type's range, anything else is 0.
+
+extension JSON {
+  /// The number's text as parsed, when it is kept as text.
+  @usableFromInline
+  func withNumberText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    switch storage {
+    case .node(let document, let slot):
+      let tag = Slot.tag(slot)
+      guard tag == Slot.numberTag || tag == Slot.longNumberTag else { return nil }
+      return body(document.text(slot))
+    case .number(.text(var text)):
+      return text.withUTF8(body)
+    default:
+      return nil
+    }
+  }
+
+  /// The exact value as `Int64`, when this is an integral number that fits.
+  @usableFromInline
+  var exactInt64: Int64? {
+    switch storage {
+    case .number(.int(let i)): return i
+    case .number(.uint(let u)): return Int64(exactly: u)
+    case .number(.double(let d)): return Int64(exactly: d)
+    default: return withNumberText { DecimalText($0)?.int64 } ?? nil
+    }
+  }
+
+  /// The exact value as `UInt64`, when this is a non-negative integral number that fits.
+  @usableFromInline
+  var exactUInt64: UInt64? {
+    switch storage {
+    case .number(.int(let i)): return UInt64(exactly: i)
+    case .number(.uint(let u)): return u
+    case .number(.double(let d)): return UInt64(exactly: d)
+    default: return withNumberText { DecimalText($0)?.uint64 } ?? nil
+    }
+  }
+
+  /// The nearest `Double`; ±infinity when the text's magnitude is beyond `Double`'s range.
+  @usableFromInline
+  var nearestDouble: Double? {
+    switch storage {
+    case .number(.int(let i)): return Double(i)
+    case .number(.uint(let u)): return Double(u)
+    case .number(.double(let d)): return d
+    default:
+      return withNumberText { text -> Double? in
+        Double(String(decoding: text, as: UTF8.self))
+      } ?? nil
+    }
+  }
+
+  // MARK: Optional getters
+
+  /// The number as `Double` (the nearest one), or `nil` when this is not a number or its
+  /// magnitude exceeds `Double.greatestFiniteMagnitude`. Setting `nil` stores `null`.
+  public var double: Double? {
+    get {
+      guard let d = nearestDouble else { return nil }
+      if d.isInfinite, case .node = storage { return nil }
+      return d
+    }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  /// The number as `Float` (the nearest one), or `nil` when it is not a number or out of
+  /// `Float`'s range.
+  public var float: Float? {
+    get {
+      guard let d = double else { return nil }
+      let f = Float(d)
+      return f.isInfinite && !d.isInfinite ? nil : f
+    }
+    set { self = newValue.map { JSON(Double($0)) } ?? .null }
+  }
+
+  /// The number as an `NSNumber` (integers exactly, others as `Double`); `nil` for
+  /// booleans, unlike SwiftyJSON.
+  public var number: NSNumber? {
+    get {
+      if let i = exactInt64 { return NSNumber(value: i) }
+      if let u = exactUInt64 { return NSNumber(value: u) }
+      if let d = double { return NSNumber(value: d) }
+      return nil
+    }
+    set {
+      guard let n = newValue else {
+        self = .null
+        return
+      }
+      self = JSON(n)
+    }
+  }
+
+  /// The number as `Int`, when it is integral and fits; never truncated.
+  public var int: Int? {
+    get { exactInt64.flatMap { Int(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var int8: Int8? {
+    get { exactInt64.flatMap { Int8(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var int16: Int16? {
+    get { exactInt64.flatMap { Int16(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var int32: Int32? {
+    get { exactInt64.flatMap { Int32(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var int64: Int64? {
+    get { exactInt64 }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var uInt: UInt? {
+    get { exactUInt64.flatMap { UInt(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var uInt8: UInt8? {
+    get { exactUInt64.flatMap { UInt8(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var uInt16: UInt16? {
+    get { exactUInt64.flatMap { UInt16(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var uInt32: UInt32? {
+    get { exactUInt64.flatMap { UInt32(exactly: $0) } }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  public var uInt64: UInt64? {
+    get { exactUInt64 }
+    set { self = newValue.map { JSON($0) } ?? .null }
+  }
+
+  // MARK: Non-optional getters
+
+  /// A `Double` for any number, numeric string (`"2.5"`) or boolean (1, 0); 0 otherwise.
+  /// Magnitudes beyond `Double`'s range clamp to ±`greatestFiniteMagnitude`, as jq does.
+  public var doubleValue: Double {
+    get {
+      let d: Double
+      switch type {
+      case .number: d = nearestDouble ?? 0
+      case .bool: d = boolValue ? 1 : 0
+      case .string: d = Double(stringValue.trimmingCharacters(in: .whitespaces)) ?? 0
+      default: d = 0
+      }
+      if d.isInfinite { return d < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
+      return d.isNaN ? 0 : d
+    }
+    set { self = JSON(newValue) }
+  }
+
+  public var floatValue: Float {
+    get {
+      let d = doubleValue
+      if d > Double(Float.greatestFiniteMagnitude) { return .greatestFiniteMagnitude }
+      if d < -Double(Float.greatestFiniteMagnitude) { return -.greatestFiniteMagnitude }
+      return Float(d)
+    }
+    set { self = JSON(Double(newValue)) }
+  }
+
+  /// An `NSNumber` for any number, numeric string or boolean; 0 otherwise.
+  public var numberValue: NSNumber {
+    get {
+      if let n = number { return n }
+      if case .bool(let b) = storage { return NSNumber(value: b) }
+      if let i = JSON.coercedInt64(self) { return NSNumber(value: i) }
+      return NSNumber(value: doubleValue)
+    }
+    set { self = JSON(newValue) }
+  }
+
+  /// The exact integer when there is one (from a number or a numeric string), else the
+  /// truncated and clamped value of `doubleValue`.
+  static func coercedInt64(_ json: JSON) -> Int64? {
+    switch json.type {
+    case .number: return json.exactInt64
+    case .string: return DecimalText(json.stringValue.trimmingCharacters(in: .whitespaces)).int64
+    case .bool: return json.boolValue ? 1 : 0
+    default: return nil
+    }
+  }
+
+  static func coercedUInt64(_ json: JSON) -> UInt64? {
+    switch json.type {
+    case .number: return json.exactUInt64
+    case .string: return DecimalText(json.stringValue.trimmingCharacters(in: .whitespaces)).uint64
+    case .bool: return json.boolValue ? 1 : 0
+    default: return nil
+    }
+  }
+
+  @usableFromInline
+  func coerced<T: FixedWidthInteger>(_: T.Type) -> T {
+    if T.isSigned, let i = JSON.coercedInt64(self) { return T(clamping: i) }
+    if !T.isSigned, let u = JSON.coercedUInt64(self) { return T(clamping: u) }
+    if !T.isSigned, let i = JSON.coercedInt64(self) { return T(clamping: i) }
+    let d = doubleValue.rounded(.towardZero)
+    if d >= Double(T.max) { return T.max }
+    if d <= Double(T.min) { return T.min }
+    return T(d)
+  }
+
+  public var intValue: Int {
+    get { coerced(Int.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var int8Value: Int8 {
+    get { coerced(Int8.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var int16Value: Int16 {
+    get { coerced(Int16.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var int32Value: Int32 {
+    get { coerced(Int32.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var int64Value: Int64 {
+    get { coerced(Int64.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var uIntValue: UInt {
+    get { coerced(UInt.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var uInt8Value: UInt8 {
+    get { coerced(UInt8.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var uInt16Value: UInt16 {
+    get { coerced(UInt16.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var uInt32Value: UInt32 {
+    get { coerced(UInt32.self) }
+    set { self = JSON(newValue) }
+  }
+
+  public var uInt64Value: UInt64 {
+    get { coerced(UInt64.self) }
+    set { self = JSON(newValue) }
+  }
+}

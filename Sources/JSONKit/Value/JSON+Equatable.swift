@@ -1,0 +1,231 @@
+import Foundation
+
+// Equality, hashing and ordering, all without recursion so that values of any depth are
+// safe. Numbers compare by value (`1 == 1.0`, and big integers exactly: 9007199254740993 ≠
+// 9007199254740992); strings by Unicode scalars (unlike Swift's `String ==`, which applies
+// canonical equivalence); objects regardless of key order; booleans are never numbers.
+
+extension JSON: Equatable {
+  /// Structural equality. Failed accesses equal `null`, as in SwiftyJSON.
+  ///
+  /// ```swift
+  /// JSON(parseJSON: #"{"a": [1, 2.0]}"#) == ["a": [1, 2]]   // true
+  /// JSON(true) == JSON(1)                                   // false (SwiftyJSON said true)
+  /// ```
+  public static func == (lhs: JSON, rhs: JSON) -> Bool {
+    var work: [(JSON, JSON)] = [(lhs, rhs)]
+    while let (x, y) = work.popLast() {
+      if case .node(let dx, let sx) = x.storage, case .node(let dy, let sy) = y.storage, dx === dy, sx == sy {
+        continue
+      }
+      let type = x.type
+      guard type == y.type else { return false }
+      switch type {
+      case .null, .unknown: continue
+      case .bool: if x.bool != y.bool { return false }
+      case .number: if !numbersEqual(x, y) { return false }
+      case .string: if compareStrings(x, y) != 0 { return false }
+      case .array:
+        guard let a = ContainerCursor(x), let b = ContainerCursor(y) else {
+          if x.count != y.count { return false }
+          continue
+        }
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count { work.append((a.element(i), b.element(i))) }
+      case .dictionary:
+        guard let a = ContainerCursor(x), let b = ContainerCursor(y) else {
+          if x.count != y.count { return false }
+          continue
+        }
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count {
+          let other = y[a.key(i)]
+          guard other.exists() else { return false }
+          work.append((a.value(i), other.detached))
+        }
+      }
+    }
+    return true
+  }
+
+  static func numbersEqual(_ x: JSON, _ y: JSON) -> Bool {
+    if let a = x.exactInt64, let b = y.exactInt64 { return a == b }
+    if x.isBinaryDouble || y.isBinaryDouble { return x.nearestDouble == y.nearestDouble }
+    return compareDecimals(x, y) == 0
+  }
+
+  /// A number held as a binary `Double` (built in code), as opposed to exact text.
+  var isBinaryDouble: Bool {
+    if case .number(.double) = storage { return true }
+    return false
+  }
+
+  var decimalText: DecimalText {
+    switch storage {
+    case .number(.int(let i)): return DecimalText(String(i))
+    case .number(.uint(let u)): return DecimalText(String(u))
+    case .number(.double(let d)): return DecimalText(Emitter.format(d))
+    case .number(.text(let t)): return DecimalText(t)
+    default: return (withNumberText { DecimalText($0) } ?? nil) ?? DecimalText("0")
+    }
+  }
+
+  static func compareDecimals(_ x: JSON, _ y: JSON) -> Int {
+    DecimalText.compare(x.decimalText, y.decimalText)
+  }
+
+  static func compareNumbers(_ x: JSON, _ y: JSON) -> Int {
+    if let a = x.exactInt64, let b = y.exactInt64 { return a < b ? -1 : (a == b ? 0 : 1) }
+    if x.isBinaryDouble || y.isBinaryDouble {
+      let a = x.nearestDouble ?? 0
+      let b = y.nearestDouble ?? 0
+      return a < b ? -1 : (a == b ? 0 : 1)
+    }
+    return compareDecimals(x, y)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a string value.
+  func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    switch storage {
+    case .string(var s): return s.withUTF8(body)
+    case .node(let document, let slot):
+      let tag = Slot.tag(slot)
+      guard tag == Slot.stringTag || tag == Slot.longStringTag else { return nil }
+      return body(document.text(slot))
+    default: return nil
+    }
+  }
+
+  /// Byte-wise (= code point) comparison of two strings.
+  static func compareStrings(_ x: JSON, _ y: JSON) -> Int {
+    x.withStringBytes { a in
+      y.withStringBytes { b in compareBytes(a, b) } ?? 0
+    } ?? 0
+  }
+
+  static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    let n = Swift.min(a.count, b.count)
+    if n > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+      let c = memcmp(pa, pb, n)
+      if c != 0 { return c < 0 ? -1 : 1 }
+    }
+    return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
+  }
+}
+
+extension JSON: Hashable {
+  /// Consistent with `==`: numbers hash by their nearest `Double`, objects by their count
+  /// and their set of keys (values are compared by `==`), without recursion.
+  public func hash(into hasher: inout Hasher) {
+    var work: [JSON] = [self]
+    while let value = work.popLast() {
+      let type = value.type
+      hasher.combine(type)
+      switch type {
+      case .null, .unknown: break
+      case .bool: hasher.combine(value.bool)
+      case .number:
+        let d = value.nearestDouble ?? 0
+        hasher.combine(d.isNaN ? 0 : (d == 0 ? 0 : d))
+      case .string:
+        _ = value.withStringBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      case .array:
+        guard let cursor = ContainerCursor(value) else { continue }
+        hasher.combine(cursor.count)
+        for i in 0..<cursor.count { work.append(cursor.element(i)) }
+      case .dictionary:
+        guard let cursor = ContainerCursor(value) else { continue }
+        hasher.combine(cursor.count)
+        var keys = 0
+        for i in 0..<cursor.count {
+          keys ^= cursor.withKeyBytes(i) { bytes in
+            var h = Hasher()
+            h.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return h.finalize()
+          }
+        }
+        hasher.combine(keys)
+      }
+    }
+  }
+}
+
+extension JSON: Comparable {
+  /// jq's total order: `null < false < true < numbers < strings < arrays < objects`;
+  /// arrays compare element by element, objects first by their sorted keys, then by the
+  /// values in key order.
+  public static func < (lhs: JSON, rhs: JSON) -> Bool {
+    compare(lhs, rhs) < 0
+  }
+
+  /// -1, 0 or 1 in jq's order.
+  public static func compare(_ lhs: JSON, _ rhs: JSON) -> Int {
+    enum Item {
+      case pair(JSON, JSON)
+      case counts(Int, Int)
+    }
+    var work: [Item] = [.pair(lhs, rhs)]
+    while let item = work.popLast() {
+      switch item {
+      case .counts(let a, let b):
+        if a != b { return a < b ? -1 : 1 }
+      case .pair(let x, let y):
+        let rx = x.orderRank
+        let ry = y.orderRank
+        if rx != ry { return rx < ry ? -1 : 1 }
+        switch x.type {
+        case .number:
+          let c = compareNumbers(x, y)
+          if c != 0 { return c }
+        case .string:
+          let c = compareStrings(x, y)
+          if c != 0 { return c }
+        case .array:
+          let a = ContainerCursor(x)
+          let b = ContainerCursor(y)
+          let na = a?.count ?? 0
+          let nb = b?.count ?? 0
+          work.append(.counts(na, nb))
+          for i in stride(from: Swift.min(na, nb) - 1, through: 0, by: -1) {
+            work.append(.pair(a!.element(i), b!.element(i)))
+          }
+        case .dictionary:
+          let a = ContainerCursor(x)
+          let b = ContainerCursor(y)
+          let keysA = a.map { c in c.sortedMemberOrder().map { c.key($0) } } ?? []
+          let keysB = b.map { c in c.sortedMemberOrder().map { c.key($0) } } ?? []
+          let keyOrder = compareKeyLists(keysA, keysB)
+          if keyOrder != 0 { return keyOrder }
+          for key in keysA.reversed() {
+            work.append(.pair(x[key].detached, y[key].detached))
+          }
+        default:
+          break
+        }
+      }
+    }
+    return 0
+  }
+
+  /// Position of this value's type in jq's order (false and true are distinct ranks).
+  var orderRank: Int {
+    switch type {
+    case .null, .unknown: return 0
+    case .bool: return bool == true ? 2 : 1
+    case .number: return 3
+    case .string: return 4
+    case .array: return 5
+    case .dictionary: return 6
+    }
+  }
+
+  static func compareKeyLists(_ a: [String], _ b: [String]) -> Int {
+    for (x, y) in zip(a, b) {
+      var x = x
+      var y = y
+      let c = x.withUTF8 { px in y.withUTF8 { py in compareBytes(px, py) } }
+      if c != 0 { return c }
+    }
+    return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
+  }
+}

@@ -1,0 +1,211 @@
+// Subscripts: O(1) reads that never copy the tree, failed reads that say where, and writes
+// that change only the containers on the path (SwiftyJSON's contract: a write past an
+// array's end, or into a value that is not a container, does nothing).
+
+extension JSON {
+  /// The element at `index`, or a value whose `error` says why there is none.
+  ///
+  /// ```swift
+  /// let json: JSON = [10, 20]
+  /// json[1].int       // 20
+  /// json[5].error     // Array index 5 is out of bounds (count 2) at [5]
+  /// ```
+  /// Setting replaces an existing element; out-of-range indexes and non-arrays are ignored.
+  public subscript(index: Int) -> JSON {
+    get {
+      switch storage {
+      case .invalid: return self
+      case .array(let box):
+        guard index >= 0 && index < box.elements.count else { return outOfBounds(index, box.elements.count) }
+        return child(box.elements[index], .index(index))
+      case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
+        let count = document.count(slot)
+        guard index >= 0 && index < count else { return outOfBounds(index, count) }
+        return child(JSON(document: document, slot: document.element(slot, index)), .index(index))
+      default:
+        return wrongType(expected: .array)
+      }
+    }
+    set {
+      guard newValue.exists(), let box = uniqueArrayBox(), index >= 0, index < box.elements.count else {
+        return
+      }
+      box.elements[index] = newValue.detached
+    }
+    _modify {
+      guard let box = uniqueArrayBox(), index >= 0, index < box.elements.count else {
+        // Nothing to change: let the caller modify a throwaway value.
+        var scratch = self[index]
+        yield &scratch
+        return
+      }
+      var element = box.elements[index]
+      box.elements[index] = .null
+      defer { box.elements[index] = element.exists() ? element.detached : .null }
+      yield &element
+    }
+  }
+
+  /// The value for `key`, or a value whose `error` says why there is none.
+  ///
+  /// ```swift
+  /// var json: JSON = ["user": ["name": "Ada"]]
+  /// json["user"]["name"].string          // "Ada"
+  /// json["user"]["age"] = 36             // adds the key
+  /// json["user"]["address"].error        // Dictionary key 'address' does not exist at .user.address
+  /// ```
+  /// Setting adds or replaces the member of an object; on anything else it does nothing.
+  public subscript(key: String) -> JSON {
+    get {
+      switch storage {
+      case .invalid: return self
+      case .object(let box):
+        guard let i = box.find(key) else { return notFound(key) }
+        return child(box.values[i], .key(key))
+      case .node(let document, let slot) where Slot.tag(slot) == Slot.objectTag:
+        guard let value = document.lookup(slot, key) else { return notFound(key) }
+        return child(JSON(document: document, slot: value), .key(key))
+      default:
+        return wrongType(expected: .dictionary)
+      }
+    }
+    set {
+      guard newValue.exists(), let box = uniqueObjectBox() else { return }
+      box.set(key, newValue.detached)
+    }
+    _modify {
+      guard let box = uniqueObjectBox() else {
+        var scratch = self[key]
+        yield &scratch
+        return
+      }
+      var value: JSON
+      let existing = box.find(key)
+      if let existing {
+        value = box.values[existing]
+        box.values[existing] = .null
+      } else {
+        value = JSON(error: JSONError(.keyNotFound(key), path: path + [.key(key)]))
+      }
+      defer {
+        if let existing {
+          box.values[existing] = value.exists() ? value.detached : .null
+        } else if value.exists() {
+          box.set(key, value.detached)
+        }
+      }
+      yield &value
+    }
+  }
+
+  /// The value at the end of `path`: `json[["users", 0, "name"]]`.
+  public subscript(path: [JSONSubscriptType]) -> JSON {
+    get {
+      var value = self
+      for step in path {
+        switch step.jsonKey {
+        case .index(let i): value = value[i]
+        case .key(let k): value = value[k]
+        }
+        if !value.exists() { return value }
+      }
+      return value
+    }
+    set {
+      guard let first = path.first else {
+        self = newValue
+        return
+      }
+      let rest = Array(path.dropFirst())
+      switch first.jsonKey {
+      case .index(let i):
+        if rest.isEmpty { self[i] = newValue } else { self[i][rest] = newValue }
+      case .key(let k):
+        guard rest.isEmpty || self[k].exists() else { return }
+        if rest.isEmpty { self[k] = newValue } else { self[k][rest] = newValue }
+      }
+    }
+  }
+
+  /// The value at the end of a path: `json[1, "list", 2, "name"]`;
+  /// `json["list", 3, "what"] = "that"` writes through it.
+  public subscript(path: JSONSubscriptType...) -> JSON {
+    get { self[path] }
+    set { self[path] = newValue }
+  }
+
+  // MARK: Helpers
+
+  @inline(__always)
+  func child(_ value: JSON, _ component: JSONPathComponent) -> JSON {
+    var value = value
+    value.pathNode = PathNode(parent: pathNode, component: component)
+    return value
+  }
+
+  func outOfBounds(_ index: Int, _ count: Int) -> JSON {
+    JSON(error: JSONError(.indexOutOfBounds(index: index, count: count), path: path + [.index(index)]))
+  }
+
+  func notFound(_ key: String) -> JSON {
+    JSON(error: JSONError(.keyNotFound(key), path: path + [.key(key)]))
+  }
+
+  func wrongType(expected: JSONType) -> JSON {
+    JSON(error: JSONError(.wrongType(expected: expected, found: type, preview: preview), path: path))
+  }
+
+  /// Compact JSON text of this value, cut to about 40 characters, for error messages.
+  var preview: String {
+    let text = JSONWriter().string(detached)
+    guard text.count > 40 else { return text }
+    return String(text.prefix(37)) + "..."
+  }
+
+  /// This value's array storage, materialized from a document if needed and unshared, so
+  /// that it can be changed in place; `nil` when this is not an array.
+  mutating func uniqueArrayBox() -> ArrayBox? {
+    switch storage {
+    case .array(var box):
+      storage = .null
+      if !isKnownUniquelyReferenced(&box) { box = ArrayBox(box.elements) }
+      storage = .array(box)
+      return box
+    case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
+      let count = document.count(slot)
+      var elements: [JSON] = []
+      elements.reserveCapacity(count)
+      for i in 0..<count { elements.append(JSON(document: document, slot: document.element(slot, i))) }
+      let box = ArrayBox(elements)
+      storage = .array(box)
+      return box
+    default:
+      return nil
+    }
+  }
+
+  /// This value's object storage, materialized and unshared; `nil` when not an object.
+  mutating func uniqueObjectBox() -> ObjectBox? {
+    switch storage {
+    case .object(var box):
+      storage = .null
+      if !isKnownUniquelyReferenced(&box) { box = ObjectBox(copying: box) }
+      storage = .object(box)
+      return box
+    case .node(let document, let slot) where Slot.tag(slot) == Slot.objectTag:
+      let box = ObjectBox()
+      let count = document.count(slot)
+      box.keys.reserveCapacity(count)
+      box.values.reserveCapacity(count)
+      for i in 0..<count {
+        box.keys.append(document.keyString(document.memberKey(slot, i)))
+        box.values.append(JSON(document: document, slot: document.memberValue(slot, i)))
+      }
+      box.rebuildIndex()
+      storage = .object(box)
+      return box
+    default:
+      return nil
+    }
+  }
+}

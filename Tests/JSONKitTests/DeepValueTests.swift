@@ -1,0 +1,51 @@
+import Foundation
+import JSONKit
+import Testing
+
+@Suite("Deep values never overflow the stack")
+struct DeepValueTests {
+  static let depth = 1_000_000
+
+  static func deepArray() -> JSON {
+    var json: JSON = []
+    for _ in 0..<depth { json = [json] }
+    return json
+  }
+
+  @Test func deepValueBuiltInCodeIsWrittenComparedHashedAndFreed() {
+    var json = Self.deepArray()
+    let text = json.rawString(options: [])!
+    #expect(text.utf8.count == 2 * (Self.depth + 1))
+    let copy = Self.deepArray()
+    #expect(json == copy)
+    #expect(json.hashValue == copy.hashValue)
+    #expect(!(json < copy))
+    json = .null
+    #expect(json.type == .null)
+  }
+
+  @Test func deepObjectBuiltInCodeIsFreed() {
+    var json: JSON = [:]
+    for _ in 0..<Self.depth { json = ["a": json] }
+    #expect(json["a"]["a"].count == 1)
+    json = .null
+  }
+
+  @Test func deepParsedValueWithinTheLimitWorks() throws {
+    var options = JSONParser.Options()
+    options.maxDepth = Self.depth
+    let text = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+    let json = try JSON(data: Data(text.utf8), options: options)
+    #expect(json.rawString(options: [])!.utf8.count == 400_000)
+    #expect(json == json)
+  }
+
+  @Test func longSubscriptChainsAreReleased() {
+    var json = Self.deepArray()
+    var cursor = json
+    for _ in 0..<100_000 { cursor = cursor[0] }
+    #expect(cursor.path.count == 100_000)
+    cursor = .null
+    json = .null
+  }
+}

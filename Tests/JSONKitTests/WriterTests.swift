@@ -1,0 +1,57 @@
+import Foundation
+import JSONKit
+import Testing
+
+@Suite("The writer produces exact, valid JSON text")
+struct WriterTests {
+  @Test func numbersRoundTripExactlyAsWritten() throws {
+    let text = "[123456789012345678901234567890,3.14159265358979323846264338327950288,-0,1E+2,1.0,0.1]"
+    #expect(try JSON(data: Data(text.utf8)).rawString(options: []) == text)
+  }
+
+  @Test func compactPrettyAndSortedOutput() throws {
+    let json = try JSON(data: Data(#"{"b": [1, {}], "a": {"c": []}, "s": "x"}"#.utf8))
+    #expect(json.rawString(options: []) == #"{"b":[1,{}],"a":{"c":[]},"s":"x"}"#)
+    #expect(json.rawString(options: [.sortedKeys]) == #"{"a":{"c":[]},"b":[1,{}],"s":"x"}"#)
+    #expect(json.rawString() == "{\n  \"b\": [\n    1,\n    {}\n  ],\n  \"a\": {\n    \"c\": []\n  },\n  \"s\": \"x\"\n}")
+    let tabbed = JSONWriter(options: .prettyPrinted, indentation: .tab).string(["k": [1]])
+    #expect(tabbed == "{\n\t\"k\": [\n\t\t1\n\t]\n}")
+  }
+
+  @Test func stringsEscapeWhatJSONRequires() {
+    let json = JSON("quote\" backslash\\ newline\n tab\t bell\u{07} del\u{7F} slash/ é 😀")
+    let compact = JSONWriter().string(json)
+    #expect(compact == #""quote\" backslash\\ newline\n tab\t bell\u0007 del\u007f slash/ é 😀""#)
+    #expect(JSONWriter(options: .escapeSlashes).string("a/b") == #""a\/b""#)
+    #expect(JSONWriter(options: .asciiOnly).string("é😀") == #""\u00e9\ud83d\ude00""#)
+    #expect(JSON(parseJSON: compact).string == json.string)
+  }
+
+  @Test func topLevelScalarsAreWritten() throws {
+    #expect(try JSON(5).rawData(options: []) == Data("5".utf8))
+    #expect(try JSON("s").rawData(options: []) == Data(#""s""#.utf8))
+    #expect(try JSON.null.rawData(options: []) == Data("null".utf8))
+  }
+
+  @Test func nonFiniteDoublesStillGiveValidJSON() {
+    #expect(JSONWriter().string([JSON(Double.nan), JSON(Double.infinity), JSON(-Double.infinity)]) == "[null,1.7976931348623157e+308,-1.7976931348623157e+308]")
+  }
+
+  @Test func rawDataOfAFailedAccessThrowsItsError() {
+    let json: JSON = ["a": 1]
+    #expect(throws: JSONError.self) { try json["b"].rawData() }
+    #expect(json["b"].rawString() == nil)
+  }
+
+  @Test func parsedEscapesAreDecodedAndReEncoded() throws {
+    let json = try JSON(data: Data(#"["a\"b\\c\/d\u00e9\ud83d\ude00\n"]"#.utf8))
+    #expect(json[0].string == "a\"b\\c/dé😀\n")
+    #expect(json.rawString(options: []) == #"["a\"b\\c/dé😀\n"]"#)
+  }
+
+  @Test func descriptionIsPrettyJSON() {
+    let json: JSON = ["a": [1]]
+    #expect(json.description == "{\n  \"a\": [\n    1\n  ]\n}")
+    #expect(JSON("text").description == "text")
+  }
+}

@@ -13,39 +13,52 @@ extension JSON: Equatable {
   /// JSON(true) == JSON(1)                                   // false (SwiftyJSON said true)
   /// ```
   public static func == (lhs: JSON, rhs: JSON) -> Bool {
-    var work: [(JSON, JSON)] = [(lhs, rhs)]
-    while let (x, y) = work.popLast() {
-      if case .node(let dx, let sx) = x.storage, case .node(let dy, let sy) = y.storage, dx === dy, sx == sy {
-        continue
-      }
-      let type = x.type
-      guard type == y.type else { return false }
-      switch type {
-      case .null, .unknown: continue
-      case .bool: if x.bool != y.bool { return false }
-      case .number: if !numbersEqual(x, y) { return false }
-      case .string: if compareStrings(x, y) != 0 { return false }
-      case .array:
-        guard let a = ContainerCursor(x), let b = ContainerCursor(y) else {
-          if x.count != y.count { return false }
-          continue
-        }
-        guard a.count == b.count else { return false }
-        for i in 0..<a.count { work.append((a.element(i), b.element(i))) }
-      case .dictionary:
-        guard let a = ContainerCursor(x), let b = ContainerCursor(y) else {
-          if x.count != y.count { return false }
-          continue
-        }
-        guard a.count == b.count else { return false }
-        for i in 0..<a.count {
-          let other = y[a.key(i)]
-          guard other.exists() else { return false }
-          work.append((a.value(i), other.detached))
-        }
-      }
+    var work: [JSON] = [lhs, rhs]
+    while work.count >= 2 {
+      let y = work.removeLast()
+      let x = work.removeLast()
+      if !shallowEqual(x, y, children: &work) { return false }
     }
     return true
+  }
+
+  /// Compares two values without descending: scalars completely, containers by type and
+  /// count, appending the pairs of children still to compare to `children`.
+  static func shallowEqual(_ x: JSON, _ y: JSON, children: inout [JSON]) -> Bool {
+    if case .node(let dx, let sx) = x.storage, case .node(let dy, let sy) = y.storage, dx === dy, sx == sy {
+      return true
+    }
+    let type = x.type
+    guard type == y.type else { return false }
+    switch type {
+    case .null, .unknown: return true
+    case .bool: return x.bool == y.bool
+    case .number: return numbersEqual(x, y)
+    case .string: return compareStrings(x, y) == 0
+    case .array:
+      let a = ContainerCursor(x)
+      let b = ContainerCursor(y)
+      let count = a?.count ?? 0
+      guard count == (b?.count ?? 0) else { return false }
+      guard let a, let b else { return true }
+      for i in 0..<count {
+        children.append(a.element(i))
+        children.append(b.element(i))
+      }
+      return true
+    case .dictionary:
+      let a = ContainerCursor(x)
+      let count = a?.count ?? 0
+      guard count == y.count else { return false }
+      guard let a else { return true }
+      for i in 0..<count {
+        let other = y[a.key(i)]
+        guard other.exists() else { return false }
+        children.append(a.value(i))
+        children.append(other.detached)
+      }
+      return true
+    }
   }
 
   static func numbersEqual(_ x: JSON, _ y: JSON) -> Bool {

@@ -23,8 +23,7 @@ import Synchronization
 final class JSONDocument: @unchecked Sendable {
   @usableFromInline let tape: UnsafeMutablePointer<UInt64>
   @usableFromInline let tapeCount: Int
-  @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
-  @usableFromInline let byteCount: Int
+  @usableFromInline let storage: ByteStorage
   @usableFromInline let keys: KeyTable
   @usableFromInline let root: UInt64
 
@@ -36,27 +35,28 @@ final class JSONDocument: @unchecked Sendable {
 
   init(
     tape: UnsafeMutablePointer<UInt64>, tapeCount: Int,
-    bytes: UnsafeMutablePointer<UInt8>, byteCount: Int,
-    keys: KeyTable, root: UInt64
+    storage: ByteStorage, keys: KeyTable, root: UInt64
   ) {
     self.tape = tape
     self.tapeCount = tapeCount
-    self.bytes = bytes
-    self.byteCount = byteCount
+    self.storage = storage
     self.keys = keys
     self.root = root
   }
 
   deinit {
     free(tape)
-    free(bytes)
     keys.deallocate()
   }
 
   /// Heap bytes held by this document (tape, text, key table), for memory reports.
   var allocatedBytes: Int {
-    tapeCount * 8 + byteCount + keys.count * 24 + (keys.mask + 1) * 4
+    tapeCount * 8 + storage.count + keys.count * 24 + (keys.mask + 1) * 4
   }
+
+  /// The document's text (see `ByteStorage`).
+  @inlinable
+  var bytes: UnsafeMutablePointer<UInt8> { storage.base }
 
   // MARK: Containers
 

@@ -78,7 +78,7 @@ public enum JSONParser {
     options.allowMultipleValues = multiple
     let core = ParserCore(options: options, expectedSize: bytes.count, streaming: false)
     try core.feed(bytes)
-    try core.finish(lastChunk: bytes)
+    try core.finish()
     let values = core.takeValues()
     if values.isEmpty && !multiple {
       throw JSONError(.emptyInput, location: .init(byte: bytes.count, line: 1, column: bytes.count + 1))

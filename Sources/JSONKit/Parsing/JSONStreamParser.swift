@@ -64,7 +64,7 @@ public final class JSONStreamParser {
   ///
   /// - Throws: `JSONError.Reason.unexpectedEndOfInput` when a value is still open.
   public func finish() throws(JSONError) -> [JSON] {
-    try core.finish(lastChunk: nil)
+    try core.finish()
     return core.takeValues()
   }
 

@@ -24,6 +24,8 @@ final class ParserCore {
   private var newlines = 0
   private var lastNewline = -1
   private var failed: JSONError?
+  /// One-shot only: the length of a byte order mark skipped at the start.
+  private var bomSkipped = 0
 
   init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
     self.options = options
@@ -84,8 +86,13 @@ final class ParserCore {
     // yajl treats \v and \f as white space; JSON does not. Neither may appear in a string
     // either (raw control characters), so any occurrence is an error: parse up to it, so
     // that an earlier error is reported first, then report it.
-    let limit = Self.firstFormFeedOrVerticalTab(base, count) ?? count
     let b = builder
+    if !streaming {
+      // One-shot: parse a copy that the values will refer to (see TapeBuilder.sharedStorage).
+      base = b.pointee.adoptInput(base, count)
+      bomSkipped = skipped
+    }
+    let limit = Self.firstFormFeedOrVerticalTab(base, count) ?? count
     b.pointee.chunkStart = UnsafePointer(base)
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
@@ -104,15 +111,14 @@ final class ParserCore {
   }
 
   /// Ends the input: reports a value still open, or a top-level number at the very end.
-  func finish(lastChunk: UnsafeRawBufferPointer?) throws(JSONError) {
+  func finish() throws(JSONError) {
     if let failed { throw failed }
     let b = builder
     b.pointee.finishing = true
-    if let chunk = lastChunk, let base = chunk.baseAddress {
-      let skip = chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF ? 3 : 0
-      b.pointee.chunkStart = base.assumingMemoryBound(to: UInt8.self) + skip
-      b.pointee.chunkCount = chunk.count - skip
-      b.pointee.chunkOffset = skip
+    if !streaming {
+      b.pointee.chunkStart = UnsafePointer(b.pointee.bytes.base)
+      b.pointee.chunkCount = b.pointee.inputCount
+      b.pointee.chunkOffset = bomSkipped
     } else {
       b.pointee.chunkCount = 0
       b.pointee.chunkOffset = offset
@@ -122,6 +128,7 @@ final class ParserCore {
       let base = b.pointee.chunkStart
       throw remember(translate(status, chunk: base, count: b.pointee.chunkCount, atEnd: true))
     }
+    if !streaming { b.pointee.finishSharedStorage() }
   }
 
   private func remember(_ error: JSONError) -> JSONError {
@@ -269,7 +276,7 @@ final class ParserCore {
       if let last = prefix.lastIndex(of: 0x0A) {
         column = local - last
       } else {
-        column = local + 1
+        column = at + 1  // a skipped byte order mark still counts in line 1
       }
     }
     return JSONError(

@@ -47,15 +47,43 @@ struct TapeBuilder {
   var lastTokenEnd = 0
   var previousTokenEnd = 0
 
+  /// One-shot parses only: the storage that owns `bytes`, which starts with a copy of the
+  /// input (`inputCount` bytes) that unescaped strings, numbers and keys refer to in place.
+  /// Its capacity (twice the input) is never exceeded, because decoded text is never longer
+  /// than its raw text, so `bytes` never moves while yajl reads it.
+  var sharedStorage: ByteStorage?
+  var inputCount = 0
+
   var values: [JSON] = []
   var valueCount = 0
   var error: JSONError?
   /// For errors found in a callback: offset of the offending byte within the input.
   var errorOffset = 0
 
+  /// Copies a one-shot input into a new shared storage (twice its size, see
+  /// `sharedStorage`) and returns where the copy starts.
+  mutating func adoptInput(_ input: UnsafePointer<UInt8>, _ count: Int) -> UnsafePointer<UInt8> {
+    bytes.deallocate()
+    bytes = GrowableBuffer(capacity: count &* 2 &+ 64)
+    bytes.append(input, count: count)
+    inputCount = count
+    sharedStorage = ByteStorage(base: bytes.base, count: count)
+    return UnsafePointer(bytes.base)
+  }
+
+  /// Ends a one-shot parse: gives the shared storage its final size, releasing the unused
+  /// half of the buffer. Values already made see the new address through the storage.
+  mutating func finishSharedStorage() {
+    guard let sharedStorage else { return }
+    sharedStorage.base = GrowableBuffer<UInt8>.reallocate(bytes.base, capacity: Swift.max(bytes.count, 1))
+    sharedStorage.count = bytes.count
+    bytes = GrowableBuffer(capacity: 16)
+    self.sharedStorage = nil
+  }
+
   init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
     tape = GrowableBuffer(capacity: expectedSize / 12)
-    bytes = GrowableBuffer(capacity: streaming ? 4096 : expectedSize)
+    bytes = GrowableBuffer(capacity: streaming ? 4096 : 16)
     stack = GrowableBuffer(capacity: 256)
     frames = GrowableBuffer(capacity: 64)
     stamps = GrowableBuffer(capacity: 64)
@@ -68,7 +96,7 @@ struct TapeBuilder {
 
   func deallocate() {
     tape.deallocate()
-    bytes.deallocate()
+    if sharedStorage == nil { bytes.deallocate() }
     stack.deallocate()
     frames.deallocate()
     stamps.deallocate()
@@ -141,6 +169,12 @@ struct TapeBuilder {
         return push(Slot.int(negative ? -value : value))
       }
     }
+    if sharedStorage != nil {
+      let offset = p - UnsafePointer(bytes.base)
+      if offset >= 0 && offset &+ n <= inputCount {
+        return push(textSlot(Slot.numberTag, Slot.longNumberTag, offset: offset, length: n))
+      }
+    }
     let offset = bytes.count
     bytes.append(p, count: n)
     return push(textSlot(Slot.numberTag, Slot.longNumberTag, offset: offset, length: n))
@@ -159,9 +193,25 @@ struct TapeBuilder {
 
   mutating func string(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
+    if sharedStorage != nil && isRawInChunk(p, n) {
+      guard validate(p, n) else { return 0 }
+      let offset = p - UnsafePointer(bytes.base)
+      return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: offset, length: n))
+    }
     let offset = bytes.count
     guard appendString(p, n) else { return 0 }
     return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: offset, length: bytes.count &- offset))
+  }
+
+  /// Checks that a string without escapes is well-formed UTF-8.
+  @inline(__always)
+  mutating func validate(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let invalid = UTF8Validation.firstInvalid(p, n)
+    if invalid >= 0 {
+      _ = fail(.invalidUTF8, at: chunkOffset &+ (p - chunkStart) &+ invalid)
+      return false
+    }
+    return true
   }
 
   mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
@@ -181,10 +231,16 @@ struct TapeBuilder {
       stack.append(UInt64(id))
       return 1
     }
+    var keyOffset = offset
     if text == p {
-      guard appendString(p, n) else { return 0 }
+      if sharedStorage != nil {
+        guard validate(p, n) else { return 0 }
+        keyOffset = p - UnsafePointer(bytes.base)
+      } else {
+        guard appendString(p, n) else { return 0 }
+      }
     }
-    let id = keys.insert(offset: offset, length: length, hash: hash)
+    let id = keys.insert(offset: keyOffset, length: length, hash: hash)
     if id < stamps.count { stamps[id] = 0 } else { stamps.append(0) }
     stack.append(UInt64(id))
     return 1
@@ -203,11 +259,7 @@ struct TapeBuilder {
   @inline(__always)
   mutating func appendString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     if isRawInChunk(p, n) {
-      let invalid = UTF8Validation.firstInvalid(p, n)
-      if invalid >= 0 {
-        _ = fail(.invalidUTF8, at: chunkOffset &+ (p - chunkStart) &+ invalid)
-        return false
-      }
+      guard validate(p, n) else { return false }
       bytes.append(p, count: n)
       return true
     }
@@ -261,6 +313,7 @@ struct TapeBuilder {
   }
 
   mutating func decode(_ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int) -> Bool {
+    precondition(sharedStorage == nil || bytes.count &+ n <= bytes.capacity, "JSONKit: text buffer would move")
     let out = bytes.reserve(n)
     do {
       let length = try UTF8Validation.unescape(raw, n, into: out)
@@ -368,14 +421,19 @@ struct TapeBuilder {
     switch Slot.tag(root) {
     case 0, 1, 2, Slot.intTag:
       values.append(JSON(scalarSlot: root))
-      bytes.count = 0
+      if sharedStorage == nil { bytes.count = 0 }
       tape.count = 0
     default:
       let tapeCount = tape.count
-      let byteCount = bytes.count
+      let storage: ByteStorage
+      if let sharedStorage {
+        storage = sharedStorage
+      } else {
+        let byteCount = bytes.count
+        storage = ByteStorage(base: bytes.take(), count: byteCount)
+      }
       let document = JSONDocument(
-        tape: tape.take(), tapeCount: tapeCount, bytes: bytes.take(), byteCount: byteCount,
-        keys: keys, root: root)
+        tape: tape.take(), tapeCount: tapeCount, storage: storage, keys: keys, root: root)
       keys = KeyTable()
       stamps.count = 0
       values.append(JSON(document: document, slot: root))

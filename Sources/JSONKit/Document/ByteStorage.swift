@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The text of one or more documents: for a one-shot parse, a copy of the input followed by
+/// the decoded text of strings that had escapes; for the push parser, the text of one value.
+///
+/// A one-shot parse copies the input once and then refers to every unescaped string, number
+/// and key in place, so parsing copies no text token by token. All values of a multi-value
+/// one-shot parse share one storage.
+///
+/// `@unchecked Sendable`: `base` and `count` are written only by the parser (when it
+/// shrinks the buffer to fit), before any value referring to this storage is returned.
+@usableFromInline
+final class ByteStorage: @unchecked Sendable {
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var count: Int
+
+  init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  deinit { free(base) }
+}

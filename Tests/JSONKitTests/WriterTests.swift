@@ -55,3 +55,23 @@ struct WriterTests {
     #expect(JSON("text").description == "text")
   }
 }
+
+@Suite("Strings from Foundation always give valid JSON text")
+struct ForeignStringTests {
+  @Test func loneSurrogatesFromNSStringBecomeReplacementCharacters() throws {
+    let lone = NSString(characters: [0x61, 0xD800, 0x62], length: 3)
+    let json = JSON(lone)
+    let text = JSONWriter().string(json)
+    let reparsed = JSON(parseJSON: "[\(text)]")
+    #expect(reparsed.error == nil)
+    #expect(reparsed[0].string?.hasPrefix("a") == true)
+    #expect(reparsed[0].string?.hasSuffix("b") == true)
+  }
+
+  @Test func everyControlCharacterIsEscaped() throws {
+    let all = String(decoding: (0..<32).map { UInt8($0) }, as: UTF8.self)
+    let text = JSONWriter().string(JSON(all))
+    #expect(!text.utf8.contains { $0 < 0x20 })
+    #expect(try JSON(data: Data(text.utf8)).string == all)
+  }
+}

@@ -48,6 +48,10 @@ public struct JSONWriter: Sendable {
   public func write(_ json: JSON, into buffer: inout [UInt8]) {
     var emitter = Emitter(options: options, indentation: indentation, out: buffer)
     buffer = []
+    if case .node(let document, _) = json.storage {
+      // Parsed text is about as long as its input: one allocation instead of many.
+      emitter.out.reserveCapacity(emitter.out.count + document.storage.count + document.tapeCount)
+    }
     emitter.write(json)
     buffer = emitter.out
   }
@@ -91,8 +95,11 @@ struct Emitter {
     var stack: [Frame] = []
     var value = root
     while true {
-      // Write `value`; a non-empty container opens a frame instead.
-      if let cursor = ContainerCursor(value), cursor.count > 0 {
+      // Write `value`; a non-empty container opens a frame instead. A parsed subtree is
+      // written straight from its tape.
+      if case .node(let document, let slot) = value.storage {
+        writeNode(document, slot, depth: stack.count)
+      } else if let cursor = ContainerCursor(value), cursor.count > 0 {
         if cursor.isObject {
           out.append(0x7B)
           let order = sortKeys ? cursor.sortedMemberOrder() : nil
@@ -141,6 +148,89 @@ struct Emitter {
     }
   }
 
+  /// An open container of a parsed document: its block's tape position and progress.
+  struct NodeFrame {
+    var position: Int
+    var count: Int
+    var next: Int
+    var isObject: Bool
+    var order: [Int]?
+  }
+
+  /// Writes a parsed subtree by walking its tape, without making `JSON` values.
+  mutating func writeNode(_ document: JSONDocument, _ root: UInt64, depth: Int) {
+    let tape = document.tape
+    var stack: [NodeFrame] = []
+    var slot = root
+    while true {
+      let tag = Slot.tag(slot)
+      switch tag {
+      case 0: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+      case 1: out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+      case 2: out.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+      case Slot.intTag: writeInteger(Slot.intValue(slot))
+      case Slot.numberTag, Slot.longNumberTag: out.append(contentsOf: document.text(slot))
+      case Slot.stringTag, Slot.longStringTag: writeString(document.text(slot))
+      default:
+        let position = Int(Slot.payload(slot))
+        let count = Int(tape[position])
+        let isObject = tag == Slot.objectTag
+        if count == 0 {
+          out.append(contentsOf: isObject ? [0x7B, 0x7D] : [0x5B, 0x5D])
+        } else {
+          out.append(isObject ? 0x7B : 0x5B)
+          var order: [Int]? = nil
+          if isObject && sortKeys {
+            let keys = (0..<count).map { i in Array(document.keyText(Int(tape[position + 1 + 2 * i]))) }
+            order = (0..<count).sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+          }
+          stack.append(NodeFrame(position: position, count: count, next: 0, isObject: isObject, order: order))
+        }
+      }
+      // Advance to the next slot, closing finished containers.
+      while true {
+        guard var frame = stack.popLast() else { return }
+        if frame.next < frame.count {
+          if frame.next > 0 { out.append(0x2C) }
+          newline(depth: depth + stack.count + 1)
+          let member = frame.order?[frame.next] ?? frame.next
+          if frame.isObject {
+            writeString(document.keyText(Int(tape[frame.position + 1 + 2 * member])))
+            out.append(0x3A)
+            if pretty { out.append(0x20) }
+            slot = tape[frame.position + 2 + 2 * member]
+          } else {
+            slot = tape[frame.position + 1 + member]
+          }
+          frame.next += 1
+          stack.append(frame)
+          break
+        }
+        newline(depth: depth + stack.count)
+        out.append(frame.isObject ? 0x7D : 0x5D)
+      }
+    }
+  }
+
+  /// Appends the decimal digits of `value` without making a `String`.
+  mutating func writeInteger(_ value: Int64) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var magnitude = value.magnitude
+    var n = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - n] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+        magnitude /= 10
+        n += 1
+      } while magnitude != 0
+      if value < 0 {
+        buffer[23 - n] = 0x2D
+        n += 1
+      }
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - n)...]))
+    }
+  }
+
   @inline(__always)
   mutating func newline(depth: Int) {
     guard pretty else { return }
@@ -169,7 +259,7 @@ struct Emitter {
 
   mutating func writeNumber(_ n: NumberValue) {
     switch n {
-    case .int(let i): out.append(contentsOf: String(i).utf8)
+    case .int(let i): writeInteger(i)
     case .uint(let u): out.append(contentsOf: String(u).utf8)
     case .text(let t): out.append(contentsOf: t.utf8)
     case .double(let d): out.append(contentsOf: Self.format(d).utf8)

@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, not after the `name:` in its manifest,
+/// so the root package is `main` in this checkout but something else in a CI clone. Derive
+/// the identity from the parent folder so the `.product(…, package:)` reference always
+/// matches.
+let rootIdentity: String = {
+  let components = Context.packageDirectory.split(separator: "/")
+  guard components.count >= 2 else { return "jsonkit" }
+  return String(components[components.count - 2]).lowercased()
+}()
+
+let package = Package(
+  name: "JSONKitBenchmarks",
+  dependencies: [
+    .package(path: "..")
+  ],
+  targets: [
+    // Raw yajl with callbacks that do nothing: the speed ceiling for any yajl-backed parser.
+    // Linked directly (not through the root package's `CYajl` system library, which is not
+    // a product and whose module name would clash here).
+    .target(
+      name: "CYajlNoop",
+      linkerSettings: [.linkedLibrary("yajl")]
+    ),
+    .executableTarget(
+      name: "compare",
+      dependencies: [
+        "CYajlNoop",
+        .product(name: "JSONKit", package: rootIdentity),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -8,7 +8,7 @@
 /// do {
 ///   _ = try JSON(data: Data("{\n  \"a\": tru\n}".utf8))
 /// } catch {
-///   print(error)  // Unexpected character '\n' at line 2, column 12 (byte 13) near …
+///   print(error)  // Unexpected character '\n' at line 2, column 11 (byte 12) near '{   "a": tru }'
 /// }
 /// let json: JSON = ["user": ["name": "Ada"]]
 /// print(json["user"]["address"].error!)

@@ -69,7 +69,7 @@ public final class JSONStreamParser {
   }
 
   /// Bytes fed so far.
-  public var bytesConsumed: Int { core.offset }
+  public var bytesConsumed: Int { core.bytesFed }
 
   /// Top-level values completed so far.
   public var valueCount: Int { core.valueCount }

@@ -24,6 +24,10 @@ final class ParserCore {
   private var newlines = 0
   private var lastNewline = -1
   private var failed: JSONError?
+  /// Streaming only: the first bytes of the stream, held back until they show whether the
+  /// input starts with a byte order mark or is UTF-16/32 (see `needsMoreHead`).
+  private var head: [UInt8] = []
+  private var headDecided = false
   /// One-shot only: the length of a byte order mark skipped at the start.
   private var bomSkipped = 0
 
@@ -66,9 +70,49 @@ final class ParserCore {
 
   // MARK: Feeding
 
+  /// Bytes fed so far, including any held back at the start of a stream.
+  var bytesFed: Int { offset + head.count }
+
   /// Parses the next chunk of input. Completed values accumulate in the builder.
   func feed(_ input: UnsafeRawBufferPointer) throws(JSONError) {
     if let failed { throw failed }
+    guard input.count > 0 else { return }
+    if streaming && !headDecided {
+      // A chunk may end inside a byte order mark or before a UTF-16/32 pattern shows; such
+      // bytes cannot complete a value, so holding them back delays no value.
+      head.append(contentsOf: input.bindMemory(to: UInt8.self))
+      if Self.needsMoreHead(head) { return }
+      try feedHead()
+      return
+    }
+    try feedChunk(input)
+  }
+
+  /// Whether the first bytes of a stream are too few to decide its encoding.
+  static func needsMoreHead(_ h: [UInt8]) -> Bool {
+    if h.count < 2 { return true }
+    if h.count < 3 && h[0] == 0xEF && h[1] == 0xBB { return true }
+    if h.count < 4 && (h[0] == 0 || h[1] == 0 || (h[0] == 0xFF && h[1] == 0xFE)) { return true }
+    return false
+  }
+
+  private func feedHead() throws(JSONError) {
+    headDecided = true
+    let bytes = head
+    head = []
+    // (A `throws(JSONError)` closure returning Void crashes the 6.3.1 compiler: use Result.)
+    let result = bytes.withUnsafeBytes { chunk -> Result<Void, JSONError> in
+      do throws(JSONError) {
+        try feedChunk(chunk)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  private func feedChunk(_ input: UnsafeRawBufferPointer) throws(JSONError) {
     guard var base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count > 0
     else { return }
     var count = input.count
@@ -113,6 +157,7 @@ final class ParserCore {
   /// Ends the input: reports a value still open, or a top-level number at the very end.
   func finish() throws(JSONError) {
     if let failed { throw failed }
+    if streaming && !headDecided && !head.isEmpty { try feedHead() }
     let b = builder
     b.pointee.finishing = true
     if !streaming {
@@ -124,9 +169,26 @@ final class ParserCore {
       b.pointee.chunkOffset = offset
     }
     let status = yajl_complete_parse(handle)
+    let end = b.pointee.chunkOffset + b.pointee.chunkCount
+    // Whether the input ends inside a token that no callback reported (yajl does not say:
+    // after a complete top-level value it accepts an unterminated string or comment).
+    func tokenPending() -> Bool {
+      b.pointee.error != nil || b.pointee.firstNonSpace(from: b.pointee.lastTokenEnd) != nil
+    }
     if status != yajl_status_ok {
-      let base = b.pointee.chunkStart
-      throw remember(translate(status, chunk: base, count: b.pointee.chunkCount, atEnd: true))
+      // yajl reports "premature EOF" for an input that ends before any value starts (empty,
+      // or only white space and comments after the last value): not an error here.
+      if b.pointee.depth > 0 || tokenPending() {
+        let base = b.pointee.chunkStart
+        throw remember(translate(status, chunk: base, count: b.pointee.chunkCount, atEnd: true))
+      }
+    } else if !(options.allowTrailingGarbage && !streaming) && tokenPending() {
+      throw remember(
+        error(.unexpectedEndOfInput, at: end, chunk: b.pointee.chunkStart, count: b.pointee.chunkCount))
+    }
+    if !streaming && !options.allowMultipleValues && b.pointee.valueCount == 0 {
+      throw remember(
+        error(.emptyInput, at: end, chunk: b.pointee.chunkStart, count: b.pointee.chunkCount))
     }
     if !streaming { b.pointee.finishSharedStorage() }
   }
@@ -140,30 +202,24 @@ final class ParserCore {
 
   private func afterChunk(_ base: UnsafePointer<UInt8>, _ count: Int) {
     let b = builder
-    // Keep what may be the start of a string still being read: everything from the first
-    // '"' after the last reported token (between tokens, a '"' can only open a string).
+    // Keep what follows the last reported token, less leading white space: the start of a
+    // token still being read (a string to decode later, or a token an error points at).
     let chunkOffset = b.pointee.chunkOffset
-    var window: [UInt8] = []
-    var windowOffset = chunkOffset
     let tokenEnd = b.pointee.lastTokenEnd
-    if tokenEnd < chunkOffset {
-      window = b.pointee.carry
-      windowOffset = b.pointee.carryOffset
-      if tokenEnd > windowOffset { window.removeFirst(min(window.count, tokenEnd - windowOffset)) }
-      windowOffset = max(windowOffset, tokenEnd)
-      window.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    if tokenEnd < chunkOffset && !b.pointee.carry.isEmpty {
+      // No token ended in this chunk: the pending one goes on. Extend the carry in place, so
+      // that a long string fed in small chunks costs linear time.
+      b.pointee.carry.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     } else {
-      let from = tokenEnd - chunkOffset
-      window.append(contentsOf: UnsafeBufferPointer(start: base + from, count: count - from))
-      windowOffset = tokenEnd
-    }
-    if let quote = window.firstIndex(of: 0x22) {
-      window.removeFirst(quote)
-      b.pointee.carry = window
-      b.pointee.carryOffset = windowOffset + quote
-    } else {
-      b.pointee.carry = []
-      b.pointee.carryOffset = chunkOffset + count
+      let from = max(tokenEnd - chunkOffset, 0)
+      let rest = UnsafeBufferPointer(start: base + from, count: count - from)
+      if let first = rest.firstIndex(where: { !TapeBuilder.isWhiteSpace($0) }) {
+        b.pointee.carry = Array(rest[first...])
+        b.pointee.carryOffset = chunkOffset + from + first
+      } else {
+        b.pointee.carry = []
+        b.pointee.carryOffset = chunkOffset + count
+      }
     }
     // Line bookkeeping for error locations.
     var p = UnsafeRawPointer(base)
@@ -195,40 +251,62 @@ final class ParserCore {
     }
     let at = chunkOffset + consumed
     func char(_ offset: Int) -> JSONError.Reason {
-      let i = offset - chunkOffset
-      guard i >= 0 && i < count else { return .unexpectedEndOfInput }
-      return .unexpectedCharacter(Self.describeCharacter(chunk, i, count))
+      guard b.pointee.byte(at: offset) != nil else { return .unexpectedEndOfInput }
+      return .unexpectedCharacter(describe(at: offset))
     }
-    if message.contains("premature EOF") || (atEnd && b.pointee.depth > 0) {
+    // At the end, a lexical error is about the truncated token yajl was still reading.
+    if message.contains("premature EOF") || (atEnd && message.contains("lexical error")) {
       return error(.unexpectedEndOfInput, at: atEnd ? chunkOffset + count : at, chunk: chunk, count: count)
     }
     if message.contains("lexical error") {
+      // yajl's lexer stops at the offending byte, except after an invalid character or an
+      // invalid escape, which it has consumed.
       let reason: JSONError.Reason
+      var position = at
       if message.contains("malformed number") {
         reason = .invalidNumber(
           message.replacingOccurrences(of: "lexical error: malformed number, ", with: "")
-            .trimmingCharacters(in: .init(charactersIn: ".")))
+            .trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespacesAndNewlines)))
       } else if message.contains("comment") {
         reason = .commentsNotAllowed
       } else if message.contains("inside a string, '\\'") {
         reason = .invalidEscape("'\\' followed by a character that is not an escape")
+        position = at - 1  // the backslash
       } else if message.contains("non-hex") {
         reason = .invalidEscape("\\u needs four hex digits")
+        // Back to the backslash: only 'u' and hex digits lie between.
+        var i = at - 1
+        while i > at - 6, let c = b.pointee.byte(at: i), c != 0x5C { i -= 1 }
+        if b.pointee.byte(at: i) == 0x5C { position = i }
       } else if message.contains("invalid character inside string") {
         reason = .controlCharacterInString
       } else if message.contains("UTF8") {
         reason = .invalidUTF8
+      } else if message.contains("invalid char") {
+        position = at - 1
+        reason = char(position)
       } else {
         reason = char(at)
       }
-      if case .unexpectedEndOfInput = reason {
-        return error(reason, at: at, chunk: chunk, count: count)
-      }
-      return error(reason, at: at, chunk: chunk, count: count)
+      return error(reason, at: position, chunk: chunk, count: count)
     }
-    // Parse errors are reported after the offending token.
-    let start = b.pointee.tokenStart(before: at)
-    let found = Self.describeCharacter(chunk, start - chunkOffset, count)
+    // Parse errors: find where the offending token starts. yajl's offset is the end of that
+    // token (or, after an object member, an attempt at its start).
+    let start: Int
+    if message.contains("unallowed token") {
+      start = at - 1  // one of , : ] }
+    } else if message.contains("invalid object key") {
+      // After '{' or ',': a number, literal or punctuation; walk back over its bytes.
+      var i = at - 1
+      if let c = b.pointee.byte(at: i), TapeBuilder.isTokenByte(c) {
+        while let p = b.pointee.byte(at: i - 1), TapeBuilder.isTokenByte(p) { i -= 1 }
+      }
+      start = i
+    } else {
+      // After a key or a value, both reported: the first byte that follows it.
+      start = b.pointee.firstNonSpace(from: b.pointee.lastTokenEnd) ?? at
+    }
+    let found = describe(at: start)
     let expectation: String?
     if message.contains("separated by a colon") {
       expectation = "expected ':' after object key"
@@ -243,10 +321,29 @@ final class ParserCore {
     } else {
       expectation = nil
     }
+    // A digit right after a number can only follow a leading zero ("01").
+    if expectation != nil && start == b.pointee.lastTokenEnd && start == b.pointee.bareTokenEnd
+      && b.pointee.bareTokenIsNumber, let c = b.pointee.byte(at: start), c >= 0x30 && c <= 0x39
+    {
+      return error(.invalidNumber("leading zero"), at: start, chunk: chunk, count: count)
+    }
     if let expectation {
       return error(.syntax("\(expectation), found \(found)"), at: start, chunk: chunk, count: count)
     }
     return error(char(start), at: start, chunk: chunk, count: count)
+  }
+
+  /// Describes the input character at `offset` (see `describeCharacter`), from the current
+  /// chunk or the bytes carried over from earlier chunks.
+  private func describe(at offset: Int) -> String {
+    var bytes: [UInt8] = []
+    while bytes.count < 4, let c = builder.pointee.byte(at: offset + bytes.count) {
+      bytes.append(c)
+    }
+    return bytes.withUnsafeBufferPointer { p in
+      guard let base = p.baseAddress else { return "end of input" }
+      return Self.describeCharacter(base, 0, p.count)
+    }
   }
 
   /// Builds an error at input offset `at`, with line, column and an excerpt.

@@ -46,6 +46,11 @@ struct TapeBuilder {
   /// Input offsets just past the last token reported by a callback, and the one before.
   var lastTokenEnd = 0
   var previousTokenEnd = 0
+  /// The end of the last reported token when it was a number or a literal (`true`,
+  /// `false`, `null`), else -1; and whether it was a number. yajl accepts `01`, `1true` or
+  /// `truefalse` as two top-level values when multiple values are allowed; JSON does not.
+  var bareTokenEnd = -1
+  var bareTokenIsNumber = false
 
   /// One-shot parses only: the storage that owns `bytes`, which starts with a copy of the
   /// input (`inputCount` bytes) that unescaped strings, numbers and keys refer to in place.
@@ -140,16 +145,41 @@ struct TapeBuilder {
 
   mutating func null() -> CInt {
     noteTokenEnd()
+    if !noteBareToken(length: 4, first: 0x6E, isNumber: false) { return 0 }
     return push(Slot.null)
   }
 
   mutating func bool(_ value: Bool) -> CInt {
     noteTokenEnd()
+    let (length, first): (Int, UInt8) = value ? (4, 0x74) : (5, 0x66)
+    if !noteBareToken(length: length, first: first, isNumber: false) { return 0 }
     return push(value ? Slot.true : Slot.false)
+  }
+
+  /// Records a number or literal token; fails when it directly follows another one at the
+  /// top level (inside containers yajl itself rejects that).
+  @inline(__always)
+  mutating func noteBareToken(length: Int, first: UInt8, isNumber: Bool) -> Bool {
+    let start = lastTokenEnd &- length
+    if depth == 0 && start == bareTokenEnd {
+      return failAdjacentToken(at: start, first: first) == 1
+    }
+    bareTokenEnd = lastTokenEnd
+    bareTokenIsNumber = isNumber
+    return true
+  }
+
+  @inline(never)
+  mutating func failAdjacentToken(at start: Int, first: UInt8) -> CInt {
+    if bareTokenIsNumber && first >= 0x30 && first <= 0x39 {
+      return fail(.invalidNumber("leading zero"), at: start)
+    }
+    return fail(.unexpectedCharacter("'\(Character(Unicode.Scalar(first)))'"), at: start)
   }
 
   mutating func number(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
+    if !noteBareToken(length: n, first: p[0], isNumber: true) { return 0 }
     // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
     if n <= 17 {
       var i = 0
@@ -274,7 +304,10 @@ struct TapeBuilder {
     // (With comments allowed a comment could hold a '"': search backwards instead, for the
     // nearest '"' preceded by an even number of backslashes.)
     let searchFrom = previousTokenEnd &- chunkOffset
-    if allowComments, let open = Self.openingQuote(in: chunkStart, before: closingQuote) {
+    let startsInChunk = searchFrom >= 0 || carry.isEmpty
+    if allowComments && startsInChunk,
+      let open = Self.openingQuote(in: chunkStart, before: closingQuote)
+    {
       return decode(chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1)
     }
     if !allowComments && searchFrom >= 0 && searchFrom < closingQuote,
@@ -413,7 +446,8 @@ struct TapeBuilder {
   mutating func completeTopLevelValue() -> CInt {
     if valueCount > 0 && !allowMultipleValues {
       stack.count = 0
-      return fail(.unexpectedValue, at: tokenStart(before: chunkOffset &+ consumedInChunk))
+      // A scalar (a container fails in `startContainer`): it starts after the first value.
+      return fail(.unexpectedValue, at: firstNonSpace(from: previousTokenEnd) ?? lastTokenEnd)
     }
     valueCount &+= 1
     let root = stack[0]
@@ -441,18 +475,52 @@ struct TapeBuilder {
     return 1
   }
 
-  /// For errors reported at the end of a token: the offset where that token starts
-  /// (trailing white space skipped), when the token is in the current chunk.
-  func tokenStart(before end: Int) -> Int {
-    var i = end &- chunkOffset &- 1
-    while i >= 0 && i < chunkCount && Self.isWhiteSpace(chunkStart[i]) { i &-= 1 }
-    guard i >= 0 && i < chunkCount else { return end }
-    if chunkStart[i] == 0x22 {
-      return chunkOffset &+ (Self.openingQuote(in: chunkStart, before: i) ?? i)
+  /// The input byte at `offset` when it is still at hand: in the current chunk or, while
+  /// streaming, in `carry`.
+  func byte(at offset: Int) -> UInt8? {
+    let local = offset &- chunkOffset
+    if local >= 0 { return local < chunkCount ? chunkStart[local] : nil }
+    let c = offset &- carryOffset
+    return c >= 0 && c < carry.count ? carry[c] : nil
+  }
+
+  /// The offset of the first byte at or after `start` that is neither white space nor (when
+  /// allowed) part of a comment, or `nil` when there is none in the input at hand.
+  func firstNonSpace(from start: Int) -> Int? {
+    var i = max(start, carry.isEmpty ? chunkOffset : min(carryOffset, chunkOffset))
+    while let c = byte(at: i) {
+      if Self.isWhiteSpace(c) {
+        i &+= 1
+      } else if allowComments && c == 0x2F, let end = commentEnd(at: i) {
+        i = end
+      } else {
+        return i
+      }
     }
-    if !Self.isTokenByte(chunkStart[i]) { return chunkOffset &+ i }
-    while i > 0 && Self.isTokenByte(chunkStart[i &- 1]) { i &-= 1 }
-    return chunkOffset &+ i
+    return nil
+  }
+
+  /// The offset just past the comment starting at `start`; a `//` comment may end with the
+  /// input. `nil` when the comment is not complete.
+  func commentEnd(at start: Int) -> Int? {
+    switch byte(at: start &+ 1) {
+    case 0x2F:
+      var i = start &+ 2
+      while let c = byte(at: i) {
+        if c == 0x0A { return i &+ 1 }
+        i &+= 1
+      }
+      return i
+    case 0x2A:
+      var i = start &+ 2
+      while let c = byte(at: i) {
+        if c == 0x2A && byte(at: i &+ 1) == 0x2F { return i &+ 2 }
+        i &+= 1
+      }
+      return nil
+    default:
+      return nil
+    }
   }
 
   static func isWhiteSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }

@@ -312,3 +312,19 @@ private struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+@Suite("The stream parser keeps values completed before an error")
+struct StreamParserErrorRecoveryTests {
+  @Test func valuesBeforeAnErrorInTheSameChunkAreReturnedAndTheErrorComesNext() throws {
+    let parser = JSONStreamParser()
+    let values = try parser.feed(Array("{\"a\":1}\n{\"a\":2}\n{\"a\":}\n{\"a\":4}\n".utf8))
+    #expect(values == [["a": 1], ["a": 2]])
+    #expect(throws: JSONError.self) { try parser.feed(Array("{}".utf8)) }
+    #expect(throws: JSONError.self) { try parser.finish() }
+  }
+
+  @Test func anErrorWithNoValueBeforeItIsThrownAtOnce() {
+    let parser = JSONStreamParser()
+    #expect(throws: JSONError.self) { try parser.feed(Array("{\"a\":}".utf8)) }
+  }
+}

@@ -28,10 +28,21 @@ public final class JSONStreamParser {
 
   /// Parses the next chunk and returns the values it completed, in order.
   ///
+  /// When the chunk completes some values and then has an error, this call returns those
+  /// values and the error is thrown by the next call (`feed` or `finish`), so no value
+  /// that was complete before the error is lost (NDJSON line 3 being bad does not lose
+  /// lines 1 and 2).
+  ///
   /// - Throws: `JSONError` with the offset, line and column in the whole stream.
   @discardableResult
   public func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [JSON] {
-    try core.feed(chunk)
+    do {
+      try core.feed(chunk)
+    } catch {
+      let values = core.takeValues()
+      if values.isEmpty { throw error }
+      return values
+    }
     return core.takeValues()
   }
 

@@ -80,7 +80,7 @@ final class ParserCore {
     if streaming && !headDecided {
       // A chunk may end inside a byte order mark or before a UTF-16/32 pattern shows; such
       // bytes cannot complete a value, so holding them back delays no value.
-      head.append(contentsOf: input.bindMemory(to: UInt8.self))
+      head.append(contentsOf: input)
       if Self.needsMoreHead(head) { return }
       try feedHead()
       return

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes error messages to standard error, all with the same `jsonkit: error…` prefix.
+///
+/// Standard output is flushed first, so that when both streams go to one terminal (or one
+/// file, with `2>&1`) an error appears after the results printed before it, not ahead of them.
+struct Diagnostics {
+  let output: OutputWriter
+
+  /// Reports `message` as `jsonkit: error: <message>`.
+  func error(_ message: String) {
+    emit("jsonkit: error: \(message)\n")
+  }
+
+  /// Reports `message` as `jsonkit: error (at <location>): <message>`, jq's shape, where
+  /// `location` is `FILE` or `FILE:LINE`.
+  func error(at location: String, _ message: String) {
+    emit("jsonkit: error (at \(location)): \(message)\n")
+  }
+
+  private func emit(_ text: String) {
+    output.flush()
+    Self.writeToStandardError(text)
+  }
+
+  /// The C library's text for an `errno` value ("No such file or directory").
+  static func describe(errno code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+
+  /// Writes `text` to file descriptor 2 directly: standard error is unbuffered, and going
+  /// through `write(2)` keeps it independent of Foundation and of stdio's buffers.
+  static func writeToStandardError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }  // Nowhere left to complain to.
+        offset += written
+      }
+    }
+  }
+}

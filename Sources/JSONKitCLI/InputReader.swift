@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file that could not be opened or read, with jq's wording.
+struct InputError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ verb: String, _ name: String, errno code: Int32) {
+    description = "Could not \(verb) \(name): \(Diagnostics.describe(errno: code))"
+  }
+}
+
+/// Reads one input, a file or standard input, with `read(2)` in 64 KiB chunks into one
+/// reused buffer, so that memory stays flat however large the input is, and a pipe's data is
+/// handed on as soon as it arrives (a `read` returns what is there, it does not wait for a
+/// full chunk).
+final class InputReader {
+  /// The size of one `read(2)`: large enough that system calls cost nothing measurable,
+  /// small enough to stay in cache.
+  static let chunkSize = 64 * 1024
+
+  /// How errors name this input: the path, or `<stdin>` as jq says.
+  let name: String
+  private let fileDescriptor: Int32
+  private let ownsFileDescriptor: Bool
+  private let buffer: UnsafeMutableRawBufferPointer
+
+  /// Opens `path`; `-` means standard input.
+  init(path: String) throws(InputError) {
+    if path == "-" {
+      name = "<stdin>"
+      fileDescriptor = 0
+      ownsFileDescriptor = false
+    } else {
+      var descriptor: Int32
+      repeat {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      } while descriptor < 0 && errno == EINTR
+      guard descriptor >= 0 else { throw InputError("open", path, errno: errno) }
+      name = path
+      fileDescriptor = descriptor
+      ownsFileDescriptor = true
+    }
+    buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
+  }
+
+  deinit {
+    if ownsFileDescriptor { close(fileDescriptor) }
+    buffer.deallocate()
+  }
+
+  /// The next chunk, valid until the next call; `nil` at the end of the input.
+  func nextChunk() throws(InputError) -> UnsafeRawBufferPointer? {
+    while true {
+      let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
+      if count > 0 { return UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
+      if count == 0 { return nil }
+      // A directory fails here (EISDIR), not in `open`.
+      if errno != EINTR { throw InputError("read", name, errno: errno) }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// Invalid JSON: the error and where it is on stderr, what came before it on stdout, exit 2.
+@Suite("Invalid input")
+struct InvalidInputTests {
+  @Test("A syntax error reports line and column on stderr and exits 2")
+  func syntaxError() throws {
+    let result = try CLI.run(["."], input: "{\n  \"a\": 1,\n  \"b\": tru\n}\n")
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("jsonkit: error (at <stdin>): "))
+    // The parser notices `tru` is wrong at the newline that ends it.
+    #expect(result.stderr.contains("at line 3, column 11"), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("\n"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test("Values before the bad one are printed; the bad one and the rest of the file are not")
+  func goodLinesBeforeTheError() throws {
+    let input = "{\"a\":1}\n{\"a\":2}\n{\"a\": x}\n{\"a\":4}\n"
+    let result = try CLI.run(["-c", ".a"], input: input)
+    #expect(result.status == 2)
+    #expect(result.stdout == "1\n2\n")
+    #expect(
+      result.stderr.contains("Unexpected character 'x' at line 3, column 7"), "\(result.stderr)")
+  }
+
+  @Test("A pretty-printed value before a bad one is printed too")
+  func prettyValueBeforeTheError() throws {
+    let result = try CLI.run(["-c"], input: "{\n  \"a\": [\n    1\n  ]\n}\n{\n  \"b\": nul\n}\n")
+    #expect(result.status == 2)
+    #expect(result.stdout == "{\"a\":[1]}\n")
+    #expect(result.stderr.contains(" at line 7, column "), "\(result.stderr)")
+  }
+
+  @Test("The files after an invalid one are still processed, and the exit status is still 2")
+  func laterFilesProcessed() throws {
+    let directory = try TemporaryDirectory()
+    let good = try directory.file("good.json", #"{"ok": true}"#)
+    let bad = try directory.file("bad.json", "[1, 2,\n 3,,\n 4]")
+    let alsoGood = try directory.file("also-good.json", #"{"ok": "yes"}"#)
+    let result = try CLI.run([".ok", good, bad, alsoGood])
+    #expect(result.status == 2)
+    #expect(result.stdout == "true\n\"yes\"\n")
+    #expect(result.stderr.hasPrefix("jsonkit: error (at \(bad)): "))
+    #expect(result.stderr.contains("line 2, column 4"), "\(result.stderr)")
+  }
+
+  @Test("Input that ends inside a value is an error")
+  func truncated() throws {
+    let result = try CLI.run(["."], input: #"{"a": [1, 2"#)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("jsonkit: error (at <stdin>): Unexpected end of input"))
+  }
+
+  @Test("Invalid input outweighs a failed filter in the exit status")
+  func worstStatusWins() throws {
+    let result = try CLI.run([".a"], input: "1\n{")
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("Cannot index number with \"a\""))
+  }
+}
+
+/// Files that cannot be read, and command lines that make no sense.
+@Suite("Unreadable files and usage errors")
+struct UsageTests {
+  @Test("A missing file is reported, the other files are still read, and the exit status is 2")
+  func missingFile() throws {
+    let result = try CLI.run([".", "/nonexistent/missing.json", CLI.sample("events.ndjson")])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "jsonkit: error: Could not open /nonexistent/missing.json: No such file or directory\n")
+    #expect(result.stdout.split(separator: "\n").filter { $0 == "{" }.count == 5)
+  }
+
+  @Test("A directory is reported as unreadable")
+  func directory() throws {
+    let directory = try TemporaryDirectory()
+    let result = try CLI.run([".", directory.url.path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == "jsonkit: error: Could not read \(directory.url.path): Is a directory\n")
+  }
+
+  @Test(
+    "Usage errors exit 2, like jq, not swift-argument-parser's 64",
+    arguments: [
+      ["--no-such-option"], ["--indent"], ["--indent", "8"], ["--indent", "-1"], ["--indent", "x"],
+    ])
+  func usageErrors(arguments: [String]) throws {
+    let result = try CLI.run(arguments, input: "1")
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("jsonkit: error: "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("Use jsonkit --help for help with command-line options.\n"))
+  }
+
+  @Test("An invalid filter exits 3, jq's status for a filter that does not compile")
+  func invalidFilter() throws {
+    for filter in ["a", ".a..b", ".[", ".[]", ".a-b", #".["unterminated]"#, ".[1:2]"] {
+      let result = try CLI.run([filter], input: "{}")
+      #expect(result.status == 3, "\(filter)")
+      #expect(result.stdout == "")
+      #expect(result.stderr.hasPrefix("jsonkit: error: invalid filter '\(filter)' at column "))
+    }
+  }
+
+  @Test("A file given where the filter goes gets a hint")
+  func fileAsFilter() throws {
+    let catalog = CLI.sample("catalog.json")
+    let result = try CLI.run([catalog])
+    #expect(result.status == 3)
+    #expect(result.stderr.contains("did you mean jsonkit . \(catalog)?"))
+  }
+
+  @Test("--help reads like jq's: usage line, description, options, exit status")
+  func help() throws {
+    let result = try CLI.run(["--help"])
+    #expect(result.status == 0)
+    #expect(try CLI.run(["-h"]).stdout == result.stdout)
+    #expect(result.stdout.hasPrefix("Usage:\tjsonkit [OPTIONS] [FILTER] [FILE...]\n\n"))
+    for text in [
+      "-c, --compact-output", "-S, --sort-keys", "--tab", "--indent n", "-h, --help",
+      "Exit status", "jsonkit: error (at FILE:LINE)",
+    ] {
+      #expect(result.stdout.contains(text), "\(text)")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Several values per input, several inputs, and standard input.
+@Suite("Input streams")
+struct InputTests {
+  @Test("NDJSON gives one result per line")
+  func ndjson() throws {
+    let result = try CLI.run(["-c", ".type", CLI.sample("events.ndjson")])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == "\"view\"\n\"add_to_cart\"\n\"view\"\n\"checkout\"\n\"search\"\n")
+  }
+
+  @Test("Concatenated values, with or without white space between them, are all read")
+  func concatenated() throws {
+    let result = try CLI.run(["-c"], input: #"{"a":1}{"a":2}[3] 4 "five"[]{}"#)
+    #expect(result.stdout == "{\"a\":1}\n{\"a\":2}\n[3]\n4\n\"five\"\n[]\n{}\n")
+  }
+
+  @Test("A bare number at the very end of the input is printed")
+  func trailingNumber() throws {
+    #expect(try CLI.run(["."], input: "1 2 3").stdout == "1\n2\n3\n")
+  }
+
+  @Test("Several files are read in order, and '-' reads standard input between them")
+  func severalFiles() throws {
+    let directory = try TemporaryDirectory()
+    let first = try directory.file("first.json", #"{"n": 1}"#)
+    let second = try directory.file("second.json", "{\"n\": 2}\n{\"n\": 3}\n")
+    let result = try CLI.run([".n", first, "-", second], input: #"{"n": "stdin"}"#)
+    #expect(result.status == 0)
+    #expect(result.stdout == "1\n\"stdin\"\n2\n3\n")
+  }
+
+  @Test("Empty input and white space alone print nothing and succeed, as in jq")
+  func emptyInput() throws {
+    let empty = try CLI.run(["."], input: "")
+    #expect(empty.status == 0)
+    #expect(empty.stdout == "")
+    #expect(empty.stderr == "")
+    let blank = try CLI.run(["."], input: " \n\t\n")
+    #expect(blank.status == 0)
+    #expect(blank.stdout == "")
+  }
+
+  @Test("Values larger than one 64 KiB chunk, and many values across chunk boundaries, are whole")
+  func acrossChunks() throws {
+    let long = String(repeating: "é", count: 100_000)
+    let many = (0..<20_000).map { #"{"i":\#($0)}"# }.joined(separator: "\n")
+    let result = try CLI.run(["-c", "."], input: "\"\(long)\"\n" + many)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 20_001)
+    #expect(lines.first == "\"\(long)\"")
+    #expect(lines.last == #"{"i":19999}"#)
+  }
+
+  @Test("A byte order mark at the start of a file is skipped")
+  func byteOrderMark() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.file("bom.json", Data([0xEF, 0xBB, 0xBF]) + Data(#"{"a":1}"#.utf8))
+    #expect(try CLI.run(["-c", ".", file]).stdout == "{\"a\":1}\n")
+  }
+}

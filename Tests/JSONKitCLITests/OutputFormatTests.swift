@@ -1,0 +1,129 @@
+import Testing
+
+/// The exact text of each output style, checked against what jq 1.6 prints for the same input.
+@Suite("Output formatting")
+struct OutputFormatTests {
+  let document = #"{"b":{"z":1,"a":[true,false,null]},"a":[],"c":{},"d":"x"}"#
+
+  @Test("Pretty output uses two spaces, jq's \"key\": value, and [] {} for empty containers")
+  func prettyByDefault() throws {
+    let result = try CLI.run(["."], input: document)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        {
+          "b": {
+            "z": 1,
+            "a": [
+              true,
+              false,
+              null
+            ]
+          },
+          "a": [],
+          "c": {},
+          "d": "x"
+        }
+
+        """)
+  }
+
+  @Test("Compact output puts each value on one line without spaces")
+  func compact() throws {
+    for flag in ["-c", "--compact-output"] {
+      let result = try CLI.run([flag, "."], input: document)
+      #expect(result.stdout == #"{"b":{"z":1,"a":[true,false,null]},"a":[],"c":{},"d":"x"}"# + "\n")
+    }
+  }
+
+  @Test("Sorted keys apply at every depth")
+  func sortedKeys() throws {
+    for flag in ["-S", "--sort-keys"] {
+      let result = try CLI.run(["-c", flag], input: document)
+      #expect(result.stdout == #"{"a":[],"b":{"a":[true,false,null],"z":1},"c":{},"d":"x"}"# + "\n")
+    }
+  }
+
+  @Test("Tab indentation uses one tab per level")
+  func tabs() throws {
+    let result = try CLI.run(["--tab", "."], input: #"{"a":[1,{"b":2}]}"#)
+    #expect(result.stdout == "{\n\t\"a\": [\n\t\t1,\n\t\t{\n\t\t\t\"b\": 2\n\t\t}\n\t]\n}\n")
+  }
+
+  @Test("--indent N uses N spaces per level, with sorted keys too")
+  func indentFour() throws {
+    let result = try CLI.run(["--indent", "4", "-S", "."], input: #"{"z":[1],"a":{"k":null}}"#)
+    #expect(
+      result.stdout == """
+        {
+            "a": {
+                "k": null
+            },
+            "z": [
+                1
+            ]
+        }
+
+        """)
+  }
+
+  @Test("--indent 1 and --indent 7 are accepted")
+  func indentBounds() throws {
+    #expect(try CLI.run(["--indent", "1"], input: "[1]").stdout == "[\n 1\n]\n")
+    #expect(try CLI.run(["--indent", "7"], input: "[1]").stdout == "[\n       1\n]\n")
+  }
+
+  @Test("--indent 0 is compact, as in jq")
+  func indentZero() throws {
+    let result = try CLI.run(["--indent", "0", "."], input: #"{"a": [1, 2]}"#)
+    #expect(result.stdout == #"{"a":[1,2]}"# + "\n")
+  }
+
+  @Test("-c wins over --tab and --indent")
+  func compactWins() throws {
+    let result = try CLI.run(["-c", "--tab", "--indent", "3"], input: #"{"a": [1, 2]}"#)
+    #expect(result.stdout == #"{"a":[1,2]}"# + "\n")
+  }
+
+  @Test("Scalars print as themselves, one per line")
+  func scalars() throws {
+    let result = try CLI.run(["."], input: #"1 "two" true null -0.5e10"#)
+    #expect(result.stdout == "1\n\"two\"\ntrue\nnull\n-0.5e10\n")
+  }
+}
+
+/// Values survive the trip through jsonkit unchanged.
+@Suite("Round trips")
+struct RoundTripTests {
+  @Test("A number too big for any machine type prints exactly as written")
+  func bigInteger() throws {
+    let result = try CLI.run(["."], input: "123456789012345678901234567890\n")
+    #expect(result.stdout == "123456789012345678901234567890\n")
+    let nested = try CLI.run(["-c", ".n"], input: #"{"n": 123456789012345678901234567890}"#)
+    #expect(nested.stdout == "123456789012345678901234567890\n")
+  }
+
+  @Test("Decimal text keeps its digits: 3.14159265358979323846 and 129.90 are not rounded")
+  func decimals() throws {
+    let result = try CLI.run(["-c"], input: "[3.14159265358979323846, 129.90, 1E400, -0]")
+    #expect(result.stdout == "[3.14159265358979323846,129.90,1E400,-0]\n")
+  }
+
+  @Test("Unicode passes through as UTF-8, escapes are decoded, control characters escaped")
+  func unicode() throws {
+    let input =
+      #"{"text":"Café ☕ 𝄞 日本語","escaped":"\u00e9\ud834\udd1e","control":"a\u0001\tb\"q\\"}"#
+    let result = try CLI.run(["-c"], input: input)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"text":"Café ☕ 𝄞 日本語","escaped":"é𝄞","control":"a\u0001\tb\"q\\"}"# + "\n")
+  }
+
+  @Test("Unicode keys can be looked up, quoted or bare in brackets")
+  func unicodeKeys() throws {
+    let result = try CLI.run([#".["clé"]"#], input: #"{"clé": "valeur"}"#)
+    #expect(result.stdout == "\"valeur\"\n")
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one run of the built `jsonkit` binary did.
+struct RunResult: Sendable {
+  let status: Int32
+  let stdoutData: Data
+  let stderrData: Data
+
+  var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+  var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+}
+
+/// Runs the `jsonkit` executable that `swift test` built, as a user would: arguments, bytes on
+/// standard input through a pipe, and standard output, standard error and exit status back.
+enum CLI {
+  /// The package root, found from this file's path, for `Samples/`.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Support
+    .deletingLastPathComponent()  // JSONKitCLITests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()
+
+  /// A file in `Samples/`.
+  static func sample(_ name: String) -> String {
+    packageRoot.appendingPathComponent("Samples").appendingPathComponent(name).path
+  }
+
+  /// The `jsonkit` binary next to the test bundle, in whichever scratch path `swift test`
+  /// used (`.build`, `.build-cli`, …): the products directory holds both. On Linux the test
+  /// bundle is an executable and `Bundle.main` is its directory; on macOS the `.xctest`
+  /// bundle is one of `Bundle.allBundles`. `JSONKIT_BINARY` overrides the search.
+  static let executable: URL? = {
+    let fileManager = FileManager.default
+    if let path = ProcessInfo.processInfo.environment["JSONKIT_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    var directories = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    if let executable = Bundle.main.executableURL {
+      directories.append(executable.deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    for directory in directories {
+      let candidate = directory.appendingPathComponent("jsonkit")
+      if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }()
+
+  /// Runs `jsonkit arguments…` with `input` on standard input (closed at once when `nil`).
+  static func run(_ arguments: [String], input: String? = nil) throws -> RunResult {
+    let binary = try #require(executable, "the jsonkit binary was not built next to the tests")
+    return try runProcess(binary, arguments, input: input.map { Data($0.utf8) })
+  }
+
+  /// Runs a shell command line with `/bin/sh -c`, `$JSONKIT` set to the binary's path.
+  static func shell(_ script: String) throws -> RunResult {
+    let binary = try #require(executable, "the jsonkit binary was not built next to the tests")
+    return try runProcess(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script], input: nil,
+      environment: ["JSONKIT": binary.path])
+  }
+
+  /// A child that exits without reading all its input must give this process an EPIPE to
+  /// ignore, not a SIGPIPE that kills the test runner.
+  private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+  /// Runs a process to completion. Output is drained on background threads so that a child
+  /// writing more than a pipe holds cannot deadlock against us, and a watchdog `SIGKILL`s
+  /// a child that hangs. Never `Process.terminate()`: under Swift Testing the child inherits
+  /// a signal mask that blocks SIGTERM, and `terminate()` then waits forever.
+  static func runProcess(
+    _ executable: URL, _ arguments: [String], input: Data?,
+    environment: [String: String] = [:], timeout: TimeInterval = 60
+  ) throws -> RunResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    _ = ignoreSIGPIPE
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+
+    let collectedOut = Drain(stdout.fileHandleForReading)
+    let collectedErr = Drain(stderr.fileHandleForReading)
+    let writer = stdin.fileHandleForWriting
+    let bytes = input ?? Data()
+    DispatchQueue.global().async {
+      // The child may exit before reading everything: the write then fails with EPIPE,
+      // which `try?` drops.
+      try? writer.write(contentsOf: bytes)
+      try? writer.close()
+    }
+
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      Issue.record("jsonkit \(arguments) did not finish within \(timeout) s; killed")
+    }
+    process.waitUntilExit()
+    return RunResult(
+      status: process.terminationStatus, stdoutData: collectedOut.wait(),
+      stderrData: collectedErr.wait())
+  }
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class Drain: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    DispatchQueue.global().async {
+      self.data = handle.readDataToEndOfFile()
+      self.done.signal()
+    }
+  }
+
+  /// Everything read; waits for the writer to close its end.
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
+
+/// A temporary directory for one test's files, removed when the test ends.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("jsonkit-cli-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// Writes `contents` to `name` and returns its path.
+  func file(_ name: String, _ contents: String) throws -> String {
+    try file(name, Data(contents.utf8))
+  }
+
+  func file(_ name: String, _ contents: Data) throws -> String {
+    let path = url.appendingPathComponent(name).path
+    try contents.write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}

@@ -58,17 +58,23 @@ struct KeyTable {
 
   /// Returns the id of the key `p[0..<n]` whose text is already stored at `bytes`,
   /// or `nil` when the document has no such key.
+  ///
+  /// While a one-shot parse runs, key texts live in two buffers: offsets below `split` are
+  /// in `bytes` (the input copy), the others at `offset - split` in `side` (decoded text).
   @inlinable
-  func find(_ p: UnsafePointer<UInt8>, _ n: Int, hash: Int, bytes: UnsafePointer<UInt8>) -> Int? {
+  func find(
+    _ p: UnsafePointer<UInt8>, _ n: Int, hash: Int, bytes: UnsafePointer<UInt8>,
+    split: Int = .max, side: UnsafePointer<UInt8>? = nil
+  ) -> Int? {
     var i = hash & mask
     while true {
       let entry = Int(table[i])
       if entry == 0 { return nil }
       let id = entry &- 1
-      if entries[3 &* id &+ 1] == n
-        && (n == 0 || memcmp(bytes + entries[3 &* id], p, n) == 0)
-      {
-        return id
+      if entries[3 &* id &+ 1] == n {
+        let offset = entries[3 &* id]
+        let text = offset < split ? bytes + offset : side.unsafelyUnwrapped + (offset &- split)
+        if n == 0 || memcmp(text, p, n) == 0 { return id }
       }
       i = (i &+ 1) & mask
     }

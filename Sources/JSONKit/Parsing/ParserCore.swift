@@ -30,6 +30,9 @@ final class ParserCore {
   private var headDecided = false
   /// One-shot only: the length of a byte order mark skipped at the start.
   private var bomSkipped = 0
+  /// One-shot only: the caller's input, valid from `feed` until `finish` returns (the
+  /// one-shot parser calls both within the input's lifetime), for error locations.
+  private var originalInput: UnsafeRawBufferPointer?
 
   init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
     self.options = options
@@ -77,6 +80,7 @@ final class ParserCore {
   func feed(_ input: UnsafeRawBufferPointer) throws(JSONError) {
     if let failed { throw failed }
     guard input.count > 0 else { return }
+    if !streaming { originalInput = input }
     if streaming && !headDecided {
       // A chunk may end inside a byte order mark or before a UTF-16/32 pattern shows; such
       // bytes cannot complete a value, so holding them back delays no value.
@@ -161,7 +165,7 @@ final class ParserCore {
     let b = builder
     b.pointee.finishing = true
     if !streaming {
-      b.pointee.chunkStart = UnsafePointer(b.pointee.bytes.base)
+      b.pointee.chunkStart = b.pointee.inputBase
       b.pointee.chunkCount = b.pointee.inputCount
       b.pointee.chunkOffset = bomSkipped
     } else {
@@ -190,7 +194,10 @@ final class ParserCore {
       throw remember(
         error(.emptyInput, at: end, chunk: b.pointee.chunkStart, count: b.pointee.chunkCount))
     }
-    if !streaming { b.pointee.finishSharedStorage() }
+    if !streaming {
+      b.pointee.finishSharedStorage()
+      originalInput = nil
+    }
   }
 
   private func remember(_ error: JSONError) -> JSONError {
@@ -348,6 +355,14 @@ final class ParserCore {
 
   /// Builds an error at input offset `at`, with line, column and an excerpt.
   func error(_ reason: JSONError.Reason, at: Int, chunk: UnsafePointer<UInt8>, count: Int) -> JSONError {
+    var chunk = chunk
+    var count = count
+    if !streaming, let original = originalInput, let base = original.baseAddress {
+      // One-shot parses decode strings in place in their copy of the input; lines, columns
+      // and excerpts are taken from the caller's untouched input.
+      chunk = base.assumingMemoryBound(to: UInt8.self) + bomSkipped
+      count = original.count - bomSkipped
+    }
     let chunkOffset = builder.pointee.chunkOffset
     let local = at - chunkOffset
     var line = 1

@@ -52,12 +52,15 @@ struct TapeBuilder {
   var bareTokenEnd = -1
   var bareTokenIsNumber = false
 
-  /// One-shot parses only: the storage that owns `bytes`, which starts with a copy of the
-  /// input (`inputCount` bytes) that unescaped strings, numbers and keys refer to in place.
-  /// Its capacity (twice the input) is never exceeded, because decoded text is never longer
-  /// than its raw text, so `bytes` never moves while yajl reads it.
+  /// One-shot parses only: the storage holding a copy of the input (`inputCount` bytes)
+  /// that strings, numbers and keys refer to in place (strings with escapes are decoded in
+  /// place, see `decode`); yajl parses that copy, so it never moves during the parse. The
+  /// copy is the only text buffer, allocated at exactly the input's size.
   var sharedStorage: ByteStorage?
   var inputCount = 0
+  /// Where `storeString` put the last string, in document text offsets.
+  var storedOffset = 0
+  var storedLength = 0
 
   var values: [JSON] = []
   var valueCount = 0
@@ -65,26 +68,42 @@ struct TapeBuilder {
   /// For errors found in a callback: offset of the offending byte within the input.
   var errorOffset = 0
 
-  /// Copies a one-shot input into a new shared storage (twice its size, see
-  /// `sharedStorage`) and returns where the copy starts.
+  /// Copies a one-shot input into a new shared storage (see `sharedStorage`) and returns
+  /// where the copy starts. From then on `bytes` receives only decoded text, whose offsets
+  /// follow the input's (`textBase`).
   mutating func adoptInput(_ input: UnsafePointer<UInt8>, _ count: Int) -> UnsafePointer<UInt8> {
-    bytes.deallocate()
-    bytes = GrowableBuffer(capacity: count &* 2 &+ 64)
-    bytes.append(input, count: count)
+    let copy = GrowableBuffer<UInt8>.reallocate(nil, capacity: Swift.max(count, 1))
+    copy.update(from: input, count: count)
     inputCount = count
-    sharedStorage = ByteStorage(base: bytes.base, count: count)
-    return UnsafePointer(bytes.base)
+    sharedStorage = ByteStorage(base: copy, count: count)
+    return UnsafePointer(copy)
   }
 
-  /// Ends a one-shot parse: gives the shared storage its final size, releasing the unused
-  /// half of the buffer. Values already made see the new address through the storage.
+  /// Ends a one-shot parse: appends the decoded text after the input copy, so the storage
+  /// is one buffer of exactly the text the values need. Values already made see the new
+  /// address through the storage.
   mutating func finishSharedStorage() {
     guard let sharedStorage else { return }
-    sharedStorage.base = GrowableBuffer<UInt8>.reallocate(bytes.base, capacity: Swift.max(bytes.count, 1))
-    sharedStorage.count = bytes.count
-    bytes = GrowableBuffer(capacity: 16)
+    if bytes.count == 0 {
+      self.sharedStorage = nil
+      return
+    }
+    let total = inputCount &+ bytes.count
+    let combined = GrowableBuffer<UInt8>.reallocate(sharedStorage.base, capacity: Swift.max(total, 1))
+    (combined + inputCount).update(from: bytes.base, count: bytes.count)
+    sharedStorage.base = combined
+    sharedStorage.count = total
+    bytes.count = 0
     self.sharedStorage = nil
   }
+
+  /// Offset of `bytes[0]` in the document's text: after the input copy in one-shot parses.
+  @inline(__always)
+  var textBase: Int { sharedStorage == nil ? 0 : inputCount }
+
+  /// Where the text at `offset` is while parsing (input copy or `bytes`).
+  @inline(__always)
+  var inputBase: UnsafePointer<UInt8> { UnsafePointer(sharedStorage?.base ?? bytes.base) }
 
   init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
     tape = GrowableBuffer(capacity: expectedSize / 12)
@@ -101,7 +120,7 @@ struct TapeBuilder {
 
   func deallocate() {
     tape.deallocate()
-    if sharedStorage == nil { bytes.deallocate() }
+    bytes.deallocate()
     stack.deallocate()
     frames.deallocate()
     stamps.deallocate()
@@ -200,12 +219,12 @@ struct TapeBuilder {
       }
     }
     if sharedStorage != nil {
-      let offset = p - UnsafePointer(bytes.base)
+      let offset = p - inputBase
       if offset >= 0 && offset &+ n <= inputCount {
         return push(textSlot(Slot.numberTag, Slot.longNumberTag, offset: offset, length: n))
       }
     }
-    let offset = bytes.count
+    let offset = textBase &+ bytes.count
     bytes.append(p, count: n)
     return push(textSlot(Slot.numberTag, Slot.longNumberTag, offset: offset, length: n))
   }
@@ -223,14 +242,8 @@ struct TapeBuilder {
 
   mutating func string(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
-    if sharedStorage != nil && isRawInChunk(p, n) {
-      guard validate(p, n) else { return 0 }
-      let offset = p - UnsafePointer(bytes.base)
-      return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: offset, length: n))
-    }
-    let offset = bytes.count
-    guard appendString(p, n) else { return 0 }
-    return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: offset, length: bytes.count &- offset))
+    guard storeString(p, n) else { return 0 }
+    return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: storedOffset, length: storedLength))
   }
 
   /// Checks that a string without escapes is well-formed UTF-8.
@@ -246,31 +259,30 @@ struct TapeBuilder {
 
   mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
-    let offset = bytes.count
-    var text = p
-    var length = n
-    if !isRawInChunk(p, n) {
+    let start = bytes.count
+    let text: UnsafePointer<UInt8>
+    let length: Int
+    if isRawInChunk(p, n) {
+      // No escapes: look the raw text up first, so a known key is neither copied nor
+      // validated again.
+      text = p
+      length = n
+    } else {
       // Escapes (or a key split across chunks): decode first, then intern the result.
-      guard appendString(p, n) else { return 0 }
-      text = UnsafePointer(bytes.base + offset)
-      length = bytes.count &- offset
+      guard storeString(p, n) else { return 0 }
+      text = pointer(storedOffset)
+      length = storedLength
     }
     let hash = KeyTable.hash(text, length)
-    if let id = keys.find(text, length, hash: hash, bytes: bytes.base) {
-      bytes.count = offset
+    if let id = keys.find(text, length, hash: hash, bytes: inputBase, split: textBase, side: bytes.base) {
+      bytes.count = start
       stack.append(UInt64(id))
       return 1
     }
-    var keyOffset = offset
     if text == p {
-      if sharedStorage != nil {
-        guard validate(p, n) else { return 0 }
-        keyOffset = p - UnsafePointer(bytes.base)
-      } else {
-        guard appendString(p, n) else { return 0 }
-      }
+      guard storeString(p, n) else { return 0 }
     }
-    let id = keys.insert(offset: keyOffset, length: length, hash: hash)
+    let id = keys.insert(offset: storedOffset, length: storedLength, hash: hash)
     if id < stamps.count { stamps[id] = 0 } else { stamps.append(0) }
     stack.append(UInt64(id))
     return 1
@@ -281,16 +293,30 @@ struct TapeBuilder {
     p >= chunkStart && p + n <= chunkStart + chunkCount
   }
 
-  /// Appends the decoded, validated text of the string yajl just reported.
+  /// The address of the text at document offset `offset` while parsing.
+  @inline(__always)
+  func pointer(_ offset: Int) -> UnsafePointer<UInt8> {
+    offset < textBase ? inputBase + offset : UnsafePointer(bytes.base) + (offset &- textBase)
+  }
+
+  /// Stores the decoded, validated text of the string yajl just reported and sets
+  /// `storedOffset` and `storedLength` to where it is in the document's text.
   ///
   /// When `p` points into the input, the string had no escapes and its bytes are the
-  /// text: validate and copy. Otherwise yajl decoded it into its own buffer, which cannot
-  /// be trusted (see `UTF8Validation`): find the raw text in the input and decode it here.
+  /// text: validate it, and copy it unless it already lives in the one-shot input copy.
+  /// Otherwise yajl decoded it into its own buffer, which cannot be trusted (see
+  /// `UTF8Validation`): find the raw text in the input and decode it here.
   @inline(__always)
-  mutating func appendString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+  mutating func storeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     if isRawInChunk(p, n) {
       guard validate(p, n) else { return false }
-      bytes.append(p, count: n)
+      if sharedStorage != nil {
+        storedOffset = p - inputBase
+      } else {
+        storedOffset = bytes.count
+        bytes.append(p, count: n)
+      }
+      storedLength = n
       return true
     }
     return appendEscapedString()
@@ -345,12 +371,22 @@ struct TapeBuilder {
     return nil
   }
 
+  /// Decodes raw string text. In a one-shot parse the text is decoded in place, over its
+  /// raw form in the input copy: decoded text is never longer than raw text and each
+  /// decoded byte is written at or before the raw byte it came from, and yajl has already
+  /// read past the string. So strings with escapes need no second buffer either.
   mutating func decode(_ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int) -> Bool {
-    precondition(sharedStorage == nil || bytes.count &+ n <= bytes.capacity, "JSONKit: text buffer would move")
-    let out = bytes.reserve(n)
+    let inPlace = sharedStorage != nil && raw >= inputBase && raw + n <= inputBase + inputCount
+    let out = inPlace ? UnsafeMutablePointer(mutating: raw) : bytes.reserve(n)
     do {
       let length = try UTF8Validation.unescape(raw, n, into: out)
-      bytes.commit(length)
+      if inPlace {
+        storedOffset = raw - inputBase
+      } else {
+        storedOffset = textBase &+ bytes.count
+        bytes.commit(length)
+      }
+      storedLength = length
       return true
     } catch {
       _ = fail(error.reason, at: rawOffset &+ error.offset)

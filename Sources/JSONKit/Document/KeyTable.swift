@@ -35,22 +35,25 @@ struct KeyTable {
   @inlinable
   static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: n)
-    var i = 0
     let raw = UnsafeRawPointer(p)
-    while i &+ 8 <= n {
-      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+    @inline(__always) func mix(_ w: UInt64) {
+      h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
       h ^= h >> 32
-      i &+= 8
     }
-    if i < n {
-      var w: UInt64 = 0
-      var shift: UInt64 = 0
-      while i < n {
-        w |= UInt64(p[i]) << shift
-        shift &+= 8
-        i &+= 1
+    if n >= 8 {
+      var i = 0
+      while i &+ 8 <= n {
+        mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        i &+= 8
       }
-      h = (h ^ w) &* 0xC4CE_B9FE_1A85_EC53
+      // The last, overlapping word covers the tail without a byte loop.
+      if i < n { mix(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)) }
+    } else if n >= 4 {
+      let a = UInt64(raw.loadUnaligned(as: UInt32.self))
+      let b = UInt64(raw.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+      mix(a << 32 | b)
+    } else if n > 0 {
+      mix(UInt64(p[0]) << 16 | UInt64(p[n >> 1]) << 8 | UInt64(p[n &- 1]))
     }
     h ^= h >> 29
     return Int(truncatingIfNeeded: h)

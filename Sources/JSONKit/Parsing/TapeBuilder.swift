@@ -58,6 +58,9 @@ struct TapeBuilder {
   /// copy is the only text buffer, allocated at exactly the input's size.
   var sharedStorage: ByteStorage?
   var inputCount = 0
+  /// `sharedStorage.base` while parsing, kept here because reading a class's stored
+  /// property from this hot path costs a dynamic exclusivity check.
+  var inputStart: UnsafePointer<UInt8>?
   /// Where `storeString` put the last string, in document text offsets.
   var storedOffset = 0
   var storedLength = 0
@@ -76,6 +79,7 @@ struct TapeBuilder {
     copy.update(from: input, count: count)
     inputCount = count
     sharedStorage = ByteStorage(base: copy, count: count)
+    inputStart = UnsafePointer(copy)
     return UnsafePointer(copy)
   }
 
@@ -84,6 +88,7 @@ struct TapeBuilder {
   /// address through the storage.
   mutating func finishSharedStorage() {
     guard let sharedStorage else { return }
+    inputStart = nil
     if bytes.count == 0 {
       self.sharedStorage = nil
       return
@@ -103,7 +108,7 @@ struct TapeBuilder {
 
   /// Where the text at `offset` is while parsing (input copy or `bytes`).
   @inline(__always)
-  var inputBase: UnsafePointer<UInt8> { UnsafePointer(sharedStorage?.base ?? bytes.base) }
+  var inputBase: UnsafePointer<UInt8> { inputStart ?? UnsafePointer(bytes.base) }
 
   init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
     tape = GrowableBuffer(capacity: expectedSize / 12)

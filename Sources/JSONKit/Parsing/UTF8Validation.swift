@@ -30,7 +30,7 @@ enum UTF8Validation {
 
   /// The length of the well-formed multi-byte sequence starting at `p[i]` (whose first byte
   /// is ≥ 0x80), or 0 when it is ill-formed.
-  @inlinable
+  @inlinable @inline(__always)
   static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
     let b0 = p[i]
     @inline(__always) func cont(_ j: Int) -> Bool { j < n && p[j] & 0xC0 == 0x80 }

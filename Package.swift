@@ -5,6 +5,7 @@ let package = Package(
   name: "JSONKit",
   products: [
     .library(name: "JSONKit", targets: ["JSONKit"]),
+    .library(name: "Mapping", targets: ["Mapping"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
   dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
       providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
     ),
     .target(name: "JSONKit", dependencies: ["CYajl"]),
+    .target(name: "Mapping", dependencies: ["JSONKit"]),
     .executableTarget(
       name: "JSONKitCLI",
       dependencies: [
@@ -28,6 +30,10 @@ let package = Package(
       name: "JSONKitTests",
       dependencies: ["JSONKit"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "MappingTests",
+      dependencies: ["Mapping", "JSONKit"]
     ),
     .testTarget(
       name: "JSONKitCLITests",

@@ -1,0 +1,52 @@
+// Lookups for the other JSONKit modules' hot paths (Mapping reads thousands of fields per
+// document): no `PathNode` is allocated and no error value is built, because the caller
+// tracks its own path and reports its own failures.
+
+extension JSON {
+  /// The value for `key` when this is an object that has it; `nil` otherwise.
+  @_spi(JSONKitInternals)
+  public func member(_ key: String) -> JSON? {
+    switch storage {
+    case .object(let box):
+      guard let i = box.find(key) else { return nil }
+      return box.values[i]
+    case .node(let document, let slot) where Slot.tag(slot) == Slot.objectTag:
+      guard let value = document.lookup(slot, key) else { return nil }
+      return JSON(document: document, slot: value)
+    default:
+      return nil
+    }
+  }
+
+  /// The element at `index` when this is an array that has it; `nil` otherwise.
+  @_spi(JSONKitInternals)
+  public func element(_ index: Int) -> JSON? {
+    switch storage {
+    case .array(let box):
+      return index >= 0 && index < box.elements.count ? box.elements[index] : nil
+    case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
+      return index >= 0 && index < document.count(slot)
+        ? JSON(document: document, slot: document.element(slot, index)) : nil
+      default:
+      return nil
+    }
+  }
+
+  /// Calls `body` with each element of an array (nothing for other values).
+  @_spi(JSONKitInternals)
+  public func forEachElement(_ body: (Int, JSON) throws -> Void) rethrows {
+    guard let cursor = ContainerCursor(self), !cursor.isObject else { return }
+    for i in 0..<cursor.count { try body(i, cursor.element(i)) }
+  }
+
+  /// Calls `body` with each member of an object, in order (nothing for other values).
+  @_spi(JSONKitInternals)
+  public func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
+    guard let cursor = ContainerCursor(self), cursor.isObject else { return }
+    for i in 0..<cursor.count { try body(cursor.key(i), cursor.value(i)) }
+  }
+
+  /// Compact JSON text of this value, cut to about 40 characters, for error messages.
+  @_spi(JSONKitInternals)
+  public var shortPreview: String { preview }
+}

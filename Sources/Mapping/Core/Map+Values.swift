@@ -1,0 +1,94 @@
+@_spi(JSONKitInternals) import JSONKit
+
+// Throwing reads, for `ImmutableMappable.init(map:)`.
+
+extension Map {
+  /// Reads the value at `key`, or throws a `MappingError` naming the full path and the
+  /// call site. An optional `T` gives `nil` for a missing key or `null`.
+  ///
+  /// ```swift
+  /// init(map: Map) throws {
+  ///   id       = try map.value("id")
+  ///   tags     = try map.value("meta.tags")          // [String]
+  ///   nickname = try map.value("nickname")           // String?
+  /// }
+  /// ```
+  public func value<T: MapValue>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T {
+    let json = try present(key, nested: nested, delimiter: delimiter, optional: T.self is OptionalMapValue.Type, file: file, line: line)
+    guard let json else { return (T.self as! OptionalMapValue.Type).mapNone as! T }
+    do throws(MappingError) {
+      return try T.fromMapJSON(json, map: self)
+    } catch {
+      throw located(error, file: file, line: line)
+    }
+  }
+
+  /// Reads the value at `key` through `transform`, or throws.
+  ///
+  /// ```swift
+  /// birthday = try map.value("birthday", using: ISO8601DateTransform())
+  /// ```
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> Transform.Object {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    else { throw located(MappingError(.keyNotFound), file: file, line: line) }
+    guard let object = transform.transformFromJSONValue(json) else {
+      throw located(
+        MappingError(.transformFailed(transform: "\(Transform.self)", preview: json.shortPreview)),
+        file: file, line: line)
+    }
+    return object
+  }
+
+  /// Reads an optional value at `key` through `transform`: `nil` when missing or `null`;
+  /// throws when present but not transformable.
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> Transform.Object? {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line),
+      json.type != .null
+    else { return nil }
+    guard let object = transform.transformFromJSONValue(json) else {
+      throw located(
+        MappingError(.transformFailed(transform: "\(Transform.self)", preview: json.shortPreview)),
+        file: file, line: line)
+    }
+    return object
+  }
+
+  /// Reads a `RawRepresentable` enum at `key`, or throws.
+  public func value<E: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> E where E.RawValue: MapValue {
+    try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<E>(), file: file, line: line)
+  }
+
+  /// Selects `key` and returns its value; `nil` for a missing optional value.
+  private func present(
+    _ key: String, nested: Bool?, delimiter: String, optional: Bool, file: StaticString, line: UInt
+  ) throws -> JSONKit.JSON? {
+    _ = self[key, nested: nested, delimiter: delimiter]
+    guard let json = currentJSON else {
+      if optional { return nil }
+      throw located(MappingError(.keyNotFound), file: file, line: line)
+    }
+    if optional && json.type == .null { return nil }
+    return json
+  }
+
+  private func located(_ error: MappingError, file: StaticString, line: UInt) -> MappingError {
+    var located = error.prefixed(by: currentPath)
+    if located.file == nil {
+      located.file = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+      located.line = line
+    }
+    return located
+  }
+}

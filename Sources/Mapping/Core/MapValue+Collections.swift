@@ -1,0 +1,81 @@
+@_spi(JSONKitInternals) import JSONKit
+
+// Collections and optionals of mappable values are mappable, to any depth. A failure inside
+// names the element (`[3]`, `.key`) so that the whole path reaches the error.
+
+extension Optional: MapValue where Wrapped: MapValue {
+  /// `null` reads as `nil`.
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Wrapped? {
+    if json.type == .null { return nil }
+    return try Wrapped.fromMapJSON(json, map: map)
+  }
+
+  public func toMapJSON(map: Map) -> JSONKit.JSON {
+    switch self {
+    case .some(let value): return value.toMapJSON(map: map)
+    case .none: return .null
+    }
+  }
+}
+
+extension Array: MapValue where Element: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [Element] {
+    guard json.type == .array else { throw .mismatch([Element].self, json) }
+    var result: [Element] = []
+    result.reserveCapacity(json.count)
+    var failure: MappingError?
+    json.forEachElement { i, element in
+      guard failure == nil else { return }
+      map.elementPath.append(.index(i))
+      defer { map.elementPath.removeLast() }
+      do throws(MappingError) {
+        result.append(try Element.fromMapJSON(element, map: map))
+      } catch {
+        failure = error.inside(.index(i))
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  public func toMapJSON(map: Map) -> JSONKit.JSON {
+    JSONKit.JSON(array: self.map { $0.toMapJSON(map: map) })
+  }
+}
+
+extension Set: MapValue where Element: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Set<Element> {
+    Set(try [Element].fromMapJSON(json, map: map))
+  }
+
+  public func toMapJSON(map: Map) -> JSONKit.JSON {
+    JSONKit.JSON(array: self.map { $0.toMapJSON(map: map) })
+  }
+}
+
+extension Dictionary: MapValue where Key == String, Value: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [String: Value] {
+    guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
+    var result: [String: Value] = [:]
+    result.reserveCapacity(json.count)
+    var failure: MappingError?
+    json.forEachMember { key, member in
+      guard failure == nil else { return }
+      map.elementPath.append(.key(key))
+      defer { map.elementPath.removeLast() }
+      do throws(MappingError) {
+        result[key] = try Value.fromMapJSON(member, map: map)
+      } catch {
+        failure = error.inside(.key(key))
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  public func toMapJSON(map: Map) -> JSONKit.JSON {
+    var object: JSONKit.JSON = [:]
+    for (key, value) in self { object[key] = value.toMapJSON(map: map) }
+    return object
+  }
+}

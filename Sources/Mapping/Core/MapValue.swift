@@ -1,0 +1,139 @@
+@_spi(JSONKitInternals) import JSONKit
+import Foundation
+
+/// A type that `<-` and `>>>` can map directly: every standard scalar, `JSON`, the models
+/// (`Mappable`, `StaticMappable`, `ImmutableMappable`), and arrays, sets, string-keyed
+/// dictionaries and optionals of these, nested to any depth (`[[T]]`, `[String: [T]]`).
+///
+/// One generic pair of operators serves all of them; enums and transforms have their own
+/// small set. Conform your own types when a transform would be a nuisance:
+///
+/// ```swift
+/// extension Money: MapValue {
+///   static func fromMapJSON(_ json: JSON, map: Map) throws(MappingError) -> Money { … }
+///   func toMapJSON(map: Map) -> JSON { … }
+/// }
+/// ```
+public protocol MapValue {
+  /// Reads a value from `json`. Failures carry a path relative to `json`.
+  static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self
+  /// Writes this value.
+  func toMapJSON(map: Map) -> JSONKit.JSON
+}
+
+/// Types whose `nil` is a value: a missing key sets them to `nil` instead of failing.
+public protocol OptionalMapValue {
+  static var mapNone: Self { get }
+}
+
+extension Optional: OptionalMapValue {
+  public static var mapNone: Optional { nil }
+}
+
+// MARK: Scalars
+
+extension String: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> String {
+    guard let s = json.string else { throw .mismatch(String.self, json) }
+    return s
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension Bool: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Bool {
+    guard let b = json.bool else { throw .mismatch(Bool.self, json) }
+    return b
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension Double: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Double {
+    guard json.type == .number else { throw .mismatch(Double.self, json) }
+    guard let d = json.double else {
+      throw MappingError(.numberOutOfRange(expected: "Double", preview: json.shortPreview))
+    }
+    return d
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension Float: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Float {
+    guard json.type == .number else { throw .mismatch(Float.self, json) }
+    guard let f = json.float else {
+      throw MappingError(.numberOutOfRange(expected: "Float", preview: json.shortPreview))
+    }
+    return f
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension Decimal: MapValue {
+  /// Read exactly from the number's source text (or from a numeric string).
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Decimal {
+    guard json.type == .number || json.type == .string,
+      let d = Decimal(string: json.stringValue, locale: Locale(identifier: "en_US_POSIX"))
+    else { throw .mismatch(Decimal.self, json) }
+    return d
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension JSONKit.JSON: MapValue {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> JSONKit.JSON {
+    json
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { self }
+}
+
+/// Integers read exactly: a fraction or a value outside the type's range is a failure,
+/// never a truncation.
+public protocol MapInteger: FixedWidthInteger, MapValue {}
+
+extension MapInteger {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
+    guard json.type == .number else { throw .mismatch(Self.self, json) }
+    if let i = json.int64, let v = Self(exactly: i) { return v }
+    if let u = json.uInt64, let v = Self(exactly: u) { return v }
+    throw MappingError(.numberOutOfRange(expected: "\(Self.self)", preview: json.shortPreview))
+  }
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension Int: MapInteger {}
+extension Int8: MapInteger {}
+extension Int16: MapInteger {}
+extension Int32: MapInteger {}
+extension Int64: MapInteger {}
+extension UInt: MapInteger {}
+extension UInt8: MapInteger {}
+extension UInt16: MapInteger {}
+extension UInt32: MapInteger {}
+extension UInt64: MapInteger {}
+
+// MARK: Foundation objects
+
+/// `[Any]` and `[String: Any]` properties (ObjectMapper's untyped JSON), mapped from and to
+/// Foundation objects as JSONSerialization would produce them.
+public protocol FoundationJSONObject {
+  init?(foundationJSON json: JSONKit.JSON)
+  var foundationJSONValue: JSONKit.JSON { get }
+}
+
+extension Array: FoundationJSONObject where Element == Any {
+  public init?(foundationJSON json: JSONKit.JSON) {
+    guard let array = json.arrayObject else { return nil }
+    self = array
+  }
+  public var foundationJSONValue: JSONKit.JSON { JSONKit.JSON(self) }
+}
+
+extension Dictionary: FoundationJSONObject where Key == String, Value == Any {
+  public init?(foundationJSON json: JSONKit.JSON) {
+    guard let dictionary = json.dictionaryObject else { return nil }
+    self = dictionary
+  }
+  public var foundationJSONValue: JSONKit.JSON { JSONKit.JSON(self) }
+}

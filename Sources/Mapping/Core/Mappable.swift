@@ -1,0 +1,137 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// What every model type has: a `mapping(map:)` that lists its properties with `<-`.
+///
+/// Conform to one of `Mappable`, `StaticMappable` or `ImmutableMappable`, which say how
+/// an instance is created.
+public protocol BaseMappable: MapValue {
+  /// Maps each property: `name <- map["name"]`. Called to read (after the instance is
+  /// created) and to write.
+  mutating func mapping(map: Map)
+}
+
+/// A model created by `init?(map:)` and then filled by `mapping(map:)`.
+///
+/// ```swift
+/// struct User: Mappable {
+///   var name = ""
+///   var age: Int?
+///   var friends: [User] = []
+///   init?(map: Map) {}
+///   mutating func mapping(map: Map) {
+///     name    <- map["name"]
+///     age     <- map["age"]
+///     friends <- map["friends"]
+///   }
+/// }
+/// let user = User(JSONString: #"{"name": "Ada", "age": 36}"#)
+/// ```
+public protocol Mappable: BaseMappable {
+  /// Return `nil` to reject the JSON before mapping (validate required keys with
+  /// `map.JSON` or `map["key"].isKeyPresent`).
+  init?(map: Map)
+}
+
+/// A model whose instance is chosen by a static function: class clusters (a subclass per
+/// `"type"`), cached or shared objects.
+///
+/// ```swift
+/// class Vehicle: StaticMappable {
+///   class func objectForMapping(map: Map) -> BaseMappable? {
+///     switch map["type"].currentValue as? String {
+///     case "car": return Car()
+///     default: return Vehicle()
+///     }
+///   }
+///   func mapping(map: Map) { … }
+/// }
+/// ```
+public protocol StaticMappable: BaseMappable {
+  static func objectForMapping(map: Map) -> BaseMappable?
+}
+
+/// A model with `let` properties, read in a throwing initializer with `map.value(_:)`;
+/// `mapping(map:)` writes it back with `>>>`.
+///
+/// ```swift
+/// struct Point: ImmutableMappable {
+///   let x: Double
+///   let y: Double
+///   init(map: Map) throws {
+///     x = try map.value("x")
+///     y = try map.value("y")
+///   }
+///   func mapping(map: Map) {
+///     x >>> map["x"]
+///     y >>> map["y"]
+///   }
+/// }
+/// ```
+public protocol ImmutableMappable: BaseMappable {
+  init(map: Map) throws
+}
+
+extension ImmutableMappable {
+  /// Immutable models usually write with `>>>` here; the default writes nothing.
+  public mutating func mapping(map: Map) {}
+}
+
+// MARK: Reading and writing nested models
+
+extension BaseMappable {
+  public func toMapJSON(map: Map) -> JSONKit.JSON {
+    let child = Map(nestedIn: map, mappingType: .toJSON, JSON: [:])
+    var copy = self
+    copy.mapping(map: child)
+    return child.JSON
+  }
+
+  /// Maps `json` into a new instance created by `make`, checking it is an object.
+  static func mapNested(
+    _ json: JSONKit.JSON, map: Map, make: (Map) throws(MappingError) -> Self
+  ) throws(MappingError) -> Self {
+    guard json.type == .dictionary else { throw .mismatch(Self.self, json) }
+    let child = Map(nestedIn: map, mappingType: .fromJSON, JSON: json)
+    return try make(child)
+  }
+}
+
+extension Mappable {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
+    try mapNested(json, map: map) { child throws(MappingError) in
+      guard var object = Self(map: child) else {
+        throw MappingError(.objectNotCreated(type: "\(Self.self)"))
+      }
+      object.mapping(map: child)
+      return object
+    }
+  }
+}
+
+extension StaticMappable {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
+    try mapNested(json, map: map) { child throws(MappingError) in
+      guard var object = Self.objectForMapping(map: child) as? Self else {
+        throw MappingError(.objectNotCreated(type: "\(Self.self)"))
+      }
+      object.mapping(map: child)
+      return object
+    }
+  }
+}
+
+extension ImmutableMappable {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
+    try mapNested(json, map: map) { child throws(MappingError) in
+      do {
+        return try Self(map: child)
+      } catch let error as MappingError {
+        throw error
+      } catch {
+        var failure = MappingError(.custom("\(error)"))
+        failure = failure.prefixed(by: child.basePath)
+        throw failure
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+@_spi(JSONKitInternals) import JSONKit
+
+// ObjectMapper's conveniences on models and collections of models.
+
+extension BaseMappable {
+  /// The model as a Foundation dictionary: `user.toJSON()`.
+  public func toJSON() -> [String: Any] { Mapper<Self>().toJSON(self) }
+
+  /// The model as a JSONKit value.
+  public func toJSONValue() -> JSONKit.JSON { Mapper<Self>().toJSONValue(self) }
+
+  /// The model as JSON text: `user.toJSONString(prettyPrint: true)`.
+  public func toJSONString(prettyPrint: Bool = false) -> String? {
+    Mapper<Self>().toJSONString(self, prettyPrint: prettyPrint)
+  }
+}
+
+extension Mappable {
+  /// A model from JSON text: `User(JSONString: text)`; `nil` when the text is not JSON or
+  /// `init?(map:)` rejects it.
+  public init?(JSONString: String, context: MapContext? = nil) {
+    guard let object = Mapper<Self>(context: context).map(JSONString: JSONString) else { return nil }
+    self = object
+  }
+
+  /// A model from a Foundation dictionary.
+  public init?(JSON: [String: Any], context: MapContext? = nil) {
+    guard let object = Mapper<Self>(context: context).map(JSON: JSON) else { return nil }
+    self = object
+  }
+
+  /// A model from a JSONKit value.
+  public init?(JSONValue: JSONKit.JSON, context: MapContext? = nil) {
+    guard let object = Mapper<Self>(context: context).map(JSON: JSONValue) else { return nil }
+    self = object
+  }
+}
+
+extension ImmutableMappable {
+  /// A model from JSON text, or the first failure.
+  public init(JSONString: String, context: MapContext? = nil) throws {
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSONString: JSONString)
+  }
+
+  /// A model from a Foundation dictionary, or the first failure.
+  public init(JSON: [String: Any], context: MapContext? = nil) throws {
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSON: JSONKit.JSON(JSON))
+  }
+}
+
+extension Array where Element: BaseMappable {
+  /// Models from JSON text holding an array.
+  public init?(JSONString: String, context: MapContext? = nil) {
+    guard let objects = Mapper<Element>(context: context).mapArray(JSONString: JSONString) else { return nil }
+    self = objects
+  }
+
+  /// The models as Foundation dictionaries.
+  public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONArray(self) }
+
+  /// The models as JSON text.
+  public func toJSONString(prettyPrint: Bool = false) -> String? {
+    Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
+  }
+}
+
+extension Set where Element: BaseMappable {
+  /// The models as Foundation dictionaries.
+  public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONSet(self) }
+}

@@ -1,0 +1,143 @@
+@_spi(JSONKitInternals) import JSONKit
+
+// Transforms, for a property, an optional, an array or a string-keyed dictionary of the
+// transform's `Object`: `dates <- (map["dates"], DateTransform())`.
+
+extension Map {
+  /// Reads the current value through `transform`, recording a failure.
+  func readTransformed<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> Tr.Object {
+    guard let object = transform.transformFromJSONValue(json) else {
+      throw MappingError(.transformFailed(transform: "\(Tr.self)", preview: json.shortPreview))
+    }
+    return object
+  }
+
+  /// Runs `read` on the current value when present; records its failure.
+  func readPresent(optional: Bool, _ read: (JSONKit.JSON) throws(MappingError) -> Void) {
+    guard let json = presentValue(optional: optional) else { return }
+    if optional && ignoreNil && json.type == .null { return }
+    do throws(MappingError) { try read(json) } catch { record(error) }
+  }
+
+  func readTransformedArray<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> [Tr.Object] {
+    guard json.type == .array else { throw .mismatch([Tr.Object].self, json) }
+    var result: [Tr.Object] = []
+    var failure: MappingError?
+    json.forEachElement { i, element in
+      guard failure == nil else { return }
+      do throws(MappingError) { result.append(try readTransformed(element, transform)) } catch {
+        failure = error.inside(.index(i))
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  func readTransformedDictionary<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> [String: Tr.Object] {
+    guard json.type == .dictionary else { throw .mismatch([String: Tr.Object].self, json) }
+    var result: [String: Tr.Object] = [:]
+    var failure: MappingError?
+    json.forEachMember { key, member in
+      guard failure == nil else { return }
+      do throws(MappingError) { result[key] = try readTransformed(member, transform) } catch {
+        failure = error.inside(.key(key))
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+}
+
+public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readPresent(optional: false) { json throws(MappingError) in left = try map.readTransformed(json, transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Tr: TransformType>(left: Tr.Object, right: (Map, Tr)) {
+  let (map, transform) = right
+  if map.mappingType == .toJSON { map.write(transform.transformToJSONValue(left)) }
+}
+
+public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON:
+    map.readPresent(optional: true) { json throws(MappingError) in
+      left = json.type == .null ? nil : try map.readTransformed(json, transform)
+    }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Tr: TransformType>(left: Tr.Object?, right: (Map, Tr)) {
+  let (map, transform) = right
+  if map.mappingType == .toJSON { map.write(left == nil ? .null : transform.transformToJSONValue(left)) }
+}
+
+public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readPresent(optional: false) { json throws(MappingError) in left = try map.readTransformedArray(json, transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Tr: TransformType>(left: [Tr.Object], right: (Map, Tr)) {
+  let (map, transform) = right
+  if map.mappingType == .toJSON { map.write(JSONKit.JSON(array: left.map { transform.transformToJSONValue($0) })) }
+}
+
+public func <- <Tr: TransformType>(left: inout [Tr.Object]?, right: (Map, Tr)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON:
+    map.readPresent(optional: true) { json throws(MappingError) in
+      left = json.type == .null ? nil : try map.readTransformedArray(json, transform)
+    }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Tr: TransformType>(left: [Tr.Object]?, right: (Map, Tr)) {
+  let (map, transform) = right
+  guard map.mappingType == .toJSON else { return }
+  map.write(left.map { JSONKit.JSON(array: $0.map { transform.transformToJSONValue($0) }) } ?? .null)
+}
+
+public func <- <Tr: TransformType>(left: inout [String: Tr.Object], right: (Map, Tr)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readPresent(optional: false) { json throws(MappingError) in left = try map.readTransformedDictionary(json, transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Tr: TransformType>(left: [String: Tr.Object], right: (Map, Tr)) {
+  let (map, transform) = right
+  guard map.mappingType == .toJSON else { return }
+  var object: JSONKit.JSON = [:]
+  for (key, value) in left { object[key] = transform.transformToJSONValue(value) }
+  map.write(object)
+}
+
+public func <- <Tr: TransformType>(left: inout [String: Tr.Object]?, right: (Map, Tr)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON:
+    map.readPresent(optional: true) { json throws(MappingError) in
+      left = json.type == .null ? nil : try map.readTransformedDictionary(json, transform)
+    }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Tr: TransformType>(left: [String: Tr.Object]?, right: (Map, Tr)) {
+  guard let left else {
+    if right.0.mappingType == .toJSON { right.0.write(.null) }
+    return
+  }
+  left >>> right
+}

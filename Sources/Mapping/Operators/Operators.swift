@@ -1,0 +1,81 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// Maps a property both ways: read from JSON in `fromJSON`, written in `toJSON`.
+infix operator <- : DefaultPrecedence
+
+/// Writes a property to JSON only (for `ImmutableMappable` models, whose `init(map:)`
+/// reads with `map.value(_:)`).
+infix operator >>> : DefaultPrecedence
+
+// One generic pair covers every `MapValue`: scalars, `JSON`, models, and arrays, sets,
+// dictionaries and optionals of them to any depth.
+
+/// Maps any `MapValue`: `name <- map["name"]`, `friends <- map["friends"]` (`[User]`),
+/// `scores <- map["scores"]` (`[String: [Int]]`), `nickname <- map["nick"]` (`String?`).
+public func <- <T: MapValue>(left: inout T, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.read(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+/// Writes any `MapValue` to JSON.
+public func >>> <T: MapValue>(left: T, right: Map) {
+  if right.mappingType == .toJSON { right.write(left.toMapJSON(map: right)) }
+}
+
+/// Maps an untyped `[Any]` or `[String: Any]` property (Foundation objects).
+public func <- <T: FoundationJSONObject>(left: inout T, right: Map) {
+  switch right.mappingType {
+  case .fromJSON:
+    guard let json = right.presentValue(optional: false) else { return }
+    if let value = T(foundationJSON: json) { left = value } else { right.record(.mismatch(T.self, json)) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <T: FoundationJSONObject>(left: T, right: Map) {
+  if right.mappingType == .toJSON { right.write(left.foundationJSONValue) }
+}
+
+/// Maps an optional untyped `[Any]?` or `[String: Any]?` property.
+public func <- <T: FoundationJSONObject>(left: inout T?, right: Map) {
+  switch right.mappingType {
+  case .fromJSON:
+    guard let json = right.presentValue(optional: true) else { return }
+    if json.type == .null {
+      if !right.ignoreNil { left = nil }
+      return
+    }
+    if let value = T(foundationJSON: json) { left = value } else { right.record(.mismatch(T.self, json)) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <T: FoundationJSONObject>(left: T?, right: Map) {
+  if right.mappingType == .toJSON { right.write(left?.foundationJSONValue ?? .null) }
+}
+
+extension Map {
+  /// The value at the current key, or `nil` after recording a missing key (non-optional
+  /// properties only: a missing optional is simply left as it is, as ObjectMapper does).
+  func presentValue(optional: Bool) -> JSONKit.JSON? {
+    guard let json = currentJSON else {
+      if !optional { record(MappingError(.keyNotFound)) }
+      return nil
+    }
+    return json
+  }
+
+  /// Reads the current value into `field`; on failure records it and leaves `field`.
+  func read<T: MapValue>(into field: inout T) {
+    let isOptional = T.self is OptionalMapValue.Type
+    guard let json = presentValue(optional: isOptional) else { return }
+    if isOptional && ignoreNil && json.type == .null { return }
+    do throws(MappingError) {
+      field = try T.fromMapJSON(json, map: self)
+    } catch {
+      record(error)
+    }
+  }
+}

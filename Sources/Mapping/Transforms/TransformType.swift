@@ -1,0 +1,90 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// Converts between a property's type and its JSON form, as in ObjectMapper:
+/// `birthday <- (map["birthday"], ISO8601DateTransform())`.
+///
+/// Existing ObjectMapper transforms (`transformFromJSON(_ value: Any?)`, which receives
+/// Foundation objects: `String`, `NSNumber`, `[Any]`, `[String: Any]`, or `nil` for a
+/// missing or `null` value) port unchanged. Transforms of JSONKit override the two
+/// `…Value` methods to read the JSONKit value directly (exact numbers, no bridging).
+public protocol TransformType {
+  associatedtype Object
+  associatedtype JSON
+
+  func transformFromJSON(_ value: Any?) -> Object?
+  func transformToJSON(_ value: Object?) -> JSON?
+
+  /// Reads from a JSONKit value; by default calls `transformFromJSON` with its Foundation
+  /// form (`nil` for `null`).
+  func transformFromJSONValue(_ json: JSONKit.JSON) -> Object?
+  /// Writes to a JSONKit value; by default converts `transformToJSON`'s result.
+  func transformToJSONValue(_ object: Object?) -> JSONKit.JSON
+}
+
+extension TransformType {
+  public func transformFromJSONValue(_ json: JSONKit.JSON) -> Object? {
+    transformFromJSON(json.type == .null ? nil : json.object)
+  }
+
+  public func transformToJSONValue(_ object: Object?) -> JSONKit.JSON {
+    guard let json = transformToJSON(object) else { return .null }
+    return JSONKit.JSON(json)
+  }
+}
+
+/// A transform made of two closures.
+///
+/// ```swift
+/// let cents = TransformOf<Int, Double>(
+///   fromJSON: { $0.map { Int(($0 * 100).rounded()) } },
+///   toJSON: { $0.map { Double($0) / 100 } })
+/// price <- (map["price"], cents)
+/// ```
+open class TransformOf<ObjectType, JSONType>: TransformType {
+  public typealias Object = ObjectType
+  public typealias JSON = JSONType
+
+  private let fromJSON: (JSONType?) -> ObjectType?
+  private let toJSON: (ObjectType?) -> JSONType?
+
+  public init(fromJSON: @escaping (JSONType?) -> ObjectType?, toJSON: @escaping (ObjectType?) -> JSONType?) {
+    self.fromJSON = fromJSON
+    self.toJSON = toJSON
+  }
+
+  open func transformFromJSON(_ value: Any?) -> ObjectType? {
+    fromJSON(value as? JSONType)
+  }
+
+  open func transformToJSON(_ value: ObjectType?) -> JSONType? {
+    toJSON(value)
+  }
+}
+
+/// Maps a `RawRepresentable` enum through its raw value. `<-` uses it for enums
+/// automatically; name it to map enums inside other shapes.
+public struct EnumTransform<T: RawRepresentable>: TransformType where T.RawValue: MapValue {
+  public typealias Object = T
+  public typealias JSON = T.RawValue
+
+  public init() {}
+
+  public func transformFromJSON(_ value: Any?) -> T? {
+    (value as? T.RawValue).flatMap(T.init(rawValue:))
+  }
+
+  public func transformToJSON(_ value: T?) -> T.RawValue? {
+    value?.rawValue
+  }
+
+  public func transformFromJSONValue(_ json: JSONKit.JSON) -> T? {
+    let map = Map(mappingType: .fromJSON, JSON: json)
+    guard let raw = try? T.RawValue.fromMapJSON(json, map: map) else { return nil }
+    return T(rawValue: raw)
+  }
+
+  public func transformToJSONValue(_ object: T?) -> JSONKit.JSON {
+    guard let object else { return .null }
+    return object.rawValue.toMapJSON(map: Map(mappingType: .toJSON, JSON: [:]))
+  }
+}

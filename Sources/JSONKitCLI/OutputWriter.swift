@@ -60,7 +60,14 @@ final class OutputWriter {
   /// Appends `value` as JSON text and a newline (jq's one value per line).
   func emit(_ value: JSON) {
     guard !isClosed else { return }
-    writer.write(value, into: &buffer)
+    // A large value is written out as it is produced, so output memory stays bounded.
+    var pending: [UInt8] = []
+    swap(&pending, &buffer)
+    writer.write(value, into: &pending, flushingAt: Self.blockSize) { [unowned self] chunk in
+      self.writeOut(chunk)
+      chunk.removeAll(keepingCapacity: true)
+    }
+    swap(&pending, &buffer)
     buffer.append(0x0A)
     if buffer.count >= Self.blockSize { flush() }
   }
@@ -68,11 +75,14 @@ final class OutputWriter {
   /// Writes everything buffered. Called after each input chunk, so that values read from an
   /// interactive pipe show up as soon as they are complete, not 64 KiB later.
   func flush() {
-    guard !isClosed, !buffer.isEmpty else {
-      buffer.removeAll(keepingCapacity: true)
-      return
-    }
-    buffer.withUnsafeBytes { bytes in
+    writeOut(buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes `output` to the file descriptor unless the output is closed.
+  private func writeOut(_ output: [UInt8]) {
+    guard !isClosed, !output.isEmpty else { return }
+    output.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -85,6 +95,5 @@ final class OutputWriter {
         }
       }
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -56,6 +56,29 @@ public struct JSONWriter: Sendable {
     buffer = emitter.out
   }
 
+  /// Appends the JSON text of `json` to `buffer`, handing the buffer to `flush` whenever it
+  /// holds at least `threshold` bytes (`flush` writes it out and empties it). Output memory
+  /// stays bounded however large the value is.
+  ///
+  /// ```swift
+  /// var buffer: [UInt8] = []
+  /// writer.write(huge, into: &buffer, flushingAt: 65_536) { chunk in
+  ///   chunk.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+  ///   chunk.removeAll(keepingCapacity: true)
+  /// }
+  /// ```
+  public func write(
+    _ json: JSON, into buffer: inout [UInt8], flushingAt threshold: Int,
+    flush: @escaping (inout [UInt8]) -> Void
+  ) {
+    var emitter = Emitter(options: options, indentation: indentation, out: buffer)
+    buffer = []
+    emitter.flushThreshold = Swift.max(1, threshold)
+    emitter.flushHandler = flush
+    emitter.write(json)
+    buffer = emitter.out
+  }
+
   /// `s` as a quoted JSON string.
   public static func quoted(_ s: String) -> String {
     var emitter = Emitter(options: [], indentation: .spaces(0), out: [])
@@ -72,6 +95,14 @@ struct Emitter {
   let asciiOnly: Bool
   let indentUnit: [UInt8]
   var out: [UInt8]
+  /// Streaming output: `flushHandler` receives `out` whenever it reaches the threshold.
+  var flushThreshold = Int.max
+  var flushHandler: ((inout [UInt8]) -> Void)?
+
+  @inline(__always)
+  mutating func flushIfNeeded() {
+    if out.count >= flushThreshold, let flushHandler { flushHandler(&out) }
+  }
 
   init(options: JSONWritingOptions, indentation: JSONWriter.Indentation, out: [UInt8]) {
     pretty = options.contains(.prettyPrinted)
@@ -111,6 +142,7 @@ struct Emitter {
       } else {
         writeScalar(value)
       }
+      flushIfNeeded()
       // Find the next value to write, closing finished containers.
       var found = false
       while let frame = stack.popLast() {
@@ -187,6 +219,7 @@ struct Emitter {
           stack.append(NodeFrame(position: position, count: count, next: 0, isObject: isObject, order: order))
         }
       }
+      flushIfNeeded()
       // Advance to the next slot, closing finished containers.
       while true {
         guard var frame = stack.popLast() else { return }

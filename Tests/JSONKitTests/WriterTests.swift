@@ -75,3 +75,28 @@ struct ForeignStringTests {
     #expect(try JSON(data: Data(text.utf8)).string == all)
   }
 }
+
+@Suite("The writer can stream its output")
+struct StreamingWriterTests {
+  @Test func flushedChunksJoinToTheSameTextAsOneBuffer() throws {
+    let json = try JSON(data: Data((0..<2000).map { #"{"id":\#($0),"name":"item \#($0)","tags":["a","b"]}"# }.joined(separator: ",").utf8).withArrayBrackets())
+    let writer = JSONWriter(options: [.prettyPrinted])
+    let whole = writer.string(json)
+    final class Sink {
+      var chunks: [[UInt8]] = []
+    }
+    let sink = Sink()
+    var buffer: [UInt8] = []
+    writer.write(json, into: &buffer, flushingAt: 1024) { chunk in
+      sink.chunks.append(chunk)
+      chunk.removeAll(keepingCapacity: true)
+    }
+    #expect(sink.chunks.count > 10)
+    #expect(sink.chunks.allSatisfy { $0.count < 1024 + 200 })
+    #expect(String(decoding: sink.chunks.joined() + buffer, as: UTF8.self) == whole)
+  }
+}
+
+extension Data {
+  fileprivate func withArrayBrackets() -> Data { Data("[".utf8) + self + Data("]".utf8) }
+}

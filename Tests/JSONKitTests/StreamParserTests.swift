@@ -328,3 +328,43 @@ struct StreamParserErrorRecoveryTests {
     #expect(throws: JSONError.self) { try parser.feed(Array("{\"a\":}".utf8)) }
   }
 }
+
+@Suite("Long tokens fed in tiny chunks stay linear")
+struct StreamParserTinyChunkTests {
+  static func feedInChunks(_ bytes: [UInt8], size: Int) throws -> [JSON] {
+    let parser = JSONStreamParser()
+    var values: [JSON] = []
+    var i = 0
+    while i < bytes.count {
+      values += try parser.feed(Array(bytes[i..<min(i + size, bytes.count)]))
+      i += size
+    }
+    return values + (try parser.finish())
+  }
+
+  @Test func aLongStringInSevenByteChunksEqualsTheOneShotParse() throws {
+    let text = String(repeating: "abcdefghij\\n\\u00e9", count: 20_000)
+    let bytes = Array("[\"\(text)\", 12345678901234567890123, {\"k\": \"v\"}] 7".utf8)
+    let values = try Self.feedInChunks(bytes, size: 7)
+    #expect(values == (try JSONParser.parseAll(Data(bytes))))
+    #expect(values.count == 2)
+  }
+
+  @Test func aLongNumberInTinyChunksEqualsTheOneShotParse() throws {
+    let digits = String(repeating: "1234567890", count: 10_000)
+    let bytes = Array("[\(digits).5e3, 1]".utf8)
+    let values = try Self.feedInChunks(bytes, size: 5)
+    #expect(values.count == 1)
+    #expect(values[0][0].stringValue == "\(digits).5e3")
+  }
+
+  @Test func valuesAfterALongTokenAreNotDelayed() throws {
+    let parser = JSONStreamParser()
+    let long = String(repeating: "x", count: 10_000)
+    var got: [JSON] = []
+    for chunk in ["[\"", long, "\"]\n", "{\"a\":1}\n"] {
+      got += try parser.feed(Array(chunk.utf8))
+    }
+    #expect(got.count == 2)
+  }
+}

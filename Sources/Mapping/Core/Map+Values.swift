@@ -17,7 +17,7 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> T {
-    let json = try present(key, nested: nested, delimiter: delimiter, optional: T.self is OptionalMapValue.Type, file: file, line: line)
+    let json = try present(key, nested: nested, delimiter: delimiter, optional: T.mapValueIsOptional, file: file, line: line)
     guard let json else { return (T.self as! OptionalMapValue.Type).mapNone as! T }
     do throws(MappingError) {
       return try T.fromMapJSON(json, map: self)
@@ -38,9 +38,7 @@ extension Map {
     guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
     else { throw located(MappingError(.keyNotFound), file: file, line: line) }
     guard let object = transform.transformFromJSONValue(json) else {
-      throw located(
-        MappingError(.transformFailed(transform: "\(Transform.self)", preview: json.shortPreview)),
-        file: file, line: line)
+      throw located(transformFailure(transform, json), file: file, line: line)
     }
     return object
   }
@@ -55,9 +53,7 @@ extension Map {
       json.type != .null
     else { return nil }
     guard let object = transform.transformFromJSONValue(json) else {
-      throw located(
-        MappingError(.transformFailed(transform: "\(Transform.self)", preview: json.shortPreview)),
-        file: file, line: line)
+      throw located(transformFailure(transform, json), file: file, line: line)
     }
     return object
   }
@@ -67,7 +63,71 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> E where E.RawValue: MapValue {
-    try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<E>(), file: file, line: line)
+    try value(key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file, line: line)
+  }
+
+  /// Reads an array at `key` through `transform`, or throws (naming the element that failed).
+  ///
+  /// ```swift
+  /// dates = try map.value("dates", using: ISO8601DateTransform())   // [Date]
+  /// ```
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [Transform.Object] {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    else { throw located(MappingError(.keyNotFound), file: file, line: line) }
+    do throws(MappingError) {
+      return try readTransformedArray(json, transform)
+    } catch {
+      throw located(error, file: file, line: line)
+    }
+  }
+
+  /// Reads a string-keyed dictionary at `key` through `transform`, or throws.
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [String: Transform.Object] {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    else { throw located(MappingError(.keyNotFound), file: file, line: line) }
+    do throws(MappingError) {
+      return try readTransformedDictionary(json, transform)
+    } catch {
+      throw located(error, file: file, line: line)
+    }
+  }
+
+  /// Reads an optional `RawRepresentable` enum at `key`: `nil` when missing or `null`;
+  /// throws for a value that is not a raw value of the enum.
+  public func value<E: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> E? where E.RawValue: MapValue {
+    try value(key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file, line: line)
+  }
+
+  /// Reads an array of `RawRepresentable` enums at `key`, or throws.
+  public func value<E: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [E] where E.RawValue: MapValue {
+    try value(key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file, line: line)
+  }
+
+  /// Reads an optional array of `RawRepresentable` enums at `key`: `nil` when missing or
+  /// `null`.
+  public func value<E: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [E]? where E.RawValue: MapValue {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line)
+    else { return nil }
+    do throws(MappingError) {
+      return try readTransformedArray(json, RawValueTransform<E>())
+    } catch {
+      throw located(error, file: file, line: line)
+    }
   }
 
   /// Selects `key` and returns its value; `nil` for a missing optional value.

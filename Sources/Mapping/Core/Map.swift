@@ -19,16 +19,23 @@ import Foundation
 /// Failures (a wrong type, a number that does not fit, a failed transform, a missing key for
 /// a non-optional property) leave the property unchanged and are recorded in `failures`
 /// with their full path; a strict `Mapper` throws the first one.
+///
+/// Not thread-safe: a map belongs to one mapping on one thread. (Its per-key properties are
+/// `@exclusivity(unchecked)`: they are written for every property mapped, and the dynamic
+/// exclusivity checks cost more than the writes.)
 public final class Map {
   /// Reading from JSON or writing to JSON.
   public let mappingType: MappingType
   /// The JSONKit value being read (`fromJSON`), or being built (`toJSON`).
   public internal(set) var JSON: JSONKit.JSON
   /// Whether the current key is present in the JSON (a `null` value counts as present).
+  @exclusivity(unchecked)
   public private(set) var isKeyPresent = false
   /// The current key, as given to the subscript.
+  @exclusivity(unchecked)
   public private(set) var currentKey: String?
   /// The value at the current key, as a JSONKit value.
+  @exclusivity(unchecked)
   public private(set) var currentJSON: JSONKit.JSON?
   /// The object passed to `Mapper(context:)`.
   public var context: MapContext?
@@ -48,13 +55,39 @@ public final class Map {
   public var failures: [MappingError] { log.failures }
 
   let log: FailureLog
-  /// Where the JSON of this map is, from the root of the document.
-  let basePath: [JSONPathComponent]
+  /// Where this map's JSON sits in its parent, to render paths only when a failure needs
+  /// one (nested maps are made for every nested object: eager paths cost allocations).
+  private let origin: Origin?
   /// Collections being read below the current key push their element's place here, so that
   /// nested objects know their full path.
+  @exclusivity(unchecked)
   var elementPath: [JSONPathComponent] = []
-  var keyComponents: [String] = []
-  var ignoreNil = false
+  /// The steps of a nested key (`"a.b.0"`); empty for a plain key, which is `currentKey`.
+  @exclusivity(unchecked)
+  private var nestedSteps: [String] = []
+  @exclusivity(unchecked)
+  @usableFromInline var ignoreNil = false
+
+  /// A parent map and the key and element at which a nested map's JSON was found.
+  private struct Origin {
+    let parent: Map
+    let key: String?
+    let nestedSteps: [String]
+    let elementPath: [JSONPathComponent]
+  }
+
+  /// The steps of the current key.
+  var keySteps: [String] {
+    if !nestedSteps.isEmpty { return nestedSteps }
+    return currentKey.map { [$0] } ?? []
+  }
+
+  /// Where the JSON of this map is, from the root of the document.
+  var basePath: [JSONPathComponent] {
+    guard let origin else { return [] }
+    let steps = origin.nestedSteps.isEmpty ? (origin.key.map { [$0] } ?? []) : origin.nestedSteps
+    return origin.parent.path(steps: steps, elementPath: origin.elementPath)
+  }
 
   /// A map over a JSONKit value.
   public init(
@@ -67,7 +100,7 @@ public final class Map {
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.strict = strict
     self.log = FailureLog()
-    self.basePath = []
+    self.origin = nil
   }
 
   /// A map over a Foundation dictionary (ObjectMapper's initializer).
@@ -88,7 +121,12 @@ public final class Map {
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
     self.strict = parent.strict
     self.log = parent.log
-    self.basePath = mappingType == .fromJSON ? parent.currentPath : []
+    self.origin =
+      mappingType == .fromJSON
+      ? Origin(
+        parent: parent, key: parent.currentKey, nestedSteps: parent.nestedSteps,
+        elementPath: parent.elementPath)
+      : nil
   }
 
   /// Selects `key`. With `nested` (the default when the key contains `delimiter`), the key
@@ -100,18 +138,23 @@ public final class Map {
   ) -> Map {
     currentKey = key
     self.ignoreNil = ignoreNil
-    elementPath.removeAll(keepingCapacity: true)
-    let isNested = nested ?? key.contains(delimiter)
-    keyComponents = isNested ? key.components(separatedBy: delimiter) : [key]
+    if !elementPath.isEmpty { elementPath.removeAll(keepingCapacity: true) }
+    let isNested = nested ?? Map.contains(key, delimiter)
+    nestedSteps = isNested ? key.components(separatedBy: delimiter) : []
     if mappingType == .fromJSON {
-      var value: JSONKit.JSON? = JSON
-      for component in keyComponents {
-        guard let current = value else { break }
-        if current.type == .array, let index = Int(component) {
-          value = current.element(index)
-        } else {
-          value = current.member(component)
+      var value: JSONKit.JSON?
+      if isNested {
+        value = JSON
+        for step in nestedSteps {
+          guard let current = value else { break }
+          if current.type == .array, let index = Int(step) {
+            value = current.element(index)
+          } else {
+            value = current.member(step)
+          }
         }
+      } else {
+        value = JSON.member(key)
       }
       currentJSON = value
       isKeyPresent = value != nil
@@ -122,11 +165,22 @@ public final class Map {
     return self
   }
 
+  /// Whether `key` contains `delimiter`, without Foundation's general string search for
+  /// the usual one-byte delimiter (this runs for every property of every object).
+  static func contains(_ key: String, _ delimiter: String) -> Bool {
+    let utf8 = delimiter.utf8
+    if utf8.count == 1, let byte = utf8.first { return key.utf8.contains(byte) }
+    return key.contains(delimiter)
+  }
+
   /// The current key's place from the root of the document.
-  var currentPath: [JSONPathComponent] {
+  var currentPath: [JSONPathComponent] { path(steps: keySteps, elementPath: elementPath) }
+
+  /// The place of `steps` below this map's JSON, then `elementPath`.
+  func path(steps: [String], elementPath: [JSONPathComponent]) -> [JSONPathComponent] {
     var path = basePath
     var value: JSONKit.JSON? = mappingType == .fromJSON ? JSON : nil
-    for component in keyComponents {
+    for component in steps {
       if let current = value, current.type == .array, let index = Int(component) {
         path.append(.index(index))
         value = current.element(index)
@@ -139,15 +193,17 @@ public final class Map {
   }
 
   /// Records a failure at the current key (its relative path, if any, is completed).
+  @usableFromInline
   func record(_ failure: MappingError) {
     log.failures.append(failure.prefixed(by: currentPath))
   }
 
   /// Writes `value` at the current key, creating the objects and arrays on the way (a
   /// numeric step makes an array: `"list.1"` writes `{"list": [null, value]}`).
+  @usableFromInline
   func write(_ value: JSONKit.JSON) {
     if value.type == .null && !shouldIncludeNilValues { return }
-    Map.set(value, at: keyComponents[...], in: &JSON)
+    Map.set(value, at: keySteps[...], in: &JSON)
   }
 
   static func set(_ value: JSONKit.JSON, at path: ArraySlice<String>, in json: inout JSONKit.JSON) {

@@ -4,6 +4,8 @@
 // names the element (`[3]`, `.key`) so that the whole path reaches the error.
 
 extension Optional: MapValue where Wrapped: MapValue {
+  public static var mapValueIsOptional: Bool { true }
+
   /// `null` reads as `nil`.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Wrapped? {
     if json.type == .null { return nil }

@@ -19,6 +19,14 @@ public protocol MapValue {
   static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self
   /// Writes this value.
   func toMapJSON(map: Map) -> JSONKit.JSON
+  /// Whether `nil` is a value of this type (`Optional`): a missing key then leaves the
+  /// property alone instead of being a failure. A static requirement rather than a
+  /// dynamic cast, because it is asked for every property.
+  static var mapValueIsOptional: Bool { get }
+}
+
+extension MapValue {
+  public static var mapValueIsOptional: Bool { false }
 }
 
 /// Types whose `nil` is a value: a missing key sets them to `nil` instead of failing.
@@ -67,7 +75,12 @@ extension Float: MapValue {
     }
     return f
   }
-  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+  /// Written as the `Double` nearest to the Float's shortest text, so `0.1` is written `0.1`
+  /// (widening the Float itself would write `0.10000000149011612`).
+  public func toMapJSON(map: Map) -> JSONKit.JSON {
+    guard isFinite, let nearest = Double(description) else { return JSONKit.JSON(self) }
+    return JSONKit.JSON(nearest)
+  }
 }
 
 extension Decimal: MapValue {

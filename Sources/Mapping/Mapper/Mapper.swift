@@ -116,10 +116,17 @@ public struct Mapper<N: BaseMappable> {
   public func mapArray(JSON json: JSONKit.JSON) -> [N]? {
     guard json.type == .array else { return nil }
     if strict { return try? mapArrayOrThrow(JSON: json) }
+    // One map (and failure log) for the whole array; each element's nested map knows its
+    // index through `elementPath`.
+    let map = Map(
+      mappingType: .fromJSON, JSON: json, context: context,
+      shouldIncludeNilValues: shouldIncludeNilValues, strict: strict)
     var result: [N] = []
     result.reserveCapacity(json.count)
-    json.forEachElement { _, element in
-      if let object = map(JSON: element) { result.append(object) }
+    json.forEachElement { i, element in
+      map.elementPath.append(.index(i))
+      defer { map.elementPath.removeLast() }
+      if let object = try? N.fromMapJSON(element, map: map) { result.append(object) }
     }
     return result
   }
@@ -242,3 +249,9 @@ public struct Mapper<N: BaseMappable> {
     JSONWriter(options: prettyPrint ? .prettyPrinted : []).string(JSONKit.JSON(array: array.map(toJSONValue)))
   }
 }
+
+/// A mapper holds only its settings and creates a new `Map` for every call, so one mapper
+/// can serve many tasks at once. `@unchecked` because of `context`: it is only handed to
+/// the models, never changed by the mapper; a context that models change while mapping must
+/// itself be safe to share.
+extension Mapper: @unchecked Sendable where N: Sendable {}

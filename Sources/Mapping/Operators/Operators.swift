@@ -12,6 +12,10 @@ infix operator >>> : DefaultPrecedence
 
 /// Maps any `MapValue`: `name <- map["name"]`, `friends <- map["friends"]` (`[User]`),
 /// `scores <- map["scores"]` (`[String: [Int]]`), `nickname <- map["nick"]` (`String?`).
+///
+/// `@inlinable` so that each model's module specializes it for the property's type
+/// instead of going through generic metadata for every property.
+@inlinable
 public func <- <T: MapValue>(left: inout T, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.read(into: &left)
@@ -20,6 +24,7 @@ public func <- <T: MapValue>(left: inout T, right: Map) {
 }
 
 /// Writes any `MapValue` to JSON.
+@inlinable
 public func >>> <T: MapValue>(left: T, right: Map) {
   if right.mappingType == .toJSON { right.write(left.toMapJSON(map: right)) }
 }
@@ -59,6 +64,7 @@ public func >>> <T: FoundationJSONObject>(left: T?, right: Map) {
 extension Map {
   /// The value at the current key, or `nil` after recording a missing key (non-optional
   /// properties only: a missing optional is simply left as it is, as ObjectMapper does).
+  @usableFromInline
   func presentValue(optional: Bool) -> JSONKit.JSON? {
     guard let json = currentJSON else {
       if !optional { record(MappingError(.keyNotFound)) }
@@ -68,8 +74,9 @@ extension Map {
   }
 
   /// Reads the current value into `field`; on failure records it and leaves `field`.
+  @inlinable
   func read<T: MapValue>(into field: inout T) {
-    let isOptional = T.self is OptionalMapValue.Type
+    let isOptional = T.mapValueIsOptional
     guard let json = presentValue(optional: isOptional) else { return }
     if isOptional && ignoreNil && json.type == .null { return }
     do throws(MappingError) {

@@ -29,6 +29,7 @@ let package = Package(
       dependencies: [
         "CYajlNoop",
         .product(name: "JSONKit", package: rootIdentity),
+        .product(name: "Mapping", package: rootIdentity),
       ]
     ),
   ],

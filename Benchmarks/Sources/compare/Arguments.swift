@@ -2,7 +2,7 @@
 /// benchmark package should build with nothing but the root package and yajl.
 struct Arguments {
   enum Suite: String {
-    case parse, write
+    case parse, write, map
   }
 
   enum Format: String {
@@ -19,7 +19,7 @@ struct Arguments {
   var showHelp = false
 
   static let synopsis = """
-    USAGE: compare --suite parse|write [--corpus DIR] [--rounds N] [--format table|json]
+    USAGE: compare --suite parse|write|map [--corpus DIR] [--rounds N] [--format table|json]
                    [--subjects NAME,...]
            compare --write-synthetic DIR
     """
@@ -29,15 +29,23 @@ struct Arguments {
 
 
       Compares JSONKit with Foundation's JSONSerialization (and, for parsing, with raw yajl
-      calling no-op callbacks, the ceiling for any yajl-backed parser). All subjects run
-      interleaved in one process: every round times every document with every subject, so
-      drifting machine load hits all subjects alike. Compare ratios within one run.
+      calling no-op callbacks, the ceiling for any yajl-backed parser), and JSONKit's model
+      mapping with Foundation's JSONDecoder. All subjects run interleaved in one process:
+      every round times every document with every subject, so drifting machine load hits
+      all subjects alike. Compare ratios within one run.
 
       OPTIONS:
-        --suite parse|write   parse: jsonkit (JSONParser.parse), foundation
+        --suite parse|write|map
+                              parse: jsonkit (JSONParser.parse), foundation
                               (JSONSerialization.jsonObject), yajl (no-op callbacks).
                               write: jsonkit (JSONWriter, compact), foundation
                               (JSONSerialization.data) on a value parsed once beforehand.
+                              map: bytes to models: mapping (JSONParser.parse, then
+                              Mapper<Status>().mapArray with Mappable structs), jsondecoder
+                              (Foundation JSONDecoder into Codable structs), jsonkit-decoder
+                              (JSONKitDecoder, same Codable structs). Only documents
+                              with a model: twitter.json, github_events.json, synthetic
+                              tweets.json; the subjects' results are compared first.
         --corpus DIR          Benchmark every *.json file in DIR. Without it, four synthetic
                               documents (tweets, coordinates, catalogue, strings; ~1-2 MB
                               each) are generated deterministically in memory.
@@ -45,7 +53,8 @@ struct Arguments {
                               document for ~75 ms (iteration count calibrated once).
         --format table|json   table: a markdown table with best / median MB/s and ratios.
                               json: one object per line per (corpus, subject).
-        --subjects NAME,...   Run only these subjects (e.g. --subjects jsonkit under perf).
+        --subjects NAME,...   Time only these subjects (e.g. --subjects jsonkit under perf;
+                              the map suite still checks all of its subjects once).
         --write-synthetic DIR Write the synthetic documents to DIR for inspection (and exit
                               unless --suite is also given).
         -h, --help            Show this help.
@@ -56,6 +65,9 @@ struct Arguments {
                               used (not the size of the text written), so both subjects are
                               charged for the same amount of JSON.
         best / median         The highest and the median MB/s over the rounds.
+        A ÷ B                 A's MB/s / B's (best / best, median / median); above 1 means A
+                              is faster. parse, write: jsonkit ÷ each other subject. map:
+                              mapping ÷ jsondecoder, jsonkit-decoder ÷ jsondecoder.
         heap B/B              (parse only) Heap bytes held by the parsed value / input bytes,
                               from glibc mallinfo2 (uordblks + hblkhd) before and after a
                               parse while the value is alive, averaged over 3 parses.
@@ -86,7 +98,7 @@ struct Arguments {
       case "--suite":
         let text = try value()
         guard let suite = Suite(rawValue: text) else {
-          throw UsageError("unknown suite '\(text)' (expected parse or write)")
+          throw UsageError("unknown suite '\(text)' (expected parse, write or map)")
         }
         result.suite = suite
       case "--corpus":
@@ -112,7 +124,7 @@ struct Arguments {
       }
     }
     if !result.showHelp && result.suite == nil && result.writeSynthetic == nil {
-      throw UsageError("missing --suite parse|write")
+      throw UsageError("missing --suite parse|write|map")
     }
     if let suite = result.suite, let subjects = result.subjects {
       let known = Subjects.names(for: suite)

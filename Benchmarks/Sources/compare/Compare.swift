@@ -47,10 +47,16 @@ enum Compare {
 
     // Corpus-major, subject-minor: each round visits documents in order and runs every
     // subject on a document back to back, so its bytes are equally warm for all of them.
-    let workloads = documents.flatMap { document in
-      Subjects.workloads(
+    let workloads = try documents.flatMap { document in
+      try Subjects.workloads(
         suite: suite, subjects: arguments.subjects ?? Subjects.names(for: suite),
         corpus: document.name, data: document.data)
+    }
+    guard !workloads.isEmpty else {
+      throw UsageError(
+        suite == .map
+          ? "no document to map in the \(corpusLabel) (models for \(MapSuite.Model.documents))"
+          : "no subject worked on any document")
     }
     printError("\(workloads.count) workloads; calibrating…")
     let samples = try Timing.run(workloads, rounds: arguments.rounds) { printError($0) }

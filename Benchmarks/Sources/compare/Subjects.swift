@@ -15,22 +15,27 @@ struct Workload {
   let heapPerInputByte: Double?
 }
 
-/// What each subject does, for both suites.
+/// What each subject does, for every suite (the map suite's are in `MapSuite.swift`).
 enum Subjects {
   static func names(for suite: Arguments.Suite) -> [String] {
     switch suite {
     case .parse: ["jsonkit", "foundation", "yajl"]
     case .write: ["jsonkit", "foundation"]
+    case .map: MapSuite.subjects
     }
   }
 
   /// The workloads of one document, in subject order. A subject that fails on the document
   /// (e.g. Foundation rejecting something JSONKit accepts) is reported on stderr and left
-  /// out, so that one odd file does not sink the whole run.
+  /// out, so that one odd file does not sink the whole run. The map suite skips documents it
+  /// has no model for, and throws when its subjects build different models.
   static func workloads(
     suite: Arguments.Suite, subjects: [String], corpus: String, data: Data
-  ) -> [Workload] {
-    subjects.compactMap { subject in
+  ) throws -> [Workload] {
+    if suite == .map {
+      return try MapSuite.workloads(subjects: subjects, corpus: corpus, data: data)
+    }
+    return subjects.compactMap { subject in
       do {
         let workload = try make(suite: suite, subject: subject, corpus: corpus, data: data)
         _ = try workload.operation()  // fails here rather than in the middle of a round

@@ -130,6 +130,29 @@ extension Map {
     }
   }
 
+  /// Reads an untyped `[Any]` or `[String: Any]` at `key` (Foundation objects), or throws.
+  public func value<T: FoundationJSONObject>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    else { throw located(MappingError(.keyNotFound), file: file, line: line) }
+    guard let object = T(foundationJSON: json) else { throw located(.mismatch(T.self, json), file: file, line: line) }
+    return object
+  }
+
+  /// Reads an optional untyped `[Any]?` or `[String: Any]?` at `key`: `nil` when missing or
+  /// `null`.
+  public func value<T: FoundationJSONObject>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T? {
+    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line)
+    else { return nil }
+    guard let object = T(foundationJSON: json) else { throw located(.mismatch(T.self, json), file: file, line: line) }
+    return object
+  }
+
   /// Selects `key` and returns its value; `nil` for a missing optional value.
   private func present(
     _ key: String, nested: Bool?, delimiter: String, optional: Bool, file: StaticString, line: UInt

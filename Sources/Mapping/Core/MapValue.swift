@@ -84,13 +84,40 @@ extension Float: MapValue {
 }
 
 extension Decimal: MapValue {
-  /// Read exactly from the number's source text (or from a numeric string).
+  /// Read exactly from the number's source text (or from a string that is a JSON number).
+  /// A number with more significant digits than `Decimal` holds (38), or beyond its
+  /// exponent range, is `numberOutOfRange`, never rounded.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Decimal {
-    guard json.type == .number || json.type == .string,
-      let d = Decimal(string: json.stringValue, locale: Locale(identifier: "en_US_POSIX"))
-    else { throw .mismatch(Decimal.self, json) }
+    let text: String
+    switch json.type {
+    case .number: text = json.stringValue
+    case .string:
+      text = json.stringValue
+      // `Decimal(string:)` reads a prefix ("12abc" is 12, "-" is 0): accept only number text.
+      guard JSONKit.JSON(parseJSON: text).type == .number, text.utf8.first.map(Decimal.startsNumber) == true,
+        text.utf8.last.map(Decimal.endsNumber) == true
+      else { throw .mismatch(Decimal.self, json) }
+    default: throw .mismatch(Decimal.self, json)
+    }
+    guard let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+      Decimal.significantDigits(text) == Decimal.significantDigits(d.description)
+    else { throw MappingError(.numberOutOfRange(expected: "Decimal", preview: json.shortPreview)) }
     return d
   }
+
+  private static func startsNumber(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || (48...57).contains(byte) }
+  private static func endsNumber(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+
+  /// The digits of a number's mantissa without leading or trailing zeros: equal for two
+  /// texts of the same value when no digit was lost.
+  private static func significantDigits(_ text: String) -> [UInt8] {
+    let mantissa = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+    var digits = mantissa.filter { (48...57).contains($0) }
+    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+    let start = digits.firstIndex { $0 != UInt8(ascii: "0") } ?? digits.endIndex
+    return Array(digits[start...])
+  }
+
   public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
 }
 

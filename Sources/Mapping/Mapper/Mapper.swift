@@ -162,10 +162,12 @@ public struct Mapper<N: BaseMappable> {
   public func mapDictionary(JSON json: JSONKit.JSON) -> [String: N]? {
     guard json.type == .dictionary else { return nil }
     var result: [String: N] = [:]
+    var failed = false
     json.forEachMember { key, member in
-      if let object = map(JSON: member) { result[key] = object }
+      if let object = map(JSON: member) { result[key] = object } else { failed = true }
     }
-    return result
+    // Strict: any failure fails the whole call, as in `mapArray` (lenient: skip the entry).
+    return strict && failed ? nil : result
   }
 
   public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
@@ -181,10 +183,11 @@ public struct Mapper<N: BaseMappable> {
   public func mapDictionaryOfArrays(JSON json: JSONKit.JSON) -> [String: [N]]? {
     guard json.type == .dictionary else { return nil }
     var result: [String: [N]] = [:]
+    var failed = false
     json.forEachMember { key, member in
-      if let objects = mapArray(JSON: member) { result[key] = objects }
+      if let objects = mapArray(JSON: member) { result[key] = objects } else { failed = true }
     }
-    return result
+    return strict && failed ? nil : result
   }
 
   public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
@@ -195,10 +198,11 @@ public struct Mapper<N: BaseMappable> {
   public func mapArrayOfArrays(JSON json: JSONKit.JSON) -> [[N]]? {
     guard json.type == .array else { return nil }
     var result: [[N]] = []
+    var failed = false
     json.forEachElement { _, element in
-      if let objects = mapArray(JSON: element) { result.append(objects) }
+      if let objects = mapArray(JSON: element) { result.append(objects) } else { failed = true }
     }
-    return result
+    return strict && failed ? nil : result
   }
 
   public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? {

@@ -2,44 +2,82 @@
 
 // `RawRepresentable` enums map through their raw values without naming a transform:
 // `kind <- map["kind"]` for `enum Kind: String`. Each shape delegates to the transform
-// operators with `EnumTransform`.
+// operators with `RawValueTransform` (below).
 
 public func <- <E: RawRepresentable>(left: inout E, right: Map) where E.RawValue: MapValue {
-  left <- (right, EnumTransform<E>())
+  left <- (right, RawValueTransform<E>())
 }
 
 public func >>> <E: RawRepresentable>(left: E, right: Map) where E.RawValue: MapValue {
-  left >>> (right, EnumTransform<E>())
+  left >>> (right, RawValueTransform<E>())
 }
 
 public func <- <E: RawRepresentable>(left: inout E?, right: Map) where E.RawValue: MapValue {
-  left <- (right, EnumTransform<E>())
+  left <- (right, RawValueTransform<E>())
 }
 
 public func >>> <E: RawRepresentable>(left: E?, right: Map) where E.RawValue: MapValue {
-  left >>> (right, EnumTransform<E>())
+  left >>> (right, RawValueTransform<E>())
 }
 
 public func <- <E: RawRepresentable>(left: inout [E], right: Map) where E.RawValue: MapValue {
-  left <- (right, EnumTransform<E>())
+  left <- (right, RawValueTransform<E>())
 }
 
 public func >>> <E: RawRepresentable>(left: [E], right: Map) where E.RawValue: MapValue {
-  left >>> (right, EnumTransform<E>())
+  left >>> (right, RawValueTransform<E>())
 }
 
 public func <- <E: RawRepresentable>(left: inout [E]?, right: Map) where E.RawValue: MapValue {
-  left <- (right, EnumTransform<E>())
+  left <- (right, RawValueTransform<E>())
 }
 
 public func >>> <E: RawRepresentable>(left: [E]?, right: Map) where E.RawValue: MapValue {
-  left >>> (right, EnumTransform<E>())
+  left >>> (right, RawValueTransform<E>())
 }
 
 public func <- <E: RawRepresentable>(left: inout [String: E], right: Map) where E.RawValue: MapValue {
-  left <- (right, EnumTransform<E>())
+  left <- (right, RawValueTransform<E>())
 }
 
 public func >>> <E: RawRepresentable>(left: [String: E], right: Map) where E.RawValue: MapValue {
-  left >>> (right, EnumTransform<E>())
+  left >>> (right, RawValueTransform<E>())
+}
+
+public func <- <E: RawRepresentable>(left: inout [String: E]?, right: Map) where E.RawValue: MapValue {
+  left <- (right, RawValueTransform<E>())
+}
+
+public func >>> <E: RawRepresentable>(left: [String: E]?, right: Map) where E.RawValue: MapValue {
+  left >>> (right, RawValueTransform<E>())
+}
+
+/// A transform that can say why it rejected a value better than "could not transform".
+protocol ExplainsTransformFailure {
+  func failure(for json: JSONKit.JSON) -> MappingError
+}
+
+/// `EnumTransform` for the enum operators and `map.value(_:)`, which name no transform: a
+/// raw value of the wrong type fails as that type would (`typeMismatch`,
+/// `numberOutOfRange`), a raw value that no case has is `unknownRawValue`. (A model that
+/// names `EnumTransform` itself gets `transformFailed`, naming it.)
+struct RawValueTransform<E: RawRepresentable>: TransformType, ExplainsTransformFailure where E.RawValue: MapValue {
+  typealias Object = E
+  typealias JSON = E.RawValue
+
+  private let base = EnumTransform<E>()
+
+  func transformFromJSON(_ value: Any?) -> E? { base.transformFromJSON(value) }
+  func transformToJSON(_ value: E?) -> E.RawValue? { base.transformToJSON(value) }
+  func transformFromJSONValue(_ json: JSONKit.JSON) -> E? { base.transformFromJSONValue(json) }
+  func transformToJSONValue(_ object: E?) -> JSONKit.JSON { base.transformToJSONValue(object) }
+
+  func failure(for json: JSONKit.JSON) -> MappingError {
+    do throws(MappingError) {
+      _ = try E.RawValue.fromMapJSON(json, map: Map(mappingType: .fromJSON, JSON: json))
+    } catch {
+      return error
+    }
+    return MappingError(.unknownRawValue(type: "\(E.self)", preview: json.shortPreview))
+  }
 }

@@ -61,30 +61,12 @@ open class TransformOf<ObjectType, JSONType>: TransformType {
   }
 }
 
-/// Maps a `RawRepresentable` enum through its raw value. `<-` uses it for enums
-/// automatically; name it to map enums inside other shapes.
-public struct EnumTransform<T: RawRepresentable>: TransformType where T.RawValue: MapValue {
-  public typealias Object = T
-  public typealias JSON = T.RawValue
-
-  public init() {}
-
-  public func transformFromJSON(_ value: Any?) -> T? {
-    (value as? T.RawValue).flatMap(T.init(rawValue:))
-  }
-
-  public func transformToJSON(_ value: T?) -> T.RawValue? {
-    value?.rawValue
-  }
-
-  public func transformFromJSONValue(_ json: JSONKit.JSON) -> T? {
-    let map = Map(mappingType: .fromJSON, JSON: json)
-    guard let raw = try? T.RawValue.fromMapJSON(json, map: map) else { return nil }
-    return T(rawValue: raw)
-  }
-
-  public func transformToJSONValue(_ object: T?) -> JSONKit.JSON {
-    guard let object else { return .null }
-    return object.rawValue.toMapJSON(map: Map(mappingType: .toJSON, JSON: [:]))
+extension TransformType {
+  /// `transformFromJSON(_:)` for transforms that read JSONKit values: converts the
+  /// Foundation object (`String`, `NSNumber`, `NSNull`, arrays, dictionaries, or a JSONKit
+  /// `JSON`) and calls `transformFromJSONValue(_:)`, so both entry points agree.
+  func transformFromFoundationObject(_ value: Any?) -> Object? {
+    guard let value else { return nil }
+    return transformFromJSONValue(JSONKit.JSON(value))
   }
 }

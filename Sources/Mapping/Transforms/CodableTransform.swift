@@ -1,0 +1,57 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// Maps a nested `Codable` value inside a `Mappable` model, as ObjectMapper's
+/// `CodableTransform`: for types that already have a `Codable` conformance and no
+/// `mapping(map:)`.
+///
+/// ```swift
+/// struct Address: Codable { var street: String; var zip: String? }
+/// address   <- (map["address"], CodableTransform<Address>())
+/// previous  <- (map["previous"], CodableTransform<Address>())   // [Address]?
+/// let home: Address = try map.value("home", using: CodableTransform<Address>())
+/// ```
+///
+/// **Reading** decodes the JSON value at the key (an object, an array or a single value)
+/// with `JSONKitDecoder`'s default strategies, reading the JSONKit value directly (exact
+/// numbers: `1.5` is no `Int`, a `Decimal` keeps its digits). When decoding throws (a
+/// missing key, a wrong type), the property is left unchanged and the failure recorded;
+/// the recorded failure names the property, but the decoding error's own coding path is
+/// not passed on.
+///
+/// **Writing** encodes the value with `JSONKitEncoder` straight into the JSON at the key
+/// (members in encoding order, numbers exact); a value whose encoding throws
+/// (a non-finite `Double`, say) is written as `null`, since writing cannot report an
+/// error.
+///
+/// Holds no state and is `Sendable`: one instance can serve any number of threads (the
+/// `JSONKitDecoder` and `JSONKitEncoder` it uses are `Sendable` values made per call).
+public final class CodableTransform<T: Codable>: TransformType, Sendable {
+  public typealias Object = T
+  public typealias JSON = Any
+
+  public init() {}
+
+  public func transformFromJSON(_ value: Any?) -> T? {
+    transformFromFoundationObject(value)
+  }
+
+  public func transformToJSON(_ value: T?) -> Any? {
+    guard value != nil else { return nil }
+    let json = transformToJSONValue(value)
+    return json.type == .null ? nil : json.object
+  }
+
+  public func transformFromJSONValue(_ json: JSONKit.JSON) -> T? {
+    guard json.error == nil else { return nil }
+    // Straight from the JSONKit value: no text in between, and numbers (`Decimal` too)
+    // are read exactly from their source text.
+    return try? JSONKitDecoder().decode(T.self, from: json)
+  }
+
+  public func transformToJSONValue(_ object: T?) -> JSONKit.JSON {
+    guard let object else { return .null }
+    // Straight to a JSONKit value, members in encoding order: no text in between.
+    guard let json = try? JSONKitEncoder().encodeToJSON(object) else { return .null }
+    return json
+  }
+}

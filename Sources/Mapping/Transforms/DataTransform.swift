@@ -1,0 +1,38 @@
+import Foundation
+@_spi(JSONKitInternals) import JSONKit
+
+/// Reads and writes `Data` as a base64 string (RFC 4648, with padding), as ObjectMapper's
+/// `DataTransform`.
+///
+/// ```swift
+/// avatar <- (map["avatar"], DataTransform())      // "aGVsbG8=" ↔ Data("hello".utf8)
+/// let key: Data = try map.value("key", using: DataTransform())
+/// ```
+///
+/// A string that is not valid base64 (wrong characters, missing padding, white space)
+/// fails rather than giving empty or partial data, as does anything that is not a string.
+/// The empty string is the empty `Data`.
+///
+/// Immutable and `Sendable`: one instance can serve any number of threads.
+public final class DataTransform: TransformType, Sendable {
+  public typealias Object = Data
+  public typealias JSON = String
+
+  public init() {}
+
+  public func transformFromJSON(_ value: Any?) -> Data? {
+    transformFromFoundationObject(value)
+  }
+
+  public func transformToJSON(_ value: Data?) -> String? {
+    value?.base64EncodedString()
+  }
+
+  public func transformFromJSONValue(_ json: JSONKit.JSON) -> Data? {
+    json.string.flatMap { Data(base64Encoded: $0) }
+  }
+
+  public func transformToJSONValue(_ object: Data?) -> JSONKit.JSON {
+    object.map { JSONKit.JSON($0.base64EncodedString()) } ?? .null
+  }
+}

@@ -1,0 +1,67 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// Maps a JSON object whose keys are the raw values of an enum to `[Key: Value]`, with
+/// `Mappable` values, as ObjectMapper's `DictionaryTransform`.
+///
+/// ```swift
+/// enum Size: String { case small, large }
+/// struct Variant: Mappable { var price = 0; … }
+/// // {"variants": {"small": {"price": 5}, "large": {"price": 9}}}
+/// variants <- (map["variants"], DictionaryTransform<Size, Variant>())   // [Size: Variant]
+/// ```
+///
+/// **Reading** fails as a whole, leaving the property unchanged and recording the
+/// failure, when the value is not an object, when a key is no raw value of `Key`, or
+/// when a value does not map to a `Value` without any failure (it is mapped strictly).
+/// ObjectMapper silently dropped such members, so a typo in a key lost data unseen. The
+/// recorded failure names the property, not the member: the transform has no way to pass
+/// the inner failure on.
+///
+/// **Writing** gives an object with the keys' raw values, sorted, so the text is stable.
+///
+/// Nested values are mapped with a `Mapper` of their own: the `MapContext` and
+/// `shouldIncludeNilValues` of the enclosing mapping do not reach them.
+public struct DictionaryTransform<Key: Hashable & RawRepresentable, Value: Mappable>: TransformType, Sendable
+where Key.RawValue == String {
+  public typealias Object = [Key: Value]
+  public typealias JSON = [String: Any]
+
+  public init() {}
+
+  public func transformFromJSON(_ value: Any?) -> [Key: Value]? {
+    transformFromFoundationObject(value)
+  }
+
+  public func transformToJSON(_ value: [Key: Value]?) -> [String: Any]? {
+    guard let value else { return nil }
+    var result: [String: Any] = [:]
+    for (key, model) in value { result[key.rawValue] = model.toJSON() }
+    return result
+  }
+
+  public func transformFromJSONValue(_ json: JSONKit.JSON) -> [Key: Value]? {
+    guard json.type == .dictionary else { return nil }
+    let mapper = Mapper<Value>(strict: true)
+    var result: [Key: Value] = [:]
+    result.reserveCapacity(json.count)
+    var failed = false
+    json.forEachMember { name, member in
+      guard !failed else { return }
+      guard let key = Key(rawValue: name), let model = try? mapper.mapOrThrow(JSON: member) else {
+        failed = true
+        return
+      }
+      result[key] = model
+    }
+    return failed ? nil : result
+  }
+
+  public func transformToJSONValue(_ object: [Key: Value]?) -> JSONKit.JSON {
+    guard let object else { return .null }
+    var result: JSONKit.JSON = [:]
+    for (key, model) in object.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      result[key.rawValue] = Mapper<Value>().toJSONValue(model)
+    }
+    return result
+  }
+}

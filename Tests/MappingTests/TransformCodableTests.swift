@@ -1,0 +1,147 @@
+import Foundation
+import JSONKit
+import Mapping
+import Testing
+
+@Suite("CodableTransform maps nested Codable values inside Mappable models")
+struct CodableTransformTests {
+  struct Address: Codable, Equatable, Sendable {
+    var street: String
+    var zip: String?
+    var floors: [Int]? = nil
+  }
+
+  enum Role: String, Codable { case admin, guest }
+
+  static let unset = Address(street: "unset")
+
+  struct Person: Mappable {
+    var home = CodableTransformTests.unset
+    var work: Address?
+    var previous: [Address]?
+    var byName: [String: Address]?
+    var role: Role?
+    var tags: [String]?
+    init() {}
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      home <- (map["home"], CodableTransform<Address>())
+      work <- (map["work"], CodableTransform<Address>())
+      previous <- (map["previous"], CodableTransform<Address>())
+      byName <- (map["byName"], CodableTransform<Address>())
+      role <- (map["role"], CodableTransform<Role>())
+      tags <- (map["tags"], CodableTransform<[String]>())
+    }
+  }
+
+  struct Badge: ImmutableMappable {
+    let address: Address
+    let role: Role?
+    init(map: Map) throws {
+      address = try map.value("address", using: CodableTransform<Address>())
+      role = try map.value("role", using: CodableTransform<Role>())
+    }
+    func mapping(map: Map) {
+      address >>> (map["address"], CodableTransform<Address>())
+      role >>> (map["role"], CodableTransform<Role>())
+    }
+  }
+
+  @Test func decodesObjectsArraysAndSingleValues() throws {
+    let person = try txRead(
+      Person.self, #"{"home": {"street": "Main", "floors": [1, 2]}, "role": "admin", "tags": ["a", "b"]}"#)
+    #expect(person.home == Address(street: "Main", zip: nil, floors: [1, 2]))
+    #expect(person.role == .admin)
+    #expect(person.tags == ["a", "b"])
+  }
+
+  @Test(arguments: [
+    #"{"zip": "75001"}"#,  // missing street
+    #"{"street": 12}"#,  // wrong type
+    #"{"street": "Main", "floors": [1.5]}"#,  // not an Int
+    #"{"street": "Main", "floors": [1e400]}"#,
+    #""Main""#, "[]", "null", "42",
+  ])
+  func undecodableValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
+    let (model, failures) = txMap(Person.self, #"{"home": \#(value)}"#)
+    #expect(model?.home == Self.unset)
+    txExpectTransformFailure(failures, at: [.key("home")], transform: "CodableTransform<Address>")
+  }
+
+  @Test func encodesIntoTheModelsJSON() {
+    var person = Person()
+    person.home = Address(street: "Main", zip: "75001", floors: [3])
+    person.role = .guest
+    #expect(txText(person) == #"{"home":{"floors":[3],"street":"Main","zip":"75001"},"role":"guest"}"#)
+    let foundation = CodableTransform<Address>().transformToJSON(Address(street: "x"))
+    #expect((foundation as? [String: Any])?["street"] as? String == "x")
+    #expect(CodableTransform<Address>().transformToJSON(nil) == nil)
+  }
+
+  @Test func roundTripsThroughAModelInEveryShape() throws {
+    let text = #"{"byName":{"old":{"floors":[],"street":"Old"}},"home":{"floors":[1],"street":"Main","zip":"1"},"previous":[{"floors":[],"street":"A"},{"floors":[2],"street":"B"}],"work":{"floors":[],"street":"Office"}}"#
+    let person = try txRead(Person.self, text)
+    #expect(person.previous?.map(\.street) == ["A", "B"])
+    #expect(person.byName?["old"]?.street == "Old")
+    #expect(txText(person) == text)
+    let (_, failures) = txMap(Person.self, #"{"home": {"street": "x"}, "previous": [{"street": "A"}, {}]}"#)
+    txExpectTransformFailure(failures, at: [.key("previous"), .index(1)], transform: "CodableTransform<Address>")
+    let (_, more) = txMap(Person.self, #"{"home": {"street": "x"}, "byName": {"a": {"street": null}}}"#)
+    txExpectTransformFailure(more, at: [.key("byName"), .key("a")], transform: "CodableTransform<Address>")
+  }
+
+  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+    let badge = try Badge(JSONString: #"{"address": {"street": "Main"}, "role": "guest"}"#)
+    #expect(badge.address.street == "Main")
+    #expect(badge.role == .guest)
+    #expect(txText(badge) == #"{"address":{"street":"Main"},"role":"guest"}"#)
+    let (model, failures) = Mapper<Badge>().mapWithFailures(JSON: txJSON(#"{"address": {"street": "Main"}, "role": "owner"}"#))
+    #expect(model == nil)
+    txExpectTransformFailure(failures, at: [.key("role")], transform: "CodableTransform<Role>")
+  }
+
+  struct Money: Codable, Equatable { var amount: Decimal; var cents: Int64 }
+
+  struct Ledger: Mappable {
+    var entry: Money?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { entry <- (map["entry"], CodableTransform<Money>()) }
+  }
+
+  @Test func numbersInsideTheCodableValueAreExact() throws {
+    let text = #"{"entry":{"amount":3.14159265358979323846264338327950288,"cents":9007199254740993}}"#
+    let ledger = try txRead(Ledger.self, text)
+    #expect(ledger.entry?.amount.description == "3.14159265358979323846264338327950288")
+    #expect(ledger.entry?.cents == 9_007_199_254_740_993)
+    #expect(txText(ledger) == text)
+    let (_, failures) = txMap(Ledger.self, #"{"entry": {"amount": 1, "cents": 1.5}}"#)
+    txExpectTransformFailure(failures, at: [.key("entry")], transform: "CodableTransform<Money>")
+  }
+
+  struct Reading: Codable { var value: Double }
+
+  struct Sensor: Mappable {
+    var last: Reading?
+    var home: Address?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      last <- (map["last"], CodableTransform<Reading>())
+      home <- (map["home"], CodableTransform<Address>())
+    }
+  }
+
+  @Test func writesMembersInEncodingOrderAndLeavesOutWhatCannotBeEncoded() throws {
+    var sensor = try txRead(Sensor.self, #"{"home": {"zip": "9", "floors": [1], "street": "Main"}, "last": {"value": 1.5}}"#)
+    #expect(JSONWriter().string(sensor.toJSONValue()) == #"{"last":{"value":1.5},"home":{"street":"Main","zip":"9","floors":[1]}}"#)
+    sensor.last = Reading(value: .nan)
+    #expect(JSONWriter().string(sensor.toJSONValue()) == #"{"home":{"street":"Main","zip":"9","floors":[1]}}"#)
+    #expect(CodableTransform<Reading>().transformToJSONValue(Reading(value: .infinity)) == .null)
+  }
+
+  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+    let inputs: [JSON] = (0..<60).map { i in
+      txJSON(#"{"street": "S\#(i)", "zip": "\#(i)", "floors": [\#(i), \#(i + 1)]}"#)
+    } + [txJSON(#"{"zip": "1"}"#), "x"]
+    await txExpectSameResultsConcurrently(CodableTransform<Address>(), inputs, rounds: 20)
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import JSONKit
+import Mapping
+import Testing
+
+@Suite("DictionaryTransform maps objects keyed by an enum's raw values")
+struct DictionaryTransformTests {
+  enum Size: String { case small, medium, large }
+
+  struct Variant: Mappable, Equatable {
+    var price = 0
+    var label: String?
+    init(price: Int, label: String? = nil) {
+      self.price = price
+      self.label = label
+    }
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      price <- map["price"]
+      label <- map["label"]
+    }
+  }
+
+  struct Product: Mappable {
+    static let unset: [Size: Variant] = [.medium: Variant(price: -1)]
+    var variants = Product.unset
+    var extras: [Size: Variant]?
+    var byShop: [[Size: Variant]]?
+    init() {}
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      variants <- (map["variants"], DictionaryTransform<Size, Variant>())
+      extras <- (map["extras"], DictionaryTransform<Size, Variant>())
+      byShop <- (map["byShop"], DictionaryTransform<Size, Variant>())
+    }
+  }
+
+  struct Catalog: ImmutableMappable {
+    let variants: [Size: Variant]
+    let extras: [Size: Variant]?
+    init(map: Map) throws {
+      variants = try map.value("variants", using: DictionaryTransform<Size, Variant>())
+      extras = try map.value("extras", using: DictionaryTransform<Size, Variant>())
+    }
+    func mapping(map: Map) {
+      variants >>> (map["variants"], DictionaryTransform<Size, Variant>())
+      extras >>> (map["extras"], DictionaryTransform<Size, Variant>())
+    }
+  }
+
+  @Test func readsEachMemberIntoTheEnumKeyedDictionary() throws {
+    let product = try txRead(Product.self, #"{"variants": {"small": {"price": 5}, "large": {"price": 9, "label": "XL"}}}"#)
+    #expect(product.variants == [.small: Variant(price: 5), .large: Variant(price: 9, label: "XL")])
+    let empty = try txRead(Product.self, #"{"variants": {}}"#)
+    #expect(empty.variants.isEmpty)
+  }
+
+  @Test(arguments: [
+    #"{"small": {"price": 5}, "huge": {"price": 9}}"#,  // no such key: ObjectMapper dropped it silently
+    #"{"small": {"price": "5"}}"#,  // a value with a failure
+    #"{"small": {}}"#,  // a value missing a required key
+    #"{"small": 5}"#,  // a value that is no object
+    #"[{"price": 5}]"#, "null", #""small""#,
+  ])
+  func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
+    let (model, failures) = txMap(Product.self, #"{"variants": \#(value)}"#)
+    #expect(model?.variants == Product.unset)
+    txExpectTransformFailure(failures, at: [.key("variants")], transform: "DictionaryTransform<Size, Variant>")
+  }
+
+  @Test func writesRawValueKeysInSortedOrder() {
+    var product = Product()
+    product.variants = [.small: Variant(price: 5), .large: Variant(price: 9, label: "XL"), .medium: Variant(price: 7)]
+    #expect(
+      JSONWriter().string(Mapper<Product>().toJSONValue(product))
+        == #"{"variants":{"large":{"price":9,"label":"XL"},"medium":{"price":7},"small":{"price":5}}}"#)
+    let foundation = DictionaryTransform<Size, Variant>().transformToJSON([.small: Variant(price: 1)])
+    #expect((foundation?["small"] as? [String: Any])?["price"] as? Int == 1)
+  }
+
+  @Test func roundTripsThroughAModelInEveryShape() throws {
+    let text = #"{"byShop":[{"small":{"price":1}},{}],"extras":{"medium":{"label":"M","price":2}},"variants":{"large":{"price":3}}}"#
+    let product = try txRead(Product.self, text)
+    #expect(product.byShop?.count == 2)
+    #expect(product.extras?[.medium]?.label == "M")
+    #expect(txText(product) == text)
+    let (_, failures) = txMap(Product.self, #"{"variants": {}, "byShop": [{}, {"tiny": {"price": 1}}]}"#)
+    txExpectTransformFailure(failures, at: [.key("byShop"), .index(1)], transform: "DictionaryTransform<Size, Variant>")
+  }
+
+  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+    let catalog = try Catalog(JSONString: #"{"variants": {"small": {"price": 1}}, "extras": null}"#)
+    #expect(catalog.variants == [.small: Variant(price: 1)])
+    #expect(catalog.extras == nil)
+    #expect(txText(catalog) == #"{"variants":{"small":{"price":1}}}"#)
+    let (model, failures) = Mapper<Catalog>().mapWithFailures(JSON: txJSON(#"{"variants": {"Small": {"price": 1}}}"#))
+    #expect(model == nil)
+    txExpectTransformFailure(failures, at: [.key("variants")], transform: "DictionaryTransform<Size, Variant>")
+  }
+
+  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+    let inputs: [JSON] = (0..<60).map { i in
+      txJSON(#"{"small": {"price": \#(i)}, "large": {"price": \#(i * 2), "label": "L\#(i)"}}"#)
+    } + [txJSON(#"{"tiny": {"price": 1}}"#), [1]]
+    await txExpectSameResultsConcurrently(DictionaryTransform<Size, Variant>(), inputs, rounds: 20)
+  }
+}

@@ -1,5 +1,5 @@
 import Foundation
-@testable import JSONKit
+@_spi(JSONKitInternals) @testable import JSONKit
 import Synchronization
 import Testing
 

@@ -33,10 +33,14 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
 
   private let formatter: DateFormatter
   private let lock = NSLock()
+  /// Reads text in exactly the form the formatter writes without ICU (40–60 µs a date on
+  /// Linux) and without the lock; anything else goes to the formatter.
+  private let fastParser: FormattedDateParser?
 
   /// A transform using a copy of `dateFormatter`.
   public init(dateFormatter: DateFormatter) {
     formatter = dateFormatter.copy() as! DateFormatter
+    fastParser = FormattedDateParser(formatter)
   }
 
   /// A copy of the formatter this transform uses.
@@ -55,6 +59,7 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
 
   public func transformFromJSONValue(_ json: JSONKit.JSON) -> Date? {
     guard let string = json.string else { return nil }
+    if let date = fastParser?.parse(string) { return date }
     return lock.withLock { formatter.date(from: string) }
   }
 

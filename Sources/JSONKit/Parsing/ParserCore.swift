@@ -127,6 +127,12 @@ final class ParserCore {
   private func feedHeld() throws(JSONError) {
     let bytes = held
     held = []
+    try feedChunk(bytes)
+  }
+
+  /// `feedChunk` for bytes kept in an array.
+  private func feedChunk(_ bytes: [UInt8]) throws(JSONError) {
+    // (A `throws(JSONError)` closure returning Void crashes the 6.3.1 compiler: use Result.)
     let result = bytes.withUnsafeBytes { chunk -> Result<Void, JSONError> in
       do throws(JSONError) {
         try feedChunk(chunk)
@@ -150,16 +156,7 @@ final class ParserCore {
     headDecided = true
     let bytes = head
     head = []
-    // (A `throws(JSONError)` closure returning Void crashes the 6.3.1 compiler: use Result.)
-    let result = bytes.withUnsafeBytes { chunk -> Result<Void, JSONError> in
-      do throws(JSONError) {
-        try feedChunk(chunk)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try result.get()
+    try feedChunk(bytes)
   }
 
   private func feedChunk(_ input: UnsafeRawBufferPointer) throws(JSONError) {

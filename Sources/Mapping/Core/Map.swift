@@ -114,6 +114,7 @@ public final class Map {
   }
 
   /// A map for a nested object, sharing the failure log and settings of `parent`.
+  @usableFromInline
   init(nestedIn parent: Map, mappingType: MappingType, JSON: JSONKit.JSON) {
     self.mappingType = mappingType
     self.JSON = JSON

@@ -87,6 +87,7 @@ extension BaseMappable {
   }
 
   /// Maps `json` into a new instance created by `make`, checking it is an object.
+  @inlinable
   static func mapNested(
     _ json: JSONKit.JSON, map: Map, make: (Map) throws(MappingError) -> Self
   ) throws(MappingError) -> Self {
@@ -97,6 +98,9 @@ extension BaseMappable {
 }
 
 extension Mappable {
+  // `@inlinable` (as the reads below): each model's module specializes them for the model,
+  // instead of instantiating generic metadata for every nested object.
+  @inlinable
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
     try mapNested(json, map: map) { child throws(MappingError) in
       guard var object = Self(map: child) else {
@@ -109,6 +113,7 @@ extension Mappable {
 }
 
 extension StaticMappable {
+  @inlinable
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
     try mapNested(json, map: map) { child throws(MappingError) in
       guard var object = Self.objectForMapping(map: child) as? Self else {

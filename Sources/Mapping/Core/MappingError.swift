@@ -89,6 +89,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     return copy
   }
 
+  @usableFromInline
   static func mismatch<T>(_ type: T.Type, _ json: JSON) -> MappingError {
     MappingError(.typeMismatch(expected: "\(type)", found: json.type, preview: json.shortPreview))
   }

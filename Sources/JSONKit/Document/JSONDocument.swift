@@ -49,11 +49,6 @@ final class JSONDocument: @unchecked Sendable {
     keys.deallocate()
   }
 
-  /// Heap bytes held by this document (tape, text, key table), for memory reports.
-  var allocatedBytes: Int {
-    tapeCount * 8 + storage.count + keys.count * 24 + (keys.mask + 1) * 4
-  }
-
   /// The document's text (see `ByteStorage`).
   @inlinable
   var bytes: UnsafeMutablePointer<UInt8> { storage.base }

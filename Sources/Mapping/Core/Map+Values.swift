@@ -17,8 +17,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> T {
-    let json = try present(key, nested: nested, delimiter: delimiter, optional: T.mapValueIsOptional, file: file, line: line)
-    guard let json else { return (T.self as! OptionalMapValue.Type).mapNone as! T }
+    let json = try present(key, nested: nested, delimiter: delimiter, optional: T.mapValueWhenMissing != nil, file: file, line: line)
+    // `present` returns nil only for a type with a value for missing keys.
+    guard let json else { return T.mapValueWhenMissing! }
     do throws(MappingError) {
       return try T.fromMapJSON(json, map: self)
     } catch {

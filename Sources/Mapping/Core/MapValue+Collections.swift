@@ -4,7 +4,7 @@
 // names the element (`[3]`, `.key`) so that the whole path reaches the error.
 
 extension Optional: MapValue where Wrapped: MapValue {
-  public static var mapValueIsOptional: Bool { true }
+  public static var mapValueWhenMissing: Wrapped?? { .some(nil) }
 
   /// `null` reads as `nil`.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Wrapped? {

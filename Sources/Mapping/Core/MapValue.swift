@@ -19,23 +19,15 @@ public protocol MapValue {
   static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self
   /// Writes this value.
   func toMapJSON(map: Map) -> JSONKit.JSON
-  /// Whether `nil` is a value of this type (`Optional`): a missing key then leaves the
-  /// property alone instead of being a failure. A static requirement rather than a
-  /// dynamic cast, because it is asked for every property.
-  static var mapValueIsOptional: Bool { get }
+  /// The value a missing key stands for: `nil` for `Optional` (a missing key then leaves
+  /// the property alone instead of being a failure, and `map.value(_:)` returns `nil`),
+  /// none for every other type. A static requirement rather than a dynamic cast, because
+  /// it is asked for every property.
+  static var mapValueWhenMissing: Self? { get }
 }
 
 extension MapValue {
-  public static var mapValueIsOptional: Bool { false }
-}
-
-/// Types whose `nil` is a value: a missing key sets them to `nil` instead of failing.
-public protocol OptionalMapValue {
-  static var mapNone: Self { get }
-}
-
-extension Optional: OptionalMapValue {
-  public static var mapNone: Optional { nil }
+  public static var mapValueWhenMissing: Self? { nil }
 }
 
 // MARK: Scalars

@@ -76,7 +76,7 @@ extension Map {
   /// Reads the current value into `field`; on failure records it and leaves `field`.
   @inlinable
   func read<T: MapValue>(into field: inout T) {
-    let isOptional = T.mapValueIsOptional
+    let isOptional = T.mapValueWhenMissing != nil
     guard let json = presentValue(optional: isOptional) else { return }
     if isOptional && ignoreNil && json.type == .null { return }
     do throws(MappingError) {

@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "JSONKit", targets: ["JSONKit"]),
     .library(name: "Mapping", targets: ["Mapping"]),
+    .library(name: "JSONQuery", targets: ["JSONQuery"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
   dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
     ),
     .target(name: "JSONKit", dependencies: ["CYajl"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
+    .target(name: "JSONQuery", dependencies: ["JSONKit"]),
     .executableTarget(
       name: "JSONKitCLI",
       dependencies: [
@@ -34,6 +36,10 @@ let package = Package(
     .testTarget(
       name: "MappingTests",
       dependencies: ["Mapping", "JSONKit"]
+    ),
+    .testTarget(
+      name: "JSONQueryTests",
+      dependencies: ["JSONQuery", "JSONKit"]
     ),
     .testTarget(
       name: "JSONKitCLITests",

@@ -1,0 +1,46 @@
+import JSONKit
+
+/// An error raised while compiling or running a jq program.
+///
+/// jq's errors carry a value: the message string of a built-in error
+/// (`"null (null) and number (1) cannot be added"`), or whatever was given to `error`.
+/// That value is what `try … catch .` sees, so it is kept as a `JSON`, not only as text.
+///
+/// ```swift
+/// let error = QueryError.runtime("cannot iterate over null")
+/// error.message                          // "cannot iterate over null"
+/// QueryError(value: ["code": 7]).message // "{\"code\":7} (not a string)"
+/// ```
+public struct QueryError: Error, Sendable, CustomStringConvertible {
+  /// Where the error comes from.
+  public enum Kind: Sendable, Hashable {
+    /// The program does not compile (syntax, unknown function or variable).
+    case compile
+    /// The program failed while running (`error`, a type error, a bad argument).
+    case runtime
+  }
+
+  public var kind: Kind
+  /// The error's value: what `catch` binds.
+  public var value: JSON
+
+  /// A runtime error whose value is `value` (jq's `error(value)`).
+  public init(value: JSON, kind: Kind = .runtime) {
+    self.value = value
+    self.kind = kind
+  }
+
+  /// A runtime error with a message (jq's built-in errors).
+  public static func runtime(_ message: String) -> QueryError {
+    QueryError(value: JSON(message))
+  }
+
+  /// The text jq prints after `jq: error: `: the string itself, or the value as
+  /// compact JSON followed by ` (not a string)`.
+  public var message: String {
+    if let text = value.string { return text }
+    return JSONWriter(options: []).string(value) + " (not a string)"
+  }
+
+  public var description: String { message }
+}

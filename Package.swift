@@ -39,7 +39,8 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONQueryTests",
-      dependencies: ["JSONQuery", "JSONKit"]
+      dependencies: ["JSONQuery", "JSONKit"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "JSONKitCLITests",

@@ -18,11 +18,16 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
     case compile
     /// The program failed while running (`error`, a type error, a bad argument).
     case runtime
+    /// `halt` (status 0, value null) or `halt_error` (status given, value = its input):
+    /// the caller stops processing and exits with `status`.
+    case halt(status: Int32)
   }
 
   public var kind: Kind
   /// The error's value: what `catch` binds.
   public var value: JSON
+  /// Where a compile error was found; `nil` for runtime errors.
+  public var location: SourceLocation?
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
   public init(value: JSON, kind: Kind = .runtime) {
@@ -40,6 +45,13 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   public var message: String {
     if let text = value.string { return text }
     return JSONWriter(options: []).string(value) + " (not a string)"
+  }
+
+  /// A compile error at `location`.
+  public static func compile(_ message: String, at location: SourceLocation?) -> QueryError {
+    var error = QueryError(value: JSON(message), kind: .compile)
+    error.location = location
+    return error
   }
 
   public var description: String { message }

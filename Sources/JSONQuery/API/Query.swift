@@ -1,0 +1,61 @@
+import JSONKit
+
+/// A compiled jq program: immutable, `Sendable`, reusable across threads and inputs.
+///
+/// ```swift
+/// let query = try Query(".users[] | select(.age > 30) | .name")
+/// let names = try query.values(on: JSON(parseJSON: #"{"users": [{"name": "Ada", "age": 36}]}"#))
+/// // ["Ada"]
+/// ```
+public struct Query: Sendable {
+  private let program: AST
+
+  /// Compiles `program`. Throws a `QueryError` with `kind == .compile` and `location` set.
+  ///
+  /// ```swift
+  /// try Query(".a | foo")  // throws "foo/0 is not defined" at line 1, column 6
+  /// ```
+  public init(_ program: String, options: QueryOptions = QueryOptions()) throws(QueryError) {
+    let ast = try Parser.parse(program)
+    let known = Builtins.names.union(Prelude.names)
+    try NameResolver(known: known, variables: Set(options.variableNames)).check(ast)
+    self.program = ast
+  }
+
+  /// Runs on one input; results are produced lazily, one per `next()`.
+  ///
+  /// ```swift
+  /// var results = try Query("range(3)").run(on: .null)
+  /// try results.next()  // 0
+  /// ```
+  public func run(on input: JSON, context: QueryContext = QueryContext()) -> QueryResults {
+    run(on: input, context: context, stepBudget: nil)
+  }
+
+  /// `run`, failing once `stepBudget` evaluation steps are spent (tests use it so that a
+  /// program that loops forever fails instead of hanging).
+  func run(on input: JSON, context: QueryContext, stepBudget: Int?) -> QueryResults {
+    let interpreter = Interpreter(context: context)
+    interpreter.stepBudget = stepBudget
+    do {
+      let generator = try interpreter.eval(program, Item(value: input, path: nil), Prelude.environment)
+      return QueryResults(generator: generator, interpreter: interpreter)
+    } catch let error as QueryError {
+      return QueryResults(error: error)
+    } catch {
+      return QueryResults(error: .runtime("\(error)"))
+    }
+  }
+
+  /// Every result, or the first error.
+  ///
+  /// ```swift
+  /// try Query(".[] * 2").values(on: [1, 2])  // [2, 4]
+  /// ```
+  public func values(on input: JSON, context: QueryContext = QueryContext()) throws(QueryError) -> [JSON] {
+    var results = run(on: input, context: context)
+    var values: [JSON] = []
+    while let value = try results.next() { values.append(value) }
+    return values
+  }
+}

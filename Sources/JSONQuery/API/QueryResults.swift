@@ -1,0 +1,42 @@
+import JSONKit
+
+/// The results of one run, produced lazily: each `next()` runs the program until its next
+/// output. Not a Swift `Sequence` because `next` throws.
+///
+/// ```swift
+/// var results = try Query(".[]").run(on: [1, 2])
+/// while let value = try results.next() { print(value) }  // 1, then 2
+/// ```
+public struct QueryResults {
+  private var generator: Generator?
+  private let interpreter: Interpreter?
+
+  init(generator: Generator, interpreter: Interpreter) {
+    self.generator = generator
+    self.interpreter = interpreter
+  }
+
+  init(error: QueryError) {
+    generator = Generator { throw error }
+    interpreter = nil
+  }
+
+  /// The next result; `nil` when there are no more (and after an error).
+  public mutating func next() throws(QueryError) -> JSON? {
+    guard let current = generator else { return nil }
+    do {
+      if let item = try current.next() { return item.value }
+      generator = nil
+      return nil
+    } catch let error as QueryError {
+      generator = nil
+      throw error
+    } catch is BreakSignal {
+      generator = nil
+      throw QueryError.runtime("break")
+    } catch {
+      generator = nil
+      throw QueryError.runtime("\(error)")
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import JSONKit
+
+/// A parsed jq expression. Indirect so that nested filters share storage.
+indirect enum AST: Sendable {
+  case identity
+  case recurseDefault
+  case literal(JSON)
+  /// `.[k]`, `.foo`, `.["x"]` applied to the output of `target`.
+  case index(target: AST, key: AST)
+  case slice(target: AST, from: AST?, to: AST?)
+  case iterate(AST)
+  /// `f?`: errors of `f` are dropped.
+  case optional(AST)
+  case pipe(AST, AST)
+  case comma(AST, AST)
+  case negate(AST)
+  case binary(BinaryOperator, AST, AST)
+  case and(AST, AST)
+  case or(AST, AST)
+  case alternative(AST, AST)
+  /// `lhs op rhs` for `=`, `|=`, `+=`... and `//=`.
+  case assign(AssignOperator, AST, AST)
+  case array(AST?)
+  case object([ObjectEntry])
+  case string(format: String?, parts: [StringPiece])
+  case format(String)
+  case ifThen(cond: AST, then: AST, otherwise: AST?)
+  case tryCatch(AST, AST?)
+  case reduce(source: AST, pattern: Pattern, initial: AST, update: AST)
+  case foreach(source: AST, pattern: Pattern, initial: AST, update: AST, extract: AST?)
+  /// `source as $x | body`, with `?//` alternatives.
+  case bind(source: AST, patterns: [Pattern], body: AST)
+  case label(String, AST)
+  case breakLabel(String)
+  case variable(String, SourceLocation)
+  case call(String, [AST], SourceLocation)
+  /// `def name(params): body; rest`.
+  case define(FunctionDefinition, AST)
+}
+
+enum BinaryOperator: String, Sendable {
+  case add = "+", subtract = "-", multiply = "*", divide = "/", modulo = "%"
+  case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">"
+  case greaterOrEqual = ">="
+}
+
+enum AssignOperator: String, Sendable {
+  case set = "=", update = "|=", alternative = "//="
+  case add = "+=", subtract = "-=", multiply = "*=", divide = "/=", modulo = "%="
+}
+
+struct ObjectEntry: Sendable {
+  var key: AST
+  /// `nil` for the `{a}` and `{$x}` shorthands (value is `.a` / `$x`).
+  var value: AST
+}
+
+enum StringPiece: Sendable {
+  case literal(String)
+  case interpolation(AST)
+}
+
+/// A destructuring pattern: `$x`, `[$a, $b]`, `{a: $x, $b, "k": [$c]}`.
+indirect enum Pattern: Sendable {
+  case variable(String)
+  case array([Pattern])
+  case object([(key: AST, pattern: Pattern?, bindsKey: String?)])
+
+  /// Every variable the pattern binds, in order of appearance.
+  var variables: [String] {
+    switch self {
+    case .variable(let name): return [name]
+    case .array(let items): return items.flatMap(\.variables)
+    case .object(let entries):
+      return entries.flatMap { entry in
+        (entry.bindsKey.map { [$0] } ?? []) + (entry.pattern?.variables ?? [])
+      }
+    }
+  }
+}
+
+/// `def name(f; $x): body;`
+struct FunctionDefinition: Sendable {
+  var name: String
+  /// Parameter names; a `$x` parameter is stored as "$x".
+  var parameters: [String]
+  var body: AST
+  var location: SourceLocation
+}

@@ -1,0 +1,141 @@
+/// Builtins written in jq, compiled once into the scope every program starts in.
+enum Prelude {
+  static let source = #"""
+    def values: select(. != null);
+    def nulls: select(. == null);
+    def booleans: select(type == "boolean");
+    def numbers: select(type == "number");
+    def strings: select(type == "string");
+    def arrays: select(type == "array");
+    def objects: select(type == "object");
+    def iterables: select(type|. == "array" or . == "object");
+    def scalars: select(type|. != "array" and . != "object");
+    def map(f): [.[] | f];
+    def select(f): if f then . else empty end;
+    def recurse(f): def r: ., (f | r); r;
+    def recurse(f; cond): def r: ., (f | select(cond) | r); r;
+    def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
+    def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
+    def repeat(f): def _repeat: ., (f | _repeat); _repeat;
+    def range($x): range(0; $x);
+    def range($from; $upto; $by):
+      if $by > 0 then $from | while(. < $upto; . + $by)
+      elif $by < 0 then $from | while(. > $upto; . + $by)
+      else empty end;
+    def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
+    def from_entries: reduce .[] as $x ({};
+      . + { ($x | if type == "object" then
+                   (if has("key") then .key elif has("k") then .k elif has("name") then .name
+                    elif has("Name") then .Name elif has("Key") then .Key elif has("K") then .K
+                    else null end)
+                 else . end
+             | if type == "string" then . elif type == "null" then "null" else tojson end):
+            ($x | if type == "object" then
+                   (if has("value") then .value elif has("v") then .v elif has("Value") then .Value
+                    elif has("V") then .V else null end)
+                 else null end) });
+    def with_entries(f): to_entries | map(f) | from_entries;
+    def paths: path(..) | select(length > 0);
+    def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
+    def leaf_paths: paths(scalars);
+    def del(f): delpaths([path(f)]);
+    def map_values(f): .[] |= f;
+    def add(f): reduce f as $x (null; . + $x);
+    def add: add(.[]);
+    def join($x): reduce .[] as $i (null;
+      (if . == null then "" else . + $x end)
+      + ($i | if . == null then "" elif type == "string" then . else tojson end)) // "";
+    def first(f): label $__first | (f | ., break $__first);
+    def first: .[0];
+    def last: .[-1];
+    def last(f): reduce f as $x (null; $x);
+    def limit($n; f):
+      if $n > 0 then label $__limit | foreach f as $item (0; . + 1; $item, if . >= $n then break $__limit else empty end)
+      elif $n == 0 then empty
+      else f end;
+    def nth($n): .[$n];
+    def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
+    def isempty(g): first((g | false), true);
+    def in(xs): . as $x | xs | has($x);
+    def inside(xs): . as $x | xs | contains($x);
+    def any(generator; condition): isempty(first(generator | condition or empty)) | not;
+    def all(generator; condition): isempty(first(generator | condition and empty));
+    def any(condition): any(.[]; condition);
+    def all(condition): all(.[]; condition);
+    def any: any(.);
+    def all: all(.);
+    def IN(s): any(s == .; .);
+    def IN(src; s): any(src == s; .);
+    def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
+    def INDEX(idx_expr): INDEX(.[]; idx_expr);
+    def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
+    def toarray: if type == "array" then . else [.] end;
+    def flatten: flatten(1e9);
+    def sort_by(f): [to_entries[] | [[.value | f], .key, .value]] | sort | map(.[2]);
+    def group_by(f): sort_by(f) | reduce .[] as $x ([];
+      if length > 0 and ([.[-1][0] | f] == [$x | f]) then .[-1] += [$x] else . + [[$x]] end);
+    def unique_by(f): [group_by(f)[] | .[0]];
+    def unique: unique_by(.);
+    def min_by(f): sort_by(f) | .[0];
+    def max_by(f): sort_by(f) | .[-1];
+    def combinations:
+      if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
+    def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;
+    def index($i): indices($i) | .[0];
+    def rindex($i): indices($i) | .[-1:][0];
+    def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
+    def debug(msg): (msg | debug | empty), .;
+    def halt_error: halt_error(5);
+    def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
+    def finites: select(isinfinite or isnan | not);
+    def normals: select(isnormal);
+    def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
+    def fromstream(f): { x: null, e: false } as $init
+      | foreach f as $i ($init;
+          if .e then $init else . end
+          | if $i | length == 2
+            then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1])
+            else setpath(["e"]; $i[0] | length == 1) end;
+          if .e then .x else empty end);
+    def truncate_stream(stream): . as $n | null | stream | . as $input
+      | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
+    def getpath_or_null(p): getpath(p);
+    def ascii: [.] | implode;
+    def splits($re): split($re) | .[];
+    def getpath($p; f): getpath($p) | f;
+    def min_by_value: min;
+    def env_object: env;
+    def get_search_list: [];
+    def input_line: input_line_number;
+    def inputs: def r: (try input catch (if . == "No more inputs" then error("__end__") else error end)), r;
+      try r catch (if . == "__end__" then empty else error end);
+    .
+    """#
+
+  /// The prelude's scope, compiled once.
+  static let environment: Environment = {
+    do {
+      var ast = try Parser.parse(source)
+      var scope = Environment(parent: nil)
+      while case .define(let definition, let rest) = ast {
+        let key = "\(definition.name)/\(definition.parameters.count)"
+        scope = Environment(parent: scope, functions: [key: Closure(definition: definition, scope: scope)])
+        ast = rest
+      }
+      return scope
+    } catch {
+      fatalError("the jq prelude does not parse: \(error)")
+    }
+  }()
+
+  /// "name/arity" of every prelude definition.
+  static let names: Set<String> = {
+    var keys: Set<String> = []
+    var scope: Environment? = environment
+    while let current = scope {
+      keys.formUnion(current.functions.keys)
+      scope = current.parent
+    }
+    return keys
+  }()
+}

@@ -1,0 +1,22 @@
+/// Where a token or an error sits in a jq program.
+///
+/// ```swift
+/// do { _ = try Query(".a |") } catch { error.location?.column } // 4
+/// ```
+public struct SourceLocation: Sendable, Hashable {
+  /// 1-based line.
+  public var line: Int
+  /// 1-based column, counted in characters of that line.
+  public var column: Int
+  /// UTF-8 offset from the start of the program.
+  public var offset: Int
+  /// UTF-8 length of the offending token (0 at the end of the program).
+  public var length: Int
+
+  public init(line: Int, column: Int, offset: Int, length: Int) {
+    self.line = line
+    self.column = column
+    self.offset = offset
+    self.length = length
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import JSONKit
+
+/// The `@name` string formats.
+enum Formats {
+  static func apply(_ name: String, _ value: JSON) throws(QueryError) -> String {
+    switch name {
+    case "text": return ValueOps.text(value)
+    case "json": return JSONWriter(options: []).string(value)
+    case "html":
+      var out = ""
+      for c in ValueOps.text(value).unicodeScalars {
+        switch c {
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "&": out += "&amp;"
+        case "'": out += "&#39;"
+        case "\"": out += "&quot;"
+        default: out.unicodeScalars.append(c)
+        }
+      }
+      return out
+    case "uri":
+      var out = ""
+      for byte in ValueOps.text(value).utf8 {
+        if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+          || byte == 45 || byte == 95 || byte == 46 || byte == 126
+        {
+          out.unicodeScalars.append(Unicode.Scalar(byte))
+        } else {
+          out += String(format: "%%%02X", byte)
+        }
+      }
+      return out
+    case "csv", "tsv":
+      guard value.type == .array else { throw .runtime("\(ValueOps.describe(value)) cannot be \(name)-formatted, only an array can be") }
+      var fields: [String] = []
+      for item in ValueOps.elements(value) {
+        switch item.type {
+        case .number: fields.append(ValueOps.text(item))
+        case .bool: fields.append(item.boolValue ? "true" : "false")
+        case .null: fields.append("")
+        case .string:
+          let s = item.stringValue
+          if name == "csv" {
+            fields.append("\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+          } else {
+            fields.append(
+              s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r"))
+          }
+        default:
+          throw .runtime("\(ValueOps.describe(item)) is not valid in a csv row")
+        }
+      }
+      return fields.joined(separator: name == "csv" ? "," : "\t")
+    case "sh":
+      let items = value.type == .array ? ValueOps.elements(value) : [value]
+      var words: [String] = []
+      for item in items {
+        switch item.type {
+        case .array, .dictionary:
+          throw .runtime("\(ValueOps.describe(item)) can not be escaped for shell")
+        case .string: words.append("'" + item.stringValue.replacingOccurrences(of: "'", with: "'\\''") + "'")
+        default: words.append(ValueOps.text(item))
+        }
+      }
+      return words.joined(separator: " ")
+    case "base64": return Data(ValueOps.text(value).utf8).base64EncodedString()
+    case "base64d":
+      var text = ValueOps.text(value).trimmingCharacters(in: CharacterSet(charactersIn: "="))
+      while text.count % 4 != 0 { text += "=" }
+      guard let data = Data(base64Encoded: text) else {
+        throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
+      }
+      return String(decoding: data, as: UTF8.self)
+    default:
+      throw .compile("\(name) is not a valid format", at: nil)
+    }
+  }
+}

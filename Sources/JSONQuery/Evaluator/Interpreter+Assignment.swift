@@ -1,0 +1,131 @@
+@_spi(JSONKitInternals) import JSONKit
+
+extension Interpreter {
+  /// Every path `ast` designates in `input` (jq's `path(f)`).
+  func paths(_ ast: AST, _ input: JSON, _ env: Environment) throws -> Generator {
+    try eval(ast, Item(value: input, path: []), env).flatMap { item in
+      guard let path = item.path else {
+        throw QueryError.runtime("Invalid path expression with result \(ValueOps.preview(item.value))")
+      }
+      return .one(Item(value: JSON(array: path), path: nil))
+    }
+  }
+
+  /// `lhs = rhs`, `lhs |= f`, `lhs += rhs`, `lhs //= rhs`.
+  func assign(_ op: AssignOperator, _ lhs: AST, _ rhs: AST, _ input: Item, _ env: Environment) throws -> Generator {
+    let root = input.value
+    switch op {
+    case .update:
+      var result = root
+      var deletions: [JSON] = []
+      let targets = try paths(lhs, root, env)
+      while let path = try targets.next() {
+        let components = ValueOps.elements(path.value)
+        let old = try PathOps.get(result, components[...])
+        if let new = try eval(rhs, Item(value: old, path: nil), env).next() {
+          result = try PathOps.set(result, components[...], new.value)
+        } else {
+          deletions.append(path.value)
+        }
+      }
+      if !deletions.isEmpty { result = try PathOps.delete(result, deletions) }
+      return .one(Item(value: result, path: nil))
+    default:
+      return try values(rhs, input, env).flatMap { r in
+        var result = root
+        let targets = try self.paths(lhs, root, env)
+        while let path = try targets.next() {
+          let components = ValueOps.elements(path.value)
+          let new: JSON
+          switch op {
+          case .set: new = r.value
+          case .alternative:
+            let old = try PathOps.get(result, components[...])
+            new = ValueOps.isTruthy(old) ? old : r.value
+          default:
+            let old = try PathOps.get(result, components[...])
+            let binary = BinaryOperator(rawValue: String(op.rawValue.dropLast()))!
+            new = try ValueOps.arithmetic(binary, old, r.value)
+          }
+          result = try PathOps.set(result, components[...], new)
+        }
+        return .one(Item(value: result, path: nil))
+      }
+    }
+  }
+}
+
+/// `getpath`, `setpath`, `delpaths` over values.
+enum PathOps {
+  static func get(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
+    guard let first = path.first else { return value }
+    if value.type == .null { return .null }
+    return try get(try ValueOps.index(value, first), path.dropFirst())
+  }
+
+  static func set(_ value: JSON, _ path: ArraySlice<JSON>, _ new: JSON) throws(QueryError) -> JSON {
+    guard let key = path.first else { return new }
+    switch (value.type, key.type) {
+    case (.dictionary, .string), (.null, .string):
+      var object = value.type == .null ? JSON([:]) : value
+      let child = value.member(key.stringValue) ?? .null
+      object[key.stringValue] = try set(child, path.dropFirst(), new)
+      return object
+    case (.array, .number), (.null, .number):
+      var items = ValueOps.elements(value)
+      var i = Int(key.doubleValue.rounded(.down))
+      if i < 0 {
+        i += items.count
+        if i < 0 { throw .runtime("Out of bounds negative array index") }
+      }
+      if i > 536_870_911 { throw .runtime("Array index too large") }
+      while items.count <= i { items.append(.null) }
+      items[i] = try set(items[i], path.dropFirst(), new)
+      return JSON(array: items)
+    case (.array, .dictionary), (.null, .dictionary):
+      var items = ValueOps.elements(value)
+      let range = try ValueOps.sliceBounds(count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+      let replacement = try set(JSON(array: Array(items[range])), path.dropFirst(), new)
+      guard replacement.type == .array else { throw .runtime("A slice of an array can only be assigned another array") }
+      items.replaceSubrange(range, with: ValueOps.elements(replacement))
+      return JSON(array: items)
+    default:
+      _ = try ValueOps.index(value, key)
+      throw .runtime("Cannot update field at object index of \(ValueOps.typeName(value))")
+    }
+  }
+
+  static func delete(_ value: JSON, _ paths: [JSON]) throws(QueryError) -> JSON {
+    var result = value
+    let sorted = paths.sorted { JSON.compare($0, $1) > 0 }
+    for path in sorted { result = try delete(result, ValueOps.elements(path)[...]) }
+    return result
+  }
+
+  static func delete(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
+    guard let key = path.first else { return .null }
+    if value.type == .null { return .null }
+    if path.count == 1 {
+      switch (value.type, key.type) {
+      case (.dictionary, .string):
+        return ValueOps.object(ValueOps.members(value).filter { $0.0 != key.stringValue })
+      case (.array, .number):
+        var items = ValueOps.elements(value)
+        var i = Int(key.doubleValue.rounded(.down))
+        if i < 0 { i += items.count }
+        if i >= 0, i < items.count { items.remove(at: i) }
+        return JSON(array: items)
+      case (.array, .dictionary):
+        var items = ValueOps.elements(value)
+        let range = try ValueOps.sliceBounds(count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+        items.removeSubrange(range)
+        return JSON(array: items)
+      default:
+        _ = try ValueOps.index(value, key)
+        throw .runtime("Cannot delete field at index of \(ValueOps.typeName(value))")
+      }
+    }
+    let child = try ValueOps.index(value, key)
+    return try set(value, path.prefix(1), try delete(child, path.dropFirst()))
+  }
+}

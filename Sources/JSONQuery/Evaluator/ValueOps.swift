@@ -1,0 +1,237 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// The value semantics the evaluator needs (jq's type rules and messages).
+///
+/// Kept minimal and private to the evaluator until the `qlib` branch's `JQValue` lands;
+/// then these forward to it.
+enum ValueOps {
+  static func number(_ value: Double) -> JSON {
+    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return JSON(Int64(value)) }
+    return JSON(value)
+  }
+
+  static func typeName(_ value: JSON) -> String {
+    switch value.type {
+    case .null, .unknown: return "null"
+    case .bool: return "boolean"
+    case .number: return "number"
+    case .string: return "string"
+    case .array: return "array"
+    case .dictionary: return "object"
+    }
+  }
+
+  static func preview(_ value: JSON) -> String {
+    let text = JSONWriter(options: []).string(value)
+    if text.utf8.count > 11 { return String(text.prefix(10)) + "..." }
+    return text
+  }
+
+  static func describe(_ value: JSON) -> String { "\(typeName(value)) (\(preview(value)))" }
+
+  static func isTruthy(_ value: JSON) -> Bool {
+    switch value.type {
+    case .null, .unknown: return false
+    case .bool: return value.boolValue
+    default: return true
+    }
+  }
+
+  static func elements(_ value: JSON) -> [JSON] {
+    var items: [JSON] = []
+    value.forEachElement { _, item in items.append(item) }
+    return items
+  }
+
+  static func members(_ value: JSON) -> [(String, JSON)] {
+    var items: [(String, JSON)] = []
+    value.forEachMember { key, item in items.append((key, item)) }
+    return items
+  }
+
+  static func object(_ pairs: [(String, JSON)]) -> JSON {
+    var result: JSON = [:]
+    for (key, value) in pairs { result[key] = value }
+    return result
+  }
+
+  static func add(_ a: JSON, _ b: JSON) throws(QueryError) -> JSON {
+    switch (a.type, b.type) {
+    case (.null, _): return b
+    case (_, .null): return a
+    case (.number, .number): return number(a.doubleValue + b.doubleValue)
+    case (.string, .string): return JSON(a.stringValue + b.stringValue)
+    case (.array, .array): return JSON(array: elements(a) + elements(b))
+    case (.dictionary, .dictionary):
+      var result = a
+      for (key, value) in members(b) { result[key] = value }
+      return result
+    default:
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be added")
+    }
+  }
+
+  static func arithmetic(_ op: BinaryOperator, _ a: JSON, _ b: JSON) throws(QueryError) -> JSON {
+    switch op {
+    case .add: return try add(a, b)
+    case .subtract:
+      if a.type == .number, b.type == .number { return number(a.doubleValue - b.doubleValue) }
+      if a.type == .array, b.type == .array {
+        let remove = elements(b)
+        return JSON(array: elements(a).filter { x in !remove.contains { JSON.compare($0, x) == 0 } })
+      }
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be subtracted")
+    case .multiply:
+      if a.type == .number, b.type == .number { return number(a.doubleValue * b.doubleValue) }
+      if a.type == .string, b.type == .number || a.type == .number, b.type == .string {
+        let (text, count) = a.type == .string ? (a.stringValue, b.doubleValue) : (b.stringValue, a.doubleValue)
+        if count <= 0 { return .null }
+        if Double(text.utf8.count) * count > 536_870_911 { throw .runtime("Repeat string result too long") }
+        return JSON(String(repeating: text, count: max(1, Int(count.rounded(.up)))))
+      }
+      if a.type == .dictionary, b.type == .dictionary { return deepMerge(a, b) }
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be multiplied")
+    case .divide:
+      if a.type == .number, b.type == .number {
+        if b.doubleValue == 0 {
+          throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided because the divisor is zero")
+        }
+        return number(a.doubleValue / b.doubleValue)
+      }
+      if a.type == .string, b.type == .string { return split(a.stringValue, by: b.stringValue) }
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
+    case .modulo:
+      if a.type == .number, b.type == .number {
+        let divisor = toInteger(b.doubleValue)
+        if divisor == 0 {
+          throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided because the divisor is zero")
+        }
+        let dividend = toInteger(a.doubleValue)
+        return JSON(dividend % (divisor == -1 ? 1 : divisor))
+      }
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
+    case .equal: return JSON(JSON.compare(a, b) == 0)
+    case .notEqual: return JSON(JSON.compare(a, b) != 0)
+    case .less: return JSON(JSON.compare(a, b) < 0)
+    case .lessOrEqual: return JSON(JSON.compare(a, b) <= 0)
+    case .greater: return JSON(JSON.compare(a, b) > 0)
+    case .greaterOrEqual: return JSON(JSON.compare(a, b) >= 0)
+    }
+  }
+
+  static func toInteger(_ d: Double) -> Int64 {
+    if d.isNaN { return 0 }
+    if d >= 9.2e18 { return Int64.max }
+    if d <= -9.2e18 { return Int64.min }
+    return Int64(d)
+  }
+
+  static func split(_ text: String, by separator: String) -> JSON {
+    if text.isEmpty { return JSON(array: []) }
+    if separator.isEmpty { return JSON(array: text.map { JSON(String($0)) }) }
+    return JSON(array: text.split(separator: separator, omittingEmptySubsequences: false).map { JSON(String($0)) })
+  }
+
+  static func deepMerge(_ a: JSON, _ b: JSON) -> JSON {
+    var result = a
+    for (key, value) in members(b) {
+      let existing = a.member(key)
+      if let existing, existing.type == .dictionary, value.type == .dictionary {
+        result[key] = deepMerge(existing, value)
+      } else {
+        result[key] = value
+      }
+    }
+    return result
+  }
+
+  static func index(_ value: JSON, _ key: JSON) throws(QueryError) -> JSON {
+    switch (value.type, key.type) {
+    case (.null, .string), (.null, .number), (.null, .null): return .null
+    case (.dictionary, .string): return value.member(key.stringValue) ?? .null
+    case (.array, .number):
+      let d = key.doubleValue
+      if d.isNaN { return .null }
+      var i = Int(d.rounded(.down))
+      if i < 0 { i += value.count }
+      return value.element(i) ?? .null
+    case (.array, .array): return indices(value, key)
+    case (_, .dictionary) where value.type == .array || value.type == .null || value.type == .string:
+      return try slice(value, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+    case (.dictionary, _):
+      throw .runtime("Cannot index object with \(typeName(key))")
+    case (.array, .string):
+      throw .runtime("Cannot index array with \"\(key.stringValue)\"")
+    case (_, .string):
+      throw .runtime("Cannot index \(typeName(value)) with \"\(key.stringValue)\"")
+    default:
+      throw .runtime("Cannot index \(typeName(value)) with \(typeName(key))")
+    }
+  }
+
+  static func indices(_ value: JSON, _ pattern: JSON) -> JSON {
+    let items = elements(value)
+    let needle = elements(pattern)
+    guard !needle.isEmpty, needle.count <= items.count else { return needle.isEmpty ? .null : JSON(array: []) }
+    var found: [JSON] = []
+    for start in 0...(items.count - needle.count)
+    where (0..<needle.count).allSatisfy({ JSON.compare(items[start + $0], needle[$0]) == 0 }) {
+      found.append(JSON(start))
+    }
+    return JSON(array: found)
+  }
+
+  static func sliceBounds(count: Int, from: JSON, to: JSON) throws(QueryError) -> Range<Int> {
+    func bound(_ v: JSON, _ fallback: Int) throws(QueryError) -> Int {
+      if v.type == .null { return fallback }
+      guard v.type == .number else { throw .runtime("Start and end indices of an array slice must be numbers") }
+      var d = v.doubleValue
+      if d < 0 { d += Double(count) }
+      d = d.rounded(.down)
+      return Int(min(max(d, 0), Double(count)))
+    }
+    let start = try bound(from, 0)
+    let end = try bound(to, count)
+    return start..<max(start, end)
+  }
+
+  static func slice(_ value: JSON, from: JSON, to: JSON) throws(QueryError) -> JSON {
+    switch value.type {
+    case .null: return .null
+    case .array:
+      let items = elements(value)
+      return JSON(array: Array(items[try sliceBounds(count: items.count, from: from, to: to)]))
+    case .string:
+      let scalars = Array(value.stringValue.unicodeScalars)
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[try sliceBounds(count: scalars.count, from: from, to: to)])
+      return JSON(String(text))
+    default:
+      throw .runtime("Cannot index \(typeName(value)) with object")
+    }
+  }
+
+  static func length(_ value: JSON) throws(QueryError) -> JSON {
+    switch value.type {
+    case .null, .unknown: return JSON(0)
+    case .bool: throw .runtime("boolean (\(preview(value))) has no length")
+    case .number: return number(abs(value.doubleValue))
+    case .string: return JSON(value.stringValue.unicodeScalars.count)
+    case .array, .dictionary: return JSON(value.count)
+    }
+  }
+
+  static func keys(_ value: JSON, sorted: Bool) throws(QueryError) -> JSON {
+    switch value.type {
+    case .dictionary:
+      let names = members(value).map(\.0)
+      return JSON(array: (sorted ? names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : names).map { JSON($0) })
+    case .array: return JSON(array: (0..<value.count).map { JSON($0) })
+    default: throw .runtime("\(describe(value)) has no keys")
+    }
+  }
+
+  static func text(_ value: JSON) -> String {
+    value.type == .string ? value.stringValue : JSONWriter(options: []).string(value)
+  }
+}

@@ -1,0 +1,255 @@
+/// Splits a jq program into tokens, each with its line, column and UTF-8 offset.
+///
+/// String literals are lexed with their interpolations: `"a\(.x)b"` is one token holding
+/// the literal pieces and the tokens of `.x`.
+struct Lexer {
+  private let bytes: [UInt8]
+  private var position = 0
+  private var line = 1
+  private var lineStart = 0
+
+  init(_ source: String) { bytes = Array(source.utf8) }
+
+  /// Every token of the program, ending with `.end`.
+  static func tokenize(_ source: String) throws(QueryError) -> [Token] {
+    var lexer = Lexer(source)
+    var tokens: [Token] = []
+    while true {
+      let token = try lexer.next()
+      tokens.append(token)
+      if token.kind == .end { return tokens }
+    }
+  }
+
+  private static let symbols: [String] = [
+    "?//=", "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//",
+    "..", "|", ",", ":", ";", "=", "<", ">", "+", "-", "*", "/", "%", "?", ".", "[", "]",
+    "{", "}", "(", ")",
+  ]
+
+  private func location(from start: Int, line startLine: Int, lineStart startLineStart: Int)
+    -> SourceLocation
+  {
+    let prefix = bytes[startLineStart..<start]
+    let column = String(decoding: prefix, as: UTF8.self).count + 1
+    return SourceLocation(
+      line: startLine, column: column, offset: start, length: position - start)
+  }
+
+  private func error(_ message: String, at start: Int) -> QueryError {
+    .compile(
+      message,
+      at: SourceLocation(
+        line: line, column: start - lineStart + 1, offset: start,
+        length: max(0, min(position, bytes.count) - start)))
+  }
+
+  private mutating func skipTrivia() {
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\n") {
+        position += 1
+        line += 1
+        lineStart = position
+      } else if byte == 32 || byte == 9 || byte == 13 {
+        position += 1
+      } else if byte == UInt8(ascii: "#") {
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+      } else {
+        return
+      }
+    }
+  }
+
+  private static func isNameStart(_ b: UInt8) -> Bool {
+    (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
+  }
+  private static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 48 && b <= 57) }
+  private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+
+  private mutating func readName() -> String {
+    let start = position
+    while position < bytes.count {
+      if Lexer.isNameByte(bytes[position]) {
+        position += 1
+      } else if bytes[position] == UInt8(ascii: ":"), position + 2 < bytes.count,
+        bytes[position + 1] == UInt8(ascii: ":"), Lexer.isNameStart(bytes[position + 2])
+      {
+        position += 2
+      } else {
+        break
+      }
+    }
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  mutating func next() throws(QueryError) -> Token {
+    skipTrivia()
+    let start = position
+    let startLine = line
+    let startLineStart = lineStart
+    func make(_ kind: Token.Kind, _ lexer: Lexer) -> Token {
+      Token(kind: kind, location: lexer.location(from: start, line: startLine, lineStart: startLineStart))
+    }
+    guard position < bytes.count else { return make(.end, self) }
+    let byte = bytes[position]
+    if Lexer.isNameStart(byte) {
+      let name = readName()
+      return make(.identifier(name), self)
+    }
+    if byte == UInt8(ascii: "$") {
+      position += 1
+      guard position < bytes.count, Lexer.isNameStart(bytes[position]) else {
+        throw error("syntax error: unexpected '$'", at: start)
+      }
+      return make(.variable(readName()), self)
+    }
+    if byte == UInt8(ascii: "@") {
+      position += 1
+      guard position < bytes.count, Lexer.isNameStart(bytes[position]) else {
+        throw error("syntax error: unexpected '@'", at: start)
+      }
+      return make(.format(readName()), self)
+    }
+    if byte == UInt8(ascii: "."), position + 1 < bytes.count {
+      let following = bytes[position + 1]
+      if Lexer.isNameStart(following) {
+        position += 1
+        var name = ""
+        while position < bytes.count, Lexer.isNameByte(bytes[position]) {
+          name.unicodeScalars.append(Unicode.Scalar(bytes[position]))
+          position += 1
+        }
+        return make(.field(name), self)
+      }
+      if Lexer.isDigit(following) { return make(try readNumber(), self) }
+    }
+    if Lexer.isDigit(byte) { return make(try readNumber(), self) }
+    if byte == UInt8(ascii: "\"") {
+      position += 1
+      return make(.string(try readString()), self)
+    }
+    for symbol in Lexer.symbols {
+      let utf8 = Array(symbol.utf8)
+      if position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 {
+        position += utf8.count
+        return make(.symbol(symbol), self)
+      }
+    }
+    position += 1
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    throw error("syntax error: unexpected INVALID_CHARACTER '\(text)'", at: start)
+  }
+
+  private mutating func readNumber() throws(QueryError) -> Token.Kind {
+    let start = position
+    while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+      var probe = position + 1
+      if probe < bytes.count, bytes[probe] == UInt8(ascii: "+") || bytes[probe] == UInt8(ascii: "-") {
+        probe += 1
+      }
+      if probe < bytes.count, Lexer.isDigit(bytes[probe]) {
+        position = probe
+        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+      }
+    }
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text.hasPrefix(".") ? "0" + text : text) else {
+      throw error("syntax error: bad number '\(text)'", at: start)
+    }
+    return .number(value, text: text)
+  }
+
+  /// Reads after the opening quote up to and including the closing one.
+  private mutating func readString() throws(QueryError) -> [Token.StringPart] {
+    let start = position - 1
+    var parts: [Token.StringPart] = []
+    var literal: [UInt8] = []
+    func flush(_ parts: inout [Token.StringPart], _ literal: inout [UInt8]) {
+      if !literal.isEmpty {
+        parts.append(.literal(String(decoding: literal, as: UTF8.self)))
+        literal.removeAll()
+      }
+    }
+    while true {
+      guard position < bytes.count else { throw error("syntax error: unterminated string", at: start) }
+      let byte = bytes[position]
+      position += 1
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = position
+      }
+      guard byte == UInt8(ascii: "\\") else {
+        literal.append(byte)
+        continue
+      }
+      guard position < bytes.count else { throw error("syntax error: unterminated string", at: start) }
+      let escape = bytes[position]
+      position += 1
+      switch escape {
+      case UInt8(ascii: "\""): literal.append(escape)
+      case UInt8(ascii: "\\"): literal.append(escape)
+      case UInt8(ascii: "/"): literal.append(escape)
+      case UInt8(ascii: "b"): literal.append(8)
+      case UInt8(ascii: "f"): literal.append(12)
+      case UInt8(ascii: "n"): literal.append(10)
+      case UInt8(ascii: "r"): literal.append(13)
+      case UInt8(ascii: "t"): literal.append(9)
+      case UInt8(ascii: "u"):
+        var scalar = try readHex4(start)
+        if scalar >= 0xD800, scalar < 0xDC00, position + 1 < bytes.count,
+          bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+        {
+          position += 2
+          let low = try readHex4(start)
+          if low >= 0xDC00, low < 0xE000 {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+        }
+        literal.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
+      case UInt8(ascii: "("):
+        flush(&parts, &literal)
+        parts.append(.interpolation(try readInterpolation()))
+      default:
+        throw error("syntax error: invalid escape in string", at: position - 2)
+      }
+    }
+    flush(&parts, &literal)
+    return parts
+  }
+
+  private mutating func readHex4(_ start: Int) throws(QueryError) -> UInt32 {
+    guard position + 4 <= bytes.count,
+      let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+    else { throw error("syntax error: invalid \\u escape in string", at: start) }
+    position += 4
+    return value
+  }
+
+  /// Tokens after `\(` up to the matching `)`, which is consumed; ends with `.end`.
+  private mutating func readInterpolation() throws(QueryError) -> [Token] {
+    var depth = 0
+    var tokens: [Token] = []
+    while true {
+      let token = try next()
+      switch token.kind {
+      case .end: throw error("syntax error: unterminated string interpolation", at: token.location.offset)
+      case .symbol("("): depth += 1
+      case .symbol(")"):
+        if depth == 0 {
+          tokens.append(Token(kind: .end, location: token.location))
+          return tokens
+        }
+        depth -= 1
+      default: break
+      }
+      tokens.append(token)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/// One token of a jq program, with where it starts.
+struct Token: Sendable {
+  enum Kind: Sendable, Equatable {
+    /// A name or keyword (`map`, `if`, `mod::fn`).
+    case identifier(String)
+    /// `.foo` (the dot and the name).
+    case field(String)
+    /// `$name` (without the `$`); `$__loc__` included.
+    case variable(String)
+    case number(Double, text: String)
+    /// A string literal; interpolations hold their own tokens.
+    case string([StringPart])
+    /// `@base64`, `@json`...
+    case format(String)
+    /// Punctuation and operators, spelled as in the program (`|=`, `?//`, `..`).
+    case symbol(String)
+    case end
+  }
+
+  /// A piece of a string literal.
+  enum StringPart: Sendable, Equatable {
+    case literal(String)
+    case interpolation([Token])
+  }
+
+  var kind: Kind
+  var location: SourceLocation
+
+  /// How the token reads in an error message.
+  var spelling: String {
+    switch kind {
+    case .identifier(let name): return name
+    case .field(let name): return "." + name
+    case .variable(let name): return "$" + name
+    case .number(_, let text): return text
+    case .string: return "string"
+    case .format(let name): return "@" + name
+    case .symbol(let text): return text
+    case .end: return "end of program"
+    }
+  }
+}
+
+extension Token: Equatable {
+  static func == (a: Token, b: Token) -> Bool { a.kind == b.kind && a.location == b.location }
+}

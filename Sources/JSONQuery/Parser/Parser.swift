@@ -1,0 +1,492 @@
+import JSONKit
+
+/// Recursive-descent parser with jq's precedence, lowest first:
+/// `def`, `|` (right), `,` (left), `//` (right), assignments (nonassoc), `or`, `and`,
+/// comparisons (nonassoc), `+ -`, `* / %`, unary minus, postfix (`?`, `.foo`, `[…]`),
+/// and `Term as $x | …`, `reduce`, `foreach`, `if`, `try`, `label` as terms.
+struct Parser {
+  private var tokens: [Token]
+  private var position = 0
+
+  init(tokens: [Token]) { self.tokens = tokens }
+
+  /// Parses a whole program.
+  static func parse(_ source: String) throws(QueryError) -> AST {
+    var parser = Parser(tokens: try Lexer.tokenize(source))
+    let ast = try parser.parsePipe()
+    try parser.expectEnd()
+    return ast
+  }
+
+  private static let keywords: Set<String> = [
+    "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
+    "label", "import", "include", "and", "or", "__loc__",
+  ]
+
+  // MARK: token helpers
+
+  private var current: Token { tokens[position] }
+
+  private mutating func advance() -> Token {
+    let token = tokens[position]
+    if position < tokens.count - 1 { position += 1 }
+    return token
+  }
+
+  private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+  private func isKeyword(_ word: String) -> Bool { current.kind == .identifier(word) }
+
+  private mutating func accept(_ symbol: String) -> Bool {
+    guard isSymbol(symbol) else { return false }
+    _ = advance()
+    return true
+  }
+
+  private mutating func acceptKeyword(_ word: String) -> Bool {
+    guard isKeyword(word) else { return false }
+    _ = advance()
+    return true
+  }
+
+  private func unexpected() -> QueryError {
+    let token = current
+    if token.kind == .end {
+      return .compile("syntax error: unexpected end of file", at: token.location)
+    }
+    return .compile("syntax error: unexpected '\(token.spelling)'", at: token.location)
+  }
+
+  private mutating func expect(_ symbol: String) throws(QueryError) {
+    guard accept(symbol) else { throw unexpected() }
+  }
+
+  private mutating func expectKeyword(_ word: String) throws(QueryError) {
+    guard acceptKeyword(word) else { throw unexpected() }
+  }
+
+  mutating func expectEnd() throws(QueryError) {
+    guard current.kind == .end else { throw unexpected() }
+  }
+
+  private mutating func expectVariable() throws(QueryError) -> String {
+    guard case .variable(let name) = current.kind else { throw unexpected() }
+    _ = advance()
+    return name
+  }
+
+  // MARK: binary levels
+
+  mutating func parsePipe() throws(QueryError) -> AST {
+    if isKeyword("def") {
+      let definition = try parseDefinition()
+      return .define(definition, try parsePipe())
+    }
+    let lhs = try parseComma()
+    if accept("|") { return .pipe(lhs, try parsePipe()) }
+    return lhs
+  }
+
+  private mutating func parseComma() throws(QueryError) -> AST {
+    var lhs = try parseAlternative()
+    while accept(",") { lhs = .comma(lhs, try parseAlternative()) }
+    return lhs
+  }
+
+  private mutating func parseAlternative() throws(QueryError) -> AST {
+    let lhs = try parseAssignment()
+    if accept("//") { return .alternative(lhs, try parseAlternative()) }
+    return lhs
+  }
+
+  private mutating func parseAssignment() throws(QueryError) -> AST {
+    let lhs = try parseOr()
+    if case .symbol(let text) = current.kind, let op = AssignOperator(rawValue: text) {
+      _ = advance()
+      return .assign(op, lhs, try parseAlternative())
+    }
+    return lhs
+  }
+
+  private mutating func parseOr() throws(QueryError) -> AST {
+    var lhs = try parseAnd()
+    while acceptKeyword("or") { lhs = .or(lhs, try parseAnd()) }
+    return lhs
+  }
+
+  private mutating func parseAnd() throws(QueryError) -> AST {
+    var lhs = try parseComparison()
+    while acceptKeyword("and") { lhs = .and(lhs, try parseComparison()) }
+    return lhs
+  }
+
+  private mutating func parseComparison() throws(QueryError) -> AST {
+    let lhs = try parseAdditive()
+    for op in [BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+    where accept(op.rawValue) {
+      let rhs = try parseAdditive()
+      if case .symbol(let text) = current.kind, ["==", "!=", "<", "<=", ">", ">="].contains(text) {
+        throw unexpected()
+      }
+      return .binary(op, lhs, rhs)
+    }
+    return lhs
+  }
+
+  private mutating func parseAdditive() throws(QueryError) -> AST {
+    var lhs = try parseMultiplicative()
+    while true {
+      if accept("+") {
+        lhs = .binary(.add, lhs, try parseMultiplicative())
+      } else if accept("-") {
+        lhs = .binary(.subtract, lhs, try parseMultiplicative())
+      } else {
+        return lhs
+      }
+    }
+  }
+
+  private mutating func parseMultiplicative() throws(QueryError) -> AST {
+    var lhs = try parseUnary()
+    while true {
+      if accept("*") {
+        lhs = .binary(.multiply, lhs, try parseUnary())
+      } else if accept("/") {
+        lhs = .binary(.divide, lhs, try parseUnary())
+      } else if accept("%") {
+        lhs = .binary(.modulo, lhs, try parseUnary())
+      } else {
+        return lhs
+      }
+    }
+  }
+
+  private mutating func parseUnary() throws(QueryError) -> AST {
+    if accept("-") { return .negate(try parseUnary()) }
+    return try parsePostfix(allowBinding: true)
+  }
+
+  // MARK: terms
+
+  /// A term with its suffixes; with `allowBinding`, also `Term as $x | body`.
+  mutating func parsePostfix(allowBinding: Bool) throws(QueryError) -> AST {
+    var term = try parsePrimary()
+    while true {
+      if case .field(let name) = current.kind {
+        _ = advance()
+        term = .index(target: term, key: .literal(JSON(name)))
+      } else if isSymbol("."), case .string = tokens[position + 1].kind {
+        _ = advance()
+        term = .index(target: term, key: try parseStringLiteral(format: nil))
+      } else if isSymbol("."), tokens[position + 1].kind == .symbol("[") {
+        _ = advance()
+        term = try parseBracketSuffix(term)
+      } else if isSymbol("[") {
+        term = try parseBracketSuffix(term)
+      } else if accept("?") {
+        term = .optional(term)
+      } else {
+        break
+      }
+    }
+    if allowBinding, acceptKeyword("as") {
+      var patterns = [try parsePattern()]
+      while accept("?//") { patterns.append(try parsePattern()) }
+      try expect("|")
+      return .bind(source: term, patterns: patterns, body: try parsePipe())
+    }
+    return term
+  }
+
+  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current).
+  private mutating func parseBracketSuffix(_ target: AST) throws(QueryError) -> AST {
+    try expect("[")
+    if accept("]") { return .iterate(target) }
+    if accept(":") {
+      let to = try parsePipe()
+      try expect("]")
+      return .slice(target: target, from: nil, to: to)
+    }
+    let key = try parsePipe()
+    if accept(":") {
+      if accept("]") { return .slice(target: target, from: key, to: nil) }
+      let to = try parsePipe()
+      try expect("]")
+      return .slice(target: target, from: key, to: to)
+    }
+    try expect("]")
+    return .index(target: target, key: key)
+  }
+
+  private mutating func parsePrimary() throws(QueryError) -> AST {
+    let token = current
+    switch token.kind {
+    case .number(let value, let text):
+      _ = advance()
+      return .literal(Parser.numberLiteral(value, text: text))
+    case .string:
+      return try parseStringLiteral(format: nil)
+    case .format(let name):
+      _ = advance()
+      if case .string = current.kind { return try parseStringLiteral(format: name) }
+      return .format(name)
+    case .field(let name):
+      _ = advance()
+      return .index(target: .identity, key: .literal(JSON(name)))
+    case .variable(let name):
+      _ = advance()
+      if name == "__loc__" {
+        return .literal(["file": "<stdin>", "line": JSON(token.location.line)])
+      }
+      return .variable(name, token.location)
+    case .symbol("."):
+      _ = advance()
+      if case .string = current.kind {
+        return .index(target: .identity, key: try parseStringLiteral(format: nil))
+      }
+      if isSymbol("[") { return try parseBracketSuffix(.identity) }
+      return .identity
+    case .symbol(".."):
+      _ = advance()
+      return .recurseDefault
+    case .symbol("("):
+      _ = advance()
+      let inner = try parsePipe()
+      try expect(")")
+      return inner
+    case .symbol("["):
+      _ = advance()
+      if accept("]") { return .array(nil) }
+      let inner = try parsePipe()
+      try expect("]")
+      return .array(inner)
+    case .symbol("{"):
+      _ = advance()
+      return try parseObject()
+    case .symbol("-"):
+      _ = advance()
+      return .negate(try parsePostfix(allowBinding: false))
+    case .identifier(let word):
+      return try parseWord(word, token)
+    default:
+      throw unexpected()
+    }
+  }
+
+  private mutating func parseWord(_ word: String, _ token: Token) throws(QueryError) -> AST {
+    switch word {
+    case "if":
+      _ = advance()
+      return try parseIfRest()
+    case "try":
+      _ = advance()
+      let body = try parsePostfix(allowBinding: false)
+      if acceptKeyword("catch") { return .tryCatch(body, try parsePostfix(allowBinding: false)) }
+      return .tryCatch(body, nil)
+    case "reduce", "foreach":
+      _ = advance()
+      let source = try parsePostfix(allowBinding: false)
+      try expectKeyword("as")
+      let pattern = try parsePattern()
+      try expect("(")
+      let initial = try parsePipe()
+      try expect(";")
+      let update = try parsePipe()
+      var extract: AST?
+      if word == "foreach", accept(";") { extract = try parsePipe() }
+      try expect(")")
+      if word == "reduce" {
+        return .reduce(source: source, pattern: pattern, initial: initial, update: update)
+      }
+      return .foreach(
+        source: source, pattern: pattern, initial: initial, update: update, extract: extract)
+    case "label":
+      _ = advance()
+      let name = try expectVariable()
+      try expect("|")
+      return .label(name, try parsePipe())
+    case "def":
+      let definition = try parseDefinition()
+      return .define(definition, try parsePipe())
+    case "break":
+      _ = advance()
+      return .breakLabel(try expectVariable())
+    default:
+      if Parser.keywords.contains(word) { throw unexpected() }
+      _ = advance()
+      var arguments: [AST] = []
+      if accept("(") {
+        repeat { arguments.append(try parsePipe()) } while accept(";")
+        try expect(")")
+      }
+      return .call(word, arguments, token.location)
+    }
+  }
+
+  private mutating func parseIfRest() throws(QueryError) -> AST {
+    let condition = try parsePipe()
+    try expectKeyword("then")
+    let then = try parsePipe()
+    if acceptKeyword("elif") {
+      return .ifThen(cond: condition, then: then, otherwise: try parseIfRest())
+    }
+    var otherwise: AST?
+    if acceptKeyword("else") { otherwise = try parsePipe() }
+    try expectKeyword("end")
+    return .ifThen(cond: condition, then: then, otherwise: otherwise)
+  }
+
+  private mutating func parseDefinition() throws(QueryError) -> FunctionDefinition {
+    let location = current.location
+    try expectKeyword("def")
+    guard case .identifier(let name) = current.kind, !Parser.keywords.contains(name) else {
+      throw unexpected()
+    }
+    _ = advance()
+    var parameters: [String] = []
+    if accept("(") {
+      repeat {
+        switch current.kind {
+        case .identifier(let parameter): parameters.append(parameter)
+        case .variable(let parameter): parameters.append("$" + parameter)
+        default: throw unexpected()
+        }
+        _ = advance()
+      } while accept(";")
+      try expect(")")
+    }
+    try expect(":")
+    let body = try parsePipe()
+    try expect(";")
+    return FunctionDefinition(name: name, parameters: parameters, body: body, location: location)
+  }
+
+  private mutating func parseObject() throws(QueryError) -> AST {
+    var entries: [ObjectEntry] = []
+    if accept("}") { return .object(entries) }
+    repeat {
+      let token = current
+      switch token.kind {
+      case .variable(let name):
+        _ = advance()
+        let value: AST =
+          name == "__loc__"
+          ? .literal(["file": "<stdin>", "line": JSON(token.location.line)])
+          : .variable(name, token.location)
+        entries.append(ObjectEntry(key: .literal(JSON(name)), value: value))
+        continue
+      case .identifier(let name):
+        _ = advance()
+        let key = AST.literal(JSON(name))
+        if accept(":") {
+          entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+        } else {
+          entries.append(ObjectEntry(key: key, value: .index(target: .identity, key: key)))
+        }
+      case .number(_, let text):
+        _ = advance()
+        let key = AST.literal(JSON(text))
+        try expect(":")
+        entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+      case .string, .format:
+        var format: String?
+        if case .format(let name) = token.kind {
+          _ = advance()
+          format = name
+        }
+        let key = try parseStringLiteral(format: format)
+        if accept(":") {
+          entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+        } else {
+          entries.append(ObjectEntry(key: key, value: .index(target: .identity, key: key)))
+        }
+      case .symbol("("):
+        _ = advance()
+        let key = try parsePipe()
+        try expect(")")
+        try expect(":")
+        entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+      default:
+        throw unexpected()
+      }
+    } while accept(",")
+    try expect("}")
+    return .object(entries)
+  }
+
+  /// An object value: alternatives joined by `|`, without `,`.
+  private mutating func parseObjectValue() throws(QueryError) -> AST {
+    let lhs = try parseAlternative()
+    if accept("|") { return .pipe(lhs, try parseObjectValue()) }
+    return lhs
+  }
+
+  private mutating func parsePattern() throws(QueryError) -> Pattern {
+    if case .variable(let name) = current.kind {
+      _ = advance()
+      return .variable(name)
+    }
+    if accept("[") {
+      var items: [Pattern] = []
+      repeat { items.append(try parsePattern()) } while accept(",")
+      try expect("]")
+      return .array(items)
+    }
+    try expect("{")
+    var entries: [(key: AST, pattern: Pattern?, bindsKey: String?)] = []
+    repeat {
+      let token = current
+      switch token.kind {
+      case .variable(let name):
+        _ = advance()
+        let pattern: Pattern? = accept(":") ? try parsePattern() : nil
+        entries.append((key: .literal(JSON(name)), pattern: pattern, bindsKey: name))
+      case .identifier(let name):
+        _ = advance()
+        try expect(":")
+        entries.append((key: .literal(JSON(name)), pattern: try parsePattern(), bindsKey: nil))
+      case .string:
+        let key = try parseStringLiteral(format: nil)
+        try expect(":")
+        entries.append((key: key, pattern: try parsePattern(), bindsKey: nil))
+      case .symbol("("):
+        _ = advance()
+        let key = try parsePipe()
+        try expect(")")
+        try expect(":")
+        entries.append((key: key, pattern: try parsePattern(), bindsKey: nil))
+      default:
+        throw unexpected()
+      }
+    } while accept(",")
+    try expect("}")
+    return .object(entries)
+  }
+
+  /// The current string token, its interpolations parsed.
+  private mutating func parseStringLiteral(format: String?) throws(QueryError) -> AST {
+    guard case .string(let parts) = current.kind else { throw unexpected() }
+    _ = advance()
+    var pieces: [StringPiece] = []
+    for part in parts {
+      switch part {
+      case .literal(let text): pieces.append(.literal(text))
+      case .interpolation(let inner):
+        var parser = Parser(tokens: inner)
+        let ast = try parser.parsePipe()
+        try parser.expectEnd()
+        pieces.append(.interpolation(ast))
+      }
+    }
+    if format == nil, pieces.count <= 1 {
+      if pieces.isEmpty { return .literal(JSON("")) }
+      if case .literal(let text) = pieces[0] { return .literal(JSON(text)) }
+    }
+    return .string(format: format, parts: pieces)
+  }
+
+  /// A number literal: integers that fit stay exact; the rest are doubles.
+  static func numberLiteral(_ value: Double, text: String) -> JSON {
+    if let integer = Int64(text) { return JSON(integer) }
+    return JSON(value)
+  }
+}

@@ -1,0 +1,94 @@
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+@Suite("Evaluator: jq semantics per construct")
+struct EvaluatorTests {
+  func run(_ program: String, _ input: JSON = .null) throws -> [JSON] {
+    try Query(program).values(on: input)
+  }
+
+  @Test func pipesAndCommasGenerate() throws {
+    #expect(try run(".[] | . * 2", [1, 2, 3]) == [2, 4, 6])
+    #expect(try run("(1, 2) + (10, 20)") == [11, 12, 21, 22])
+  }
+
+  @Test func precedenceOfAlternativeAndAssignment() throws {
+    #expect(try run("1 + 2 * 3") == [7])
+    #expect(try run(".a // .b", ["b": 3]) == [3])
+    #expect(try run(".a = 1 | .a", [:]) == [1])
+    #expect(try run(".a |= . + 1", ["a": 1]) == [["a": 2]])
+  }
+
+  @Test func reduceForeachAndLabel() throws {
+    #expect(try run("reduce .[] as $x (0; . + $x)", [1, 2, 3]) == [6])
+    #expect(try run("[foreach .[] as $x (0; . + $x; [$x, .])]", [1, 2]) == [[[1, 1], [2, 3]]])
+    #expect(try run("[limit(3; repeat(. * 2))]", 1) == [[1, 2, 4]])
+    #expect(try run("first(range(10; 0; -1))") == [10])
+  }
+
+  @Test func tryCatchSeesTheErrorValue() throws {
+    #expect(try run("try error(\"x\") catch .") == ["x"])
+    #expect(try run("[.[] | tonumber?]", ["1", "a", "3"]) == [[1, 3]])
+    #expect(try run("try (1 + \"a\") catch .") == ["number (1) and string (\"a\") cannot be added"])
+  }
+
+  @Test func definitionsWithFilterAndValueParameters() throws {
+    #expect(try run("def f(g; $n): [g * $n]; f(.[]; 10)", [1, 2]) == [[10, 20]])
+    #expect(try run("def fac: if . <= 1 then 1 else . * (. - 1 | fac) end; 5 | fac") == [120])
+  }
+
+  @Test func destructuringAndAlternatives() throws {
+    #expect(try run(". as [$a, {b: $c}] | [$a, $c]", [1, ["b": 2]]) == [[1, 2]])
+    #expect(try run(".[] as [$a] ?// $a | $a", [[3], 4]) == [3, 4])
+  }
+
+  @Test func pathsAndDeletion() throws {
+    #expect(try run("[paths]", ["a": [1]]) == [[["a"], ["a", 0]]])
+    #expect(try run("del(.[1, 2])", [1, 2, 3, 4]) == [[1, 4]])
+    #expect(try run("to_entries", ["a": 1]) == [[["key": "a", "value": 1]]])
+  }
+
+  @Test func stringInterpolationAndFormats() throws {
+    #expect(try run(#""x\(1 + 1)y""#) == ["x2y"])
+    #expect(try run(#"@base64 "v=\(.)""#, "hi") == ["v=aGk="])
+  }
+
+  @Test func unknownFunctionIsACompileErrorWithLocation() {
+    do {
+      _ = try Query(".a | foo")
+      Issue.record("compiled")
+    } catch {
+      #expect(error.kind == .compile)
+      #expect(error.message == "foo/0 is not defined")
+      #expect(error.location?.column == 6)
+    }
+  }
+
+  @Test func syntaxErrorSaysWhere() {
+    do {
+      _ = try Query("1 +")
+      Issue.record("compiled")
+    } catch {
+      #expect(error.kind == .compile)
+      #expect(error.location?.offset == 3)
+    }
+  }
+
+  @Test func haltErrorCarriesStatusAndValue() {
+    do {
+      _ = try Query("\"bye\" | halt_error(3)").values(on: .null)
+      Issue.record("did not halt")
+    } catch {
+      #expect(error.kind == .halt(status: 3))
+      #expect(error.value == "bye")
+    }
+  }
+
+  @Test func resultsAreLazy() throws {
+    var results = try Query("range(1; infinite)").run(on: .null)
+    #expect(try results.next() == 1)
+    #expect(try results.next() == 2)
+  }
+}

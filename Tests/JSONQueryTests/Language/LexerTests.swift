@@ -1,0 +1,36 @@
+import Testing
+
+@testable import JSONQuery
+
+@Suite("Lexer: tokens and locations")
+struct LexerTests {
+  @Test func tokensCarryLineColumnAndOffset() throws {
+    let tokens = try Lexer.tokenize(".a |\n  $x")
+    #expect(tokens.map(\.kind) == [.field("a"), .symbol("|"), .variable("x"), .end])
+    #expect(tokens[2].location == SourceLocation(line: 2, column: 3, offset: 7, length: 2))
+  }
+
+  @Test func longestOperatorWins() throws {
+    let kinds = try Lexer.tokenize("?// //= |= .. ==").map(\.kind)
+    #expect(kinds == [.symbol("?//"), .symbol("//="), .symbol("|="), .symbol(".."), .symbol("=="), .end])
+  }
+
+  @Test func stringsKeepInterpolationTokens() throws {
+    let tokens = try Lexer.tokenize(#""a\(.b)c""#)
+    guard case .string(let parts) = tokens[0].kind else {
+      Issue.record("not a string: \(tokens[0].kind)")
+      return
+    }
+    #expect(parts.count == 3)
+    #expect(parts[0] == .literal("a"))
+    #expect(parts[2] == .literal("c"))
+  }
+
+  @Test func unterminatedStringSaysWhere() {
+    #expect(throws: QueryError.self) { try Lexer.tokenize("1 + \"abc") }
+    do { _ = try Lexer.tokenize("1 + \"abc") } catch {
+      #expect(error.kind == .compile)
+      #expect(error.location?.column == 5)
+    }
+  }
+}

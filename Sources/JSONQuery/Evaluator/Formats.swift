@@ -32,6 +32,12 @@ enum Formats {
         }
       }
       return out
+    case "urid":
+      let text = ValueOps.text(value)
+      guard let decoded = text.removingPercentEncoding else {
+        throw .runtime("\(ValueOps.describe(value)) is not a valid uri encoding")
+      }
+      return decoded
     case "csv", "tsv":
       guard value.type == .array else { throw .runtime("\(ValueOps.describe(value)) cannot be \(name)-formatted, only an array can be") }
       var fields: [String] = []

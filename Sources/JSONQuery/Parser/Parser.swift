@@ -307,6 +307,9 @@ struct Parser {
     case "def":
       let definition = try parseDefinition()
       return .define(definition, try parsePipe())
+    case "true", "false", "null":
+      _ = advance()
+      return .literal(word == "null" ? .null : JSON(word == "true"))
     case "break":
       _ = advance()
       return .breakLabel(try expectVariable())

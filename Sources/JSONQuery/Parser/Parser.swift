@@ -235,7 +235,7 @@ struct Parser {
     case .variable(let name):
       _ = advance()
       if name == "__loc__" {
-        return .literal(["file": "<stdin>", "line": JSON(token.location.line)])
+        return .literal(["file": "<top-level>", "line": JSON(token.location.line)])
       }
       return .variable(name, token.location)
     case .symbol("."):
@@ -373,7 +373,7 @@ struct Parser {
         _ = advance()
         let value: AST =
           name == "__loc__"
-          ? .literal(["file": "<stdin>", "line": JSON(token.location.line)])
+          ? .literal(["file": "<top-level>", "line": JSON(token.location.line)])
           : .variable(name, token.location)
         entries.append(ObjectEntry(key: .literal(JSON(name)), value: value))
         continue

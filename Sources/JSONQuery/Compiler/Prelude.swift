@@ -112,30 +112,26 @@ enum Prelude {
     .
     """#
 
-  /// The prelude's scope, compiled once.
-  static let environment: Environment = {
+  /// Every prelude definition by "name/arity". Their scope is empty: names they use are
+  /// looked up here too, so definitions may refer to each other in any order.
+  static let table: [String: Closure] = {
     do {
       var ast = try Parser.parse(source)
-      var scope = Environment(parent: nil)
+      let root = Environment(parent: nil)
+      var table: [String: Closure] = [:]
       while case .define(let definition, let rest) = ast {
-        let key = "\(definition.name)/\(definition.parameters.count)"
-        scope = Environment(parent: scope, functions: [key: Closure(definition: definition, scope: scope)])
+        table["\(definition.name)/\(definition.parameters.count)"] = Closure(definition: definition, scope: root)
         ast = rest
       }
-      return scope
+      return table
     } catch {
       fatalError("the jq prelude does not parse: \(error)")
     }
   }()
 
+  /// The scope programs start in.
+  static let environment = Environment(parent: nil)
+
   /// "name/arity" of every prelude definition.
-  static let names: Set<String> = {
-    var keys: Set<String> = []
-    var scope: Environment? = environment
-    while let current = scope {
-      keys.formUnion(current.functions.keys)
-      scope = current.parent
-    }
-    return keys
-  }()
+  static let names = Set(table.keys)
 }

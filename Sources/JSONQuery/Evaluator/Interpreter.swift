@@ -336,7 +336,7 @@ final class Interpreter {
 
   func call(_ name: String, _ arguments: [AST], _ input: Item, _ env: Environment) throws -> Generator {
     let key = "\(name)/\(arguments.count)"
-    if let closure = env.function(key) {
+    if let closure = env.function(key) ?? Prelude.table[key] {
       return try invoke(closure, key, arguments, input, env)
     }
     return try Builtins.call(key, arguments, input, env, self)

@@ -98,7 +98,7 @@ struct MappingErrorTests {
       #"Expected Int at .age but found string ("old")"#,
       "Expected String at .name but found number (12)",
       "Expected Bool at .flag but found number (1)",
-      #"Expected Array<String> at .tags but found string ("a,b")"#,
+      #"Expected [String] at .tags but found string ("a,b")"#,
     ])
     #expect(failures.first?.reason == .typeMismatch(expected: "Int", found: .string, preview: #""old""#))
     #expect(failures.first?.path == [.key("age")])
@@ -183,11 +183,18 @@ struct MappingErrorTests {
     ])
   }
 
-  @Test("An element that is not an object fails the whole array at that element's path")
+  @Test("Lenient mode keeps the models it can make, as ObjectMapper, and records the others with their paths")
   func elementNotObject() throws {
-    let (person, failures) = failures(mapping: #"{"name": "x", "friends": [{"name": "a", "birthday": 1}, 5]}"#, into: Person.self)
-    #expect(person?.friends == [])
-    #expect(failures.map(\.description) == ["Expected Pal at .friends[1] but found number (5)"])
+    let text = #"{"name": "x", "friends": [{"name": "a", "birthday": 1}, 5, null, {"name": "b", "birthday": 2}]}"#
+    let (person, failures) = failures(mapping: text, into: Person.self)
+    #expect(person?.friends.map(\.name) == ["a", "b"])
+    #expect(failures.map(\.description) == [
+      "Expected Pal at .friends[1] but found number (5)", "Expected Pal at .friends[2] but found null (null)",
+    ])
+    // Strict mode fails at the first one.
+    #expect(throws: MappingError(.typeMismatch(expected: "Pal", found: .number, preview: "5"), path: [.key("friends"), .index(1)])) {
+      try Mapper<Person>(strict: true).mapOrThrow(JSONString: text)
+    }
   }
 
   @Test("A root that is not an object gives no model and a failure at the root")

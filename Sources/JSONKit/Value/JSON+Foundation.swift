@@ -83,19 +83,23 @@ extension JSON {
     if type == UInt64.self, let v = object as? UInt64 { return JSON(v) }
     if let number = object as? NSNumber { return JSON(number: number) }
     if let array = object as? [Any] { return JSON(array: array.map(convert)) }
+    // Members in key order: a Swift or Foundation dictionary has no order of its own, and
+    // hash order would make the written text differ from run to run.
     if let dictionary = object as? [String: Any] {
       let box = ObjectBox()
-      for (key, value) in dictionary { box.set(key, convert(value)) }
+      for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) { box.set(key, convert(value)) }
       return JSON(storage: .object(box))
     }
     if let dictionary = object as? NSDictionary {
-      let box = ObjectBox()
+      var members: [(String, Any)] = []
       for (key, value) in dictionary {
         guard let key = key as? String else {
           return JSON(error: JSONError(.unsupportedType("a dictionary with non-string keys")))
         }
-        box.set(key, convert(value))
+        members.append((key, value))
       }
+      let box = ObjectBox()
+      for (key, value) in members.sorted(by: { $0.0 < $1.0 }) { box.set(key, convert(value)) }
       return JSON(storage: .object(box))
     }
     let mirror = Mirror(reflecting: object)

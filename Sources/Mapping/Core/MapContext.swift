@@ -6,7 +6,12 @@
 /// let order = Mapper<Order>(context: Env(currency: "EUR")).map(JSONString: text)
 /// // inside mapping(map:): (map.context as? Env)?.currency
 /// ```
-public protocol MapContext {}
+///
+/// A context is `Sendable` (ObjectMapper's is not): a `Mapper` holds one and is shared
+/// between tasks, so the compiler must be able to check that sharing it is safe. Structs of
+/// plain values conform as they are; a class needs to be `final` with `let` properties (or
+/// do its own locking).
+public protocol MapContext: Sendable {}
 
 /// Whether a `Map` is reading a model from JSON or writing one to JSON.
 public enum MappingType: Sendable {

@@ -25,15 +25,20 @@ extension Array: MapValue where Element: MapValue {
     guard json.type == .array else { throw .mismatch([Element].self, json) }
     var result: [Element] = []
     result.reserveCapacity(json.count)
+    // ObjectMapper keeps the models it could make and drops the others; lenient mode does
+    // the same but records each dropped element with its path. Arrays of other values stay
+    // all-or-nothing: dropping a number would shift every index after it.
+    let skipsFailedElements = !map.strict && Element.self is any BaseMappable.Type
     var failure: MappingError?
     json.forEachElement { i, element in
       guard failure == nil else { return }
       map.elementPath.append(.index(i))
-      defer { map.elementPath.removeLast() }
       do throws(MappingError) {
         result.append(try Element.fromMapJSON(element, map: map))
+        map.elementPath.removeLast()
       } catch {
-        failure = error.inside(.index(i))
+        map.elementPath.removeLast()
+        if skipsFailedElements { map.record(error.inside(.index(i))) } else { failure = error.inside(.index(i)) }
       }
     }
     if let failure { throw failure }
@@ -47,7 +52,8 @@ extension Array: MapValue where Element: MapValue {
 
 extension Set: MapValue where Element: MapValue {
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Set<Element> {
-    Set(try [Element].fromMapJSON(json, map: map))
+    guard json.type == .array else { throw .mismatch(Set<Element>.self, json) }
+    return Set(try [Element].fromMapJSON(json, map: map))
   }
 
   public func toMapJSON(map: Map) -> JSONKit.JSON {
@@ -60,24 +66,29 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
     guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
     var result: [String: Value] = [:]
     result.reserveCapacity(json.count)
+    // As for arrays: lenient mode drops (and records) the models it cannot make.
+    let skipsFailedValues = !map.strict && Value.self is any BaseMappable.Type
     var failure: MappingError?
     json.forEachMember { key, member in
       guard failure == nil else { return }
       map.elementPath.append(.key(key))
-      defer { map.elementPath.removeLast() }
       do throws(MappingError) {
         result[key] = try Value.fromMapJSON(member, map: map)
+        map.elementPath.removeLast()
       } catch {
-        failure = error.inside(.key(key))
+        map.elementPath.removeLast()
+        if skipsFailedValues { map.record(error.inside(.key(key))) } else { failure = error.inside(.key(key)) }
       }
     }
     if let failure { throw failure }
     return result
   }
 
+  /// Members are written in key order, so the same dictionary always gives the same text
+  /// (a Swift dictionary's own order changes from run to run).
   public func toMapJSON(map: Map) -> JSONKit.JSON {
     var object: JSONKit.JSON = [:]
-    for (key, value) in self { object[key] = value.toMapJSON(map: map) }
+    for (key, value) in self.sorted(by: { $0.key < $1.key }) { object[key] = value.toMapJSON(map: map) }
     return object
   }
 }

@@ -129,7 +129,7 @@ extension MapInteger {
     guard json.type == .number else { throw .mismatch(Self.self, json) }
     if let i = json.int64, let v = Self(exactly: i) { return v }
     if let u = json.uInt64, let v = Self(exactly: u) { return v }
-    throw MappingError(.numberOutOfRange(expected: "\(Self.self)", preview: json.shortPreview))
+    throw MappingError(.numberOutOfRange(expected: typeName(Self.self), preview: json.shortPreview))
   }
   public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
 }

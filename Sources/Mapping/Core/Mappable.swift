@@ -104,7 +104,7 @@ extension Mappable {
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
     try mapNested(json, map: map) { child throws(MappingError) in
       guard var object = Self(map: child) else {
-        throw MappingError(.objectNotCreated(type: "\(Self.self)"))
+        throw MappingError(.objectNotCreated(type: typeName(Self.self)))
       }
       object.mapping(map: child)
       return object
@@ -117,7 +117,7 @@ extension StaticMappable {
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
     try mapNested(json, map: map) { child throws(MappingError) in
       guard var object = Self.objectForMapping(map: child) as? Self else {
-        throw MappingError(.objectNotCreated(type: "\(Self.self)"))
+        throw MappingError(.objectNotCreated(type: typeName(Self.self)))
       }
       object.mapping(map: child)
       return object

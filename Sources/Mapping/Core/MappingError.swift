@@ -48,6 +48,19 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     self.line = line
   }
 
+  /// Equal when they say the same thing about the same place (whether the path was
+  /// completed from the root while mapping is bookkeeping, not part of the error).
+  public static func == (a: MappingError, b: MappingError) -> Bool {
+    a.reason == b.reason && a.path == b.path && a.file == b.file && a.line == b.line
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(reason)
+    hasher.combine(path)
+    hasher.combine(file)
+    hasher.combine(line)
+  }
+
   /// The path in jq's notation.
   public var pathDescription: String { JSONPathComponent.render(path) }
 
@@ -91,6 +104,6 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   @usableFromInline
   static func mismatch<T>(_ type: T.Type, _ json: JSON) -> MappingError {
-    MappingError(.typeMismatch(expected: "\(type)", found: json.type, preview: json.shortPreview))
+    MappingError(.typeMismatch(expected: typeName(type), found: json.type, preview: json.shortPreview))
   }
 }

@@ -78,6 +78,6 @@ struct RawValueTransform<E: RawRepresentable>: TransformType, ExplainsTransformF
     } catch {
       return error
     }
-    return MappingError(.unknownRawValue(type: "\(E.self)", preview: json.shortPreview))
+    return MappingError(.unknownRawValue(type: typeName(E.self), preview: json.shortPreview))
   }
 }

@@ -14,7 +14,7 @@ extension Map {
   /// enum's unknown raw value), else `transformFailed`.
   func transformFailure<Tr: TransformType>(_ transform: Tr, _ json: JSONKit.JSON) -> MappingError {
     if let explaining = transform as? any ExplainsTransformFailure { return explaining.failure(for: json) }
-    return MappingError(.transformFailed(transform: "\(Tr.self)", preview: json.shortPreview))
+    return MappingError(.transformFailed(transform: typeName(Tr.self), preview: json.shortPreview))
   }
 
   /// Runs `read` on the current value when present; records its failure.

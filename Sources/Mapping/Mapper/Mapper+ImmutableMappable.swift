@@ -1,0 +1,88 @@
+@_spi(JSONKitInternals) import JSONKit
+
+// ObjectMapper 4's throwing API for `ImmutableMappable` models: a model with `let`
+// properties either maps completely or throws why. These overloads are more specialized
+// than the optional-returning ones, so `try Mapper<Point>().map(JSONString: text)` picks
+// them, as in ObjectMapper.
+
+extension Mapper where N: ImmutableMappable {
+  /// The model, or the first failure (always strict).
+  ///
+  /// ```swift
+  /// let point = try Mapper<Point>().map(JSONString: #"{"x": 1, "y": 2}"#)
+  /// ```
+  public func map(JSONString: String) throws(MappingError) -> N {
+    try strictMapper.mapOrThrow(JSONString: JSONString)
+  }
+
+  public func map(JSON: [String: Any]) throws(MappingError) -> N {
+    try strictMapper.mapOrThrow(JSON: JSONKit.JSON(JSON))
+  }
+
+  public func map(JSON json: JSONKit.JSON) throws(MappingError) -> N {
+    try strictMapper.mapOrThrow(JSON: json)
+  }
+
+  public func map(JSONObject: Any) throws(MappingError) -> N {
+    try strictMapper.mapOrThrow(JSON: JSONKit.JSON(JSONObject))
+  }
+
+  /// Every model of an array, or the first failure.
+  ///
+  /// ```swift
+  /// let points = try Mapper<Point>().mapArray(JSONString: #"[{"x": 1, "y": 2}]"#)
+  /// ```
+  public func mapArray(JSONString: String) throws(MappingError) -> [N] {
+    try strictMapper.mapArrayOrThrow(JSONString: JSONString)
+  }
+
+  public func mapArray(JSONArray: [[String: Any]]) throws(MappingError) -> [N] {
+    try strictMapper.mapArrayOrThrow(JSON: JSONKit.JSON(JSONArray))
+  }
+
+  public func mapArray(JSONObject: Any) throws(MappingError) -> [N] {
+    try strictMapper.mapArrayOrThrow(JSON: JSONKit.JSON(JSONObject))
+  }
+
+  public func mapDictionary(JSONString: String) throws(MappingError) -> [String: N] {
+    try strictMapper.mapDictionaryOrThrow(JSONString: JSONString)
+  }
+
+  public func mapDictionary(JSON: [String: [String: Any]]) throws(MappingError) -> [String: N] {
+    try strictMapper.mapDictionaryOrThrow(JSON: JSONKit.JSON(JSON))
+  }
+
+  public func mapDictionary(JSONObject: Any?) throws(MappingError) -> [String: N] {
+    try strictMapper.mapDictionaryOrThrow(JSON: Self.required(JSONObject))
+  }
+
+  public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) throws(MappingError) -> [String: [N]] {
+    try strictMapper.mapDictionaryOfArraysOrThrow(JSON: JSONKit.JSON(JSON))
+  }
+
+  public func mapDictionaryOfArrays(JSONObject: Any?) throws(MappingError) -> [String: [N]] {
+    try strictMapper.mapDictionaryOfArraysOrThrow(JSON: Self.required(JSONObject))
+  }
+
+  public func mapArrayOfArrays(JSONObject: Any?) throws(MappingError) -> [[N]] {
+    try strictMapper.mapArrayOfArraysOrThrow(JSON: Self.required(JSONObject))
+  }
+
+  /// This mapper in strict mode: an immutable model cannot be half mapped.
+  private var strictMapper: Mapper<N> {
+    Mapper(context: context, shouldIncludeNilValues: shouldIncludeNilValues, strict: true)
+  }
+
+  /// `nil` (ObjectMapper's "no JSON at all") as JSON `null`, so that it fails with a type
+  /// mismatch that says so.
+  private static func required(_ object: Any?) -> JSONKit.JSON {
+    object.map { JSONKit.JSON($0) } ?? .null
+  }
+}
+
+extension Mapper where N: ImmutableMappable & Hashable {
+  public func mapSet(JSONString: String) throws(MappingError) -> Set<N> {
+    try Mapper(context: context, shouldIncludeNilValues: shouldIncludeNilValues, strict: true)
+      .mapSetOrThrow(JSONString: JSONString)
+  }
+}

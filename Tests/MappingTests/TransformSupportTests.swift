@@ -120,6 +120,42 @@ struct TransformSupportTests {
     txExpectTransformFailure(failures, at: [.key("price")], transform: "TransformOf<Int, Double>")
   }
 
+  /// A transform of the project's own: a `[lo, hi]` pair that says which element is wrong.
+  struct RangeTransform: TransformType {
+    func transformFromJSON(_ value: Any?) -> ClosedRange<Int>? { nil }
+    func transformToJSON(_ value: ClosedRange<Int>?) -> [Int]? { value.map { [$0.lowerBound, $0.upperBound] } }
+
+    func transformFromJSONValueOrThrow(_ json: JSON) throws(MappingError) -> ClosedRange<Int> {
+      guard json.type == .array, json.count == 2 else { throw MappingError(.custom("Expected [lo, hi]")) }
+      guard let low = json[0].int else { throw MappingError(.custom("Expected an integer"), path: [.index(0)]) }
+      guard let high = json[1].int, high >= low else {
+        throw MappingError(.custom("Expected an integer ≥ \(low)"), path: [.index(1)])
+      }
+      return low...high
+    }
+  }
+
+  struct Window: Mappable {
+    var hours: ClosedRange<Int>?
+    var days: [ClosedRange<Int>] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      hours <- (map["hours"], RangeTransform())
+      days <- (map["days"], RangeTransform())
+    }
+  }
+
+  @Test func aTransformThatThrowsPassesItsReasonAndInnerPathOn() throws {
+    let window = try txRead(Window.self, #"{"hours": [9, 17], "days": [[1, 5]]}"#)
+    #expect(window.hours == 9...17)
+    #expect(window.days == [1...5])
+    #expect(txText(window) == #"{"days":[[1,5]],"hours":[9,17]}"#)
+    let (_, failures) = txMap(Window.self, #"{"hours": [9, 8], "days": [[1, 5], ["x", 2]]}"#)
+    #expect(failures.map(\.description) == [
+      "Expected an integer ≥ 9 at .hours[1]", "Expected an integer at .days[1][0]",
+    ])
+  }
+
   @Test func theFoundationEntryPointOfBuiltInTransformsAgreesWithTheJSONKitOne() {
     #expect(DateTransform().transformFromJSON(1_700_000_000) == Date(timeIntervalSince1970: 1_700_000_000))
     #expect(DateTransform().transformFromJSON(NSNumber(value: 1.5)) == Date(timeIntervalSince1970: 1.5))
@@ -130,4 +166,12 @@ struct TransformSupportTests {
     #expect(DataTransform().transformFromJSON("aGk=") == Data("hi".utf8))
     #expect(DecimalTransform().transformFromJSON("1.10") == Decimal(string: "1.1"))
   }
+}
+
+/// Expects exactly one failure, described as `description` (a transform of a structured
+/// value passes on the failure inside it, with its full path).
+func txExpectFailure(
+  _ failures: [MappingError], _ description: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(failures.map(\.description) == [description], sourceLocation: sourceLocation)
 }

@@ -38,10 +38,11 @@ extension Map {
   ) throws -> Transform.Object {
     guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
     else { throw located(MappingError(.keyNotFound), file: file, line: line) }
-    guard let object = transform.transformFromJSONValue(json) else {
-      throw located(transformFailure(transform, json), file: file, line: line)
+    do throws(MappingError) {
+      return try transform.transformFromJSONValueOrThrow(json)
+    } catch {
+      throw located(error, file: file, line: line)
     }
-    return object
   }
 
   /// Reads an optional value at `key` through `transform`: `nil` when missing or `null`;
@@ -53,10 +54,11 @@ extension Map {
     guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line),
       json.type != .null
     else { return nil }
-    guard let object = transform.transformFromJSONValue(json) else {
-      throw located(transformFailure(transform, json), file: file, line: line)
+    do throws(MappingError) {
+      return try transform.transformFromJSONValueOrThrow(json)
+    } catch {
+      throw located(error, file: file, line: line)
     }
-    return object
   }
 
   /// Reads a `RawRepresentable` enum at `key`, or throws.

@@ -94,6 +94,14 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     return copy
   }
 
+  /// This error with its path taken as relative again (an error from a nested mapping
+  /// that a transform passes on from inside the value it reads).
+  func relative() -> MappingError {
+    var copy = self
+    copy.pathIsAbsolute = false
+    return copy
+  }
+
   /// This error with one more step in front of a relative path.
   func inside(_ component: JSONPathComponent) -> MappingError {
     guard !pathIsAbsolute else { return self }

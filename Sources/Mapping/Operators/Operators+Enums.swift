@@ -52,16 +52,11 @@ public func >>> <E: RawRepresentable>(left: [String: E]?, right: Map) where E.Ra
   left >>> (right, RawValueTransform<E>())
 }
 
-/// A transform that can say why it rejected a value better than "could not transform".
-protocol ExplainsTransformFailure {
-  func failure(for json: JSONKit.JSON) -> MappingError
-}
-
 /// `EnumTransform` for the enum operators and `map.value(_:)`, which name no transform: a
 /// raw value of the wrong type fails as that type would (`typeMismatch`,
 /// `numberOutOfRange`), a raw value that no case has is `unknownRawValue`. (A model that
 /// names `EnumTransform` itself gets `transformFailed`, naming it.)
-struct RawValueTransform<E: RawRepresentable>: TransformType, ExplainsTransformFailure where E.RawValue: MapValue {
+struct RawValueTransform<E: RawRepresentable>: TransformType where E.RawValue: MapValue {
   typealias Object = E
   typealias JSON = E.RawValue
 
@@ -72,12 +67,9 @@ struct RawValueTransform<E: RawRepresentable>: TransformType, ExplainsTransformF
   func transformFromJSONValue(_ json: JSONKit.JSON) -> E? { base.transformFromJSONValue(json) }
   func transformToJSONValue(_ object: E?) -> JSONKit.JSON { base.transformToJSONValue(object) }
 
-  func failure(for json: JSONKit.JSON) -> MappingError {
-    do throws(MappingError) {
-      _ = try E.RawValue.fromMapJSON(json, map: Map(mappingType: .fromJSON, JSON: json))
-    } catch {
-      return error
-    }
-    return MappingError(.unknownRawValue(type: typeName(E.self), preview: json.shortPreview))
+  func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> E {
+    if let value = base.transformFromJSONValue(json) { return value }
+    _ = try E.RawValue.fromMapJSON(json, map: Map(mappingType: .fromJSON, JSON: json))
+    throw MappingError(.unknownRawValue(type: typeName(E.self), preview: json.shortPreview))
   }
 }

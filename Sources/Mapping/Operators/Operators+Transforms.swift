@@ -4,17 +4,9 @@
 // transform's `Object`: `dates <- (map["dates"], DateTransform())`.
 
 extension Map {
-  /// Reads the current value through `transform`, recording a failure.
+  /// Reads `json` through `transform`, or throws why (relative to `json`).
   func readTransformed<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> Tr.Object {
-    guard let object = transform.transformFromJSONValue(json) else { throw transformFailure(transform, json) }
-    return object
-  }
-
-  /// Why `transform` rejected `json`: the transform's own reason when it can give one (an
-  /// enum's unknown raw value), else `transformFailed`.
-  func transformFailure<Tr: TransformType>(_ transform: Tr, _ json: JSONKit.JSON) -> MappingError {
-    if let explaining = transform as? any ExplainsTransformFailure { return explaining.failure(for: json) }
-    return MappingError(.transformFailed(transform: typeName(Tr.self), preview: json.shortPreview))
+    try transform.transformFromJSONValueOrThrow(json)
   }
 
   /// Runs `read` on the current value when present; records its failure.

@@ -14,9 +14,9 @@
 /// **Reading** decodes the JSON value at the key (an object, an array or a single value)
 /// with `JSONKitDecoder`'s default strategies, reading the JSONKit value directly (exact
 /// numbers: `1.5` is no `Int`, a `Decimal` keeps its digits). When decoding throws (a
-/// missing key, a wrong type), the property is left unchanged and the failure recorded;
-/// the recorded failure names the property, but the decoding error's own coding path is
-/// not passed on.
+/// missing key, a wrong type), the property is left unchanged and the failure recorded
+/// with the decoding error's coding path after the property's
+/// (`.address.zip: Expected String … but found number`).
 ///
 /// **Writing** encodes the value with `JSONKitEncoder` straight into the JSON at the key
 /// (members in encoding order, numbers exact); a value whose encoding throws
@@ -42,10 +42,19 @@ public final class CodableTransform<T: Codable>: TransformType, Sendable {
   }
 
   public func transformFromJSONValue(_ json: JSONKit.JSON) -> T? {
-    guard json.error == nil else { return nil }
+    try? transformFromJSONValueOrThrow(json)
+  }
+
+  public func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> T {
     // Straight from the JSONKit value: no text in between, and numbers (`Decimal` too)
     // are read exactly from their source text.
-    return try? JSONKitDecoder().decode(T.self, from: json)
+    do {
+      return try JSONKitDecoder().decode(T.self, from: json)
+    } catch let error as DecodingError {
+      throw MappingError(decoding: error, in: json, rootType: T.self)
+    } catch {
+      throw MappingError(.custom("\(error)"))
+    }
   }
 
   public func transformToJSONValue(_ object: T?) -> JSONKit.JSON {

@@ -14,8 +14,8 @@
 /// failure, when the value is not an object, when a key is no raw value of `Key`, or
 /// when a value does not map to a `Value` without any failure (it is mapped strictly).
 /// ObjectMapper silently dropped such members, so a typo in a key lost data unseen. The
-/// recorded failure names the property, not the member: the transform has no way to pass
-/// the inner failure on.
+/// recorded failure names the member and the failure inside it
+/// (`.variants.large.price`).
 ///
 /// **Writing** gives an object with the keys' raw values, sorted, so the text is stable.
 ///
@@ -40,20 +40,29 @@ where Key.RawValue == String {
   }
 
   public func transformFromJSONValue(_ json: JSONKit.JSON) -> [Key: Value]? {
-    guard json.type == .dictionary else { return nil }
+    try? transformFromJSONValueOrThrow(json)
+  }
+
+  public func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> [Key: Value] {
+    guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
     let mapper = Mapper<Value>(strict: true)
     var result: [Key: Value] = [:]
     result.reserveCapacity(json.count)
-    var failed = false
+    var failure: MappingError?
     json.forEachMember { name, member in
-      guard !failed else { return }
-      guard let key = Key(rawValue: name), let model = try? mapper.mapOrThrow(JSON: member) else {
-        failed = true
+      guard failure == nil else { return }
+      guard let key = Key(rawValue: name) else {
+        failure = MappingError(.unknownRawValue(type: typeName(Key.self), preview: JSONKit.JSON(name).shortPreview), path: [.key(name)])
         return
       }
-      result[key] = model
+      do throws(MappingError) {
+        result[key] = try mapper.mapOrThrow(JSON: member)
+      } catch {
+        failure = error.relative().inside(.key(name))
+      }
     }
-    return failed ? nil : result
+    if let failure { throw failure }
+    return result
   }
 
   public func transformToJSONValue(_ object: [Key: Value]?) -> JSONKit.JSON {

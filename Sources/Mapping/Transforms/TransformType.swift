@@ -19,6 +19,13 @@ public protocol TransformType {
   func transformFromJSONValue(_ json: JSONKit.JSON) -> Object?
   /// Writes to a JSONKit value; by default converts `transformToJSON`'s result.
   func transformToJSONValue(_ object: Object?) -> JSONKit.JSON
+
+  /// Reads from a JSONKit value or throws why, with a path relative to that value (the
+  /// member or element inside it that failed). Every read through a transform goes here.
+  /// By default it calls `transformFromJSONValue` and fails with `.transformFailed`;
+  /// transforms of structured values (`DictionaryTransform`, `CodableTransform`) override
+  /// it so that the inner failure and its path reach the error.
+  func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> Object
 }
 
 extension TransformType {
@@ -29,6 +36,14 @@ extension TransformType {
   public func transformToJSONValue(_ object: Object?) -> JSONKit.JSON {
     guard let json = transformToJSON(object) else { return .null }
     return JSONKit.JSON(json)
+  }
+
+  public func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> Object {
+    guard let object = transformFromJSONValue(json) else {
+      // The dynamic type: a subclass (`CustomDateFormatTransform`) names itself.
+      throw MappingError(.transformFailed(transform: typeName(type(of: self)), preview: json.shortPreview))
+    }
+    return object
   }
 }
 

@@ -97,8 +97,10 @@ extension JSON: Equatable {
     return compareDecimals(x, y)
   }
 
-  /// Calls `body` with the UTF-8 bytes of a string value.
-  func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+  /// Calls `body` with the UTF-8 bytes of a string value (unescaped, straight from the
+  /// document for parsed values: no `String` is made); `nil` for other values.
+  @_spi(JSONKitInternals)
+  public func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     switch storage {
     case .string(var s): return s.withUTF8(body)
     case .node(let document, let slot):

@@ -27,6 +27,7 @@ public final class Map {
   /// Reading from JSON or writing to JSON.
   public let mappingType: MappingType
   /// The JSONKit value being read (`fromJSON`), or being built (`toJSON`).
+  @exclusivity(unchecked)
   public internal(set) var JSON: JSONKit.JSON
   /// Whether the current key is present in the JSON (a `null` value counts as present).
   @exclusivity(unchecked)
@@ -170,7 +171,15 @@ public final class Map {
   /// the usual one-byte delimiter (this runs for every property of every object).
   static func contains(_ key: String, _ delimiter: String) -> Bool {
     let utf8 = delimiter.utf8
-    if utf8.count == 1, let byte = utf8.first { return key.utf8.contains(byte) }
+    if utf8.count == 1, let byte = utf8.first {
+      // Over the key's contiguous bytes: `utf8.contains` iterates through the view's
+      // index machinery, which costs more than the rest of a property's lookup.
+      let found = key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        for b in bytes where b == byte { return true }
+        return false
+      }
+      return found ?? key.utf8.contains(byte)
+    }
     return key.contains(delimiter)
   }
 

@@ -50,7 +50,9 @@ public final class ISO8601DateTransform: TransformType, Sendable {
   }
 
   public func transformFromJSONValue(_ json: JSONKit.JSON) -> Date? {
-    json.string.flatMap(ISO8601DateText.parse)
+    // From the document's bytes: a date is longer than a small string, so making a
+    // `String` first would cost an allocation per date.
+    json.withStringBytes(ISO8601DateText.parse(bytes:)) ?? nil
   }
 
   public func transformToJSONValue(_ object: Date?) -> JSONKit.JSON {
@@ -68,10 +70,12 @@ enum ISO8601DateText {
 
   static func parse(_ text: String) -> Date? {
     var text = text
-    return text.withUTF8 { bytes -> Date? in
-      var reader = ByteReader(bytes: bytes)
-      return reader.dateTime()
-    }
+    return text.withUTF8(parse(bytes:))
+  }
+
+  static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    var reader = ByteReader(bytes: bytes)
+    return reader.dateTime()
   }
 
   private struct ByteReader {

@@ -29,6 +29,8 @@ final class JSONDocument: @unchecked Sendable {
 
   /// Objects with more members than this get a hash index on their first lookup.
   @usableFromInline static let indexThreshold = 24
+  /// Objects with at most this many members are searched by key text instead of key id.
+  @usableFromInline static let scanThreshold = 12
 
   /// Member indexes of large objects, keyed by the object's tape index: key id → member index.
   private let memberIndexes = Mutex<[Int: [Int: Int]]>([:])
@@ -79,6 +81,23 @@ final class JSONDocument: @unchecked Sendable {
     var key = key
     return key.withUTF8 { utf8 -> UInt64? in
       guard let base = utf8.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
+      let n = count(object)
+      if n <= Self.scanThreshold {
+        // A small object: comparing its keys' lengths (and then bytes) is cheaper than
+        // hashing the key to find its id. First match, as the id scan below.
+        let length = utf8.count
+        var i = 0
+        while i < n {
+          let id = memberKey(object, i)
+          if keys.length(of: id) == length
+            && (length == 0 || memcmp(bytes + keys.offset(of: id), base, length) == 0)
+          {
+            return memberValue(object, i)
+          }
+          i &+= 1
+        }
+        return nil
+      }
       let hash = KeyTable.hash(base, utf8.count)
       guard let id = keys.find(base, utf8.count, hash: hash, bytes: bytes) else { return nil }
       return lookup(object, keyID: id)

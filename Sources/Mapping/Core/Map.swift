@@ -30,14 +30,29 @@ public final class Map {
   @exclusivity(unchecked)
   public internal(set) var JSON: JSONKit.JSON
   /// Whether the current key is present in the JSON (a `null` value counts as present).
-  @exclusivity(unchecked)
-  public private(set) var isKeyPresent = false
+  public var isKeyPresent: Bool { currentJSON != nil }
   /// The current key, as given to the subscript.
   @exclusivity(unchecked)
   public private(set) var currentKey: String?
-  /// The value at the current key, as a JSONKit value.
-  @exclusivity(unchecked)
-  public private(set) var currentJSON: JSONKit.JSON?
+  /// The value at the current key, as a JSONKit value (`nil` when writing).
+  ///
+  /// Looked up when asked for, not by the subscript: the operators ask exactly once per
+  /// property, and keeping the value in the map would cost reference counting per
+  /// property.
+  public var currentJSON: JSONKit.JSON? {
+    guard mappingType == .fromJSON, let key = currentKey else { return nil }
+    if nestedSteps.isEmpty { return JSON.member(key) }
+    var value: JSONKit.JSON? = JSON
+    for step in nestedSteps {
+      guard let current = value else { break }
+      if current.type == .array, let index = Int(step) {
+        value = current.element(index)
+      } else {
+        value = current.member(step)
+      }
+    }
+    return value
+  }
   /// The object passed to `Mapper(context:)`.
   public var context: MapContext?
   /// Whether `nil` properties are written as `null` (otherwise they are left out).
@@ -56,9 +71,17 @@ public final class Map {
   public var failures: [MappingError] { log.failures }
 
   let log: FailureLog
-  /// Where this map's JSON sits in its parent, to render paths only when a failure needs
-  /// one (nested maps are made for every nested object: eager paths cost allocations).
-  private let origin: Origin?
+  /// The map whose current key (and element) this map's JSON was found at, while this map
+  /// is reading a nested object. Paths are rendered from it only when a failure needs one
+  /// (failures happen while the parent still points at this object, so its state is the
+  /// place). Cleared when the nested object is done, so that parent and child never keep
+  /// each other alive.
+  @exclusivity(unchecked)
+  private var parent: Map?
+  /// The map of the last nested object, reused for the next one: one `Map` per depth
+  /// instead of one per nested object (see `nestedMap(reading:)`).
+  @exclusivity(unchecked)
+  private var spareChild: Map?
   /// Collections being read below the current key push their element's place here, so that
   /// nested objects know their full path.
   @exclusivity(unchecked)
@@ -69,14 +92,6 @@ public final class Map {
   @exclusivity(unchecked)
   @usableFromInline var ignoreNil = false
 
-  /// A parent map and the key and element at which a nested map's JSON was found.
-  private struct Origin {
-    let parent: Map
-    let key: String?
-    let nestedSteps: [String]
-    let elementPath: [JSONPathComponent]
-  }
-
   /// The steps of the current key.
   var keySteps: [String] {
     if !nestedSteps.isEmpty { return nestedSteps }
@@ -85,9 +100,7 @@ public final class Map {
 
   /// Where the JSON of this map is, from the root of the document.
   var basePath: [JSONPathComponent] {
-    guard let origin else { return [] }
-    let steps = origin.nestedSteps.isEmpty ? (origin.key.map { [$0] } ?? []) : origin.nestedSteps
-    return origin.parent.path(steps: steps, elementPath: origin.elementPath)
+    parent?.currentPath ?? []
   }
 
   /// A map over a JSONKit value.
@@ -101,7 +114,6 @@ public final class Map {
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.strict = strict
     self.log = FailureLog()
-    self.origin = nil
   }
 
   /// A map over a Foundation dictionary (ObjectMapper's initializer).
@@ -123,12 +135,33 @@ public final class Map {
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
     self.strict = parent.strict
     self.log = parent.log
-    self.origin =
-      mappingType == .fromJSON
-      ? Origin(
-        parent: parent, key: parent.currentKey, nestedSteps: parent.nestedSteps,
-        elementPath: parent.elementPath)
-      : nil
+    self.parent = mappingType == .fromJSON ? parent : nil
+  }
+
+  /// The map to read the nested object `json` (at the current key and element) with.
+  /// Reuses the previous nested map when nobody else holds it; call `finishNested(_:)`
+  /// when done.
+  @usableFromInline
+  func nestedMap(reading json: JSONKit.JSON) -> Map {
+    // Unique: no model kept the map of the previous nested object, so it can be reset.
+    if isKnownUniquelyReferenced(&spareChild), let child = spareChild {
+      child.JSON = json
+      child.currentKey = nil
+      child.ignoreNil = false
+      if !child.nestedSteps.isEmpty { child.nestedSteps = [] }
+      if !child.elementPath.isEmpty { child.elementPath.removeAll(keepingCapacity: true) }
+      child.parent = self
+      return child
+    }
+    let child = Map(nestedIn: self, mappingType: .fromJSON, JSON: json)
+    spareChild = child
+    return child
+  }
+
+  /// Ends the reading of a nested object by `child` (from `nestedMap(reading:)`).
+  @usableFromInline
+  func finishNested(_ child: Map) {
+    child.parent = nil
   }
 
   /// Selects `key`. With `nested` (the default when the key contains `delimiter`), the key
@@ -141,28 +174,10 @@ public final class Map {
     currentKey = key
     self.ignoreNil = ignoreNil
     if !elementPath.isEmpty { elementPath.removeAll(keepingCapacity: true) }
-    let isNested = nested ?? Map.contains(key, delimiter)
-    nestedSteps = isNested ? key.components(separatedBy: delimiter) : []
-    if mappingType == .fromJSON {
-      var value: JSONKit.JSON?
-      if isNested {
-        value = JSON
-        for step in nestedSteps {
-          guard let current = value else { break }
-          if current.type == .array, let index = Int(step) {
-            value = current.element(index)
-          } else {
-            value = current.member(step)
-          }
-        }
-      } else {
-        value = JSON.member(key)
-      }
-      currentJSON = value
-      isKeyPresent = value != nil
-    } else {
-      currentJSON = nil
-      isKeyPresent = false
+    if nested ?? Map.contains(key, delimiter) {
+      nestedSteps = key.components(separatedBy: delimiter)
+    } else if !nestedSteps.isEmpty {
+      nestedSteps = []
     }
     return self
   }

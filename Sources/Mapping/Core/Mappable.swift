@@ -92,7 +92,8 @@ extension BaseMappable {
     _ json: JSONKit.JSON, map: Map, make: (Map) throws(MappingError) -> Self
   ) throws(MappingError) -> Self {
     guard json.type == .dictionary else { throw .mismatch(Self.self, json) }
-    let child = Map(nestedIn: map, mappingType: .fromJSON, JSON: json)
+    let child = map.nestedMap(reading: json)
+    defer { map.finishNested(child) }
     return try make(child)
   }
 }

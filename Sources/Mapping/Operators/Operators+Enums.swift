@@ -4,50 +4,62 @@
 // `kind <- map["kind"]` for `enum Kind: String`. Each shape delegates to the transform
 // operators with `RawValueTransform` (below).
 
+@inlinable
 public func <- <E: RawRepresentable>(left: inout E, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func >>> <E: RawRepresentable>(left: E, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func <- <E: RawRepresentable>(left: inout E?, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func >>> <E: RawRepresentable>(left: E?, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func <- <E: RawRepresentable>(left: inout [E], right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func >>> <E: RawRepresentable>(left: [E], right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func <- <E: RawRepresentable>(left: inout [E]?, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func >>> <E: RawRepresentable>(left: [E]?, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func <- <E: RawRepresentable>(left: inout [String: E], right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func >>> <E: RawRepresentable>(left: [String: E], right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func <- <E: RawRepresentable>(left: inout [String: E]?, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+@inlinable
 public func >>> <E: RawRepresentable>(left: [String: E]?, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
@@ -56,18 +68,21 @@ public func >>> <E: RawRepresentable>(left: [String: E]?, right: Map) where E.Ra
 /// raw value of the wrong type fails as that type would (`typeMismatch`,
 /// `numberOutOfRange`), a raw value that no case has is `unknownRawValue`. (A model that
 /// names `EnumTransform` itself gets `transformFailed`, naming it.)
+@usableFromInline
 struct RawValueTransform<E: RawRepresentable>: TransformType where E.RawValue: MapValue {
-  typealias Object = E
-  typealias JSON = E.RawValue
+  @usableFromInline typealias Object = E
+  @usableFromInline typealias JSON = E.RawValue
 
-  private let base = EnumTransform<E>()
+  @usableFromInline let base = EnumTransform<E>()
 
-  func transformFromJSON(_ value: Any?) -> E? { base.transformFromJSON(value) }
-  func transformToJSON(_ value: E?) -> E.RawValue? { base.transformToJSON(value) }
-  func transformFromJSONValue(_ json: JSONKit.JSON) -> E? { base.transformFromJSONValue(json) }
-  func transformToJSONValue(_ object: E?) -> JSONKit.JSON { base.transformToJSONValue(object) }
+  @usableFromInline init() {}
 
-  func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> E {
+  @usableFromInline func transformFromJSON(_ value: Any?) -> E? { base.transformFromJSON(value) }
+  @usableFromInline func transformToJSON(_ value: E?) -> E.RawValue? { base.transformToJSON(value) }
+  @usableFromInline func transformFromJSONValue(_ json: JSONKit.JSON) -> E? { base.transformFromJSONValue(json) }
+  @usableFromInline func transformToJSONValue(_ object: E?) -> JSONKit.JSON { base.transformToJSONValue(object) }
+
+  @usableFromInline func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> E {
     if let value = base.transformFromJSONValue(json) { return value }
     _ = try E.RawValue.fromMapJSON(json, map: Map(mappingType: .fromJSON, JSON: json))
     throw MappingError(.unknownRawValue(type: typeName(E.self), preview: json.shortPreview))

@@ -5,17 +5,20 @@
 
 extension Map {
   /// Reads `json` through `transform`, or throws why (relative to `json`).
+  @inlinable
   func readTransformed<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> Tr.Object {
     try transform.transformFromJSONValueOrThrow(json)
   }
 
   /// Runs `read` on the current value when present; records its failure.
+  @inlinable
   func readPresent(optional: Bool, _ read: (JSONKit.JSON) throws(MappingError) -> Void) {
     guard let json = presentValue(optional: optional) else { return }
     if optional && ignoreNil && json.type == .null { return }
     do throws(MappingError) { try read(json) } catch { record(error) }
   }
 
+  @usableFromInline
   func readTransformedArray<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> [Tr.Object] {
     guard json.type == .array else { throw .mismatch([Tr.Object].self, json) }
     var result: [Tr.Object] = []
@@ -30,6 +33,7 @@ extension Map {
     return result
   }
 
+  @usableFromInline
   func readTransformedDictionary<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> [String: Tr.Object] {
     guard json.type == .dictionary else { throw .mismatch([String: Tr.Object].self, json) }
     var result: [String: Tr.Object] = [:]
@@ -45,6 +49,9 @@ extension Map {
   }
 }
 
+// `@inlinable`: specialized for each transform in the model's module (a generic call
+// through the transform's witness table costs more than reading a date).
+@inlinable
 public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -53,11 +60,13 @@ public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
   }
 }
 
+@inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object, right: (Map, Tr)) {
   let (map, transform) = right
   if map.mappingType == .toJSON { map.write(transform.transformToJSONValue(left)) }
 }
 
+@inlinable
 public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -69,11 +78,13 @@ public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
   }
 }
 
+@inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object?, right: (Map, Tr)) {
   let (map, transform) = right
   if map.mappingType == .toJSON { map.write(left == nil ? .null : transform.transformToJSONValue(left)) }
 }
 
+@inlinable
 public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -82,11 +93,13 @@ public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
   }
 }
 
+@inlinable
 public func >>> <Tr: TransformType>(left: [Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
   if map.mappingType == .toJSON { map.write(JSONKit.JSON(array: left.map { transform.transformToJSONValue($0) })) }
 }
 
+@inlinable
 public func <- <Tr: TransformType>(left: inout [Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -98,12 +111,14 @@ public func <- <Tr: TransformType>(left: inout [Tr.Object]?, right: (Map, Tr)) {
   }
 }
 
+@inlinable
 public func >>> <Tr: TransformType>(left: [Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
   guard map.mappingType == .toJSON else { return }
   map.write(left.map { JSONKit.JSON(array: $0.map { transform.transformToJSONValue($0) }) } ?? .null)
 }
 
+@inlinable
 public func <- <Tr: TransformType>(left: inout [String: Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -112,6 +127,7 @@ public func <- <Tr: TransformType>(left: inout [String: Tr.Object], right: (Map,
   }
 }
 
+@inlinable
 public func >>> <Tr: TransformType>(left: [String: Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
   guard map.mappingType == .toJSON else { return }
@@ -120,6 +136,7 @@ public func >>> <Tr: TransformType>(left: [String: Tr.Object], right: (Map, Tr))
   map.write(object)
 }
 
+@inlinable
 public func <- <Tr: TransformType>(left: inout [String: Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -131,6 +148,7 @@ public func <- <Tr: TransformType>(left: inout [String: Tr.Object]?, right: (Map
   }
 }
 
+@inlinable
 public func >>> <Tr: TransformType>(left: [String: Tr.Object]?, right: (Map, Tr)) {
   guard let left else {
     if right.0.mappingType == .toJSON { right.0.write(.null) }

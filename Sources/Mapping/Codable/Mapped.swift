@@ -18,12 +18,15 @@
 /// `JSONKitDecoder` the value is taken from the parsed document without a copy to text.
 @propertyWrapper
 public struct Mapped<Model: BaseMappable>: Codable {
+  /// The model.
   public var wrappedValue: Model
 
+  /// Wraps a model: `@Mapped var user = User()`.
   public init(wrappedValue: Model) {
     self.wrappedValue = wrappedValue
   }
 
+  /// Decodes the value at the key as JSON and maps it strictly.
   public init(from decoder: any Decoder) throws {
     let json = try JSONKit.JSON(from: decoder)
     do {
@@ -35,6 +38,7 @@ public struct Mapped<Model: BaseMappable>: Codable {
     }
   }
 
+  /// Encodes the model's `toJSONValue()`.
   public func encode(to encoder: any Encoder) throws {
     try wrappedValue.toJSONValue().encode(to: encoder)
   }

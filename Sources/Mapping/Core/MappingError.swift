@@ -30,11 +30,13 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case custom(String)
   }
 
+  /// What went wrong.
   public var reason: Reason
   /// Where, from the root of the mapped document (`.friends[3].birthday`).
   public var path: [JSONPathComponent]
   /// The source file and line of the `map.value(_:)` call, for `ImmutableMappable`.
   public var file: String?
+  /// The line of the `map.value(_:)` call, with `file`.
   public var line: UInt?
   /// Whether `path` is complete (from the root), or relative to the value being read.
   var pathIsAbsolute = false
@@ -54,6 +56,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     a.reason == b.reason && a.path == b.path && a.file == b.file && a.line == b.line
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(reason)
     hasher.combine(path)
@@ -64,6 +67,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The path in jq's notation.
   public var pathDescription: String { JSONPathComponent.render(path) }
 
+  /// What, where and (for `ImmutableMappable`) the source line: `Expected Int at .friends[3].age but found string ("x")`.
   public var description: String {
     let at = pathDescription
     var text: String

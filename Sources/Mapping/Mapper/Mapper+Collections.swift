@@ -29,12 +29,15 @@ extension Mapper {
   /// ```
   public func mapArray(JSON json: JSONKit.JSON) -> [N]? { try? mapArrayOrThrow(JSON: json) }
 
+  /// Maps an array of Foundation dictionaries; `[]` when nothing maps.
   public func mapArray(JSONArray: [[String: Any]]) -> [N] {
     mapArray(JSON: JSONKit.JSON(JSONArray)) ?? []
   }
 
+  /// Maps JSON text holding an array of objects.
   public func mapArray(JSONString: String) -> [N]? { try? mapArrayOrThrow(JSONString: JSONString) }
 
+  /// Maps a Foundation array or a JSONKit value holding an array.
   public func mapArray(JSONObject: Any?) -> [N]? {
     guard let object = JSONObject else { return nil }
     return mapArray(JSON: JSONKit.JSON(object))
@@ -50,6 +53,7 @@ extension Mapper {
     try mapCollection([N].self, json)
   }
 
+  /// Maps JSON text holding an array, throwing a parse error or (strict) the first failure.
   public func mapArrayOrThrow(JSONString: String) throws(MappingError) -> [N] {
     try mapArrayOrThrow(JSON: try Self.parse(JSONString))
   }
@@ -61,18 +65,22 @@ extension Mapper {
     try? mapSetOrThrow(JSON: json)
   }
 
+  /// Maps JSON text holding an array into a set.
   public func mapSet(JSONString: String) -> Set<N>? where N: Hashable {
     try? mapSetOrThrow(JSONString: JSONString)
   }
 
+  /// Maps an array of Foundation dictionaries into a set.
   public func mapSet(JSONArray: [[String: Any]]) -> Set<N> where N: Hashable {
     mapSet(JSON: JSONKit.JSON(JSONArray)) ?? []
   }
 
+  /// Maps an array into a set, throwing when it is not an array or (strict) on any failure.
   public func mapSetOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> Set<N> where N: Hashable {
     try mapCollection(Set<N>.self, json)
   }
 
+  /// `mapSetOrThrow(JSON:)` for JSON text.
   public func mapSetOrThrow(JSONString: String) throws(MappingError) -> Set<N> where N: Hashable {
     try mapSetOrThrow(JSON: try Self.parse(JSONString))
   }
@@ -84,18 +92,26 @@ extension Mapper {
     try? mapDictionaryOrThrow(JSON: json)
   }
 
+  /// Maps a Foundation dictionary of dictionaries.
   public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
     mapDictionary(JSON: JSONKit.JSON(JSON))
   }
 
+  /// Maps JSON text holding an object of objects.
   public func mapDictionary(JSONString: String) -> [String: N]? {
     try? mapDictionaryOrThrow(JSONString: JSONString)
   }
 
+  /// Maps an object of objects, throwing when it is not an object or (strict) on any failure.
+  ///
+  /// ```swift
+  /// let byID = try Mapper<User>(strict: true).mapDictionaryOrThrow(JSON: json["users"])
+  /// ```
   public func mapDictionaryOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> [String: N] {
     try mapCollection([String: N].self, json)
   }
 
+  /// `mapDictionaryOrThrow(JSON:)` for JSON text.
   public func mapDictionaryOrThrow(JSONString: String) throws(MappingError) -> [String: N] {
     try mapDictionaryOrThrow(JSON: try Self.parse(JSONString))
   }
@@ -114,10 +130,12 @@ extension Mapper {
     return result
   }
 
+  /// Maps a Foundation dictionary of arrays of dictionaries.
   public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
     mapDictionaryOfArrays(JSON: JSONKit.JSON(JSON))
   }
 
+  /// Maps an object of arrays of objects, throwing the first failure (strict) or a shape mismatch.
   public func mapDictionaryOfArraysOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> [String: [N]] {
     try mapCollection([String: [N]].self, json)
   }
@@ -134,11 +152,13 @@ extension Mapper {
     return result
   }
 
+  /// Maps a Foundation array of arrays (or a JSONKit value holding one).
   public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? {
     guard let object = JSONObject else { return nil }
     return mapArrayOfArrays(JSON: JSONKit.JSON(object))
   }
 
+  /// Maps an array of arrays of objects, throwing the first failure (strict) or a shape mismatch.
   public func mapArrayOfArraysOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> [[N]] {
     try mapCollection([[N]].self, json)
   }

@@ -15,14 +15,17 @@ extension Mapper where N: ImmutableMappable {
     try strictMapper.mapOrThrow(JSONString: JSONString)
   }
 
+  /// The model from a Foundation dictionary, or the first failure.
   public func map(JSON: [String: Any]) throws(MappingError) -> N {
     try strictMapper.mapOrThrow(JSON: JSONKit.JSON(JSON))
   }
 
+  /// The model from a JSONKit value, or the first failure.
   public func map(JSON json: JSONKit.JSON) throws(MappingError) -> N {
     try strictMapper.mapOrThrow(JSON: json)
   }
 
+  /// The model from a Foundation object or JSONKit value, or the first failure.
   public func map(JSONObject: Any) throws(MappingError) -> N {
     try strictMapper.mapOrThrow(JSON: JSONKit.JSON(JSONObject))
   }
@@ -36,34 +39,42 @@ extension Mapper where N: ImmutableMappable {
     try strictMapper.mapArrayOrThrow(JSONString: JSONString)
   }
 
+  /// Every model of a Foundation array, or the first failure.
   public func mapArray(JSONArray: [[String: Any]]) throws(MappingError) -> [N] {
     try strictMapper.mapArrayOrThrow(JSON: JSONKit.JSON(JSONArray))
   }
 
+  /// Every model of a Foundation array or JSONKit value, or the first failure.
   public func mapArray(JSONObject: Any) throws(MappingError) -> [N] {
     try strictMapper.mapArrayOrThrow(JSON: JSONKit.JSON(JSONObject))
   }
 
+  /// Every model of an object of objects in JSON text, or the first failure.
   public func mapDictionary(JSONString: String) throws(MappingError) -> [String: N] {
     try strictMapper.mapDictionaryOrThrow(JSONString: JSONString)
   }
 
+  /// Every model of a Foundation dictionary of dictionaries, or the first failure.
   public func mapDictionary(JSON: [String: [String: Any]]) throws(MappingError) -> [String: N] {
     try strictMapper.mapDictionaryOrThrow(JSON: JSONKit.JSON(JSON))
   }
 
+  /// Every model of an object of objects, or the first failure (`nil` fails as `null`).
   public func mapDictionary(JSONObject: Any?) throws(MappingError) -> [String: N] {
     try strictMapper.mapDictionaryOrThrow(JSON: Self.required(JSONObject))
   }
 
+  /// Every model of a dictionary of arrays, or the first failure.
   public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) throws(MappingError) -> [String: [N]] {
     try strictMapper.mapDictionaryOfArraysOrThrow(JSON: JSONKit.JSON(JSON))
   }
 
+  /// Every model of an object of arrays, or the first failure (`nil` fails as `null`).
   public func mapDictionaryOfArrays(JSONObject: Any?) throws(MappingError) -> [String: [N]] {
     try strictMapper.mapDictionaryOfArraysOrThrow(JSON: Self.required(JSONObject))
   }
 
+  /// Every model of an array of arrays, or the first failure (`nil` fails as `null`).
   public func mapArrayOfArrays(JSONObject: Any?) throws(MappingError) -> [[N]] {
     try strictMapper.mapArrayOfArraysOrThrow(JSON: Self.required(JSONObject))
   }
@@ -81,6 +92,7 @@ extension Mapper where N: ImmutableMappable {
 }
 
 extension Mapper where N: ImmutableMappable & Hashable {
+  /// Every model of an array in JSON text, as a set, or the first failure.
   public func mapSet(JSONString: String) throws(MappingError) -> Set<N> {
     try Mapper(context: context, shouldIncludeNilValues: shouldIncludeNilValues, strict: true)
       .mapSetOrThrow(JSONString: JSONString)

@@ -18,18 +18,22 @@ extension Mapper {
     toJSONValue(object).dictionaryObject ?? [:]
   }
 
+  /// The models as Foundation dictionaries: `Mapper<User>().toJSONArray(users)`.
   public func toJSONArray(_ array: [N]) -> [[String: Any]] {
     array.map(toJSON)
   }
 
+  /// A set of models as Foundation dictionaries (in the set's order).
   public func toJSONSet(_ set: Set<N>) -> [[String: Any]] where N: Hashable {
     set.map(toJSON)
   }
 
+  /// A dictionary of models as a dictionary of Foundation dictionaries.
   public func toJSONDictionary(_ dictionary: [String: N]) -> [String: [String: Any]] {
     dictionary.mapValues(toJSON)
   }
 
+  /// A dictionary of arrays of models as Foundation objects.
   public func toJSONDictionaryOfArrays(_ dictionary: [String: [N]]) -> [String: [[String: Any]]] {
     dictionary.mapValues(toJSONArray)
   }

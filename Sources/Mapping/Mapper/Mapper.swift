@@ -16,10 +16,18 @@ import Foundation
 /// the mapping fail: the `…OrThrow` methods throw the first `MappingError`, the others
 /// return `nil`.
 public struct Mapper<N: BaseMappable> {
+  /// Passed to every `Map` of a mapping (`map.context`).
   public var context: MapContext?
+  /// Whether `nil` properties are written as `null` (otherwise left out).
   public var shouldIncludeNilValues: Bool
+  /// Whether any failure fails the mapping (see the type's documentation).
   public var strict: Bool
 
+  /// A mapper with ObjectMapper's settings, plus `strict`.
+  ///
+  /// ```swift
+  /// let mapper = Mapper<User>(context: Env(currency: "EUR"), strict: true)
+  /// ```
   public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false) {
     self.context = context
     self.shouldIncludeNilValues = shouldIncludeNilValues
@@ -106,15 +114,18 @@ public struct Mapper<N: BaseMappable> {
     return copy
   }
 
+  /// `map(JSON:toObject:)` for a Foundation dictionary.
   public func map(JSON: [String: Any], toObject object: N) -> N {
     map(JSON: JSONKit.JSON(JSON), toObject: object)
   }
 
+  /// `map(JSON:toObject:)` for JSON text; the object is returned unchanged when the text is not JSON.
   public func map(JSONString: String, toObject object: N) -> N {
     guard let json = try? Self.parse(JSONString) else { return object }
     return map(JSON: json, toObject: object)
   }
 
+  /// `mapOrThrow(JSON:toObject:)` for JSON text.
   public func mapOrThrow(JSONString: String, toObject object: N) throws(MappingError) -> N {
     try mapOrThrow(JSON: try Self.parse(JSONString), toObject: object)
   }

@@ -85,7 +85,7 @@ public final class Map {
   /// Collections being read below the current key push their element's place here, so that
   /// nested objects know their full path.
   @exclusivity(unchecked)
-  var elementPath: [JSONPathComponent] = []
+  @usableFromInline var elementPath: [JSONPathComponent] = []
   /// The steps of a nested key (`"a.b.0"`); empty for a plain key, which is `currentKey`.
   @exclusivity(unchecked)
   private var nestedSteps: [String] = []

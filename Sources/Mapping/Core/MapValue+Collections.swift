@@ -2,11 +2,15 @@
 
 // Collections and optionals of mappable values are mappable, to any depth. A failure inside
 // names the element (`[3]`, `.key`) so that the whole path reaches the error.
+//
+// The reads are `@inlinable` so that each model's module specializes them for its element
+// type: unspecialized, every element paid a generic-metadata lookup.
 
 extension Optional: MapValue where Wrapped: MapValue {
   public static var mapValueWhenMissing: Wrapped?? { .some(nil) }
 
   /// `null` reads as `nil`.
+  @inlinable
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Wrapped? {
     if json.type == .null { return nil }
     return try Wrapped.fromMapJSON(json, map: map)
@@ -21,6 +25,7 @@ extension Optional: MapValue where Wrapped: MapValue {
 }
 
 extension Array: MapValue where Element: MapValue {
+  @inlinable
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [Element] {
     guard json.type == .array else { throw .mismatch([Element].self, json) }
     var result: [Element] = []
@@ -30,7 +35,7 @@ extension Array: MapValue where Element: MapValue {
     // all-or-nothing: dropping a number would shift every index after it.
     let skipsFailedElements = !map.strict && Element.self is any BaseMappable.Type
     var failure: MappingError?
-    json.forEachElement { i, element in
+    Map.forEachElement(of: json) { i, element in
       guard failure == nil else { return }
       map.elementPath.append(.index(i))
       do throws(MappingError) {
@@ -51,6 +56,7 @@ extension Array: MapValue where Element: MapValue {
 }
 
 extension Set: MapValue where Element: MapValue {
+  @inlinable
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Set<Element> {
     guard json.type == .array else { throw .mismatch(Set<Element>.self, json) }
     return Set(try [Element].fromMapJSON(json, map: map))
@@ -62,6 +68,7 @@ extension Set: MapValue where Element: MapValue {
 }
 
 extension Dictionary: MapValue where Key == String, Value: MapValue {
+  @inlinable
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [String: Value] {
     guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
     var result: [String: Value] = [:]
@@ -69,7 +76,7 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
     // As for arrays: lenient mode drops (and records) the models it cannot make.
     let skipsFailedValues = !map.strict && Value.self is any BaseMappable.Type
     var failure: MappingError?
-    json.forEachMember { key, member in
+    Map.forEachMember(of: json) { key, member in
       guard failure == nil else { return }
       map.elementPath.append(.key(key))
       do throws(MappingError) {
@@ -90,5 +97,19 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
     var object: JSONKit.JSON = [:]
     for (key, value) in self.sorted(by: { $0.key < $1.key }) { object[key] = value.toMapJSON(map: map) }
     return object
+  }
+}
+
+extension Map {
+  /// JSONKit's element iteration for the inlinable reads above, which cannot name its SPI.
+  @usableFromInline
+  static func forEachElement(of json: JSONKit.JSON, _ body: (Int, JSONKit.JSON) -> Void) {
+    json.forEachElement(body)
+  }
+
+  /// JSONKit's member iteration for the inlinable reads above, which cannot name its SPI.
+  @usableFromInline
+  static func forEachMember(of json: JSONKit.JSON, _ body: (String, JSONKit.JSON) -> Void) {
+    json.forEachMember(body)
   }
 }

@@ -107,6 +107,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// This error with one more step in front of a relative path.
+  @usableFromInline
   func inside(_ component: JSONPathComponent) -> MappingError {
     guard !pathIsAbsolute else { return self }
     var copy = self

@@ -9,9 +9,6 @@ let package = Package(
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
-  dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
-  ],
   targets: [
     .systemLibrary(
       name: "CYajl",
@@ -21,13 +18,7 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["CYajl"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "JSONQuery", dependencies: ["JSONKit"]),
-    .executableTarget(
-      name: "JSONKitCLI",
-      dependencies: [
-        "JSONKit",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
+    .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .testTarget(
       name: "JSONKitTests",
       dependencies: ["JSONKit"],

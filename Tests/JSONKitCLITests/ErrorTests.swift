@@ -86,26 +86,49 @@ struct UsageTests {
   }
 
   @Test(
-    "Usage errors exit 2, like jq, not swift-argument-parser's 64",
+    "Usage errors exit 2 with jq's message",
     arguments: [
-      ["--no-such-option"], ["--indent"], ["--indent", "8"], ["--indent", "-1"], ["--indent", "x"],
+      (["--no-such-option"], "Unknown option: --no-such-option"),
+      (["-nx"], "Unknown option: -nx"),
+      (["--indent"], "--indent takes one parameter (e.g. --indent 4)"),
+      (["--indent", "8"], "Cannot indent more than 7 characters"),
+      (["--indent", "-1"], "Cannot indent less than 0 characters"),
+      (["--indent", "x"], "--indent takes a number"),
+      ([".", "--arg", "x"], "--arg takes two parameters (e.g. --arg varname value)"),
+      ([".", "--argjson", "x", "{"], "Invalid JSON text passed to --argjson"),
+      (["--jsonargs", ".", "nope"], "Invalid JSON text passed to --jsonargs"),
     ])
-  func usageErrors(arguments: [String]) throws {
+  func usageErrors(arguments: [String], message: String) throws {
     let result = try CLI.run(arguments, input: "1")
     #expect(result.status == 2)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("jsonkit: error: "), "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("Use jsonkit --help for help with command-line options.\n"))
+    #expect(result.stderr.hasPrefix("jsonkit: \(message)\n"), "\(result.stderr)")
+    #expect(result.stderr.contains("Use jsonkit --help for help with command-line options"))
   }
 
-  @Test("An invalid filter exits 3, jq's status for a filter that does not compile")
+  @Test("A program that does not compile exits 3 and shows where, with a caret under the token")
   func invalidFilter() throws {
-    for filter in ["a", ".a..b", ".[", ".[]", ".a-b", #".["unterminated]"#, ".[1:2]"] {
+    for filter in [".[", ".a |", "{", "if . then 1", #""unterminated"#, ".a | nosuchfunction", "$undefined"] {
       let result = try CLI.run([filter], input: "{}")
       #expect(result.status == 3, "\(filter)")
       #expect(result.stdout == "")
-      #expect(result.stderr.hasPrefix("jsonkit: error: invalid filter '\(filter)' at column "))
+      #expect(result.stderr.hasPrefix("jsonkit: error: "), "\(result.stderr)")
+      #expect(result.stderr.contains("at <top-level>, line 1, column "), "\(result.stderr)")
+      #expect(result.stderr.contains("\n    \(filter)\n"), "\(result.stderr)")
+      #expect(result.stderr.hasSuffix("^\njsonkit: 1 compile error\n"), "\(result.stderr)")
     }
+  }
+
+  @Test("The caret sits under the offending token")
+  func caretPosition() throws {
+    let result = try CLI.run([".a | nosuchfunction"], input: "{}")
+    #expect(result.stderr == """
+      jsonkit: error: nosuchfunction/0 is not defined at <top-level>, line 1, column 6:
+          .a | nosuchfunction
+               ^^^^^^^^^^^^^^
+      jsonkit: 1 compile error
+
+      """)
   }
 
   @Test("A file given where the filter goes gets a hint")
@@ -121,9 +144,13 @@ struct UsageTests {
     let result = try CLI.run(["--help"])
     #expect(result.status == 0)
     #expect(try CLI.run(["-h"]).stdout == result.stdout)
-    #expect(result.stdout.hasPrefix("Usage:\tjsonkit [OPTIONS] [FILTER] [FILE...]\n\n"))
+    #expect(result.stdout.hasPrefix("Usage:\tjsonkit [OPTIONS] FILTER [FILES...]\n"))
     for text in [
-      "-c, --compact-output", "-S, --sort-keys", "--tab", "--indent n", "-h, --help",
+      "-n, --null-input", "-R, --raw-input", "-s, --slurp", "-c, --compact-output", "-r, --raw-output",
+      "--raw-output0", "-j, --join-output", "-a, --ascii-output", "-S, --sort-keys", "-C, --color-output",
+      "-M, --monochrome-output", "--tab", "--indent n", "--stream", "--seq", "-f, --from-file",
+      "-L, --library-path dir", "--arg name value", "--argjson name value", "--slurpfile name file",
+      "--rawfile name file", "--args", "--jsonargs", "-e, --exit-status", "-V, --version", "-h, --help",
       "Exit status", "jsonkit: error (at FILE:LINE)",
     ] {
       #expect(result.stdout.contains(text), "\(text)")

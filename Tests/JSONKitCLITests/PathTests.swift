@@ -26,7 +26,7 @@ struct CatalogPathTests {
       (".products[0].variants[1]", #"{"size":43,"color":"ember"}"#),
       (".products[2].tags", "[]"),
       (".products[0].price", "129.90"),
-      (" .products [0] . id ", "1042"),
+      (" .products [0] .id ", "1042"),
     ])
   func pathForms(path: String, expected: String) throws {
     let result = try CLI.run(["-c", path, catalog])

@@ -16,7 +16,6 @@ enum Prelude {
     def recurse(f; cond): def r: ., (f | select(cond) | r); r;
     def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
     def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
-    def repeat(f): def _repeat: ., (f | _repeat); _repeat;
     def range($x): range(0; $x);
     def range($from; $upto; $by):
       if $by > 0 then $from | while(. < $upto; . + $by)

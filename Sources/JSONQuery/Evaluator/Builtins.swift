@@ -16,6 +16,7 @@ enum Builtins {
     "flatten/1", "ascii_downcase/0", "ascii_upcase/0", "indices/1", "trim/0", "ltrim/0", "rtrim/0",
     "getpath/1", "label/0", "env/0", "significand/0", "log/0", "exp/0", "pow/2", "ceil/0", "round/0",
     "have_decnum/0", "have_literal_numbers/0", "toboolean/0", "tojson/0", "split/1", "test/1",
+    "repeat/1",
   ]
 
   static func call(
@@ -102,6 +103,18 @@ enum Builtins {
         case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
         case (.array, .number): return JSON(args[0].doubleValue >= 0 && args[0].doubleValue < Double(value.count))
         default: throw QueryError.runtime("Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key")
+        }
+      }
+    case "repeat/1":
+      // jq's `def repeat(f): def _repeat: f, _repeat; _repeat;` (f's outputs on the same
+      // input, again and again, until an error), as a loop: the recursive definition
+      // would nest one generator per round.
+      var round: Generator?
+      return Generator {
+        while true {
+          if round == nil { round = try interpreter.values(arguments[0], input, env) }
+          if let item = try round!.next() { return Item(value: item.value, path: nil) }
+          round = nil
         }
       }
     case "range/2":

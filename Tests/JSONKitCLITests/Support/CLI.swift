@@ -57,9 +57,11 @@ enum CLI {
   }()
 
   /// Runs `jsonkit arguments…` with `input` on standard input (closed at once when `nil`).
-  static func run(_ arguments: [String], input: String? = nil) throws -> RunResult {
+  static func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+  ) throws -> RunResult {
     let binary = try #require(executable, "the jsonkit binary was not built next to the tests")
-    return try runProcess(binary, arguments, input: input.map { Data($0.utf8) })
+    return try runProcess(binary, arguments, input: input.map { Data($0.utf8) }, environment: environment)
   }
 
   /// Runs a shell command line with `/bin/sh -c`, `$JSONKIT` set to the binary's path.

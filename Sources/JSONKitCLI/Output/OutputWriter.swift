@@ -8,7 +8,8 @@ import JSONKit
   import Darwin
 #endif
 
-/// How results are formatted: jq's options, turned into one `JSONWriter`.
+/// How results are formatted: jq's options, turned into one `JSONWriter` and the bytes
+/// around each value.
 struct OutputFormat: Sendable, Equatable {
   /// `-c`: everything on one line.
   var compact = false
@@ -18,10 +19,21 @@ struct OutputFormat: Sendable, Equatable {
   var indent = 2
   /// `-S`: object keys in code point order.
   var sortKeys = false
+  /// `-a`: non-ASCII characters as `\u` escapes.
+  var ascii = false
+  /// `-r`: a string result is written as its text, without quotes or escapes.
+  var raw = false
+  /// What follows each value: a newline, nothing (`-j`) or a NUL (`--raw-output0`).
+  var separator: [UInt8] = [0x0A]
+  /// `--seq`: an ASCII RS (0x1E) before each value.
+  var seq = false
+  /// `-C`: jq's colors (`JQ_COLORS`).
+  var colors: ColorScheme?
 
   /// The writer for these options. `-c` wins over `--tab`, which wins over `--indent`.
   var writer: JSONWriter {
     var options: JSONWritingOptions = sortKeys ? [.sortedKeys] : []
+    if ascii { options.insert(.asciiOnly) }
     if compact || (!tab && indent == 0) {
       return JSONWriter(options: options)
     }
@@ -40,6 +52,7 @@ final class OutputWriter {
   /// Output is written once this many bytes are buffered.
   static let blockSize = 64 * 1024
 
+  private let format: OutputFormat
   private let writer: JSONWriter
   private let fileDescriptor: Int32
   private var buffer: [UInt8] = []
@@ -52,24 +65,55 @@ final class OutputWriter {
   private(set) var writeError: Int32?
 
   init(format: OutputFormat, fileDescriptor: Int32 = 1) {
+    self.format = format
     self.writer = format.writer
     self.fileDescriptor = fileDescriptor
     buffer.reserveCapacity(Self.blockSize * 2)
   }
 
-  /// Appends `value` as JSON text and a newline (jq's one value per line).
-  func emit(_ value: JSON) {
+  /// A string that `--raw-output0` cannot write: it holds a NUL, which would end it early.
+  struct NULInRawString: Error {}
+
+  /// Appends `value` as the options say (JSON text, or a raw string), then the separator.
+  func emit(_ value: JSON) throws(NULInRawString) {
     guard !isClosed else { return }
-    // A large value is written out as it is produced, so output memory stays bounded.
-    var pending: [UInt8] = []
-    swap(&pending, &buffer)
-    writer.write(value, into: &pending, flushingAt: Self.blockSize) { [unowned self] chunk in
-      self.writeOut(chunk)
-      chunk.removeAll(keepingCapacity: true)
+    if format.seq { buffer.append(0x1E) }
+    if format.raw, let text = value.string {
+      if format.separator == [0] && text.utf8.contains(0) { throw NULInRawString() }
+      appendRaw(text)
+    } else if let colors = format.colors {
+      ColorWriter(scheme: colors, format: format).write(value, into: &buffer)
+    } else {
+      // A large value is written out as it is produced, so output memory stays bounded.
+      var pending: [UInt8] = []
+      swap(&pending, &buffer)
+      writer.write(value, into: &pending, flushingAt: Self.blockSize) { [unowned self] chunk in
+        self.writeOut(chunk)
+        chunk.removeAll(keepingCapacity: true)
+      }
+      swap(&pending, &buffer)
     }
-    swap(&pending, &buffer)
-    buffer.append(0x0A)
+    buffer.append(contentsOf: format.separator)
     if buffer.count >= Self.blockSize { flush() }
+  }
+
+  /// A raw string: its UTF-8 bytes, or with `-a` its non-ASCII characters as `\u` escapes.
+  private func appendRaw(_ text: String) {
+    guard format.ascii else {
+      buffer.append(contentsOf: text.utf8)
+      return
+    }
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        buffer.append(UInt8(scalar.value))
+      } else {
+        for unit in String(scalar).utf16 {
+          buffer.append(contentsOf: Array("\\u".utf8))
+          let hex = String(unit, radix: 16)
+          buffer.append(contentsOf: Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8))
+        }
+      }
+    }
   }
 
   /// Writes everything buffered. Called after each input chunk, so that values read from an

@@ -24,9 +24,16 @@ struct Diagnostics {
     emit("jsonkit: error (at \(location)): \(message)\n")
   }
 
-  private func emit(_ text: String) {
+  /// Writes `text` as it is (after flushing standard output): `debug`, `stderr`,
+  /// `halt_error` messages.
+  func raw(_ text: String) {
     output.flush()
     Self.writeToStandardError(text)
+  }
+
+  /// Writes a whole message line.
+  func emit(_ text: String) {
+    raw(text)
   }
 
   /// The C library's text for an `errno` value ("No such file or directory").
@@ -34,14 +41,23 @@ struct Diagnostics {
     String(cString: strerror(code))
   }
 
+  /// Writes `text` to standard output directly (`--help`, `--version`).
+  static func writeToStandardOutput(_ text: String) {
+    write(text, to: 1)
+  }
+
   /// Writes `text` to file descriptor 2 directly: standard error is unbuffered, and going
   /// through `write(2)` keeps it independent of Foundation and of stdio's buffers.
   static func writeToStandardError(_ text: String) {
+    write(text, to: 2)
+  }
+
+  private static func write(_ text: String, to fileDescriptor: Int32) {
     var text = text
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return }  // Nowhere left to complain to.
         offset += written

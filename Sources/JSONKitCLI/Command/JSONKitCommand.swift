@@ -1,0 +1,108 @@
+import Foundation
+import JSONKit
+import JSONQuery
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `jsonkit`: a jq-compatible command-line JSON processor built on JSONKit and JSONQuery.
+/// Reads the command line, compiles the program and hands over to `Runner`.
+@main
+enum JSONKitCommand {
+  static let version = "jsonkit-0.3.0"
+
+  /// The stack of the thread that runs everything. jq programs recurse (`def f: …; f`,
+  /// `recurse`, `repeat`), and the evaluator stops a recursion at its depth limit with an
+  /// error; the main thread's 8 MiB would overflow first. Only the pages used are ever
+  /// committed.
+  static let stackSize = 1 << 30
+
+  static func main() {
+    // A closed pipe becomes an `EPIPE` that the output writer handles quietly, instead of a
+    // kill that a shell may report.
+    signal(SIGPIPE, SIG_IGN)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let worker = Thread { exit(run(arguments).rawValue) }
+    worker.stackSize = stackSize
+    worker.start()
+    // The worker ends the process.
+    while true { pause() }
+  }
+
+  static func run(_ arguments: [String]) -> ExitStatus {
+    let options: Options
+    do {
+      options = try ArgumentScanner.scan(arguments)
+    } catch {
+      Diagnostics.writeToStandardError(
+        "jsonkit: \(error.description)\nUse jsonkit --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n")
+      return .usageError
+    }
+    if options.showHelp {
+      Diagnostics.writeToStandardOutput(HelpText.text)
+      return .success
+    }
+    if options.showVersion {
+      Diagnostics.writeToStandardOutput(version + "\n")
+      return .success
+    }
+    // Without a program jq uses `.` unless both ends are terminals (then it shows usage).
+    guard let program = options.program ?? (isatty(0) != 0 && isatty(1) != 0 ? nil : ".") else {
+      Diagnostics.writeToStandardError(HelpText.usage)
+      return .usageError
+    }
+    let query: Query
+    do {
+      query = try Query(
+        program,
+        options: QueryOptions(
+          libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options)))
+    } catch {
+      var text = CompileErrorReport.text(for: error, program: program)
+      if options.programFile == nil, !program.hasPrefix("."), access(program, F_OK) == 0 {
+        text += "jsonkit: '\(program)' is a file: did you mean jsonkit . \(program)?\n"
+      }
+      Diagnostics.writeToStandardError(text)
+      return .invalidFilter
+    }
+    let output = OutputWriter(format: format(options))
+    return Runner(query: query, options: options, output: output).run()
+  }
+
+  /// `-L` paths, or jq's defaults: `~/.jq`, `$ORIGIN/../lib/jq`, `$ORIGIN/../lib`.
+  static func libraryPaths(_ options: Options) -> [String] {
+    if !options.libraryPaths.isEmpty { return options.libraryPaths }
+    return ["~/.jq", "$ORIGIN/../lib/jq", "$ORIGIN/../lib"]
+  }
+
+  /// The output format the options and the terminal ask for.
+  static func format(_ options: Options) -> OutputFormat {
+    var format = OutputFormat()
+    format.compact = options.compact
+    format.tab = options.tab
+    format.indent = options.indent
+    format.sortKeys = options.sortKeys
+    format.ascii = options.asciiOutput
+    format.raw = options.rawOutput
+    format.separator = options.rawOutputNUL ? [0] : options.joinOutput ? [] : [0x0A]
+    format.seq = options.seq
+    if options.color ?? (isatty(1) != 0) {
+      if let text = getenv("JQ_COLORS").map({ String(cString: $0) }) {
+        if let scheme = ColorScheme(environment: text) {
+          format.colors = scheme
+        } else {
+          Diagnostics.writeToStandardError("Failed to set $JQ_COLORS\n")
+          format.colors = ColorScheme()
+        }
+      } else {
+        format.colors = ColorScheme()
+      }
+    }
+    return format
+  }
+}

@@ -1,0 +1,68 @@
+import JSONKit
+
+/// Everything the command line asks for, as jq's options name it.
+struct Options {
+  /// The jq program; `nil` until the first positional argument (or `-f FILE`) gives it.
+  var program: String?
+  /// `-f`: the first positional argument names the program's file.
+  var fromFileFlag = false
+  /// The file the program was read from (`-f`).
+  var programFile: String?
+  /// Input files; empty means standard input.
+  var files: [String] = []
+
+  // Input
+  /// `-n`: run the program once on `null`; `input`/`inputs` read the inputs.
+  var nullInput = false
+  /// `-R`: each line of input is a string (with `-s`, the whole input is one string).
+  var rawInput = false
+  /// `-s`: all inputs in one array (one string with `-R`).
+  var slurp = false
+  /// `--stream`: each input value as `[path, leaf]` / `[path]` events.
+  var stream = false
+  /// `--seq`: write an ASCII RS before each output value (RFC 7464).
+  var seq = false
+
+  // Output
+  /// `-c`: one line per value.
+  var compact = false
+  /// `--tab`: one tab per level.
+  var tab = false
+  /// `--indent n`: n spaces per level (0–7; 0 is compact).
+  var indent = 2
+  /// `-r`: strings without quotes.
+  var rawOutput = false
+  /// `-j`: `-r` without a newline after each value.
+  var joinOutput = false
+  /// `--raw-output0`: `-r` with a NUL after each value.
+  var rawOutputNUL = false
+  /// `-a`: non-ASCII characters as `\u` escapes.
+  var asciiOutput = false
+  /// `-S`: object keys sorted, at every depth.
+  var sortKeys = false
+  /// `-C` (true) / `-M` (false); `nil`: colors when standard output is a terminal.
+  var color: Bool?
+  /// `-e`: the exit status says whether the last output was truthy.
+  var exitStatusFromOutput = false
+
+  // Program environment
+  /// `-L DIR`: module search paths, in order.
+  var libraryPaths: [String] = []
+  /// `--arg`, `--argjson`, `--slurpfile`, `--rawfile`: `$name` and `$ARGS.named`.
+  var named: [(name: String, value: JSON)] = []
+  /// `--args` / `--jsonargs` values: `$ARGS.positional`.
+  var positional: [JSON] = []
+
+  // Actions
+  /// `-h`, `--help`.
+  var showHelp = false
+  /// `-V`, `--version`.
+  var showVersion = false
+
+  /// `$ARGS`: `{"positional": [...], "named": {...}}`.
+  var argsValue: JSON {
+    var named: JSON = [:]
+    for (name, value) in self.named { named[name] = value }
+    return ["positional": JSON(array: positional), "named": named]
+  }
+}

@@ -1,0 +1,180 @@
+import JSONKit
+import JSONQuery
+
+/// All inputs as one sequence of values, pulled one at a time: by the main loop, and by the
+/// program's `input` / `inputs` (which is why it is pull-based and shared).
+///
+/// Files are read in order, 64 KiB at a time; only the values completed by the last chunk
+/// wait in memory, so memory is bounded by the largest value. A file that cannot be opened
+/// or holds invalid JSON is reported (exit status 2) and the next file is read: the values
+/// before the error are still used, as in jq.
+final class InputSource {
+  /// How the bytes become values.
+  enum Mode {
+    /// JSON values (one document, NDJSON, or values one after another).
+    case json
+    /// Each line is a string (`-R`).
+    case rawLines
+  }
+
+  private let paths: [String]
+  private let mode: Mode
+  /// `--stream`: each value is turned into its `[path, leaf]` / `[path]` events.
+  private let streamEvents: Query?
+  private let diagnostics: Diagnostics
+
+  private var nextPath = 0
+  private var reader: InputReader?
+  private var values: ValueStream?
+  /// Values (or events) read but not handed out yet, with the line each ends on.
+  private var queue: [(value: JSON, line: Int)] = []
+  private var queueStart = 0
+  /// `-R`: the bytes of a line not ended yet, and the number of lines read in this file.
+  private var partialLine: [UInt8] = []
+  private var rawLine = 0
+
+  /// The worst thing that happened while reading (unreadable file, invalid JSON).
+  private(set) var status = ExitStatus.success
+  /// `input_filename` of the last value handed out: the path, or `null` for standard input.
+  private(set) var filename: JSON = .null
+  /// `input_line_number` and error locations: the line the last value ended on.
+  private(set) var line = 0
+  /// How errors name the input of the last value (`<stdin>` for standard input).
+  private(set) var name = "<stdin>"
+
+  /// Reads `paths` in order (standard input when empty; `-` is standard input).
+  init(paths: [String], mode: Mode, stream: Bool, diagnostics: Diagnostics) {
+    self.paths = paths.isEmpty ? ["-"] : paths
+    self.mode = mode
+    self.streamEvents = stream ? try? Query("tostream") : nil
+    self.diagnostics = diagnostics
+  }
+
+  /// The next value, or `nil` when every input is read.
+  func next() -> JSON? {
+    while true {
+      if queueStart < queue.count {
+        let (value, line) = queue[queueStart]
+        queueStart += 1
+        self.line = line
+        return value
+      }
+      queue.removeAll(keepingCapacity: true)
+      queueStart = 0
+      guard readMore() else { return nil }
+    }
+  }
+
+  /// Every remaining input's text as one string (`-R -s`).
+  func remainingText() -> String {
+    var bytes: [UInt8] = []
+    while let reader = openNext() {
+      do {
+        while let chunk = try reader.nextChunk() { bytes.append(contentsOf: chunk) }
+      } catch {
+        fail(error.description)
+      }
+      self.reader = nil
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  // MARK: Reading
+
+  /// Reads until at least one value is queued or the inputs end; `false` at the end.
+  private func readMore() -> Bool {
+    while true {
+      guard let reader = reader ?? openNext() else { return false }
+      do {
+        if let chunk = try reader.nextChunk() {
+          try take(chunk)
+        } else {
+          try finishFile()
+          self.reader = nil
+        }
+      } catch let error as InputError {
+        fail(error.description)
+        self.reader = nil
+      } catch let error as JSONError {
+        diagnostics.error(at: reader.name, error.description)
+        status = status.merged(with: .inputError)
+        self.reader = nil
+      } catch {
+        fail(String(describing: error))
+        self.reader = nil
+      }
+      if queueStart < queue.count { return true }
+    }
+  }
+
+  /// Opens the next path that can be opened, reporting the others.
+  private func openNext() -> InputReader? {
+    while nextPath < paths.count {
+      let path = paths[nextPath]
+      nextPath += 1
+      do {
+        let reader = try InputReader(path: path)
+        self.reader = reader
+        values = ValueStream()
+        partialLine.removeAll(keepingCapacity: true)
+        rawLine = 0
+        name = reader.name
+        filename = path == "-" ? .null : JSON(path)
+        return reader
+      } catch {
+        fail(error.description)
+      }
+    }
+    return nil
+  }
+
+  private func take(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
+    switch mode {
+    case .json:
+      _ = try values?.feed(chunk) { value, line in
+        enqueue(value, line: line)
+        return true
+      }
+    case .rawLines:
+      var start = 0
+      for i in 0..<chunk.count where chunk[i] == 0x0A {
+        partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<i]))
+        rawLine += 1
+        queue.append((JSON(String(decoding: partialLine, as: UTF8.self)), rawLine))
+        partialLine.removeAll(keepingCapacity: true)
+        start = i + 1
+      }
+      partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start...]))
+    }
+  }
+
+  private func finishFile() throws(JSONError) {
+    switch mode {
+    case .json:
+      try values?.finish { value, line in
+        enqueue(value, line: line)
+        return true
+      }
+    case .rawLines:
+      if !partialLine.isEmpty {
+        rawLine += 1
+        queue.append((JSON(String(decoding: partialLine, as: UTF8.self)), rawLine))
+        partialLine.removeAll(keepingCapacity: true)
+      }
+    }
+  }
+
+  private func enqueue(_ value: JSON, line: Int) {
+    guard let streamEvents else {
+      queue.append((value, line))
+      return
+    }
+    var events = streamEvents.run(on: value)
+    while let event = try? events.next() { queue.append((event, line)) }
+  }
+
+  private func fail(_ message: String) {
+    diagnostics.error(message)
+    status = status.merged(with: .inputError)
+  }
+}

@@ -1,0 +1,147 @@
+import JSONKit
+import JSONQuery
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the compiled program over the inputs as jq does, prints the results and works out
+/// the exit status.
+///
+/// A runtime error stops the program on that input only: the error is reported with the
+/// input's place (`jsonkit: error (at FILE:LINE): …`) and the next input is processed; the
+/// exit status is then 5. `halt` and `halt_error` stop everything at once.
+final class Runner {
+  private let query: Query
+  private let options: Options
+  private let output: OutputWriter
+  private let diagnostics: Diagnostics
+  private let inputs: InputSource
+  private var context = QueryContext()
+
+  private var status = ExitStatus.success
+  /// `-e`: the last value printed, if any.
+  private var lastOutput: JSON?
+
+  init(query: Query, options: Options, output: OutputWriter) {
+    self.query = query
+    self.options = options
+    self.output = output
+    self.diagnostics = Diagnostics(output: output)
+    self.inputs = InputSource(
+      paths: options.files, mode: options.rawInput ? .rawLines : .json, stream: options.stream,
+      diagnostics: diagnostics)
+    context.variables = Self.variables(options)
+    let inputs = self.inputs
+    context.nextInput = { () throws(QueryError) -> JSON? in inputs.next() }
+    context.inputFilename = { inputs.filename }
+    context.inputLineNumber = { JSON(inputs.line) }
+    let diagnostics = self.diagnostics
+    context.debugMessage = { value in
+      diagnostics.raw("[\"DEBUG:\",\(JSONWriter().string(value))]\n")
+    }
+    context.stderrMessage = { value in diagnostics.raw(JSONWriter().string(value)) }
+  }
+
+  /// `$name` for each `--arg`-like option, and `$ARGS`.
+  static func variables(_ options: Options) -> [String: JSON] {
+    var variables: [String: JSON] = ["ARGS": options.argsValue]
+    for (name, value) in options.named { variables[name] = value }
+    return variables
+  }
+
+  /// The names the program may use without defining them.
+  static func variableNames(_ options: Options) -> [String] {
+    ["ARGS"] + options.named.map(\.name)
+  }
+
+  func run() -> ExitStatus {
+    if options.nullInput {
+      process(.null)
+    } else if options.slurp {
+      if options.rawInput {
+        process(JSON(inputs.remainingText()))
+      } else {
+        var values: [JSON] = []
+        while let value = inputs.next() { values.append(value) }
+        process(JSON(array: values))
+      }
+    } else {
+      while !output.isClosed, let value = inputs.next() {
+        process(value)
+      }
+    }
+    return finish()
+  }
+
+  /// Runs the program on one input and prints its results.
+  private func process(_ input: JSON) {
+    var results = query.run(on: input, context: context)
+    do {
+      while let value = try results.next() {
+        do {
+          try output.emit(value)
+        } catch {
+          report("Cannot dump a string containing NUL with --raw-output0 option")
+          return
+        }
+        lastOutput = value
+        if output.isClosed { return }
+      }
+    } catch {
+      if case .halt(let code) = error.kind { halt(code, error.value) }
+      report(error)
+    }
+    output.flush()
+  }
+
+  /// A runtime error on the current input, in jq's words.
+  private func report(_ error: QueryError) {
+    if let message = error.value.string {
+      report(message)
+    } else {
+      diagnostics.emit(
+        "jsonkit: error (at \(place)) (not a string): \(JSONWriter().string(error.value))\n")
+      status = status.merged(with: .filterError)
+    }
+  }
+
+  private func report(_ message: String) {
+    diagnostics.error(at: place, message)
+    status = status.merged(with: .filterError)
+  }
+
+  /// The input being processed, as errors name it: `FILE:LINE`.
+  private var place: String { "\(inputs.name):\(inputs.line)" }
+
+  /// `halt` / `halt_error`: prints the value (a string as it is, anything else as JSON and a
+  /// newline) on standard error and exits with `code` at once.
+  private func halt(_ code: Int32, _ value: JSON) -> Never {
+    output.flush()
+    if let text = value.string {
+      diagnostics.raw(text)
+    } else if value.type != .null || code != 0 {
+      diagnostics.raw(JSONWriter().string(value) + "\n")
+    }
+    exit(code)
+  }
+
+  /// The exit status: input and output problems first, then runtime errors, then `-e`.
+  private func finish() -> ExitStatus {
+    output.flush()
+    if let code = output.writeError {
+      diagnostics.error("Could not write output: \(Diagnostics.describe(errno: code))")
+      status = status.merged(with: .inputError)
+    }
+    status = status.merged(with: inputs.status)
+    if status == .success && options.exitStatusFromOutput {
+      guard let last = lastOutput else { return .noOutput }
+      if last.type == .null || (last.type == .bool && !last.boolValue) { return .falseOutput }
+    }
+    return status
+  }
+}

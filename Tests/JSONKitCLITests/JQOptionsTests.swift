@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// jq's options, each checked against what jq prints for the same command line.
+@Suite("jq's options")
+struct JQOptionsTests {
+  @Test("-n runs once on null; input and inputs read the inputs")
+  func nullInput() throws {
+    #expect(try CLI.run(["-n", "-c", "[., 1]"]).stdout == "[null,1]\n")
+    #expect(try CLI.run(["-nc", "[inputs]"], input: "1\n2\n3\n").stdout == "[1,2,3]\n")
+    #expect(try CLI.run(["-nc", "input, input"], input: "1 2 3").stdout == "1\n2\n")
+    // The main loop and `input` share one sequence: `input` takes the next value.
+    let paired = try CLI.run(["-c", "[., input]"], input: "1\n2\n3\n4\n")
+    #expect(paired.stdout == "[1,2]\n[3,4]\n")
+  }
+
+  @Test("-r, -j and --raw-output0 write strings as their text")
+  func rawOutput() throws {
+    #expect(try CLI.run(["-r", ".[]"], input: #"["a\tb", 1, {"c": "d"}]"#).stdout == "a\tb\n1\n{\n  \"c\": \"d\"\n}\n")
+    #expect(try CLI.run(["-j", ".[]"], input: #"["a", 1, "b"]"#).stdout == "a1b")
+    #expect(try CLI.run(["--raw-output0", ".[]"], input: #"["a", "b"]"#).stdout == "a\u{0}b\u{0}")
+    let nul = try CLI.run(["--raw-output0", ".[]"], input: #"["a", "b\u0000c", "d"]"#)
+    #expect(nul.stdout == "a\u{0}")
+    #expect(nul.status == 5)
+    #expect(nul.stderr == "jsonkit: error (at <stdin>:1): Cannot dump a string containing NUL with --raw-output0 option\n")
+  }
+
+  @Test("-a escapes every non-ASCII character, in JSON and raw output")
+  func asciiOutput() throws {
+    #expect(try CLI.run(["-a", "."], input: #""é😀""#).stdout == #""\u00e9\ud83d\ude00""# + "\n")
+    #expect(try CLI.run(["-ar", "."], input: #""é😀""#).stdout == #"\u00e9\ud83d\ude00"# + "\n")
+  }
+
+  @Test("-s slurps every value into one array; -R reads lines; -Rs reads one string")
+  func slurpAndRaw() throws {
+    #expect(try CLI.run(["-sc", "."], input: "1 [2]\n{\"a\":3}").stdout == #"[1,[2],{"a":3}]"# + "\n")
+    #expect(try CLI.run(["-sc", "."], input: "").stdout == "[]\n")
+    #expect(try CLI.run(["-R", "."], input: "a\nb c\n\nlast").stdout == "\"a\"\n\"b c\"\n\"\"\n\"last\"\n")
+    #expect(try CLI.run(["-Rs", "."], input: "a\nb\n").stdout == "\"a\\nb\\n\"\n")
+    #expect(try CLI.run(["-Rn", "[inputs]", "-c"], input: "x\ny\n").stdout == #"["x","y"]"# + "\n")
+  }
+
+  @Test("--arg, --argjson, --args, --jsonargs, --slurpfile and --rawfile set variables and $ARGS")
+  func arguments() throws {
+    let directory = try TemporaryDirectory()
+    let values = try directory.file("values.json", "1 [2]")
+    let text = try directory.file("text.txt", "hello\n")
+    let result = try CLI.run([
+      "-nc", "--arg", "s", "1", "--argjson", "j", #"{"k":[1]}"#, "--slurpfile", "all", values,
+      "--rawfile", "raw", text, "[$s, $j, $all, $raw, $ARGS.named.s]",
+    ])
+    #expect(result.stdout == #"["1",{"k":[1]},[1,[2]],"hello\n","1"]"# + "\n")
+    #expect(try CLI.run(["-nc", "$ARGS", "--args", "a", "b"]).stdout == #"{"positional":["a","b"],"named":{}}"# + "\n")
+    #expect(try CLI.run(["-nc", "--jsonargs", "$ARGS.positional", "1", #"{"a":null}"#]).stdout == #"[1,{"a":null}]"# + "\n")
+  }
+
+  @Test("-e sets the exit status from the last output: 0, 1 for false or null, 4 for none")
+  func exitStatus() throws {
+    #expect(try CLI.run(["-e", "."], input: "1").status == 0)
+    #expect(try CLI.run(["-e", "."], input: "1 false").status == 1)
+    #expect(try CLI.run(["-e", "."], input: "null").status == 1)
+    #expect(try CLI.run(["-e", "empty"], input: "1").status == 4)
+    #expect(try CLI.run(["-e", ".a.b"], input: #"{"a": 1}"#).status == 5)
+  }
+
+  @Test("--seq writes an RS before each value")
+  func seq() throws {
+    #expect(try CLI.run(["--seq", "-c", ".[]"], input: #"[1, "x"]"#).stdout == "\u{1E}1\n\u{1E}\"x\"\n")
+  }
+
+  @Test("--stream turns each value into jq's path events")
+  func stream() throws {
+    let result = try CLI.run(["--stream", "-c", "."], input: #"{"a":[1,{"b":2}],"c":[]} 3"#)
+    #expect(result.stdout == """
+      [["a",0],1]
+      [["a",1,"b"],2]
+      [["a",1,"b"]]
+      [["a",1]]
+      [["c"],[]]
+      [["c"]]
+      [[],3]
+
+      """)
+  }
+
+  @Test("-C colors as jq does; JQ_COLORS changes the colors; -M turns them off")
+  func colors() throws {
+    let esc = "\u{1B}"
+    let result = try CLI.run(["-C", "."], input: #"{"a":[1,"x",null,true,{}]}"#)
+    let o = "\(esc)[1;39m", r = "\(esc)[0m"
+    let expected =
+      "\(o){\n  \(r)\(esc)[34;1m\"a\"\(r)\(o): \(r)"
+      + "\(o)[\n    \(esc)[0;39m1\(r)\(o),\n    \(esc)[0;32m\"x\"\(r)\(o),\n    \(esc)[0;90mnull\(r)\(o),\n    "
+      + "\(esc)[0;39mtrue\(r)\(o),\n    \(o){}\(r)\(o)\n  \(o)]\(r)\(o)\n\(o)}\(r)\n"
+    #expect(result.stdout == expected)
+    let red = try CLI.run(["-C", "-c", "."], input: "null", environment: ["JQ_COLORS": "1;31"])
+    #expect(red.stdout == "\(esc)[1;31mnull\(r)\n")
+    #expect(try CLI.run(["-M", "."], input: "null").stdout == "null\n")
+  }
+
+  @Test("halt exits 0 quietly; halt_error prints its input and exits with its status")
+  func halt() throws {
+    let quiet = try CLI.run(["-n", "1, halt, 2"])
+    #expect(quiet.stdout == "1\n")
+    #expect(quiet.status == 0)
+    let text = try CLI.run(["-n", #""bye\n" | halt_error(3)"#])
+    #expect(text.status == 3)
+    #expect(text.stderr == "bye\n")
+    let object = try CLI.run(["-n", #"{"a":1} | halt_error"#])
+    #expect(object.status == 5)
+    #expect(object.stderr == "{\"a\":1}\n")
+  }
+
+  @Test("A runtime error skips the rest of that input, the next input is processed, exit 5")
+  func runtimeErrorsContinue() throws {
+    let result = try CLI.run(["-c", ".[0], .a"], input: "[1]\n{\"a\":2}\n")
+    #expect(result.stdout == "1\n")
+    #expect(result.status == 5)
+    #expect(result.stderr == """
+      jsonkit: error (at <stdin>:1): Cannot index array with "a"
+      jsonkit: error (at <stdin>:2): Cannot index object with number
+
+      """)
+    let notString = try CLI.run(["-n", #"error({"code": 7})"#])
+    #expect(notString.stderr == "jsonkit: error (at <stdin>:0) (not a string): {\"code\":7}\n")
+  }
+
+  @Test("debug and stderr write to standard error")
+  func messages() throws {
+    let result = try CLI.run(["-c", "(debug | .+1), (\"x\" | stderr | length)"], input: "1")
+    #expect(result.stdout == "2\n1\n")
+    #expect(result.stderr == "[\"DEBUG:\",1]\n\"x\"")
+  }
+
+  @Test("input_filename names the file, null for standard input")
+  func inputFilename() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.file("one.json", "1")
+    #expect(try CLI.run(["-c", "input_filename", file]).stdout == "\"\(file)\"\n")
+    #expect(try CLI.run(["input_filename"], input: "1").stdout == "null\n")
+  }
+
+  @Test("Short flags combine and options may follow the filter and the files; -f reads the program")
+  func commandLineShapes() throws {
+    let directory = try TemporaryDirectory()
+    let data = try directory.file("data.json", #"{"a": "x"}"#)
+    let program = try directory.file("program.jq", ".a\n| ascii_upcase")
+    #expect(try CLI.run([".a", data, "-r"]).stdout == "x\n")
+    #expect(try CLI.run(["-rS", ".a", data]).stdout == "x\n")
+    #expect(try CLI.run(["-r", "-f", program, data]).stdout == "X\n")
+    #expect(try CLI.run(["--", "-1"], input: "0").stdout == "-1\n")
+    #expect(try CLI.run(["--version"]).stdout.hasPrefix("jsonkit-"))
+  }
+}

@@ -100,7 +100,7 @@ enum Prelude {
       | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
     def getpath_or_null(p): getpath(p);
     def ascii: [.] | implode;
-    def splits($re): split($re) | .[];
+    def splits($re): splits($re; null);
     def getpath($p; f): getpath($p) | f;
     def min_by_value: min;
     def env_object: env;
@@ -115,7 +115,8 @@ enum Prelude {
   /// looked up here too, so definitions may refer to each other in any order.
   static let table: [String: Closure] = {
     do {
-      var ast = try Parser.parse(source)
+      // The library's jq-source definitions come first; `source` ends with the body.
+      var ast = try Parser.parse(RegexPrelude.source + source)
       let root = Environment(parent: nil)
       var table: [String: Closure] = [:]
       while case .define(let definition, let rest) = ast {

@@ -15,8 +15,8 @@ enum Builtins {
     "isinfinite/0", "isnan/0", "abs/0", "tostream/0", "splits/1", "min/0", "max/0", "reverse/0",
     "flatten/1", "ascii_downcase/0", "ascii_upcase/0", "indices/1", "trim/0", "ltrim/0", "rtrim/0",
     "getpath/1", "label/0", "env/0", "significand/0", "log/0", "exp/0", "pow/2", "ceil/0", "round/0",
-    "have_decnum/0", "have_literal_numbers/0", "toboolean/0", "tojson/0", "split/1", "test/1",
-    "repeat/1",
+    "have_decnum/0", "have_literal_numbers/0", "toboolean/0", "tojson/0", "split/1",
+    "repeat/1", "_match_impl/3",
   ]
 
   static func call(
@@ -104,6 +104,10 @@ enum Builtins {
         case (.array, .number): return JSON(args[0].doubleValue >= 0 && args[0].doubleValue < Double(value.count))
         default: throw QueryError.runtime("Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key")
         }
+      }
+    case "_match_impl/3":
+      return try cartesian { args in
+        try RegexMatch.run(value, pattern: args[0], flags: args[1], testMode: args[2].type == .bool && args[2].boolValue)
       }
     case "repeat/1":
       // jq's `def repeat(f): def _repeat: f, _repeat; _repeat;` (f's outputs on the same

@@ -4,6 +4,10 @@ import JSONKit
 struct Closure: Sendable {
   var definition: FunctionDefinition
   var scope: Environment
+  /// Whether the body sees the function under its own name (a `def`, which may recurse).
+  /// A closure parameter does not: in `def h(f): g(f);`, the `f` passed to `g` is `h`'s
+  /// argument, and inside it `f` must still mean whatever it meant at `h`'s call site.
+  var bindsItself = true
 }
 
 /// An immutable scope: variables, functions and labels, each layer pointing at its parent.

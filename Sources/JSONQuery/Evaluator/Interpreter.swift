@@ -346,7 +346,7 @@ final class Interpreter {
     _ closure: Closure, _ key: String, _ arguments: [AST], _ input: Item, _ env: Environment
   ) throws -> Generator {
     let definition = closure.definition
-    var functions: [String: Closure] = [key: closure]
+    var functions: [String: Closure] = closure.bindsItself ? [key: closure] : [:]
     var valueParameters: [(String, AST)] = []
     for (parameter, argument) in zip(definition.parameters, arguments) {
       if parameter.hasPrefix("$") {
@@ -354,7 +354,7 @@ final class Interpreter {
       } else {
         functions["\(parameter)/0"] = Closure(
           definition: FunctionDefinition(name: parameter, parameters: [], body: argument, location: definition.location),
-          scope: env)
+          scope: env, bindsItself: false)
       }
     }
     depth += 1

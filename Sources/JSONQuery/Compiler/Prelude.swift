@@ -98,6 +98,19 @@ enum Prelude {
           if .e then .x else empty end);
     def truncate_stream(stream): . as $n | null | stream | . as $input
       | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
+    def skip($n; f): if $n > 0 then foreach f as $item ($n; . - 1; if . < 0 then $item else empty end)
+      elif $n == 0 then f else error("skip doesn't support negative count") end;
+    def trimstr($x): ltrimstr($x) | rtrimstr($x);
+    def transpose: if . == [] then [] else . as $in | (map(length) | max) as $max
+      | [range(0; $max) as $j | [range(0; $in | length) as $i | $in[$i][$j]]] end;
+    def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
+    def todateiso8601: todate;
+    def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
+    def fromdate: fromdateiso8601;
+    def dateiso8601: todate;
+    def date: todate;
+    def dateadd(u; n): . + n;
+    def datesub(u; n): . - n;
     def getpath_or_null(p): getpath(p);
     def ascii: [.] | implode;
     def splits($re): splits($re; null);

@@ -5,7 +5,10 @@ import Foundation
 /// and the value functions the prelude is built on.
 enum Builtins {
   /// Keys "name/arity" of every builtin handled here (for compile-time name checks).
-  static let names: Set<String> = [
+  static let names: Set<String> = Set(NativeFunctions.table.keys).union(switchNames)
+
+  /// The builtins of the switch in `call`.
+  private static let switchNames: Set<String> = [
     "empty/0", "error/0", "error/1", "not/0", "length/0", "keys/0", "keys_unsorted/0", "type/0",
     "tostring/0", "tojson/0", "fromjson/0", "tonumber/0", "path/1", "getpath/1", "setpath/2",
     "delpaths/1", "has/1", "range/2", "sort/0", "input/0", "debug/0", "stderr/0", "builtins/0",
@@ -268,6 +271,9 @@ enum Builtins {
     case "contains/1":
       return try cartesian { args in JSON(try contains(value, args[0])) }
     default:
+      if let native = NativeFunctions.table[key] {
+        return try cartesian { args in try native(value, args) }
+      }
       throw QueryError.runtime("\(key) is not defined")
     }
   }

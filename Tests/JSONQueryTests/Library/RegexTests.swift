@@ -4,11 +4,7 @@ import Testing
 @testable import JSONQuery
 
 @Suite("Regular expressions: jq's match objects, flags and the functions built on them")
-struct RegexTests {
-  func run(_ program: String, _ input: JSON = .null) throws -> [JSON] {
-    try Query(program).values(on: input)
-  }
-
+struct RegexTests: QueryRunning {
   @Test("match gives jq's objects; g finds every match (the manual's example)")
   func matchObjects() throws {
     let expected: JSON = [

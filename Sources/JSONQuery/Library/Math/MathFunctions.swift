@@ -1,0 +1,59 @@
+import JSONKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C math library functions jq's manual lists, with jq's error for a non-number.
+enum MathFunctions {
+  static let table: [String: NativeFunctions.Body] = {
+    var table: [String: NativeFunctions.Body] = [:]
+    let unary: [(String, @Sendable (Double) -> Double)] = [
+      ("acos", acos), ("acosh", acosh), ("asin", asin), ("asinh", asinh), ("atan", atan),
+      ("atanh", atanh), ("cbrt", cbrt), ("cos", cos), ("cosh", cosh), ("exp10", { pow(10, $0) }),
+      ("exp2", exp2), ("expm1", expm1), ("fabs", fabs), ("gamma", lgamma), ("lgamma", lgamma),
+      ("tgamma", tgamma), ("lgamma_r", lgamma), ("log10", log10), ("log1p", log1p), ("log2", log2),
+      ("logb", logb), ("nearbyint", nearbyint), ("rint", rint), ("sin", sin), ("sinh", sinh),
+      ("tan", tan), ("tanh", tanh), ("trunc", trunc), ("y0", y0), ("y1", y1), ("j0", j0), ("j1", j1),
+    ]
+    for (name, f) in unary {
+      table["\(name)/0"] = { input, _ throws in
+        ValueOps.number(f(try number(input, name)))
+      }
+    }
+    let binary: [(String, @Sendable (Double, Double) -> Double)] = [
+      ("atan2", atan2), ("copysign", copysign), ("drem", remainder), ("fdim", fdim), ("fmax", fmax),
+      ("fmin", fmin), ("fmod", fmod), ("hypot", hypot), ("nextafter", nextafter),
+      ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }), ("scalbln", { scalbn($0, Int32(clamping: Int($1))) }),
+      ("ldexp", { ldexp($0, Int32(clamping: Int($1))) }),
+    ]
+    for (name, f) in binary {
+      table["\(name)/2"] = { _, arguments throws in
+        ValueOps.number(f(try number(arguments[0], name), try number(arguments[1], name)))
+      }
+    }
+    table["fma/3"] = { _, arguments throws in
+      ValueOps.number(fma(try number(arguments[0], "fma"), try number(arguments[1], "fma"), try number(arguments[2], "fma")))
+    }
+    table["frexp/0"] = { input, _ throws in
+      var exponent: Int32 = 0
+      let mantissa = frexp(try number(input, "frexp"), &exponent)
+      return [ValueOps.number(mantissa), JSON(Int(exponent))]
+    }
+    table["modf/0"] = { input, _ throws in
+      var whole = 0.0
+      let fraction = modf(try number(input, "modf"), &whole)
+      return [ValueOps.number(fraction), ValueOps.number(whole)]
+    }
+    return table
+  }()
+
+  static func number(_ value: JSON, _ name: String) throws(QueryError) -> Double {
+    guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
+    return value.doubleValue
+  }
+}

@@ -50,3 +50,11 @@ extension JSON {
   @_spi(JSONKitInternals)
   public var shortPreview: String { preview }
 }
+
+extension JSON {
+  /// A number as an IEEE `Double` with nothing clamped: NaN stays NaN and ±infinity stays
+  /// infinite (`doubleValue` follows SwiftyJSON and turns them into 0 and ±max). `nil` for
+  /// other types. For JSONQuery, whose arithmetic is jq's IEEE arithmetic.
+  @_spi(JSONKitInternals)
+  public var ieeeDouble: Double? { type == .number ? nearestDouble : nil }
+}

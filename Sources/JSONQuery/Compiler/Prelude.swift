@@ -51,9 +51,9 @@ enum Prelude {
     def limit($n; f):
       if $n > 0 then label $__limit | foreach f as $item (0; . + 1; $item, if . >= $n then break $__limit else empty end)
       elif $n == 0 then empty
-      else f end;
+      else error("limit doesn't support negative count") end;
     def nth($n): .[$n];
-    def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
+    def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
     def isempty(g): first((g | false), true);
     def in(xs): . as $x | xs | has($x);
     def inside(xs): . as $x | xs | contains($x);

@@ -41,7 +41,7 @@ enum Builtins {
     }
     func number(_ f: (Double) -> Double) throws -> Generator {
       guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
-      return single(ValueOps.number(f(value.doubleValue)))
+      return single(ValueOps.number(f(value.jqDouble)))
     }
     func requireString(_ name: String) throws -> String {
       guard value.type == .string else {
@@ -104,7 +104,7 @@ enum Builtins {
       return try cartesian { args in
         switch (value.type, args[0].type) {
         case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
-        case (.array, .number): return JSON(args[0].doubleValue >= 0 && args[0].doubleValue < Double(value.count))
+        case (.array, .number): return JSON(args[0].jqDouble >= 0 && args[0].jqDouble < Double(value.count))
         default: throw QueryError.runtime("Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key")
         }
       }
@@ -130,8 +130,8 @@ enum Builtins {
           guard from.value.type == .number, upto.value.type == .number else {
             throw QueryError.runtime("Range bounds must be numeric")
           }
-          var current = from.value.doubleValue
-          let end = upto.value.doubleValue
+          var current = from.value.jqDouble
+          let end = upto.value.jqDouble
           return Generator {
             guard current < end else { return nil }
             defer { current += 1 }
@@ -170,12 +170,12 @@ enum Builtins {
     case "halt_error/1":
       return try cartesian { args in
         guard args[0].type == .number else { throw QueryError.runtime("halt_error/1: number required") }
-        throw QueryError(value: value, kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].doubleValue))))
+        throw QueryError(value: value, kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].jqDouble))))
       }
     case "infinite/0": return single(JSON(Double.infinity))
     case "nan/0": return single(JSON(Double.nan))
-    case "isinfinite/0": return single(JSON(value.doubleValue.isInfinite))
-    case "isnan/0": return single(JSON(value.doubleValue.isNaN))
+    case "isinfinite/0": return single(JSON(value.jqDouble.isInfinite))
+    case "isnan/0": return single(JSON(value.jqDouble.isNaN))
     case "floor/0": return try number { $0.rounded(.down) }
     case "ceil/0": return try number { $0.rounded(.up) }
     case "round/0": return try number { $0.rounded(.toNearestOrAwayFromZero) }
@@ -185,7 +185,7 @@ enum Builtins {
     case "exp/0": return try number { Foundation.exp($0) }
     case "significand/0": return try number { $0 == 0 ? 0 : $0.significand }
     case "pow/2":
-      return try cartesian { args in ValueOps.number(Foundation.pow(args[0].doubleValue, args[1].doubleValue)) }
+      return try cartesian { args in ValueOps.number(Foundation.pow(args[0].jqDouble, args[1].jqDouble)) }
     case "now/0": return single(JSON(Date().timeIntervalSince1970))
     case "have_decnum/0": return single(JSON(false))
     case "have_literal_numbers/0": return single(JSON(true))
@@ -206,7 +206,7 @@ enum Builtins {
       var scalars = String.UnicodeScalarView()
       for code in ValueOps.elements(value) {
         guard code.type == .number else { throw QueryError.runtime("Unicode codepoint must be numeric") }
-        scalars.append(Unicode.Scalar(UInt32(clamping: ValueOps.toInteger(code.doubleValue))) ?? "\u{FFFD}")
+        scalars.append(Unicode.Scalar(UInt32(clamping: ValueOps.toInteger(code.jqDouble))) ?? "\u{FFFD}")
       }
       return single(JSON(String(scalars)))
     case "ltrimstr/1", "rtrimstr/1", "startswith/1", "endswith/1":
@@ -228,7 +228,7 @@ enum Builtins {
         }
       }
     case "trim/0", "ltrim/0", "rtrim/0":
-      let text = try requireString("trimmed")
+      guard let text = value.string else { throw QueryError.runtime("trim input must be a string") }
       var scalars = Substring(text)
       if key != "rtrim/0" { scalars = scalars.drop { $0.isWhitespace } }
       if key != "ltrim/0" { while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() } }
@@ -250,10 +250,7 @@ enum Builtins {
       return try cartesian { args in
         if value.type == .null || args[0].type == .null { return .null }
         if value.type == .string, args[0].type == .string {
-          let hay = Array(value.stringValue.utf8)
-          let needle = Array(args[0].stringValue.utf8)
-          guard !needle.isEmpty, needle.count <= hay.count else { return needle.isEmpty ? .null : JSON(array: []) }
-          return JSON(array: (0...(hay.count - needle.count)).filter { Array(hay[$0..<$0 + needle.count]) == needle }.map { JSON($0) })
+          return ValueOps.stringIndices(value.stringValue, args[0].stringValue)
         }
         if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
         if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
@@ -262,11 +259,11 @@ enum Builtins {
     case "flatten/1":
       return try cartesian { args in
         guard value.type == .array else { throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))") }
-        guard args[0].doubleValue >= 0 else { throw QueryError.runtime("flatten depth must not be negative") }
+        guard args[0].jqDouble >= 0 else { throw QueryError.runtime("flatten depth must not be negative") }
         func flat(_ v: JSON, _ depth: Double) -> [JSON] {
           ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
         }
-        return JSON(array: flat(value, args[0].doubleValue))
+        return JSON(array: flat(value, args[0].jqDouble))
       }
     case "contains/1":
       return try cartesian { args in JSON(try contains(value, args[0])) }

@@ -14,7 +14,7 @@ enum Formats {
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "&": out += "&amp;"
-        case "'": out += "&#39;"
+        case "'": out += "&apos;"
         case "\"": out += "&quot;"
         default: out.unicodeScalars.append(c)
         }

@@ -73,7 +73,8 @@ enum PathOps {
       return object
     case (.array, .number), (.null, .number):
       var items = ValueOps.elements(value)
-      var i = Int(key.doubleValue.rounded(.down))
+      guard !key.jqDouble.isNaN else { throw .runtime("Cannot set array element at NaN index") }
+      var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
       if i < 0 {
         i += items.count
         if i < 0 { throw .runtime("Out of bounds negative array index") }
@@ -111,7 +112,9 @@ enum PathOps {
         return ValueOps.object(ValueOps.members(value).filter { $0.0 != key.stringValue })
       case (.array, .number):
         var items = ValueOps.elements(value)
-        var i = Int(key.doubleValue.rounded(.down))
+        // A NaN index names no element: nothing is deleted.
+        guard !key.jqDouble.isNaN else { return value }
+        var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
         if i < 0 { i += items.count }
         if i >= 0, i < items.count { items.remove(at: i) }
         return JSON(array: items)

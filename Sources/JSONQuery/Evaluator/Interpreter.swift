@@ -66,7 +66,7 @@ final class Interpreter {
         guard v.value.type == .number else {
           throw QueryError.runtime("\(ValueOps.describe(v.value)) cannot be negated")
         }
-        return .one(Item(value: ValueOps.number(-v.value.doubleValue), path: nil))
+        return .one(Item(value: ValueOps.number(-v.value.jqDouble), path: nil))
       }
     case .binary(let op, let lhs, let rhs):
       return try values(rhs, input, env).flatMap { r in

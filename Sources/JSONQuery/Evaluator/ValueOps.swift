@@ -21,10 +21,17 @@ enum ValueOps {
     }
   }
 
+  /// The value as jq 1.8 shows it in error messages: compact JSON, cut when longer than
+  /// 29 bytes (a string to 24 bytes of its text, closed again after the `...`; anything
+  /// else to 26 bytes; never inside a UTF-8 sequence).
   static func preview(_ value: JSON) -> String {
     let text = JSONWriter(options: []).string(value)
-    if text.utf8.count > 11 { return String(text.prefix(10)) + "..." }
-    return text
+    guard text.utf8.count > 29 else { return text }
+    let bytes = Array(text.utf8)
+    var end = value.type == .string ? 25 : 26
+    // Back up to the start of a UTF-8 sequence if the cut falls inside one.
+    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return String(decoding: bytes[0..<end], as: UTF8.self) + (value.type == .string ? "...\"" : "...")
   }
 
   static func describe(_ value: JSON) -> String { "\(typeName(value)) (\(preview(value)))" }
@@ -59,7 +66,7 @@ enum ValueOps {
     switch (a.type, b.type) {
     case (.null, _): return b
     case (_, .null): return a
-    case (.number, .number): return number(a.doubleValue + b.doubleValue)
+    case (.number, .number): return number(a.jqDouble + b.jqDouble)
     case (.string, .string): return JSON(a.stringValue + b.stringValue)
     case (.array, .array): return JSON(array: elements(a) + elements(b))
     case (.dictionary, .dictionary):
@@ -75,38 +82,41 @@ enum ValueOps {
     switch op {
     case .add: return try add(a, b)
     case .subtract:
-      if a.type == .number, b.type == .number { return number(a.doubleValue - b.doubleValue) }
+      if a.type == .number, b.type == .number { return number(a.jqDouble - b.jqDouble) }
       if a.type == .array, b.type == .array {
         let remove = elements(b)
         return JSON(array: elements(a).filter { x in !remove.contains { JSON.compare($0, x) == 0 } })
       }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be subtracted")
     case .multiply:
-      if a.type == .number, b.type == .number { return number(a.doubleValue * b.doubleValue) }
-      if a.type == .string, b.type == .number || a.type == .number, b.type == .string {
-        let (text, count) = a.type == .string ? (a.stringValue, b.doubleValue) : (b.stringValue, a.doubleValue)
-        if count <= 0 { return .null }
+      if a.type == .number, b.type == .number { return number(a.jqDouble * b.jqDouble) }
+      if (a.type == .string && b.type == .number) || (a.type == .number && b.type == .string) {
+        let (text, count) = a.type == .string ? (a.stringValue, b.jqDouble) : (b.stringValue, a.jqDouble)
+        // `!(count > 0)` also catches NaN, which `Int(_:)` would trap on.
+        if !(count > 0) { return .null }
+        if text.isEmpty { return JSON("") }
         if Double(text.utf8.count) * count > 536_870_911 { throw .runtime("Repeat string result too long") }
-        return JSON(String(repeating: text, count: max(1, Int(count.rounded(.up)))))
+        return JSON(String(repeating: text, count: max(1, clampedInt(count.rounded(.up)))))
       }
       if a.type == .dictionary, b.type == .dictionary { return deepMerge(a, b) }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be multiplied")
     case .divide:
       if a.type == .number, b.type == .number {
-        if b.doubleValue == 0 {
+        if b.jqDouble == 0 {
           throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided because the divisor is zero")
         }
-        return number(a.doubleValue / b.doubleValue)
+        return number(a.jqDouble / b.jqDouble)
       }
       if a.type == .string, b.type == .string { return split(a.stringValue, by: b.stringValue) }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
     case .modulo:
       if a.type == .number, b.type == .number {
-        let divisor = toInteger(b.doubleValue)
+        if a.jqDouble.isNaN || b.jqDouble.isNaN { return number(.nan) }
+        let divisor = toInteger(b.jqDouble)
         if divisor == 0 {
-          throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided because the divisor is zero")
+          throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided (remainder) because the divisor is zero")
         }
-        let dividend = toInteger(a.doubleValue)
+        let dividend = toInteger(a.jqDouble)
         return JSON(dividend % (divisor == -1 ? 1 : divisor))
       }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
@@ -117,6 +127,15 @@ enum ValueOps {
     case .greater: return JSON(JSON.compare(a, b) > 0)
     case .greaterOrEqual: return JSON(JSON.compare(a, b) >= 0)
     }
+  }
+
+  /// `d` as an `Int`, never trapping: NaN is 0, and out-of-range values (infinities
+  /// included) are clamped.
+  static func clampedInt(_ d: Double) -> Int {
+    if d.isNaN { return 0 }
+    if d >= 9.2e18 { return Int.max }
+    if d <= -9.2e18 { return Int.min }
+    return Int(d)
   }
 
   static func toInteger(_ d: Double) -> Int64 {
@@ -150,9 +169,9 @@ enum ValueOps {
     case (.null, .string), (.null, .number), (.null, .null): return .null
     case (.dictionary, .string): return value.member(key.stringValue) ?? .null
     case (.array, .number):
-      let d = key.doubleValue
-      if d.isNaN { return .null }
-      var i = Int(d.rounded(.down))
+      let d = key.jqDouble
+      if !d.isFinite { return .null }
+      var i = clampedInt(d)
       if i < 0 { i += value.count }
       return value.element(i) ?? .null
     case (.array, .array): return indices(value, key)
@@ -167,6 +186,18 @@ enum ValueOps {
     default:
       throw .runtime("Cannot index \(typeName(value)) with \(typeName(key))")
     }
+  }
+
+  /// Where `needle` starts in `text`, in code points (jq 1.8 counts code points, not bytes).
+  static func stringIndices(_ text: String, _ needle: String) -> JSON {
+    let hay = Array(text.unicodeScalars)
+    let pattern = Array(needle.unicodeScalars)
+    guard !pattern.isEmpty else { return .null }
+    guard pattern.count <= hay.count else { return JSON(array: []) }
+    return JSON(
+      array: (0...(hay.count - pattern.count))
+        .filter { start in hay[start..<start + pattern.count].elementsEqual(pattern) }
+        .map { JSON($0) })
   }
 
   static func indices(_ value: JSON, _ pattern: JSON) -> JSON {
@@ -185,10 +216,12 @@ enum ValueOps {
     func bound(_ v: JSON, _ fallback: Int) throws(QueryError) -> Int {
       if v.type == .null { return fallback }
       guard v.type == .number else { throw .runtime("Start and end indices of an array slice must be numbers") }
-      var d = v.doubleValue
+      var d = v.jqDouble
+      // A NaN bound is no bound (jq: `[0,1,2] | .[1:nan]` is `[1,2]`).
+      if d.isNaN { return fallback }
       if d < 0 { d += Double(count) }
       d = d.rounded(.down)
-      return Int(min(max(d, 0), Double(count)))
+      return clampedInt(min(max(d, 0), Double(count)))
     }
     let start = try bound(from, 0)
     let end = try bound(to, count)
@@ -215,7 +248,7 @@ enum ValueOps {
     switch value.type {
     case .null, .unknown: return JSON(0)
     case .bool: throw .runtime("boolean (\(preview(value))) has no length")
-    case .number: return number(abs(value.doubleValue))
+    case .number: return number(abs(value.jqDouble))
     case .string: return JSON(value.stringValue.unicodeScalars.count)
     case .array, .dictionary: return JSON(value.count)
     }
@@ -234,4 +267,11 @@ enum ValueOps {
   static func text(_ value: JSON) -> String {
     value.type == .string ? value.stringValue : JSONWriter(options: []).string(value)
   }
+}
+
+extension JSON {
+  /// The number jq computes with: IEEE, NaN and infinities kept (JSONKit's `doubleValue`
+  /// clamps them as SwiftyJSON does). Booleans and numeric strings convert as `doubleValue`
+  /// does, for the few builtins that accept them.
+  var jqDouble: Double { ieeeDouble ?? doubleValue }
 }

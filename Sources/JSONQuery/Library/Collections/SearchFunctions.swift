@@ -25,7 +25,7 @@ enum SearchFunctions {
       guard let pattern = arguments[0].string else {
         throw QueryError.runtime("\(ValueOps.describe(arguments[0])) is not a string")
       }
-      return ValueOps.indices(JSON(text), JSON(pattern))
+      return ValueOps.stringIndices(text, pattern)
     },
   ]
 }

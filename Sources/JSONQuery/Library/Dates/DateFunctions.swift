@@ -32,7 +32,7 @@ enum DateFunctions {
   /// Seconds since the epoch → broken-down time, UTC or local.
   static func brokenDown(_ input: JSON, local: Bool, name: String) throws(QueryError) -> JSON {
     guard input.type == .number else { throw QueryError.runtime("\(name)() requires a number") }
-    let seconds = input.doubleValue
+    let seconds = input.jqDouble
     guard seconds.isFinite, abs(seconds) < 1e17 else { throw QueryError.runtime("\(name)() requires a number in range") }
     var whole = time_t(seconds.rounded(.down))
     var time = Glibc.tm()
@@ -54,8 +54,8 @@ enum DateFunctions {
   static func tm(_ input: JSON, name message: String) throws(QueryError) -> Glibc.tm {
     var fields: [Int] = []
     for element in ValueOps.elements(input) {
-      guard element.type == .number, element.doubleValue.isFinite else { throw QueryError.runtime(message) }
-      fields.append(Int(clamping: Int64(element.doubleValue.rounded(.down))))
+      guard element.type == .number, element.jqDouble.isFinite else { throw QueryError.runtime(message) }
+      fields.append(Int(clamping: Int64(element.jqDouble.rounded(.down))))
     }
     while fields.count < 8 { fields.append(0) }
     var time = Glibc.tm()

@@ -28,8 +28,8 @@ enum MathFunctions {
     let binary: [(String, @Sendable (Double, Double) -> Double)] = [
       ("atan2", atan2), ("copysign", copysign), ("drem", remainder), ("fdim", fdim), ("fmax", fmax),
       ("fmin", fmin), ("fmod", fmod), ("hypot", hypot), ("nextafter", nextafter),
-      ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }), ("scalbln", { scalbn($0, Int32(clamping: Int($1))) }),
-      ("ldexp", { ldexp($0, Int32(clamping: Int($1))) }),
+      ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }), ("scalbln", { scalbn($0, Int32(clamping: ValueOps.clampedInt($1))) }),
+      ("ldexp", { ldexp($0, Int32(clamping: ValueOps.clampedInt($1))) }),
     ]
     for (name, f) in binary {
       table["\(name)/2"] = { _, arguments throws in
@@ -54,6 +54,6 @@ enum MathFunctions {
 
   static func number(_ value: JSON, _ name: String) throws(QueryError) -> Double {
     guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
-    return value.doubleValue
+    return value.jqDouble
   }
 }

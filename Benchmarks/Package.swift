@@ -30,6 +30,7 @@ let package = Package(
         "CYajlNoop",
         .product(name: "JSONKit", package: rootIdentity),
         .product(name: "Mapping", package: rootIdentity),
+        .product(name: "JSONQuery", package: rootIdentity),
       ]
     ),
   ],

@@ -2,7 +2,7 @@
 /// benchmark package should build with nothing but the root package and yajl.
 struct Arguments {
   enum Suite: String {
-    case parse, write, map
+    case parse, write, map, query
   }
 
   enum Format: String {
@@ -19,7 +19,7 @@ struct Arguments {
   var showHelp = false
 
   static let synopsis = """
-    USAGE: compare --suite parse|write|map [--corpus DIR] [--rounds N] [--format table|json]
+    USAGE: compare --suite parse|write|map|query [--corpus DIR] [--rounds N] [--format table|json]
                    [--subjects NAME,...]
            compare --write-synthetic DIR
     """
@@ -35,7 +35,7 @@ struct Arguments {
       all subjects alike. Compare ratios within one run.
 
       OPTIONS:
-        --suite parse|write|map
+        --suite parse|write|map|query
                               parse: jsonkit (JSONParser.parse), foundation
                               (JSONSerialization.jsonObject), yajl (no-op callbacks).
                               write: jsonkit (JSONWriter, compact), foundation
@@ -98,7 +98,7 @@ struct Arguments {
       case "--suite":
         let text = try value()
         guard let suite = Suite(rawValue: text) else {
-          throw UsageError("unknown suite '\(text)' (expected parse, write or map)")
+          throw UsageError("unknown suite '\(text)' (expected parse, write, map or query)")
         }
         result.suite = suite
       case "--corpus":

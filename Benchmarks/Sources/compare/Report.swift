@@ -52,6 +52,9 @@ enum Report {
     case .map:
       guard subjects.contains("jsondecoder") else { return [] }
       return subjects.filter { $0 != "jsondecoder" }.map { ($0, "jsondecoder") }
+    case .query:
+      guard subjects.contains("jsonquery"), subjects.contains("swift") else { return [] }
+      return [("jsonquery", "swift")]
     }
   }
 
@@ -104,7 +107,8 @@ enum Report {
       + (suite == .write ? " (input size, not output size)" : "")
       + (suite == .parse ? "; yajl = raw yajl with no-op callbacks (the ceiling)" : "")
       + (suite == .map ? " (bytes to models, parsing included)" : "")
-      + (suite == .map
+      + (suite == .query ? " (one run of the query on the parsed document; swift = the same computation hand-written over JSONSerialization objects)" : "")
+      + (suite == .map || suite == .query
         ? "; A ÷ B > 1 means A is faster than B." : "; ratios > 1 mean JSONKit is faster.")
     return title + "\n\n" + lines.joined(separator: "\n")
   }

@@ -22,6 +22,7 @@ enum Subjects {
     case .parse: ["jsonkit", "foundation", "yajl"]
     case .write: ["jsonkit", "foundation"]
     case .map: MapSuite.subjects
+    case .query: QuerySuite.subjects
     }
   }
 
@@ -34,6 +35,9 @@ enum Subjects {
   ) throws -> [Workload] {
     if suite == .map {
       return try MapSuite.workloads(subjects: subjects, corpus: corpus, data: data)
+    }
+    if suite == .query {
+      return try QuerySuite.workloads(subjects: subjects, corpus: corpus, data: data)
     }
     return subjects.compactMap { subject in
       do {

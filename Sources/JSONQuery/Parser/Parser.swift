@@ -100,6 +100,13 @@ struct Parser {
 
   private mutating func parseAssignment() throws(QueryError) -> AST {
     let lhs = try parseOr()
+    // jq 1.8 binds the whole expression before `as`: `1 + 2 as $x | …` binds 3.
+    if acceptKeyword("as") {
+      var patterns = [try parsePattern()]
+      while accept("?//") { patterns.append(try parsePattern()) }
+      try expect("|")
+      return .bind(source: lhs, patterns: patterns, body: try parsePipe())
+    }
     if case .symbol(let text) = current.kind, let op = AssignOperator(rawValue: text) {
       _ = advance()
       return .assign(op, lhs, try parseAlternative())
@@ -162,7 +169,7 @@ struct Parser {
 
   private mutating func parseUnary() throws(QueryError) -> AST {
     if accept("-") { return .negate(try parseUnary()) }
-    return try parsePostfix(allowBinding: true)
+    return try parsePostfix(allowBinding: false)
   }
 
   // MARK: terms

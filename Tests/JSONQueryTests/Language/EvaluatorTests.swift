@@ -21,6 +21,12 @@ struct EvaluatorTests {
     #expect(try run(".a |= . + 1", ["a": 1]) == [["a": 2]])
   }
 
+  @Test func asBindsTheWholeExpressionBeforeIt() throws {
+    #expect(try run("1 + 2 as $x | -$x") == [-3])
+    #expect(try run(#""x" as $x | "a" + "y" as $y | $x + "," + $y"#) == ["x,ay"])
+    #expect(try run(".[] as [$a, $b] | $a + $b", [[1, 2], [3, 4]]) == [3, 7])
+  }
+
   @Test func reduceForeachAndLabel() throws {
     #expect(try run("reduce .[] as $x (0; . + $x)", [1, 2, 3]) == [6])
     #expect(try run("[foreach .[] as $x (0; . + $x; [$x, .])]", [1, 2]) == [[[1, 1], [2, 3]]])

@@ -33,8 +33,7 @@ enum Formats {
       }
       return out
     case "urid":
-      let text = ValueOps.text(value)
-      guard let decoded = text.removingPercentEncoding else {
+      guard let decoded = URIDecoding.decode(ValueOps.text(value)) else {
         throw .runtime("\(ValueOps.describe(value)) is not a valid uri encoding")
       }
       return decoded
@@ -74,12 +73,11 @@ enum Formats {
       return words.joined(separator: " ")
     case "base64": return Data(ValueOps.text(value).utf8).base64EncodedString()
     case "base64d":
-      var text = ValueOps.text(value).trimmingCharacters(in: CharacterSet(charactersIn: "="))
-      while text.count % 4 != 0 { text += "=" }
-      guard let data = Data(base64Encoded: text) else {
-        throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
+      switch Base64Decoding.decode(ValueOps.text(value)) {
+      case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+      case .failure(.invalidCharacter): throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
+      case .failure(.trailingByte): throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
       }
-      return String(decoding: data, as: UTF8.self)
     default:
       throw .compile("\(name) is not a valid format", at: nil)
     }

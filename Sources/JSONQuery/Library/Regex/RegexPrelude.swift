@@ -24,15 +24,18 @@ enum RegexPrelude {
       | [0] + $ms + [$s | length]
       | [range(0; length; 2) as $i | $s[.[$i]:.[$i + 1]]];
     def splits($re; flags): split($re; flags) | .[];
-    def sub($re; str; $flags): . as $in
-      | (reduce match($re; $flags) as $edit ({results: [""], previous: 0};
-          $in[.previous:$edit.offset] as $gap
-          | ($edit | reduce (.captures[] | select(.name != null) | {(.name): .string}) as $pair
-              ({}; . + $pair)) as $captures
-          | .results = [.results[] as $result | ($captures | str) as $insert | $result + $gap + $insert]
-          | .previous = $edit.offset + $edit.length)
-        | .previous as $previous
-        | .results[] + $in[$previous:]);
+    # Several replacement outputs give several results, the k-th using every match's k-th
+    # output (jq 1.8), not every combination.
+    def sub($re; str; $flags): . as $in | [match($re; $flags)] as $edits
+      | if ($edits | length) == 0 then $in
+        else [$edits[] | reduce (.captures[] | select(.name != null) | {(.name): .string}) as $pair
+                ({}; . + $pair) | [str]] as $inserts
+          | range(0; $inserts[0] | length) as $k
+          | reduce range(0; $edits | length) as $i ({result: "", previous: 0};
+              $edits[$i] as $edit
+              | .result += $in[.previous:$edit.offset] + $inserts[$i][$k]
+              | .previous = $edit.offset + $edit.length)
+          | .result + $in[.previous:] end;
     def sub($re; str): sub($re; str; "");
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");

@@ -1,0 +1,57 @@
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+@Suite("Library: @base64d and @urid decoders")
+struct FormatDecodingTests {
+  @Test func base64DecodesWithOrWithoutPadding() throws {
+    #expect(try Base64Decoding.decode("Zm9vYg==").get() == Array("foob".utf8))
+    #expect(try Base64Decoding.decode("Zm9vYg").get() == Array("foob".utf8))
+    #expect(try Base64Decoding.decode("").get() == [])
+  }
+
+  @Test func base64DistinguishesItsTwoFailures() {
+    #expect(throws: Base64Decoding.Failure.invalidCharacter) { try Base64Decoding.decode("Zm 9v").get() }
+    #expect(throws: Base64Decoding.Failure.trailingByte) { try Base64Decoding.decode("QUJDa").get() }
+  }
+
+  @Test func uriDecodesAndRejectsMalformedEscapes() {
+    #expect(URIDecoding.decode("a%20b%C3%A9") == "a bé")
+    #expect(URIDecoding.decode("abc%") == nil)
+    #expect(URIDecoding.decode("abc%f") == nil)
+    #expect(URIDecoding.decode("%FX%9F") == nil)
+    #expect(URIDecoding.decode("%F0%93%81") == nil)
+    #expect(URIDecoding.decode("%F0%C0%81%8E") == nil)
+  }
+
+  @Test func uridErrorsThroughTheLanguage() throws {
+    let results = try Query(". | try @urid catch .").values(on: JSON("%FX%9F%98%8E"))
+    #expect(results == [JSON("string (\"%FX%9F%98%8E\") is not a valid uri encoding")])
+  }
+}
+
+@Suite("Library: date natives")
+struct DateBuiltinsTests {
+  func run(_ program: String, _ input: JSON) throws -> [JSON] { try Query(program).values(on: input) }
+
+  @Test func gmtimeMktimeRoundTrip() throws {
+    #expect(try run("gmtime", 1425599621) == [[2015, 2, 5, 23, 53, 41, 4, 63]])
+    #expect(try run("gmtime | mktime", 1425599621) == [1425599621])
+    #expect(try run("todate", 1425599621) == ["2015-03-05T23:53:41Z"])
+  }
+
+  @Test func strptimeFillsWeekdayAndRejectsMismatch() throws {
+    #expect(try run("strptime(\"%Y-%m-%dT%H:%M:%SZ\")", "2015-03-05T23:51:47Z") == [[2015, 2, 5, 23, 51, 47, 4, 63]])
+    #expect(try run("fromdate", "2038-01-19T03:14:08Z") == [2147483648])
+    let message = try run("try strptime(\"%Y\") catch .", "x2015")
+    #expect(message == ["date \"x2015\" does not match format \"%Y\""])
+  }
+
+  @Test func strftimeNeedsBrokenDownTime() throws {
+    #expect(try run("try strftime(\"%Y\") catch .", "no") == ["strftime/1 requires parsed datetime inputs"])
+    #expect(try run("try mktime catch .", "no") == ["mktime requires array of 6 numbers"])
+    #expect(try run("try mktime catch .", ["a", 1, 2]) == ["mktime requires parsed datetime inputs"])
+    #expect(try run("mktime", [2024, 8, 21]) == [1726876800])
+  }
+}

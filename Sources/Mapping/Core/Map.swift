@@ -56,6 +56,13 @@ public final class Map {
   public var failures: [MappingError] { log.failures }
 
   let log: FailureLog
+  /// How many models this map is nested in (0 for the root). Reading a model recurses once
+  /// per level, so hostile input nested thousands of levels deep would overflow the stack
+  /// (found by the hostile-input suite: 2,000 levels crashed a test thread); past
+  /// `maxModelDepth` a nested model is a failure instead.
+  @usableFromInline let depth: Int
+  /// The deepest nesting of models read from JSON.
+  public static let maxModelDepth = 256
   /// Where this map's JSON sits in its parent, to render paths only when a failure needs
   /// one (nested maps are made for every nested object: eager paths cost allocations).
   private let origin: Origin?
@@ -101,6 +108,7 @@ public final class Map {
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.strict = strict
     self.log = FailureLog()
+    self.depth = 0
     self.origin = nil
   }
 
@@ -123,6 +131,7 @@ public final class Map {
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
     self.strict = parent.strict
     self.log = parent.log
+    self.depth = parent.depth + 1
     self.origin =
       mappingType == .fromJSON
       ? Origin(

@@ -82,6 +82,13 @@ public final class Map {
   /// instead of one per nested object (see `nestedMap(reading:)`).
   @exclusivity(unchecked)
   private var spareChild: Map?
+  /// How many models this map is nested in (0 for the root). Reading a model recurses once
+  /// per level, so hostile input nested thousands of levels deep would overflow the stack
+  /// (found by the hostile-input suite: 2,000 levels crashed a test thread); past
+  /// `maxModelDepth` a nested model is a failure instead.
+  @usableFromInline let depth: Int
+  /// The deepest nesting of models read from JSON.
+  public static let maxModelDepth = 256
   /// Collections being read below the current key push their element's place here, so that
   /// nested objects know their full path.
   @exclusivity(unchecked)
@@ -114,6 +121,7 @@ public final class Map {
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.strict = strict
     self.log = FailureLog()
+    self.depth = 0
   }
 
   /// A map over a Foundation dictionary (ObjectMapper's initializer).
@@ -135,6 +143,7 @@ public final class Map {
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
     self.strict = parent.strict
     self.log = parent.log
+    self.depth = parent.depth + 1
     self.parent = mappingType == .fromJSON ? parent : nil
   }
 

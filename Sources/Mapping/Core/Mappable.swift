@@ -92,6 +92,9 @@ extension BaseMappable {
     _ json: JSONKit.JSON, map: Map, make: (Map) throws(MappingError) -> Self
   ) throws(MappingError) -> Self {
     guard json.type == .dictionary else { throw .mismatch(Self.self, json) }
+    guard map.depth < Map.maxModelDepth else {
+      throw MappingError(.custom("Models nested more than \(Map.maxModelDepth) levels deep"))
+    }
     let child = map.nestedMap(reading: json)
     defer { map.finishNested(child) }
     return try make(child)

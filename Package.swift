@@ -18,6 +18,12 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["CYajl"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "JSONQuery", dependencies: ["JSONKit"]),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    .target(name: "Transfer", dependencies: ["CCurl", "JSONKit"]),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .testTarget(
       name: "JSONKitTests",
@@ -32,6 +38,10 @@ let package = Package(
       name: "JSONQueryTests",
       dependencies: ["JSONQuery", "JSONKit"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "TransferTests",
+      dependencies: ["Transfer"]
     ),
     .testTarget(
       name: "JSONKitCLITests",

@@ -169,13 +169,13 @@ struct Parser {
 
   private mutating func parseUnary() throws(QueryError) -> AST {
     if accept("-") { return .negate(try parseUnary()) }
-    return try parsePostfix(allowBinding: false)
+    return try parsePostfix()
   }
 
   // MARK: terms
 
-  /// A term with its suffixes; with `allowBinding`, also `Term as $x | body`.
-  mutating func parsePostfix(allowBinding: Bool) throws(QueryError) -> AST {
+  /// A term with its suffixes (`as` bindings are parsed a level up, in `parseAssignment`).
+  mutating func parsePostfix() throws(QueryError) -> AST {
     var term = try parsePrimary()
     while true {
       if case .field(let name) = current.kind {
@@ -194,12 +194,6 @@ struct Parser {
       } else {
         break
       }
-    }
-    if allowBinding, acceptKeyword("as") {
-      var patterns = [try parsePattern()]
-      while accept("?//") { patterns.append(try parsePattern()) }
-      try expect("|")
-      return .bind(source: term, patterns: patterns, body: try parsePipe())
     }
     return term
   }
@@ -271,7 +265,7 @@ struct Parser {
       return try parseObject()
     case .symbol("-"):
       _ = advance()
-      return .negate(try parsePostfix(allowBinding: false))
+      return .negate(try parsePostfix())
     case .identifier(let word):
       return try parseWord(word, token)
     default:
@@ -286,12 +280,12 @@ struct Parser {
       return try parseIfRest()
     case "try":
       _ = advance()
-      let body = try parsePostfix(allowBinding: false)
-      if acceptKeyword("catch") { return .tryCatch(body, try parsePostfix(allowBinding: false)) }
+      let body = try parsePostfix()
+      if acceptKeyword("catch") { return .tryCatch(body, try parsePostfix()) }
       return .tryCatch(body, nil)
     case "reduce", "foreach":
       _ = advance()
-      let source = try parsePostfix(allowBinding: false)
+      let source = try parsePostfix()
       try expectKeyword("as")
       let pattern = try parsePattern()
       try expect("(")

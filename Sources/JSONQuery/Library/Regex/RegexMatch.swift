@@ -59,7 +59,9 @@ enum RegexMatch {
     } catch {
       throw QueryError.runtime("\(source) (at offset 0) is not a valid regex: \(error.localizedDescription)")
     }
-    let whole = NSRange(location: 0, length: (text as NSString).length)
+    // Bridged once: every match and capture below takes its substring from it.
+    let bridged = text as NSString
+    let whole = NSRange(location: 0, length: bridged.length)
     if testMode {
       if !flags.ignoreEmpty { return JSON(regex.firstMatch(in: text, range: whole) != nil) }
       return JSON(regex.matches(in: text, range: whole).contains { $0.range.length > 0 })
@@ -69,19 +71,19 @@ enum RegexMatch {
     if !flags.global { results = Array(results.prefix(1)) }
     let offsets = CodePointOffsets(text)
     let names = RegexCache.shared.groupNames(source)
-    return JSON(array: results.map { match(of: $0, in: text, offsets: offsets, names: names) })
+    return JSON(array: results.map { match(of: $0, in: bridged, offsets: offsets, names: names) })
   }
 
   /// One match as jq's object: offset, length, string and captures (an unmatched group has
   /// offset -1, length 0 and string null).
   private static func match(
-    of result: NSTextCheckingResult, in text: String, offsets: CodePointOffsets, names: [Int: String]
+    of result: NSTextCheckingResult, in text: NSString, offsets: CodePointOffsets, names: [Int: String]
   ) -> JSON {
     func part(_ range: NSRange) -> (offset: Int, length: Int, string: JSON) {
       guard range.location != NSNotFound else { return (-1, 0, .null) }
       let start = offsets.codePoint(atUTF16: range.location)
       let end = offsets.codePoint(atUTF16: range.location + range.length)
-      return (start, end - start, JSON((text as NSString).substring(with: range)))
+      return (start, end - start, JSON(text.substring(with: range)))
     }
     let whole = part(result.range)
     var captures: [JSON] = []

@@ -15,25 +15,20 @@ struct Diagnostics {
 
   /// Reports `message` as `jsonkit: error: <message>`.
   func error(_ message: String) {
-    emit("jsonkit: error: \(message)\n")
+    raw("jsonkit: error: \(message)\n")
   }
 
   /// Reports `message` as `jsonkit: error (at <location>): <message>`, jq's shape, where
   /// `location` is `FILE` or `FILE:LINE`.
   func error(at location: String, _ message: String) {
-    emit("jsonkit: error (at \(location)): \(message)\n")
+    raw("jsonkit: error (at \(location)): \(message)\n")
   }
 
-  /// Writes `text` as it is (after flushing standard output): `debug`, `stderr`,
-  /// `halt_error` messages.
+  /// Writes `text` as it is (after flushing standard output): the messages above, and
+  /// `debug`, `stderr` and `halt_error` output.
   func raw(_ text: String) {
     output.flush()
     Self.writeToStandardError(text)
-  }
-
-  /// Writes a whole message line.
-  func emit(_ text: String) {
-    raw(text)
   }
 
   /// The C library's text for an `errno` value ("No such file or directory").

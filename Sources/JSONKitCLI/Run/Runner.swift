@@ -104,7 +104,7 @@ final class Runner {
     if let message = error.value.string {
       report(message)
     } else {
-      diagnostics.emit(
+      diagnostics.raw(
         "jsonkit: error (at \(place)) (not a string): \(JSONWriter().string(error.value))\n")
       status = status.merged(with: .filterError)
     }

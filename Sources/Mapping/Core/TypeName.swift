@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type's name as Swift source spells it, for error messages: `[String]`,
 /// `[String: Int]`, `Int?`, `Set<User>` (the runtime prints `Array<String>`,
 /// `Dictionary<String, Int>`, `Optional<Int>`).
@@ -32,7 +34,7 @@ enum TypeNameRewriter {
         name.append(text[index])
         index += 1
       }
-      name = name.trimmingSpaces()
+      name = name.trimmingCharacters(in: .whitespaces)
       guard index < text.count, text[index] == "<" else { return name }
       index += 1
       var arguments: [String] = []
@@ -53,14 +55,5 @@ enum TypeNameRewriter {
       default: return "\(name)<\(arguments.joined(separator: ", "))>"
       }
     }
-  }
-}
-
-extension String {
-  fileprivate func trimmingSpaces() -> String {
-    var slice = Substring(self)
-    while slice.first == " " { slice.removeFirst() }
-    while slice.last == " " { slice.removeLast() }
-    return String(slice)
   }
 }

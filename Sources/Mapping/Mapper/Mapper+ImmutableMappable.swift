@@ -80,7 +80,7 @@ extension Mapper where N: ImmutableMappable {
   }
 
   /// This mapper in strict mode: an immutable model cannot be half mapped.
-  private var strictMapper: Mapper<N> {
+  fileprivate var strictMapper: Mapper<N> {
     Mapper(context: context, shouldIncludeNilValues: shouldIncludeNilValues, strict: true)
   }
 
@@ -94,7 +94,6 @@ extension Mapper where N: ImmutableMappable {
 extension Mapper where N: ImmutableMappable & Hashable {
   /// Every model of an array in JSON text, as a set, or the first failure.
   public func mapSet(JSONString: String) throws(MappingError) -> Set<N> {
-    try Mapper(context: context, shouldIncludeNilValues: shouldIncludeNilValues, strict: true)
-      .mapSetOrThrow(JSONString: JSONString)
+    try strictMapper.mapSetOrThrow(JSONString: JSONString)
   }
 }

@@ -98,11 +98,11 @@ public struct Mapper<N: BaseMappable> {
 
   /// Maps `json` onto an existing object, throwing the first failure in strict mode.
   public func mapOrThrow(JSON json: JSONKit.JSON, toObject object: N) throws(MappingError) -> N {
+    guard json.type == .dictionary else { throw .mismatch(N.self, json) }
     var copy = object
     let map = Map(
       mappingType: .fromJSON, JSON: json, context: context,
       shouldIncludeNilValues: shouldIncludeNilValues, strict: strict)
-    guard json.type == .dictionary else { throw .mismatch(N.self, json) }
     copy.mapping(map: map)
     // Updating keeps what the JSON does not mention, so a key missing from the top level is
     // not a failure here (it is when a whole model is created).

@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "JSONKit", targets: ["JSONKit"]),
     .library(name: "Mapping", targets: ["Mapping"]),
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
+    .library(name: "Transfer", targets: ["Transfer"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
   targets: [
@@ -23,7 +24,7 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
-    .target(name: "Transfer", dependencies: ["CCurl", "JSONKit"]),
+    .target(name: "Transfer", dependencies: ["CCurl", "JSONKit", "Mapping"]),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .testTarget(
       name: "JSONKitTests",

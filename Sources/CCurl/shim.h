@@ -8,6 +8,8 @@
    contract libcurl documents for every option (long, char*, void*, curl_off_t, slist, callback). */
 
 typedef size_t (*ccurl_write_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
+typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
+                                       curl_off_t ultotal, curl_off_t ulnow);
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
@@ -33,6 +35,11 @@ static inline CURLcode ccurl_easy_setopt_write_function(CURL *handle, CURLoption
     return curl_easy_setopt(handle, option, value);
 }
 
+/* CURLOPT_XFERINFOFUNCTION: lets a transfer be aborted from its own progress callback. */
+static inline CURLcode ccurl_easy_setopt_xferinfo_function(CURL *handle, CURLoption option, ccurl_xferinfo_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
 static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *out) {
     return curl_easy_getinfo(handle, info, out);
 }
@@ -47,6 +54,15 @@ static inline CURLcode ccurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, cur
 
 static inline CURLcode ccurl_easy_getinfo_double(CURL *handle, CURLINFO info, double *out) {
     return curl_easy_getinfo(handle, info, out);
+}
+
+static inline CURLcode ccurl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **out) {
+    return curl_easy_getinfo(handle, info, out);
+}
+
+/* CURLVERSION_NOW is a macro, which Swift does not import. */
+static inline curl_version_info_data *ccurl_version_info(void) {
+    return curl_version_info(CURLVERSION_NOW);
 }
 
 static inline CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {

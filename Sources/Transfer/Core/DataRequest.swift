@@ -1,0 +1,283 @@
+import Dispatch
+import Foundation
+import JSONKit
+import Synchronization
+
+/// One request and its response, made by `Session.request`: chain validators and response
+/// handlers onto it.
+///
+/// ```swift
+/// session.request("https://api.example.com/users")
+///   .validate()
+///   .responseArray(of: User.self, keyPath: "data.users") { response in
+///     switch response.result {
+///     case .success(let users): print(users.count)
+///     case .failure(let error): print(error)
+///     }
+///   }
+/// ```
+///
+/// The transfer starts when the first handler is added (or on `resume()`), just after the
+/// current call chain, so every handler and validator of the chain is known before the
+/// first byte arrives. Handlers run in the order they were added, each on a private serial
+/// queue of this request unless given a queue; handlers added after the end run at once.
+public final class DataRequest: Sendable {
+  /// Where a request is in its life.
+  public enum State: Sendable, Hashable {
+    case initialized, resumed, finished, cancelled
+  }
+
+  /// A function that accepts or rejects a response; `.failure` fails the request with
+  /// `TransferError.responseValidationFailed(reason: .customValidationFailed(error:))`.
+  public typealias Validation = @Sendable (HTTPRequest?, HTTPResponse, Data?) -> Result<Void, any Error>
+
+  public let id = UUID()
+  /// The session that runs this request; kept alive until the request ends.
+  public let session: Session
+  let serializationQueue: DispatchQueue
+  private let make: @Sendable () throws(TransferError) -> HTTPRequest
+  private let interceptor: (any RequestInterceptor)?
+  /// For streaming requests: makes each attempt's body handling (a fresh parser each time).
+  private let bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)?
+  private let mutable = Mutex(Mutable())
+
+  private struct Mutable {
+    var phase = State.initialized
+    var request: HTTPRequest?
+    var validators: [@Sendable (HTTPRequest?, HTTPResponse, Data?) -> TransferError?] = []
+    var handlers: [@Sendable (RequestOutcome) -> Void] = []
+    var outcome: RequestOutcome?
+    var lastAttempt: RequestOutcome?
+    var transfer: CurlTransfer?
+    var readsJSON = false
+    var attempts = 0
+    var cancelled = false
+  }
+
+  init(
+    session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
+    interceptor: (any RequestInterceptor)?, bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil
+  ) {
+    self.bodyHandling = bodyHandling
+    self.session = session
+    self.make = make
+    self.interceptor = Interceptor.combine(session.interceptor, interceptor)
+    serializationQueue = DispatchQueue(label: "JSONKit.Transfer.request", target: .global())
+  }
+
+  // MARK: What is known so far
+
+  /// The request as last sent (after adapters); `nil` before the first attempt.
+  public var request: HTTPRequest? { mutable.withLock { $0.request } }
+  /// The final response, once the request has ended.
+  public var response: HTTPResponse? { mutable.withLock { $0.outcome?.response } }
+  /// The body, once the request has ended.
+  public var data: Data? { mutable.withLock { $0.outcome?.data } }
+  /// Why the request failed, once it has ended.
+  public var error: TransferError? { mutable.withLock { $0.outcome?.error } }
+  /// curl's timings of the last attempt, once the request has ended.
+  public var metrics: TransferMetrics? { mutable.withLock { $0.outcome?.metrics } }
+  /// How many times the request has been retried.
+  public var retryCount: Int { mutable.withLock { max(0, $0.attempts - 1) } }
+  public var state: State { mutable.withLock { $0.phase } }
+  public var isCancelled: Bool { mutable.withLock { $0.cancelled } }
+  public var isFinished: Bool { mutable.withLock { $0.outcome != nil } }
+  /// The response of the attempt that just failed, for a `RequestRetrier` deciding whether
+  /// to try again (`RetryPolicy` reads its status code and `Retry-After`).
+  public var lastAttemptResponse: HTTPResponse? { mutable.withLock { $0.lastAttempt?.response } }
+
+  // MARK: Control
+
+  /// Starts the transfer if it has not started. Adding a response handler does this.
+  @discardableResult
+  public func resume() -> Self {
+    let start = mutable.withLock { state -> Bool in
+      guard state.phase == .initialized else { return false }
+      state.phase = .resumed
+      return true
+    }
+    // Asynchronously, so that the rest of the caller's chain is attached first.
+    if start { DispatchQueue.global().async { self.startAttempt() } }
+    return self
+  }
+
+  /// Stops the request. It ends with `TransferError.explicitlyCancelled` unless it had
+  /// already ended; handlers still run.
+  @discardableResult
+  public func cancel() -> Self {
+    let transfer = mutable.withLock { state -> CurlTransfer?? in
+      guard state.outcome == nil, !state.cancelled else { return .none }
+      state.cancelled = true
+      return .some(state.transfer)
+    }
+    switch transfer {
+    case .none: break
+    case .some(.some(let running)): session.engine.cancel(running)  // finishes as cancelled
+    case .some(.none): finish(RequestOutcome(request: request, error: .explicitlyCancelled))
+    }
+    return self
+  }
+
+  // MARK: Validation
+
+  /// Adds a validator; they run in order when the response arrives, and the first failure
+  /// fails the request.
+  @discardableResult
+  public func validate(_ validation: @escaping Validation) -> Self {
+    addValidator { request, response, data in
+      if case .failure(let error) = validation(request, response, data) {
+        return error as? TransferError ?? .responseValidationFailed(reason: .customValidationFailed(error: error))
+      }
+      return nil
+    }
+  }
+
+  @discardableResult
+  func addValidator(_ validator: @escaping @Sendable (HTTPRequest?, HTTPResponse, Data?) -> TransferError?) -> Self {
+    mutable.withLock { $0.validators.append(validator) }
+    return self
+  }
+
+  // MARK: Handlers
+
+  /// Queues `handler` for the end of the request (or runs it now if it has ended) and starts
+  /// the request. `readsJSON` lets the body be parsed while it downloads.
+  func appendHandler(readsJSON: Bool, _ handler: @escaping @Sendable (RequestOutcome) -> Void) {
+    let ended = mutable.withLock { state -> RequestOutcome? in
+      if let outcome = state.outcome { return outcome }
+      state.handlers.append(handler)
+      if readsJSON && state.phase == .initialized { state.readsJSON = true }
+      return nil
+    }
+    if let ended { handler(ended) }
+    resume()
+  }
+
+  // MARK: Attempts
+
+  /// The request as built from the URL, parameters and encoding, before adapters.
+  func makeRequest() throws(TransferError) -> HTTPRequest { try make() }
+
+  private func startAttempt() {
+    if isCancelled {
+      finish(RequestOutcome(request: request, error: .explicitlyCancelled))
+      return
+    }
+    let request: HTTPRequest
+    do {
+      request = try make()
+    } catch {
+      finish(RequestOutcome(error: error))
+      return
+    }
+    guard let interceptor else { return launch(request) }
+    interceptor.adapt(request, for: session) { result in
+      switch result {
+      case .success(let adapted): self.launch(adapted)
+      case .failure(let error as TransferError): self.finish(RequestOutcome(request: request, error: error))
+      case .failure(let error):
+        self.finish(RequestOutcome(request: request, error: .requestAdaptationFailed(error: error)))
+      }
+    }
+  }
+
+  private func launch(_ request: HTTPRequest) {
+    let readsJSON = mutable.withLock { $0.readsJSON }
+    let transfer: CurlTransfer
+    do {
+      transfer = try CurlTransfer(
+        request: request, configuration: session.configuration, body: bodyHandling?() ?? .init(parseJSON: readsJSON)
+      ) { outcome in
+        // Off the engine thread: validators and retriers may take time.
+        DispatchQueue.global().async { self.attemptFinished(outcome, request: request) }
+      }
+    } catch {
+      finish(RequestOutcome(request: request, error: error))
+      return
+    }
+    let go = mutable.withLock { state -> Bool in
+      state.request = request
+      guard !state.cancelled else { return false }
+      state.transfer = transfer
+      state.attempts += 1
+      return true
+    }
+    if go {
+      session.engine.add(transfer)
+    } else {
+      finish(RequestOutcome(request: request, error: .explicitlyCancelled))
+    }
+  }
+
+  private func attemptFinished(_ curl: CurlOutcome, request: HTTPRequest) {
+    let (validators, attempts) = mutable.withLock { state in
+      state.transfer = nil
+      return (state.validators, state.attempts)
+    }
+    var error: TransferError?
+    if curl.cancelled {
+      error = .explicitlyCancelled
+    } else if curl.exceededLimit {
+      error = .responseTooLarge(limit: session.configuration.maximumResponseSize ?? 0)
+    } else if !curl.succeeded {
+      error = .transportFailed(code: curl.code, message: curl.message)
+    }
+    let response =
+      curl.status > 0
+      ? HTTPResponse(
+        statusCode: curl.status, headers: curl.headers, url: curl.effectiveURL ?? request.url,
+        httpVersion: curl.httpVersion)
+      : nil
+    let data: Data? = response == nil && curl.body.isEmpty ? nil : curl.body
+    if error == nil, let response {
+      for validator in validators {
+        if let failure = validator(request, response, data) {
+          error = failure
+          break
+        }
+      }
+    }
+    var metrics = curl.metrics
+    metrics.attempts = attempts
+    let outcome = RequestOutcome(
+      request: request, response: response, data: data, error: error, metrics: metrics,
+      streamedJSON: curl.streamedJSON)
+    guard let error, !error.isExplicitlyCancelledError, let interceptor else { return finish(outcome) }
+    mutable.withLock { $0.lastAttempt = outcome }
+    interceptor.retry(self, for: session, dueTo: error) { decision in
+      switch decision {
+      case .doNotRetry: self.finish(outcome)
+      case .doNotRetryWithError(let retryError):
+        var failed = outcome
+        failed.error = .requestRetryFailed(retryError: retryError, originalError: error)
+        self.finish(failed)
+      case .retry: self.retry(after: .zero, failed: outcome)
+      case .retryWithDelay(let delay): self.retry(after: delay, failed: outcome)
+      }
+    }
+  }
+
+  private func retry(after delay: Duration, failed: RequestOutcome) {
+    guard !isCancelled else {
+      var cancelled = failed
+      cancelled.error = .explicitlyCancelled
+      return finish(cancelled)
+    }
+    let nanoseconds = max(0, Int(CurlOptions.milliseconds(delay)) * 1_000_000)
+    let deadline = DispatchTime.now() + .nanoseconds(delay == .zero ? 0 : nanoseconds)
+    DispatchQueue.global().asyncAfter(deadline: deadline) { self.startAttempt() }
+  }
+
+  /// Ends the request once: records the outcome and runs the queued handlers.
+  private func finish(_ outcome: RequestOutcome) {
+    let handlers = mutable.withLock { state -> [@Sendable (RequestOutcome) -> Void] in
+      guard state.outcome == nil else { return [] }
+      state.outcome = outcome
+      state.phase = state.cancelled ? .cancelled : .finished
+      state.transfer = nil
+      defer { state.handlers = [] }
+      return state.handlers
+    }
+    for handler in handlers { handler(outcome) }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What is sent: a URL, a method, header fields and an optional body.
+///
+/// This is Transfer's `URLRequest`: a plain value that adapters rewrite and that
+/// `cURLDescription()` prints. It does not import FoundationNetworking.
+///
+/// ```swift
+/// var request = try HTTPRequest("https://api.example.com/users", method: .post)
+/// request.headers.add(.contentType("application/json"))
+/// request.body = Data(#"{"name":"Ada"}"#.utf8)
+/// let users = session.request(request)
+/// ```
+public struct HTTPRequest: Sendable, Hashable {
+  public var url: URL
+  public var method: HTTPMethod
+  public var headers: HTTPHeaders
+  public var body: Data?
+  /// Overrides the session's `SessionConfiguration.timeout` for this request.
+  public var timeout: Duration?
+
+  public init(url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [], body: Data? = nil) {
+    self.url = url
+    self.method = method
+    self.headers = headers
+    self.body = body
+  }
+
+  /// Builds a request from anything URL-like; throws `TransferError.invalidURL` for text that
+  /// is not an absolute URL with a scheme.
+  public init(_ url: any URLConvertible, method: HTTPMethod = .get, headers: HTTPHeaders = []) throws(TransferError) {
+    let resolved = try url.asURL()
+    self.init(url: resolved, method: method, headers: headers)
+  }
+}
+
+/// Something that names a URL: `String`, `URL`, `URLComponents`.
+///
+/// ```swift
+/// session.request("https://api.example.com/users")
+/// session.request(URL(string: "https://api.example.com/users")!)
+/// ```
+public protocol URLConvertible: Sendable {
+  /// The URL, or `TransferError.invalidURL`.
+  func asURL() throws(TransferError) -> URL
+}
+
+extension String: URLConvertible {
+  /// A URL with a scheme and, for http(s), a host; anything else is `invalidURL`.
+  public func asURL() throws(TransferError) -> URL {
+    guard let url = URL(string: self), let scheme = url.scheme, !scheme.isEmpty else {
+      throw .invalidURL(self)
+    }
+    if ["http", "https"].contains(scheme.lowercased()) && (url.host ?? "").isEmpty { throw .invalidURL(self) }
+    return url
+  }
+}
+
+extension URL: URLConvertible {
+  public func asURL() throws(TransferError) -> URL { self }
+}
+
+extension URLComponents: URLConvertible {
+  public func asURL() throws(TransferError) -> URL {
+    guard let url else { throw .invalidURL(description) }
+    return url
+  }
+}

@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+
+/// Makes requests. One `Session` owns one libcurl multi handle driven by one thread, so
+/// its requests share connections (keep-alive), a DNS cache and the limits of its
+/// `SessionConfiguration`.
+///
+/// ```swift
+/// let session = Session(configuration: .default, interceptor: RetryPolicy())
+/// let user = try await session.request("https://api.example.com/users/1")
+///   .validate()
+///   .serializingObject(User.self)
+///   .value
+/// ```
+///
+/// A request keeps its session alive until it has finished, so a `Session` made for one
+/// call does not cancel that call when it goes out of scope (Alamofire's
+/// `sessionDeinitialized` trap).
+public final class Session: Sendable {
+  /// A session with the default configuration, for code that needs no other.
+  public static let `default` = Session()
+
+  public let configuration: SessionConfiguration
+  /// Adapts and retries every request of this session (before the request's own interceptor).
+  public let interceptor: (any RequestInterceptor)?
+  let engine: CurlMultiEngine
+
+  /// - Parameters:
+  ///   - configuration: timeouts, headers, connection limits, redirects, TLS, proxy.
+  ///   - interceptor: adapts every request (authentication) and decides retries; a
+  ///     `RetryPolicy` retries idempotent requests with exponential backoff.
+  public init(configuration: SessionConfiguration = .default, interceptor: (any RequestInterceptor)? = nil) {
+    self.configuration = configuration
+    self.interceptor = interceptor
+    engine = CurlMultiEngine(configuration: configuration)
+  }
+
+  deinit { engine.shutdown() }
+
+  /// Starts a request to `url`, encoding `parameters` into its query or body.
+  ///
+  /// ```swift
+  /// session.request("https://api.example.com/search", parameters: ["q": "swift", "page": 2])
+  /// session.request(url, method: .post, parameters: ["name": "Ada"], encoding: JSONEncoding.default)
+  /// ```
+  ///
+  /// The request starts when the first response handler is added (or on `resume()`); an
+  /// invalid URL or parameters that cannot be encoded fail it with a `TransferError`.
+  public func request(
+    _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
+    encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
+    interceptor: (any RequestInterceptor)? = nil
+  ) -> DataRequest {
+    let make: @Sendable () throws(TransferError) -> HTTPRequest = {
+      let resolved = try url.asURL()
+      let request = HTTPRequest(url: resolved, method: method, headers: headers ?? [])
+      return try encoding.encode(request, with: parameters)
+    }
+    return DataRequest(session: self, make: make, interceptor: interceptor)
+  }
+
+  /// Starts a request built by hand.
+  ///
+  /// ```swift
+  /// var request = try HTTPRequest("https://api.example.com/upload", method: .put)
+  /// request.body = payload
+  /// session.request(request).validate().response { print($0.response?.statusCode ?? 0) }
+  /// ```
+  public func request(_ request: HTTPRequest, interceptor: (any RequestInterceptor)? = nil) -> DataRequest {
+    DataRequest(session: self, make: { request }, interceptor: interceptor)
+  }
+
+  /// Starts a request whose body is an `Encodable` value written as JSON by JSONKit's encoder.
+  ///
+  /// ```swift
+  /// session.request(url, method: .post, body: NewUser(name: "Ada")).responseDecodable(of: User.self) { … }
+  /// ```
+  public func request<Body: Encodable & Sendable>(
+    _ url: any URLConvertible, method: HTTPMethod = .post, body: Body, headers: HTTPHeaders? = nil,
+    interceptor: (any RequestInterceptor)? = nil
+  ) -> DataRequest {
+    let make: @Sendable () throws(TransferError) -> HTTPRequest = {
+      let resolved = try url.asURL()
+      var request = HTTPRequest(url: resolved, method: method, headers: headers ?? [])
+      request.body = try JSONEncoding.encodeBody(body)
+      if request.headers["Content-Type"] == nil { request.headers.update(.contentType("application/json")) }
+      return request
+    }
+    return DataRequest(session: self, make: make, interceptor: interceptor)
+  }
+}

@@ -1,0 +1,82 @@
+/// How a `Session` talks to servers: timeouts, default headers, connection limits,
+/// redirects, TLS, proxy and a body size limit.
+///
+/// ```swift
+/// var configuration = SessionConfiguration.default
+/// configuration.timeout = .seconds(10)
+/// configuration.headers.add(.userAgent("inventory-sync/2.1"))
+/// configuration.maximumResponseSize = 50 << 20
+/// let session = Session(configuration: configuration)
+/// ```
+public struct SessionConfiguration: Sendable {
+  /// Whether redirects are followed, and how many.
+  public enum RedirectPolicy: Sendable, Hashable {
+    /// Follow up to `maximum` redirects; one more fails with curl's "too many redirects".
+    case follow(maximum: Int)
+    /// Hand the 3xx response back as it is.
+    case doNotFollow
+  }
+
+  /// Where requests go through.
+  public enum Proxy: Sendable, Hashable {
+    /// What curl reads from the environment: `http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`.
+    case environment
+    /// No proxy, whatever the environment says.
+    case none
+    /// This proxy (`http://host:port`, `socks5://host`, …).
+    case url(String)
+  }
+
+  /// The longest a whole request may take, redirects included. `nil`: no limit.
+  public var timeout: Duration?
+  /// The longest connecting (name lookup, TCP and TLS) may take.
+  public var connectTimeout: Duration
+  /// Fails a transfer that receives nothing for this long, so a server that stalls
+  /// mid-body is noticed before `timeout`. `nil`: no such check.
+  public var idleTimeout: Duration?
+  /// Added to every request unless the request sets the same name.
+  public var headers: HTTPHeaders
+  /// Open connections per host (HTTP/1.1 keeps each one alive for reuse).
+  public var maximumConnectionsPerHost: Int
+  /// Open connections in all; `0` means no limit beyond the per-host one.
+  public var maximumConnections: Int
+  public var redirectPolicy: RedirectPolicy
+  /// Verify the server's certificate and host name. On by default; turn it off only for
+  /// test servers with self-signed certificates.
+  public var verifiesTLS: Bool
+  /// A PEM bundle of CA certificates to trust instead of the system's.
+  public var caBundlePath: String?
+  public var proxy: Proxy
+  /// Ask for gzip, deflate, br and zstd and decode them as they arrive.
+  public var acceptsCompressedResponses: Bool
+  /// The largest body accepted, in bytes after decoding. Reading stops there with
+  /// `TransferError.responseTooLarge`. `nil`: no limit.
+  public var maximumResponseSize: Int?
+
+  public init(
+    timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(15), idleTimeout: Duration? = nil,
+    headers: HTTPHeaders = SessionConfiguration.defaultHeaders, maximumConnectionsPerHost: Int = 6,
+    maximumConnections: Int = 0, redirectPolicy: RedirectPolicy = .follow(maximum: 10), verifiesTLS: Bool = true,
+    caBundlePath: String? = nil, proxy: Proxy = .environment, acceptsCompressedResponses: Bool = true,
+    maximumResponseSize: Int? = nil
+  ) {
+    self.timeout = timeout
+    self.connectTimeout = connectTimeout
+    self.idleTimeout = idleTimeout
+    self.headers = headers
+    self.maximumConnectionsPerHost = maximumConnectionsPerHost
+    self.maximumConnections = maximumConnections
+    self.redirectPolicy = redirectPolicy
+    self.verifiesTLS = verifiesTLS
+    self.caBundlePath = caBundlePath
+    self.proxy = proxy
+    self.acceptsCompressedResponses = acceptsCompressedResponses
+    self.maximumResponseSize = maximumResponseSize
+  }
+
+  /// Sixty seconds per request, six connections per host, ten redirects, TLS verified.
+  public static var `default`: SessionConfiguration { SessionConfiguration() }
+
+  /// `User-Agent: JSONKit-Transfer/1 libcurl/<version>`.
+  public static var defaultHeaders: HTTPHeaders { [.userAgent(CurlVersion.userAgent)] }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import JSONKit
+import Mapping
+
+/// Everything that can go wrong with a request, with the reason nested inside, as
+/// Alamofire's `AFError` does.
+///
+/// ```swift
+/// switch response.result {
+/// case .success(let user): print(user.name)
+/// case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(let code, _))):
+///   print("server said \(code)")
+/// case .failure(let error):
+///   print(error)   // says what and, for a body that did not map, the path inside it
+/// }
+/// ```
+public enum TransferError: Error, Sendable, CustomStringConvertible {
+  /// The text is not an absolute URL.
+  case invalidURL(String)
+  /// The parameters could not be encoded into the request.
+  case parameterEncodingFailed(reason: ParameterEncodingFailureReason)
+  /// A `RequestAdapter` threw.
+  case requestAdaptationFailed(error: any Error)
+  /// The transfer itself failed: libcurl's code and message (connection refused, timeout,
+  /// name not resolved, connection closed mid-body, bad gzip, …).
+  case transportFailed(code: Int, message: String)
+  /// The body grew beyond `SessionConfiguration.maximumResponseSize`; reading stopped there.
+  case responseTooLarge(limit: Int)
+  /// A validator rejected the response.
+  case responseValidationFailed(reason: ResponseValidationFailureReason)
+  /// The body could not be turned into the requested value.
+  case responseSerializationFailed(reason: ResponseSerializationFailureReason)
+  /// `cancel()` was called, or the awaiting `Task` was cancelled.
+  case explicitlyCancelled
+  /// A `RequestRetrier` failed while deciding; `originalError` is what it was asked about.
+  case requestRetryFailed(retryError: any Error, originalError: any Error)
+
+  /// Why parameters could not be encoded.
+  public enum ParameterEncodingFailureReason: Sendable {
+    /// A value has no JSON form (`JSONEncoding`), or a JSON writer failed.
+    case jsonEncodingFailed(error: any Error)
+    /// A value cannot be written as a query or form value.
+    case unsupportedValue(key: String, type: String)
+  }
+
+  /// Why a validator rejected a response.
+  public enum ResponseValidationFailureReason: Sendable {
+    /// The status code is not acceptable; the body is attached for diagnosis.
+    case unacceptableStatusCode(code: Int, body: Data?)
+    /// The response's `Content-Type` is not among the acceptable ones.
+    case unacceptableContentType(acceptableContentTypes: [String], responseContentType: String)
+    /// The response has a body but no `Content-Type`.
+    case missingContentType(acceptableContentTypes: [String])
+    /// `validate(errorType:)` mapped the body of a failed response into the error model.
+    case errorResponse(statusCode: Int, model: any Error)
+    /// A custom validator returned this error.
+    case customValidationFailed(error: any Error)
+  }
+
+  /// Why a body could not be turned into the requested value.
+  public enum ResponseSerializationFailureReason: Sendable {
+    /// There was no body, and the status or method does not allow an empty one.
+    case inputDataNilOrZeroLength
+    /// The body is not text in this encoding.
+    case stringSerializationFailed(encoding: String.Encoding)
+    /// The body is not JSON; the error says where.
+    case jsonSerializationFailed(error: JSONError)
+    /// `keyPath` names nothing in the body.
+    case keyPathNotFound(keyPath: String)
+    /// The JSON does not map into the model; the error has the full path.
+    case mappingFailed(error: MappingError)
+    /// A `Decodable` could not be decoded.
+    case decodingFailed(error: any Error)
+    /// A custom serializer threw.
+    case customSerializationFailed(error: any Error)
+  }
+
+  public var description: String {
+    switch self {
+    case .invalidURL(let text): "Invalid URL: '\(text)'"
+    case .parameterEncodingFailed(let reason): "Parameter encoding failed: \(reason)"
+    case .requestAdaptationFailed(let error): "Request adaptation failed: \(error)"
+    case .transportFailed(let code, let message): "Transfer failed (curl code \(code)): \(message)"
+    case .responseTooLarge(let limit): "Response body exceeds the maximum of \(limit) bytes"
+    case .responseValidationFailed(let reason): "Response validation failed: \(reason)"
+    case .responseSerializationFailed(let reason): "Response serialization failed: \(reason)"
+    case .explicitlyCancelled: "Request explicitly cancelled"
+    case .requestRetryFailed(let retryError, let original):
+      "Request retry failed with \(retryError); original error: \(original)"
+    }
+  }
+
+  /// The status code a validation failure is about, if any.
+  public var responseCode: Int? {
+    switch self {
+    case .responseValidationFailed(.unacceptableStatusCode(let code, _)): code
+    case .responseValidationFailed(.errorResponse(let code, _)): code
+    default: nil
+    }
+  }
+
+  /// libcurl's code for a transport failure.
+  public var curlCode: Int? {
+    if case .transportFailed(let code, _) = self { return code }
+    return nil
+  }
+
+  /// The error model `validate(errorType:)` mapped from a failed response's body.
+  ///
+  /// ```swift
+  /// if let apiError = response.error?.errorModel(as: APIError.self) { print(apiError.message) }
+  /// ```
+  public func errorModel<Model>(as type: Model.Type) -> Model? {
+    if case .responseValidationFailed(.errorResponse(_, let model)) = self { return model as? Model }
+    return nil
+  }
+
+  /// The error underneath: a `JSONError`, `MappingError`, `DecodingError`, an adapter's error…
+  public var underlyingError: (any Error)? {
+    switch self {
+    case .requestAdaptationFailed(let error): error
+    case .parameterEncodingFailed(.jsonEncodingFailed(let error)): error
+    case .responseValidationFailed(.customValidationFailed(let error)): error
+    case .responseValidationFailed(.errorResponse(_, let model)): model
+    case .responseSerializationFailed(.jsonSerializationFailed(let error)): error
+    case .responseSerializationFailed(.mappingFailed(let error)): error
+    case .responseSerializationFailed(.decodingFailed(let error)): error
+    case .responseSerializationFailed(.customSerializationFailed(let error)): error
+    case .requestRetryFailed(let error, _): error
+    default: nil
+    }
+  }
+
+  /// Whether this is `explicitlyCancelled`.
+  public var isExplicitlyCancelledError: Bool {
+    if case .explicitlyCancelled = self { return true }
+    return false
+  }
+}
+
+extension TransferError.ParameterEncodingFailureReason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .jsonEncodingFailed(let error): "JSON could not be encoded: \(error)"
+    case .unsupportedValue(let key, let type): "value of '\(key)' (\(type)) cannot be URL-encoded"
+    }
+  }
+}
+
+extension TransferError.ResponseValidationFailureReason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .unacceptableStatusCode(let code, let body):
+      "unacceptable status code \(code)" + (body.map { Self.preview($0) } ?? "")
+    case .unacceptableContentType(let acceptable, let found):
+      "Content-Type '\(found)' is not one of \(acceptable.joined(separator: ", "))"
+    case .missingContentType(let acceptable):
+      "the response has no Content-Type; acceptable: \(acceptable.joined(separator: ", "))"
+    case .errorResponse(let code, let model): "status code \(code) with error body \(model)"
+    case .customValidationFailed(let error): "\(error)"
+    }
+  }
+
+  /// The first 120 bytes of a rejected body as text, so a log line shows what the server said.
+  static func preview(_ body: Data) -> String {
+    guard !body.isEmpty else { return "" }
+    let head = String(decoding: body.prefix(120), as: UTF8.self)
+      .replacingOccurrences(of: "\n", with: " ")
+    return "; body: \(head)\(body.count > 120 ? "…" : "")"
+  }
+}
+
+extension TransferError.ResponseSerializationFailureReason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .inputDataNilOrZeroLength: "the response has no body"
+    case .stringSerializationFailed(let encoding): "the body is not text in \(encoding)"
+    case .jsonSerializationFailed(let error): "the body is not valid JSON: \(error)"
+    case .keyPathNotFound(let keyPath): "the key path '\(keyPath)' names nothing in the body"
+    case .mappingFailed(let error): "\(error)"
+    case .decodingFailed(let error): "\(error)"
+    case .customSerializationFailed(let error): "\(error)"
+    }
+  }
+}

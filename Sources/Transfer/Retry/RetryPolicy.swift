@@ -1,0 +1,102 @@
+import Foundation
+
+/// Retries failed requests with exponential backoff and jitter, honouring `Retry-After`.
+///
+/// Only idempotent methods are retried by default (a POST that reached the server may have
+/// done its work). A failure is retryable when it is a transport error of the kinds that
+/// come and go (connection refused or reset, timeout, name lookup, a body cut short) or a
+/// validation failure with a retryable status (408, 429, 500, 502, 503, 504) — status codes
+/// reach the retrier only when the request has a validator, as in Alamofire.
+///
+/// Attempt `n` (0-based) waits `min(maximumDelay, scale × base^n)`, shortened by a random
+/// fraction up to `jitter` so that many clients do not retry in step. A `Retry-After`
+/// header (seconds or an HTTP date) replaces that delay, capped at `maximumDelay`.
+///
+/// ```swift
+/// let session = Session(interceptor: RetryPolicy(retryLimit: 3, maximumDelay: .seconds(10)))
+/// ```
+public struct RetryPolicy: RequestInterceptor {
+  public static let defaultRetryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
+  /// curl codes: could not resolve (6), could not connect (7), partial body (18),
+  /// timeout (28), empty reply (52), send error (55), receive error (56).
+  public static let defaultRetryableCurlCodes: Set<Int> = [6, 7, 18, 28, 52, 55, 56]
+
+  public let retryLimit: Int
+  public let exponentialBackoffBase: Double
+  public let exponentialBackoffScale: Duration
+  public let maximumDelay: Duration
+  /// The largest fraction (0…1) by which a delay is randomly shortened.
+  public let jitter: Double
+  public let retryableHTTPMethods: Set<HTTPMethod>
+  public let retryableStatusCodes: Set<Int>
+  public let retryableCurlCodes: Set<Int>
+  public let respectsRetryAfter: Bool
+
+  public init(
+    retryLimit: Int = 2, exponentialBackoffBase: Double = 2, exponentialBackoffScale: Duration = .milliseconds(500),
+    maximumDelay: Duration = .seconds(30), jitter: Double = 0.25,
+    retryableHTTPMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, .trace, .query],
+    retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
+    retryableCurlCodes: Set<Int> = RetryPolicy.defaultRetryableCurlCodes, respectsRetryAfter: Bool = true
+  ) {
+    precondition(exponentialBackoffBase >= 1, "RetryPolicy: exponentialBackoffBase must be at least 1")
+    self.retryLimit = retryLimit
+    self.exponentialBackoffBase = exponentialBackoffBase
+    self.exponentialBackoffScale = exponentialBackoffScale
+    self.maximumDelay = maximumDelay
+    self.jitter = min(1, max(0, jitter))
+    self.retryableHTTPMethods = retryableHTTPMethods
+    self.retryableStatusCodes = retryableStatusCodes
+    self.retryableCurlCodes = retryableCurlCodes
+    self.respectsRetryAfter = respectsRetryAfter
+  }
+
+  public func retry(
+    _ request: DataRequest, for session: Session, dueTo error: TransferError,
+    completion: @escaping @Sendable (RetryResult) -> Void
+  ) {
+    let attempt = request.retryCount
+    guard attempt < retryLimit, let method = request.request?.method, retryableHTTPMethods.contains(method),
+      isRetryable(error)
+    else { return completion(.doNotRetry) }
+    completion(.retryWithDelay(delay(attempt: attempt, response: request.lastAttemptResponse)))
+  }
+
+  /// Whether `error` is worth another attempt.
+  public func isRetryable(_ error: TransferError) -> Bool {
+    switch error {
+    case .transportFailed(let code, _): retryableCurlCodes.contains(code)
+    case .responseValidationFailed:
+      error.responseCode.map(retryableStatusCodes.contains) ?? false
+    default: false
+    }
+  }
+
+  /// The wait before retry number `attempt + 1`.
+  public func delay(attempt: Int, response: HTTPResponse?) -> Duration {
+    if respectsRetryAfter, let header = response?.headers["Retry-After"], let seconds = Self.retryAfter(header) {
+      return min(maximumDelay, .milliseconds(Int((seconds * 1000).rounded())))
+    }
+    let backoff = Double(exponentialBackoffScale.components.seconds)
+      + Double(exponentialBackoffScale.components.attoseconds) / 1e18
+    let capped = min(Self.seconds(maximumDelay), backoff * pow(exponentialBackoffBase, Double(attempt)))
+    let shortened = capped * (1 - Double.random(in: 0...jitter))
+    return .milliseconds(Int((shortened * 1000).rounded()))
+  }
+
+  /// `Retry-After` as seconds from now: a number of seconds, or an HTTP date.
+  static func retryAfter(_ value: String) -> Double? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    if let seconds = Double(trimmed), seconds >= 0 { return seconds }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: trimmed) else { return nil }
+    return max(0, date.timeIntervalSinceNow)
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

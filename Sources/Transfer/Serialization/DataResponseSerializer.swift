@@ -1,0 +1,41 @@
+import Foundation
+
+/// The body as `Data`; an empty body is an error unless the status or method allows it.
+///
+/// ```swift
+/// session.request(url).responseData { response in print(response.value?.count ?? 0) }
+/// ```
+public struct DataResponseSerializer: ResponseSerializer {
+  public let emptyResponseCodes: Set<Int>
+  public let emptyRequestMethods: Set<HTTPMethod>
+
+  public init(emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]) {
+    self.emptyResponseCodes = emptyResponseCodes
+    self.emptyRequestMethods = emptyRequestMethods
+  }
+
+  public func serialize(_ input: ResponseInput) throws -> Data {
+    if let error = input.error { throw error }
+    guard let data = input.data, !data.isEmpty else {
+      if isAllowedEmpty(input) { return Data() }
+      throw TransferError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
+    }
+    return data
+  }
+}
+
+extension DataRequest {
+  /// Adds a handler that gets the body as `Data`.
+  @discardableResult
+  public func responseData(
+    queue: DispatchQueue? = nil, emptyResponseCodes: Set<Int> = [204, 205],
+    emptyRequestMethods: Set<HTTPMethod> = [.head],
+    completionHandler: @escaping @Sendable (TransferResponse<Data>) -> Void
+  ) -> Self {
+    response(
+      queue: queue,
+      responseSerializer: DataResponseSerializer(
+        emptyResponseCodes: emptyResponseCodes, emptyRequestMethods: emptyRequestMethods),
+      completionHandler: completionHandler)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import JSONKit
+
+/// The body as a JSONKit value, parsed while it downloads. An allowed empty body
+/// (204, 205, HEAD) gives `JSON.null`.
+///
+/// ```swift
+/// session.request(url).responseJSON { response in
+///   print(response.value?["data"]["items"][0]["name"].stringValue ?? "")
+/// }
+/// ```
+public struct JSONResponseSerializer: ResponseSerializer {
+  /// Only this part of the body (`"data.items"`); see `responseObject(keyPath:)`.
+  public let keyPath: String?
+  public let emptyResponseCodes: Set<Int>
+  public let emptyRequestMethods: Set<HTTPMethod>
+  public var readsJSON: Bool { true }
+
+  public init(
+    keyPath: String? = nil, emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]
+  ) {
+    self.keyPath = keyPath
+    self.emptyResponseCodes = emptyResponseCodes
+    self.emptyRequestMethods = emptyRequestMethods
+  }
+
+  public func serialize(_ input: ResponseInput) throws -> JSON {
+    if let error = input.error { throw error }
+    if input.data?.isEmpty ?? true {
+      if isAllowedEmpty(input) { return JSON.null }
+      throw TransferError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
+    }
+    return try KeyPath.value(in: try input.json(), at: keyPath)
+  }
+}
+
+extension DataRequest {
+  /// Adds a handler that gets the body as a JSONKit value.
+  @discardableResult
+  public func responseJSON(
+    queue: DispatchQueue? = nil, keyPath: String? = nil,
+    completionHandler: @escaping @Sendable (TransferResponse<JSON>) -> Void
+  ) -> Self {
+    response(queue: queue, responseSerializer: JSONResponseSerializer(keyPath: keyPath), completionHandler: completionHandler)
+  }
+}

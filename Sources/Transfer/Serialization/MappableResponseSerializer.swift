@@ -1,0 +1,90 @@
+import Foundation
+import JSONKit
+import Mapping
+
+/// A `Mappable`, `StaticMappable` or `ImmutableMappable` model mapped from the body (or the
+/// part at `keyPath`), parsed while it downloads. Mapping is lenient as ObjectMapper's
+/// unless `strict`: then the first field that does not map fails the response, with its
+/// path (`.data.user.age: expected Int, found String "ten"`).
+///
+/// ```swift
+/// session.request(url).validate().responseObject(of: User.self, keyPath: "data") { response in
+///   print(response.value?.name ?? "")
+/// }
+/// ```
+public struct MappableResponseSerializer<Model: BaseMappable & Sendable>: ResponseSerializer {
+  public let keyPath: String?
+  public let context: (any MapContext)?
+  public let strict: Bool
+  public var readsJSON: Bool { true }
+
+  public init(keyPath: String? = nil, context: (any MapContext)? = nil, strict: Bool = false) {
+    self.keyPath = keyPath
+    self.context = context
+    self.strict = strict
+  }
+
+  public func serialize(_ input: ResponseInput) throws -> Model {
+    if let error = input.error { throw error }
+    let json = try KeyPath.value(in: try input.json(), at: keyPath)
+    do {
+      return try Mapper<Model>(context: context, strict: strict).mapOrThrow(JSON: json)
+    } catch {
+      throw TransferError.responseSerializationFailed(reason: .mappingFailed(error: error))
+    }
+  }
+}
+
+/// An array of models mapped from the body (or the part at `keyPath`). Lenient mapping
+/// drops elements that cannot be made, as ObjectMapper does; `strict` fails instead.
+public struct MappableArrayResponseSerializer<Model: BaseMappable & Sendable>: ResponseSerializer {
+  public let keyPath: String?
+  public let context: (any MapContext)?
+  public let strict: Bool
+  public var readsJSON: Bool { true }
+
+  public init(keyPath: String? = nil, context: (any MapContext)? = nil, strict: Bool = false) {
+    self.keyPath = keyPath
+    self.context = context
+    self.strict = strict
+  }
+
+  public func serialize(_ input: ResponseInput) throws -> [Model] {
+    if let error = input.error { throw error }
+    let json = try KeyPath.value(in: try input.json(), at: keyPath)
+    do {
+      return try Mapper<Model>(context: context, strict: strict).mapArrayOrThrow(JSON: json)
+    } catch {
+      throw TransferError.responseSerializationFailed(reason: .mappingFailed(error: error))
+    }
+  }
+}
+
+extension DataRequest {
+  /// Adds a handler that gets the body mapped into a model, as AlamofireObjectMapper's
+  /// `responseObject` does.
+  @discardableResult
+  public func responseObject<Model: BaseMappable & Sendable>(
+    of type: Model.Type = Model.self, queue: DispatchQueue? = nil, keyPath: String? = nil,
+    context: (any MapContext)? = nil, strict: Bool = false,
+    completionHandler: @escaping @Sendable (TransferResponse<Model>) -> Void
+  ) -> Self {
+    response(
+      queue: queue,
+      responseSerializer: MappableResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict),
+      completionHandler: completionHandler)
+  }
+
+  /// Adds a handler that gets the body mapped into an array of models.
+  @discardableResult
+  public func responseArray<Model: BaseMappable & Sendable>(
+    of type: Model.Type = Model.self, queue: DispatchQueue? = nil, keyPath: String? = nil,
+    context: (any MapContext)? = nil, strict: Bool = false,
+    completionHandler: @escaping @Sendable (TransferResponse<[Model]>) -> Void
+  ) -> Self {
+    response(
+      queue: queue,
+      responseSerializer: MappableArrayResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict),
+      completionHandler: completionHandler)
+  }
+}

@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "JSONKit", targets: ["JSONKit"]),
     .library(name: "Mapping", targets: ["Mapping"]),
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
+    .library(name: "LoopbackServer", targets: ["LoopbackServer"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
   targets: [
@@ -24,6 +25,7 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
     .target(name: "Transfer", dependencies: ["CCurl", "JSONKit"]),
+    .target(name: "LoopbackServer"),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .testTarget(
       name: "JSONKitTests",
@@ -42,6 +44,10 @@ let package = Package(
     .testTarget(
       name: "TransferTests",
       dependencies: ["Transfer"]
+    ),
+    .testTarget(
+      name: "LoopbackServerTests",
+      dependencies: ["LoopbackServer"]
     ),
     .testTarget(
       name: "JSONKitCLITests",

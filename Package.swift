@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Mapping", targets: ["Mapping"]),
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
     .library(name: "Transfer", targets: ["Transfer"]),
+    .library(name: "LoopbackServer", targets: ["LoopbackServer"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
   targets: [
@@ -25,6 +26,7 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
     .target(name: "Transfer", dependencies: ["CCurl", "JSONKit", "Mapping"]),
+    .target(name: "LoopbackServer"),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .testTarget(
       name: "JSONKitTests",
@@ -42,7 +44,11 @@ let package = Package(
     ),
     .testTarget(
       name: "TransferTests",
-      dependencies: ["Transfer"]
+      dependencies: ["Transfer", "LoopbackServer", "Mapping", "JSONKit"]
+    ),
+    .testTarget(
+      name: "LoopbackServerTests",
+      dependencies: ["LoopbackServer"]
     ),
     .testTarget(
       name: "JSONKitCLITests",

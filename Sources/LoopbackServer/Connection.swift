@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One accepted socket, with reads and writes that give up as soon as the server stops.
+struct Connection {
+  enum Failure: Error {
+    /// `stop()` was called while waiting.
+    case stopped
+    /// The peer reset or the socket failed; the connection is over either way.
+    case broken(Int32)
+  }
+
+  let fd: Int32
+  let stopSignal: StopSignal
+
+  /// Writes all of `bytes`, waiting for room as needed.
+  func send(_ bytes: [UInt8]) throws(Failure) {
+    let failure: Failure? = bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        // MSG_NOSIGNAL: a client hanging up mid-response must not kill the test process.
+        let written = Glibc.send(
+          fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        if written >= 0 {
+          offset += written
+          continue
+        }
+        switch errno {
+        case EINTR: continue
+        case EAGAIN, EWOULDBLOCK:
+          if stopSignal.wait(for: fd, events: Int32(POLLOUT), milliseconds: -1) == .stopped {
+            return .stopped
+          }
+        default: return .broken(errno)
+        }
+      }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Reads what is available (at least one byte) into `buffer`; returns 0 at end of stream.
+  func receive(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+    while true {
+      let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+      if count >= 0 { return count }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK:
+        if stopSignal.wait(for: fd, events: Int32(POLLIN), milliseconds: -1) == .stopped {
+          throw .stopped
+        }
+      default: throw .broken(errno)
+      }
+    }
+  }
+
+  /// Blocks until the client closes (or resets) the connection or the server stops, discarding
+  /// anything the client sends meanwhile. Used by the stalled-response fault.
+  func waitForPeerToLeave() {
+    var scratch = [UInt8](repeating: 0, count: 4096)
+    scratch.withUnsafeMutableBytes { buffer in
+      while true {
+        guard let count = try? receive(into: buffer), count > 0 else { return }
+      }
+    }
+  }
+
+  /// Closes the socket, first letting the client read what was sent.
+  ///
+  /// Closing a socket with unread input makes the kernel send a reset, and a reset can make the
+  /// client discard response bytes it has not read yet: a 431 for a request still being sent,
+  /// say, would be lost. So the write side is shut down first (the client sees the end of the
+  /// response) and input is drained until the client closes too, for at most `linger`.
+  func close(linger: Duration = .seconds(1)) {
+    if !stopSignal.isFired {
+      _ = shutdown(fd, Int32(SHUT_WR))
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: linger)
+      var scratch = [UInt8](repeating: 0, count: 4096)
+      draining: while case let left = clock.now.duration(to: deadline), left > .zero {
+        let milliseconds = Int32(left.wholeMilliseconds + 1)
+        guard stopSignal.wait(for: fd, events: Int32(POLLIN), milliseconds: milliseconds) == .ready
+        else { break }
+        let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break draining }
+      }
+    }
+    _ = Glibc.close(fd)
+  }
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Synchronization
+
+/// The running server: listener, threads and counters.
+///
+/// Separate from ``LoopbackServer`` so that the threads keep *this* alive, not the public
+/// object: when the last user reference to a `LoopbackServer` goes, its deinit can still run
+/// and stop everything.
+final class ServerCore: Sendable {
+  let port: Int
+  let handler: @Sendable (ServerRequest) -> ServerResponse
+  let stopSignal: StopSignal
+  private let listenerFD: Int32
+  private let accepted = Atomic<Int>(0)
+  private let served = Atomic<Int>(0)
+  private let threads = Mutex(ThreadTable())
+  /// Held for the whole of `stop()`, so a second caller returns only once the first is done.
+  private let stopping = Mutex(false)
+
+  private struct ThreadTable {
+    var acceptor: pthread_t?
+    /// Live (or finished but not yet joined) connection threads by connection ID.
+    var connections: [Int: pthread_t] = [:]
+    /// Connection threads that are done and only wait to be joined.
+    var finished: [Int] = []
+    /// Set when stop() ran on this connection's own thread (a handler called it): that thread
+    /// cannot join itself, so it closes the stop pipe itself on the way out.
+    var cleansUpOnExit: Int?
+  }
+
+  /// Room for the test that opens 200 connections at once, with margin.
+  private static let backlog: Int32 = 512
+
+  init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
+    self.handler = handler
+    stopSignal = try StopSignal()
+    do {
+      (listenerFD, port) = try Socket.makeListener(backlog: Self.backlog)
+    } catch {
+      stopSignal.close()
+      throw error
+    }
+  }
+
+  var connectionsAccepted: Int { accepted.load(ordering: .relaxed) }
+  var requestsServed: Int { served.load(ordering: .relaxed) }
+
+  func requestHandled() {
+    served.add(1, ordering: .relaxed)
+  }
+
+  func start() throws(LoopbackServerError) {
+    guard let acceptor = PosixThread.spawn({ self.acceptLoop() }) else {
+      _ = close(listenerFD)
+      stopSignal.close()
+      throw LoopbackServerError("pthread_create")
+    }
+    threads.withLock { $0.acceptor = acceptor }
+  }
+
+  private func acceptLoop() {
+    while true {
+      joinFinishedConnections()
+      // The timeout only bounds how long finished connection threads wait to be joined.
+      switch stopSignal.wait(for: listenerFD, events: Int32(POLLIN), milliseconds: 1000) {
+      case .stopped: return
+      case .timedOut: continue
+      case .ready: break
+      }
+      acceptPending: while true {
+        switch Socket.accept(from: listenerFD) {
+        case .drained:
+          break acceptPending
+        case .exhausted:
+          // The connection stays in the backlog; retry once some descriptors are free.
+          guard stopSignal.sleep(for: .milliseconds(50)) else { return }
+          break acceptPending
+        case .connection(let fd):
+          startConnection(fd)
+        }
+      }
+    }
+  }
+
+  private func startConnection(_ fd: Int32) {
+    let id = accepted.wrappingAdd(1, ordering: .relaxed).oldValue
+    let connection = Connection(fd: fd, stopSignal: stopSignal)
+    let thread = PosixThread.spawn {
+      ConnectionSession(connection: connection, id: id, core: self).run()
+      connection.close()
+      self.connectionThreadFinished(id)
+    }
+    if let thread {
+      threads.withLock { $0.connections[id] = thread }
+    } else {
+      // Out of threads: refusing this one connection beats taking the server down.
+      connection.close()
+    }
+  }
+
+  private func connectionThreadFinished(_ id: Int) {
+    let cleansUp = threads.withLock { table in
+      if table.cleansUpOnExit == id { return true }
+      table.finished.append(id)
+      return false
+    }
+    if cleansUp {
+      stopSignal.close()
+      pthread_detach(pthread_self())
+    }
+  }
+
+  private func joinFinishedConnections() {
+    let done = threads.withLock { table in
+      let ids = table.finished.filter { table.connections[$0] != nil }
+      table.finished.removeAll { table.connections[$0] != nil }
+      return ids.map { table.connections.removeValue(forKey: $0)! }
+    }
+    done.forEach(PosixThread.join)
+  }
+
+  func stop() {
+    stopping.withLock { stopped in
+      guard !stopped else { return }
+      stopped = true
+      stopSignal.fire()
+
+      if let acceptor = threads.withLock({ $0.acceptor }) { PosixThread.join(acceptor) }
+      _ = close(listenerFD)
+
+      // The acceptor is gone, so the table can no longer grow.
+      let (connections, ownID) = threads.withLock { table in
+        let own = table.connections.first { PosixThread.isCurrent($0.value) }?.key
+        table.cleansUpOnExit = own
+        let others = table.connections.filter { $0.key != own }.map(\.value)
+        table.connections = table.connections.filter { $0.key == own }
+        return (others, own)
+      }
+      connections.forEach(PosixThread.join)
+      if ownID == nil { stopSignal.close() }
+    }
+  }
+}

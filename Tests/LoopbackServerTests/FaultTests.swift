@@ -1,0 +1,114 @@
+import Foundation
+import LoopbackServer
+import Testing
+
+extension LoopbackServerTests {
+  @Suite struct Faults {
+    private func serve(_ fault: ServerResponse.Fault, framing: ServerResponse.Framing = .contentLength)
+      throws -> LoopbackServer
+    {
+      try LoopbackServer { _ in
+        var response = ServerResponse.bytes(patternBytes(10_000), contentType: "text/plain")
+        response.framing = framing
+        response.fault = fault
+        return response
+      }
+    }
+
+    @Test func closeMidBody() throws {
+      let server = try serve(.closeMidBody(afterBytes: 1000))
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 18)  // CURLE_PARTIAL_FILE
+      #expect(result.body == Array(patternBytes(10_000).prefix(1000)))
+      #expect(result.header("Content-Length") == "10000")
+    }
+
+    @Test func truncateChunked() throws {
+      let server = try serve(.truncateChunked(afterChunks: 2), framing: .chunked(chunkSize: 100))
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect([18, 56].contains(result.exitCode))  // partial file / receive error
+      #expect(result.body == Array(patternBytes(10_000).prefix(200)))
+    }
+
+    @Test func truncateChunkedWithoutChunkedFraming() throws {
+      let server = try serve(.truncateChunked(afterChunks: 1))
+      defer { server.stop() }
+
+      let client = try RawClient(port: server.port)
+      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let head = try client.readHead()
+      #expect(head.header("Transfer-Encoding") == "chunked")
+      let rest = String(decoding: try client.readToEnd(), as: UTF8.self)
+      #expect(rest.hasPrefix("400\r\n"))
+      #expect(!rest.hasSuffix("0\r\n\r\n"))
+    }
+
+    @Test func rawInvalidStatusLine() throws {
+      let server = try serve(.raw(Array("HTTQ/9 what\r\n\r\n".utf8)))
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect([1, 8].contains(result.exitCode))  // unsupported protocol / weird server reply
+    }
+
+    @Test func rawBytesAreSentVerbatim() throws {
+      let bytes = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi".utf8)
+      let server = try serve(.raw(bytes))
+      defer { server.stop() }
+
+      let client = try RawClient(port: server.port)
+      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      #expect(try client.readToEnd() == bytes)
+    }
+
+    @Test func closeWithoutResponse() throws {
+      let server = try serve(.closeWithoutResponse)
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 52)  // CURLE_GOT_NOTHING
+    }
+
+    @Test func invalidGzip() throws {
+      let server = try serve(.invalidGzip)
+      defer { server.stop() }
+
+      let result = try curl(["--compressed", server.url("/")])
+      #expect(result.exitCode == 61)  // CURLE_BAD_CONTENT_ENCODING
+      #expect(result.header("Content-Encoding") == "gzip")
+    }
+
+    @Test func stallAfterHeadersTimesOutTheClientAndStopIsPrompt() throws {
+      let server = try serve(.stallAfterHeaders)
+
+      let result = try curl(["-m", "1", server.url("/")])
+      #expect(result.exitCode == 28)  // CURLE_OPERATION_TIMEDOUT
+      #expect(result.header("Content-Length") == "10000")
+
+      // A second client stays stalled until stop() wakes its connection.
+      let client = try RawClient(port: server.port)
+      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      _ = try client.readHead()
+      let clock = ContinuousClock()
+      let took = clock.measure { server.stop() }
+      #expect(took < .seconds(5))
+      #expect(try client.serverClosed())
+    }
+
+    @Test func delayBeforeHeadersTimesOutTheClient() throws {
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.text("late")
+        response.delayBeforeHeaders = .seconds(30)
+        return response
+      }
+      let result = try curl(["-m", "1", server.url("/")])
+      #expect(result.exitCode == 28)
+      let took = ContinuousClock().measure { server.stop() }
+      #expect(took < .seconds(5))
+    }
+  }
+}

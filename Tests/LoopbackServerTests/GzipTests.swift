@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import LoopbackServer
+
+extension LoopbackServerTests {
+  @Suite struct Encoding {
+    @Test func crc32CheckValue() {
+      #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+      #expect(CRC32.checksum([]) == 0)
+    }
+
+    @Test func gzipOfEmptyInput() {
+      #expect(
+        Gzip.encode([]) == [
+          0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF,
+          0x01, 0x00, 0x00, 0xFF, 0xFF,
+          0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        ])
+    }
+
+    @Test func gzipTrailerHoldsCRCAndSize() {
+      let input = patternBytes(70_000)
+      let encoded = Gzip.encode(input)
+      // Two stored blocks: 65,535 bytes, then the final 4,465.
+      #expect(encoded.count == 10 + 5 + 65_535 + 5 + 4_465 + 8)
+      #expect(encoded[10] == 0x00)
+      #expect(encoded[10 + 5 + 65_535] == 0x01)
+      let trailer = Array(encoded.suffix(8))
+      let crc = trailer[0..<4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      let size = trailer[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      #expect(crc == CRC32.checksum(input))
+      #expect(size == 70_000)
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import LoopbackServer
+import Testing
+
+extension LoopbackServerTests {
+  @Suite struct Responses {
+    @Test func keepAliveReusesOneConnection() throws {
+      let recorder = Recorder()
+      let server = try LoopbackServer { request in
+        recorder.record(request)
+        return .text("reply to \(request.path)")
+      }
+      defer { server.stop() }
+
+      let result = try curl([server.url("/one"), server.url("/two")])
+      #expect(result.exitCode == 0)
+      #expect(result.text == "reply to /onereply to /two")
+      #expect(server.connectionsAccepted == 1)
+      #expect(server.requestsServed == 2)
+      #expect(recorder.all.map(\.connectionID) == [0, 0])
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+      let server = try LoopbackServer { .text($0.path) }
+      defer { server.stop() }
+
+      let client = try RawClient(port: server.port)
+      try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n")
+      #expect(try client.readResponse().body == Array("/a".utf8))
+      #expect(try client.readResponse().body == Array("/b".utf8))
+      #expect(server.connectionsAccepted == 1)
+    }
+
+    @Test func connectionCloseAndHTTP10EndTheConnection() throws {
+      let server = try LoopbackServer { _ in .text("bye") }
+      defer { server.stop() }
+
+      let closing = try RawClient(port: server.port)
+      try closing.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+      let first = try closing.readResponse()
+      #expect(first.header("Connection") == "close")
+      #expect(try closing.serverClosed())
+
+      let old = try RawClient(port: server.port)
+      try old.send("GET / HTTP/1.0\r\n\r\n")
+      let second = try old.readResponse()
+      #expect(second.body == Array("bye".utf8))
+      #expect(try old.serverClosed())
+    }
+
+    @Test func headSendsTheHeadersOfGet() throws {
+      let server = try LoopbackServer { _ in .text("twelve bytes") }
+      defer { server.stop() }
+
+      let client = try RawClient(port: server.port)
+      try client.send("HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let head = try client.readResponse(bodyless: true)
+      #expect(head.header("Content-Length") == "12")
+      // If HEAD had sent a body, it would be read here as the next status line.
+      let get = try client.readResponse()
+      #expect(get.statusLine == "HTTP/1.1 200 OK")
+      #expect(get.body == Array("twelve bytes".utf8))
+
+      let result = try curl(["-I", server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.header("Content-Length") == "12")
+    }
+
+    @Test func chunkedResponse() throws {
+      let body = patternBytes(10_000)
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
+        response.framing = .chunked(chunkSize: 4096)
+        return response
+      }
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.body == body)
+      #expect(result.header("Transfer-Encoding") == "chunked")
+      #expect(result.header("Content-Length") == nil)
+
+      // On the wire: 4096 + 4096 + 1808, then the terminating 0-chunk.
+      let client = try RawClient(port: server.port)
+      try client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+      let wire = String(decoding: try client.readToEnd(), as: UTF8.self)
+      let sizes = wire.components(separatedBy: "\r\n").filter {
+        ["1000", "710", "0"].contains($0)
+      }
+      #expect(sizes == ["1000", "1000", "710", "0"])
+      #expect(wire.hasSuffix("\r\n0\r\n\r\n"))
+    }
+
+    @Test func slowChunkedResponseArrivesWhole() throws {
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.text("abcdefghij")
+        response.framing = .chunked(chunkSize: 2)
+        response.delayBetweenChunks = .milliseconds(20)
+        return response
+      }
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.text == "abcdefghij")
+    }
+
+    @Test func chunkedFallsBackToCloseDelimitedForHTTP10() throws {
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.text("old client")
+        response.framing = .chunked(chunkSize: 3)
+        return response
+      }
+      defer { server.stop() }
+
+      let client = try RawClient(port: server.port)
+      try client.send("GET / HTTP/1.0\r\n\r\n")
+      let response = try client.readResponse()
+      #expect(response.header("Transfer-Encoding") == nil)
+      #expect(response.body == Array("old client".utf8))
+    }
+
+    @Test func closeDelimitedResponse() throws {
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.text("until the end")
+        response.framing = .closeDelimited
+        return response
+      }
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.text == "until the end")
+      #expect(result.header("Content-Length") == nil)
+      #expect(result.header("Connection") == "close")
+    }
+
+    @Test(arguments: [0, 1, 65_535, 65_536, 200_000])
+    func gzipDecodesToTheOriginal(size: Int) throws {
+      let body = patternBytes(size)
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
+        response.gzip = true
+        return response
+      }
+      defer { server.stop() }
+
+      let result = try curl(["--compressed", server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.header("Content-Encoding") == "gzip")
+      #expect(result.body == body)
+
+      let raw = try curl([server.url("/")])
+      #expect(raw.body.starts(with: [0x1F, 0x8B]))
+    }
+
+    @Test func gzipWithChunkedFraming() throws {
+      let body = patternBytes(50_000)
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
+        response.gzip = true
+        response.framing = .chunked(chunkSize: 1000)
+        return response
+      }
+      defer { server.stop() }
+
+      let result = try curl(["--compressed", server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.body == body)
+    }
+
+    @Test func hundredResponseHeaders() throws {
+      let server = try LoopbackServer { _ in
+        ServerResponse(
+          status: 200, headers: (0..<100).map { (name: "X-Header-\($0)", value: "v\($0)") },
+          body: Array("ok".utf8))
+      }
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.text == "ok")
+      let names = result.headerLines.filter { $0.hasPrefix("X-Header-") }
+      #expect(names == (0..<100).map { "X-Header-\($0): v\($0)" })
+    }
+
+    @Test func statusReasonAndRedirect() throws {
+      let server = try LoopbackServer { request in
+        switch request.path {
+        case "/old": return .redirect(to: "/new")
+        case "/new": return .text("moved here")
+        case "/teapot":
+          var response = ServerResponse.text("short and stout", status: 418)
+          response.reason = "I'm a teapot"
+          return response
+        default: return .empty(status: 404)
+        }
+      }
+      defer { server.stop() }
+
+      let followed = try curl(["-L", server.url("/old")])
+      #expect(followed.text == "moved here")
+      #expect(server.connectionsAccepted == 1)
+
+      let client = try RawClient(port: server.port)
+      try client.send("GET /teapot HTTP/1.1\r\nHost: h\r\n\r\nGET /nope HTTP/1.1\r\nHost: h\r\n\r\n")
+      #expect(try client.readResponse().statusLine == "HTTP/1.1 418 I'm a teapot")
+      let missing = try client.readResponse()
+      #expect(missing.statusLine == "HTTP/1.1 404 Not Found")
+      #expect(missing.header("Content-Length") == "0")
+    }
+
+    @Test func noContentHasNoBodyOrLength() throws {
+      let server = try LoopbackServer { _ in
+        ServerResponse(status: 204, body: Array("ignored".utf8))
+      }
+      defer { server.stop() }
+
+      let client = try RawClient(port: server.port)
+      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let first = try client.readResponse(bodyless: true)
+      #expect(first.status == 204)
+      #expect(first.header("Content-Length") == nil)
+      #expect(try client.readResponse(bodyless: true).status == 204)
+    }
+
+    @Test func handlerFramingHeadersAreReplaced() throws {
+      let server = try LoopbackServer { _ in
+        ServerResponse(
+          headers: [(name: "Content-Length", value: "999"), (name: "X-Kept", value: "yes")],
+          body: Array("abc".utf8))
+      }
+      defer { server.stop() }
+
+      let result = try curl([server.url("/")])
+      #expect(result.exitCode == 0)
+      #expect(result.header("Content-Length") == "3")
+      #expect(result.header("X-Kept") == "yes")
+    }
+  }
+}

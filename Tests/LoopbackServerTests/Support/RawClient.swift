@@ -1,0 +1,146 @@
+import Foundation
+
+/// A blocking TCP client for checking exact bytes on the wire, which curl hides.
+final class RawClient {
+  struct Response {
+    var statusLine: String
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    var status: Int { Int(statusLine.split(separator: " ")[1]) ?? -1 }
+
+    func header(_ name: String) -> String? {
+      headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+  private var isClosed = false
+
+  /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds` so a broken server fails
+  /// the test instead of hanging it.
+  init(port: Int, timeoutSeconds: Int = 20) throws {
+    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      Glibc.close(fd)
+      throw Failure(description: "connect: errno \(errno)")
+    }
+  }
+
+  deinit { close() }
+
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    Glibc.close(fd)
+  }
+
+  func send(_ text: String) throws {
+    try send(Array(text.utf8))
+  }
+
+  func send(_ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard written > 0 else { throw Failure(description: "send: errno \(errno)") }
+      offset += written
+    }
+  }
+
+  /// Reads more bytes into the buffer; false at end of stream, throws on timeout or error.
+  @discardableResult
+  private func fill() throws -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    if count < 0 { throw Failure(description: "recv: errno \(errno)") }
+    buffer += chunk[0..<count]
+    return count > 0
+  }
+
+  /// Everything until the server closes the connection.
+  func readToEnd() throws -> [UInt8] {
+    while try fill() {}
+    defer { buffer.removeAll() }
+    return buffer
+  }
+
+  /// Exactly `count` bytes.
+  func read(count: Int) throws -> [UInt8] {
+    while buffer.count < count {
+      guard try fill() else { throw Failure(description: "EOF after \(buffer.count) bytes") }
+    }
+    defer { buffer.removeFirst(count) }
+    return Array(buffer[0..<count])
+  }
+
+  /// True if the server closed the connection (reading returns end of stream).
+  func serverClosed() throws -> Bool {
+    buffer.isEmpty ? try !fill() : false
+  }
+
+  private func readLine() throws -> String {
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeFirst(newline + 1)
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
+      }
+      guard try fill() else { throw Failure(description: "EOF inside a line") }
+    }
+  }
+
+  /// The head of the next response: status line and header fields.
+  func readHead() throws -> Response {
+    let statusLine = try readLine()
+    var headers: [(name: String, value: String)] = []
+    while case let line = try readLine(), !line.isEmpty {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      headers.append(
+        (String(parts[0]), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""))
+    }
+    return Response(statusLine: statusLine, headers: headers, body: [])
+  }
+
+  /// The next complete response. `bodyless` for answers to HEAD (and 204/304).
+  func readResponse(bodyless: Bool = false) throws -> Response {
+    var response = try readHead()
+    if bodyless { return response }
+    if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+      while true {
+        let size = Int(try readLine().split(separator: ";")[0], radix: 16) ?? -1
+        guard size >= 0 else { throw Failure(description: "bad chunk size") }
+        if size == 0 {
+          while try !readLine().isEmpty {}
+          break
+        }
+        response.body += try read(count: size)
+        guard try readLine().isEmpty else { throw Failure(description: "chunk without CRLF") }
+      }
+    } else if let length = response.header("Content-Length").flatMap({ Int($0) }) {
+      response.body = try read(count: length)
+    } else {
+      response.body = try readToEnd()
+    }
+    return response
+  }
+}

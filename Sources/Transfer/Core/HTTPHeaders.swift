@@ -45,8 +45,8 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
 
 /// An ordered list of header fields whose names are looked up without regard to case.
 ///
-/// Setting a name that is already present replaces its value in place (the first
-/// occurrence keeps its position); `add` keeps both, as a response's `Set-Cookie` needs.
+/// Setting a name that is already present replaces that field (name and value) where the
+/// first one was and drops the others; `add` keeps both, as a response's `Set-Cookie` needs.
 ///
 /// ```swift
 /// var headers: HTTPHeaders = ["Accept": "application/json"]

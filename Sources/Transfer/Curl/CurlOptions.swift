@@ -80,9 +80,10 @@ struct CurlOptions {
       set(CURLOPT_LOW_SPEED_LIMIT, 1)
       set(CURLOPT_LOW_SPEED_TIME, max(1, Int((Self.milliseconds(idle) + 999) / 1000)))
     }
-    if let maximum = configuration.maximumResponseSize {
-      // Refuses up front when Content-Length says too much; the write callback enforces the
-      // limit for bodies without a length (chunked, or decoded from gzip).
+    if let maximum = configuration.maximumResponseSize, !configuration.acceptsCompressedResponses {
+      // Refuses up front when Content-Length says too much. With compression on, the length
+      // is of the encoded body, not of what the limit counts, so only the write callback
+      // (which sees decoded bytes) enforces it.
       set(CURLOPT_MAXFILESIZE_LARGE, offset: maximum)
     }
   }

@@ -134,8 +134,10 @@ final class CurlTransfer: @unchecked Sendable {
   /// curl calls this once per header line, for every response it sees (1xx, redirects and
   /// the final one); a status line starts a new set.
   private func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
-    var line = String(decoding: raw, as: UTF8.self)
-    while line.last == "\n" || line.last == "\r" { line.removeLast() }
+    // Trim CR LF as bytes: in a String, "\r\n" is one Character.
+    var end = raw.count
+    while end > 0 && (raw[end - 1] == 0x0A || raw[end - 1] == 0x0D) { end -= 1 }
+    let line = String(decoding: UnsafeRawBufferPointer(rebasing: raw[0..<end]), as: UTF8.self)
     if line.hasPrefix("HTTP/") {
       responseHeaders = HTTPHeaders()
       return

@@ -1,0 +1,181 @@
+import Foundation
+import JSONKit
+import LoopbackServer
+import Testing
+import Transfer
+
+@Suite struct FailureTests {
+  static let big = Array(repeating: UInt8(ascii: "a"), count: 300_000)
+
+  static func handler(_ request: ServerRequest) -> ServerResponse {
+    switch request.path {
+    case "/stall":
+      var response = ServerResponse.json("{}")
+      response.fault = .stallAfterHeaders
+      return response
+    case "/slow-headers":
+      var response = ServerResponse.json("{}")
+      response.delayBeforeHeaders = .seconds(5)
+      return response
+    case "/cut":
+      var response = ServerResponse.bytes(big, contentType: "text/plain")
+      response.fault = .closeMidBody(afterBytes: 1000)
+      return response
+    case "/chunked":
+      var response = ServerResponse.json(userJSON)
+      response.framing = .chunked(chunkSize: 5)
+      return response
+    case "/truncated-chunks":
+      var response = ServerResponse.bytes(big, contentType: "text/plain")
+      response.framing = .chunked(chunkSize: 1000)
+      response.fault = .truncateChunked(afterChunks: 3)
+      return response
+    case "/gzip":
+      var response = ServerResponse.json(userJSON)
+      response.gzip = true
+      return response
+    case "/bad-gzip":
+      var response = ServerResponse.json(userJSON)
+      response.fault = .invalidGzip
+      return response
+    case "/bad-status":
+      var response = ServerResponse()
+      response.fault = .raw(Array("HTTQ/1.1 two hundred\r\n\r\n".utf8))
+      return response
+    case "/hang-up":
+      var response = ServerResponse()
+      response.fault = .closeWithoutResponse
+      return response
+    case "/many-headers":
+      var response = ServerResponse.json("{}")
+      for index in 0..<100 { response.headers.append((name: "X-Header-\(index)", value: "value \(index)")) }
+      return response
+    case "/big": return .bytes(big, contentType: "text/plain")
+    case "/big-chunked":
+      var response = ServerResponse.bytes(big, contentType: "text/plain")
+      response.framing = .chunked(chunkSize: 16384)
+      return response
+    case "/big-gzip":
+      var response = ServerResponse.bytes(big, contentType: "text/plain")
+      response.gzip = true
+      return response
+    case "/garbage":
+      var generator = SystemRandomNumberGenerator()
+      return .bytes((0..<10_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, contentType: "application/json")
+    case "/loop": return .redirect(to: "/loop")
+    case "/hop": return .redirect(to: "/landing?from=hop", status: 301)
+    case "/landing": return .json(#"{"landed": "\#(request.query["from"] ?? "")"}"#)
+    default: return .empty(status: 404)
+    }
+  }
+
+  static func curlCode(_ response: TransferResponse<some Sendable>) -> Int? { response.error?.curlCode }
+
+  @Test func connectionRefused() async throws {
+    let port = try closedPort()
+    let response = await testSession().request("http://127.0.0.1:\(port)/").serializingData().response
+    #expect(Self.curlCode(response) == 7)
+    #expect(response.response == nil)
+    #expect("\(response.error!)".contains("curl code 7"))
+  }
+
+  @Test func unresolvableNameFailsWithCurlsLookupError() async throws {
+    let response = await testSession(timeout: .seconds(30)).request("http://no-such-host.invalid/").serializingData().response
+    #expect(Self.curlCode(response) == 6)
+  }
+
+  @Test func timeoutWhileWaitingForHeadersAndAfterHeaders() async throws {
+    try await withServer(Self.handler) { server in
+      let session = testSession(timeout: .milliseconds(500))
+      let early = await session.request(server.url("/slow-headers")).serializingData().response
+      #expect(Self.curlCode(early) == 28)
+      let stalled = await session.request(server.url("/stall")).serializingData().response
+      #expect(Self.curlCode(stalled) == 28)
+      let idle = await testSession(idleTimeout: .seconds(1)).request(server.url("/stall")).serializingData().response
+      #expect(Self.curlCode(idle) == 28)
+    }
+  }
+
+  @Test func aServerThatClosesMidBodyOrMidChunks() async throws {
+    try await withServer(Self.handler) { server in
+      let session = testSession()
+      let cut = await session.request(server.url("/cut")).serializingData().response
+      #expect(Self.curlCode(cut) == 18)
+      let chunks = await session.request(server.url("/truncated-chunks")).serializingData().response
+      #expect([18, 56].contains(Self.curlCode(chunks)))
+      let hangUp = await session.request(server.url("/hang-up")).serializingData().response
+      #expect(Self.curlCode(hangUp) == 52)
+      let badStatus = await session.request(server.url("/bad-status")).serializingData().response
+      #expect([1, 8].contains(Self.curlCode(badStatus)))
+    }
+  }
+
+  @Test func chunkedAndGzipResponsesAreDecoded() async throws {
+    try await withServer(Self.handler) { server in
+      let session = testSession()
+      let chunked = try await session.request(server.url("/chunked")).serializingObject(User.self).value
+      #expect(chunked.name == "Ada")
+      let gzip = await session.request(server.url("/gzip")).serializingDecodable(CodableUser.self).response
+      #expect(gzip.value == CodableUser(id: 7, name: "Ada"))
+      #expect(gzip.response?.headers["Content-Encoding"] == "gzip")
+      let badGzip = await session.request(server.url("/bad-gzip")).serializingJSON().response
+      #expect(Self.curlCode(badGzip) == 61)
+    }
+  }
+
+  @Test func redirectsAreFollowedLimitedOrHandedBack() async throws {
+    try await withServer(Self.handler) { server in
+      let followed = await testSession().request(server.url("/hop")).serializingJSON().response
+      #expect(followed.value?["landed"].stringValue == "hop")
+      #expect(followed.response?.url?.absoluteString == server.url("/landing?from=hop"))
+      #expect(followed.metrics?.redirectCount == 1)
+      let loop = await testSession(redirects: .follow(maximum: 5)).request(server.url("/loop")).serializingData().response
+      #expect(Self.curlCode(loop) == 47)
+      let kept = await testSession(redirects: .doNotFollow).request(server.url("/hop")).serializingData().response
+      #expect(kept.response?.statusCode == 301)
+      #expect(kept.response?.headers["Location"] == "/landing?from=hop")
+    }
+  }
+
+  @Test func aHundredResponseHeaders() async throws {
+    try await withServer(Self.handler) { server in
+      let response = await testSession().request(server.url("/many-headers")).serializingJSON().response
+      #expect(response.response?.headers.count ?? 0 >= 100)
+      #expect(response.response?.headers["x-header-99"] == "value 99")
+    }
+  }
+
+  @Test(arguments: ["/big", "/big-chunked", "/big-gzip"])
+  func aBodyOverTheLimitStopsWithAClearError(path: String) async throws {
+    try await withServer(Self.handler) { server in
+      let response = await testSession(maximumResponseSize: 100_000).request(server.url(path)).serializingData().response
+      guard case .failure(.responseTooLarge(let limit)) = response.result else {
+        Issue.record("expected responseTooLarge, got \(response.result)")
+        return
+      }
+      #expect(limit == 100_000)
+      #expect((response.data?.count ?? 0) <= 100_000)
+      let fits = await testSession(maximumResponseSize: 300_000).request(server.url(path)).serializingData().response
+      #expect(fits.value?.count == 300_000)
+    }
+  }
+
+  @Test func tenMegabytesOfGarbageIsAJSONErrorWithAPlace() async throws {
+    try await withServer(Self.handler) { server in
+      let response = await testSession().request(server.url("/garbage")).serializingJSON().response
+      guard case .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(let error))) = response.result else {
+        Issue.record("expected jsonSerializationFailed, got \(response.result)")
+        return
+      }
+      #expect(error.location != nil)
+    }
+  }
+}
+
+/// A port on 127.0.0.1 with nothing listening: bound, then closed.
+func closedPort() throws -> Int {
+  let server = try LoopbackServer { _ in .empty(status: 200) }
+  let port = server.port
+  server.stop()
+  return port
+}

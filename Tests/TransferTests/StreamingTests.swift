@@ -1,0 +1,102 @@
+import Foundation
+import JSONKit
+import LoopbackServer
+import Synchronization
+import Testing
+import Transfer
+
+@Suite struct StreamingTests {
+  static let lines = (0..<500).map { #"{"n": \#($0), "text": "line \#($0)"}"# }
+
+  static func handler(_ request: ServerRequest) -> ServerResponse {
+    switch request.path {
+    case "/ndjson":
+      var response = ServerResponse.bytes(Array((lines.joined(separator: "\n") + "\n").utf8), contentType: "application/x-ndjson")
+      response.framing = .chunked(chunkSize: 777)
+      return response
+    case "/concatenated":
+      var response = ServerResponse.bytes(Array(#"{"a":1}{"a":2} [3] 4"#.utf8), contentType: "application/json")
+      response.framing = .chunked(chunkSize: 3)
+      return response
+    case "/bad-line":
+      return .bytes(Array("{\"n\": 1}\n{\"n\": 2}\n{\"n\": oops}\n{\"n\": 4}\n".utf8), contentType: "application/x-ndjson")
+    case "/error": return .json(#"{"error": "nope"}"#, status: 500)
+    case "/slow":
+      var response = ServerResponse.bytes(Array((lines.joined(separator: "\n")).utf8), contentType: "application/x-ndjson")
+      response.framing = .chunked(chunkSize: 100)
+      response.delayBetweenChunks = .milliseconds(50)
+      return response
+    default: return .empty(status: 404)
+    }
+  }
+
+  @Test func ndjsonValuesArriveInOrderAsAnAsyncSequence() async throws {
+    try await withServer(Self.handler) { server in
+      var seen: [Int] = []
+      for try await value in testSession().streamJSON(server.url("/ndjson")).values() {
+        seen.append(value["n"].intValue)
+      }
+      #expect(seen == Array(0..<500))
+    }
+  }
+
+  @Test func concatenatedValuesThroughTheCompletionHandler() async throws {
+    try await withServer(Self.handler) { server in
+      let collected = Mutex<[JSON]>([])
+      let complete = await withCheckedContinuation { (done: CheckedContinuation<TransferResponse<Int>, Never>) in
+        testSession().streamJSON(server.url("/concatenated")).responseStream { event in
+          switch event {
+          case .value(let json): collected.withLock { $0.append(json) }
+          case .complete(let response): done.resume(returning: response)
+          }
+        }
+      }
+      #expect(complete.value == 4)
+      #expect(collected.withLock { $0 } == [["a": 1], ["a": 2], [3], 4])
+    }
+  }
+
+  @Test func aBadLineEndsTheStreamAfterTheGoodOnesWithItsPlace() async throws {
+    try await withServer(Self.handler) { server in
+      var seen: [Int] = []
+      do {
+        for try await value in testSession().streamJSON(server.url("/bad-line")).values() { seen.append(value["n"].intValue) }
+        Issue.record("expected an error")
+      } catch let error as TransferError {
+        guard case .responseSerializationFailed(reason: .jsonSerializationFailed(let json)) = error else {
+          Issue.record("expected jsonSerializationFailed, got \(error)")
+          return
+        }
+        #expect(json.location?.line == 3)
+      }
+      #expect(seen == [1, 2])
+    }
+  }
+
+  @Test func anErrorStatusDeliversNoValues() async throws {
+    try await withServer(Self.handler) { server in
+      var seen = 0
+      do {
+        for try await _ in testSession().streamJSON(server.url("/error")).values() { seen += 1 }
+        Issue.record("expected an error")
+      } catch let error as TransferError {
+        #expect(error.responseCode == 500)
+      }
+      #expect(seen == 0)
+    }
+  }
+
+  @Test func breakingOutOfTheLoopCancelsTheTransfer() async throws {
+    try await withServer(Self.handler) { server in
+      let request = testSession().streamJSON(server.url("/slow"))
+      var seen = 0
+      for try await _ in request.values() {
+        seen += 1
+        if seen == 3 { break }
+      }
+      #expect(seen == 3)
+      for _ in 0..<100 where !request.dataRequest.isFinished { try await Task.sleep(for: .milliseconds(20)) }
+      #expect(request.dataRequest.state == .cancelled)
+    }
+  }
+}

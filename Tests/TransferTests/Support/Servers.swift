@@ -1,0 +1,106 @@
+import Foundation
+import JSONKit
+import LoopbackServer
+import Mapping
+import Transfer
+
+/// Runs `body` against a fresh loopback server and stops it afterwards.
+func withServer<T>(
+  _ handler: @escaping @Sendable (ServerRequest) -> ServerResponse,
+  _ body: (LoopbackServer) async throws -> T
+) async throws -> T {
+  let server = try LoopbackServer(handler: handler)
+  defer { server.stop() }
+  return try await body(server)
+}
+
+/// A response describing the request as JSON: method, target, path, query, headers, body.
+func echo(_ request: ServerRequest) -> ServerResponse {
+  var headers: [String: JSON] = [:]
+  for header in request.headers { headers[header.name.lowercased()] = JSON(header.value) }
+  var query: [String: JSON] = [:]
+  for (name, value) in request.query { query[name] = JSON(value) }
+  let json = JSON(dictionary: [
+    "method": JSON(request.method), "target": JSON(request.target), "path": JSON(request.path),
+    "query": JSON(dictionary: query), "headers": JSON(dictionary: headers),
+    "body": JSON(String(decoding: request.body, as: UTF8.self)),
+  ])
+  return .json(json.rawString(options: []) ?? "null")
+}
+
+/// Waits for a completion-handler API.
+func awaitResponse<Value: Sendable>(
+  _ start: (@escaping @Sendable (TransferResponse<Value>) -> Void) -> Void
+) async -> TransferResponse<Value> {
+  await withCheckedContinuation { continuation in
+    start { continuation.resume(returning: $0) }
+  }
+}
+
+/// A session that gives up quickly, so a failing test does not wait a minute.
+func testSession(
+  timeout: Duration = .seconds(20), maximumResponseSize: Int? = nil, idleTimeout: Duration? = nil,
+  interceptor: (any RequestInterceptor)? = nil, redirects: SessionConfiguration.RedirectPolicy = .follow(maximum: 10)
+) -> Session {
+  var configuration = SessionConfiguration.default
+  configuration.timeout = timeout
+  configuration.maximumResponseSize = maximumResponseSize
+  configuration.idleTimeout = idleTimeout
+  configuration.redirectPolicy = redirects
+  configuration.proxy = .none
+  return Session(configuration: configuration, interceptor: interceptor)
+}
+
+// MARK: Models
+
+struct User: Mappable, Sendable, Equatable {
+  var id = 0
+  var name = ""
+  var tags: [String] = []
+
+  init?(map: Map) {}
+  init(id: Int, name: String, tags: [String]) {
+    self.id = id
+    self.name = name
+    self.tags = tags
+  }
+
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    name <- map["name"]
+    tags <- map["tags"]
+  }
+}
+
+struct ImmutableUser: ImmutableMappable, Sendable {
+  let id: Int
+  let name: String
+
+  init(map: Map) throws {
+    id = try map.value("id")
+    name = try map.value("name")
+  }
+}
+
+struct CodableUser: Codable, Sendable, Equatable {
+  var id: Int
+  var name: String
+}
+
+/// The error body of the test API: `{"error": {"code": 42, "message": "…"}}`.
+struct APIError: ImmutableMappable, Error, Sendable {
+  let code: Int
+  let message: String
+
+  init(map: Map) throws {
+    code = try map.value("error.code")
+    message = try map.value("error.message")
+  }
+}
+
+struct DecodableAPIError: Decodable, Error, Sendable {
+  struct Detail: Decodable, Sendable { var code: Int; var message: String }
+  var error: Detail
+}
+
+let userJSON = #"{"id": 7, "name": "Ada", "tags": ["x", "y"]}"#

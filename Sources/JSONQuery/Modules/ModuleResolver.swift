@@ -4,8 +4,10 @@ import Foundation
 /// file in a directory a relative module path names.
 ///
 /// Search-path entries may start with `~` (the home directory) or `$ORIGIN/` (the directory
-/// of the running executable); other relative entries are relative to the importing file's
-/// directory (the working directory for the program itself, unless it came from a file).
+/// of the running executable). Other relative entries of an import's `search` metadata are
+/// relative to the importing file's directory (for the program itself, the working directory
+/// or the directory of its file); relative library paths are relative to the working
+/// directory.
 ///
 /// ```swift
 /// let resolver = ModuleResolver(libraryPaths: ["~/.jq"], home: "/home/ada", executableDirectory: nil)
@@ -58,15 +60,16 @@ struct ModuleResolver: Sendable {
     libraryPaths.compactMap { expand($0, relativeTo: workingDirectory) }
   }
 
-  /// Where `directive` is looked for: its `search` metadata (a path or an array of paths)
-  /// if it has one, else the importing file's directory and then the library paths.
+  /// Where `directive` is looked for: its `search` metadata (a path or an array of paths,
+  /// relative ones being relative to the importing file's directory) if it has one, else,
+  /// as jq does, the working directory and then the library paths.
   func searchDirectories(for directive: ImportDirective, importerDirectory: String) -> [String] {
     if let search = directive.metadata?["search"], search.type != .null {
       let entries = search.type == .array ? ValueOps.elements(search) : [search]
       return entries.compactMap { $0.string }.filter { !$0.isEmpty }
         .compactMap { expand($0, relativeTo: importerDirectory) }
     }
-    return [importerDirectory] + libraryDirectories
+    return [workingDirectory] + libraryDirectories
   }
 
   /// Why `path` cannot name a module (jq's messages), or `nil` when it can.

@@ -35,10 +35,13 @@ struct ModuleResolver: Sendable {
   /// A resolver for this process: `$HOME` and the directory of the running executable.
   init(libraryPaths: [String]) {
     self.init(
-      libraryPaths: libraryPaths,
-      home: ProcessInfo.processInfo.environment["HOME"],
-      executableDirectory: Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path)
+      libraryPaths: libraryPaths, home: ProcessInfo.processInfo.environment["HOME"],
+      executableDirectory: Self.processExecutableDirectory)
   }
+
+  /// `$ORIGIN`: the directory of this process's executable, symbolic links resolved.
+  private static let processExecutableDirectory =
+    Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
 
   /// `entry` with `~` and `$ORIGIN` substituted and made absolute against `base`; `nil`
   /// when it cannot be expanded (`~` without a home directory, `$ORIGIN` unknown).

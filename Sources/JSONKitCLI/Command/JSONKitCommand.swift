@@ -61,7 +61,8 @@ enum JSONKitCommand {
       query = try Query(
         program,
         options: QueryOptions(
-          libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options)))
+          libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options),
+          includesHomeFile: true, programDirectory: programDirectory(options)))
     } catch {
       var text = CompileErrorReport.text(for: error, program: program)
       if options.programFile == nil, !program.hasPrefix("."), access(program, F_OK) == 0 {
@@ -75,9 +76,21 @@ enum JSONKitCommand {
   }
 
   /// `-L` paths, or jq's defaults: `~/.jq`, `$ORIGIN/../lib/jq`, `$ORIGIN/../lib`.
+  /// Like jq, a `-L` path that exists is made absolute (others stay as given, so that `~`
+  /// and `$ORIGIN` are expanded when modules are looked up).
   static func libraryPaths(_ options: Options) -> [String] {
-    if !options.libraryPaths.isEmpty { return options.libraryPaths }
-    return ["~/.jq", "$ORIGIN/../lib/jq", "$ORIGIN/../lib"]
+    if options.libraryPaths.isEmpty { return QueryOptions.defaultLibraryPaths }
+    return options.libraryPaths.map { path in
+      guard FileManager.default.fileExists(atPath: path) else { return path }
+      return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+  }
+
+  /// The directory of the `-f` file: the program's relative module search paths start there.
+  static func programDirectory(_ options: Options) -> String? {
+    options.programFile.map {
+      URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path
+    }
   }
 
   /// The output format the options and the terminal ask for.

@@ -9,6 +9,10 @@ import JSONKit
 /// ```
 public struct Query: Sendable {
   private let program: AST
+  /// The scope the program starts in: what its imports bring in.
+  private let environment: Environment
+  /// For `modulemeta` and `get_search_list` at run time.
+  private let modules: ModuleResolver
 
   /// Compiles `program`. Throws a `QueryError` with `kind == .compile` and `location` set.
   ///
@@ -16,10 +20,16 @@ public struct Query: Sendable {
   /// try Query(".a | foo")  // throws "foo/0 is not defined" at line 1, column 6
   /// ```
   public init(_ program: String, options: QueryOptions = QueryOptions()) throws(QueryError) {
-    let ast = try Parser.parse(program)
-    let known = Builtins.names.union(Prelude.names)
-    try NameResolver(known: known, variables: Set(options.variableNames)).check(ast)
+    let source = try Parser.parseProgram(program)
+    let resolver = ModuleResolver(libraryPaths: options.libraryPaths)
+    let names = try ModuleLoader(resolver: resolver).link(
+      program: source, directory: options.programDirectory ?? resolver.workingDirectory,
+      includeHomeFile: options.includesHomeFile)
+    let ast = source.body ?? .identity
+    try names.resolver(variables: Set(options.variableNames)).check(ast)
     self.program = ast
+    self.environment = names.environment
+    self.modules = resolver
   }
 
   /// Runs on one input; results are produced lazily, one per `next()`.
@@ -35,10 +45,10 @@ public struct Query: Sendable {
   /// `run`, failing once `stepBudget` evaluation steps are spent (tests use it so that a
   /// program that loops forever fails instead of hanging).
   func run(on input: JSON, context: QueryContext, stepBudget: Int?) -> QueryResults {
-    let interpreter = Interpreter(context: context)
+    let interpreter = Interpreter(context: context, modules: modules)
     interpreter.stepBudget = stepBudget
     do {
-      let generator = try interpreter.eval(program, Item(value: input, path: nil), Prelude.environment)
+      let generator = try interpreter.eval(program, Item(value: input, path: nil), environment)
       return QueryResults(generator: generator, interpreter: interpreter)
     } catch let error as QueryError {
       return QueryResults(error: error)

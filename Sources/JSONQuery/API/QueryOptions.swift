@@ -2,16 +2,32 @@
 ///
 /// ```swift
 /// let query = try Query("$name", options: QueryOptions(variableNames: ["name"]))
+/// let imported = try Query(#"import "util" as u; u::f"#, options: QueryOptions(libraryPaths: ["/opt/jq"]))
 /// ```
 public struct QueryOptions: Sendable {
+  /// jq's search list when no `-L` is given.
+  public static let defaultLibraryPaths = ["~/.jq", "$ORIGIN/../lib/jq", "$ORIGIN/../lib"]
+
   /// Module search paths (`-L`), in order; jq's defaults are added by the CLI, not here.
+  /// `~` is the home directory, `$ORIGIN/` the running executable's directory; other
+  /// relative paths are relative to the working directory.
   public var libraryPaths: [String]
   /// Names (without `$`) of variables the caller supplies at run time (`--arg x` → "x",
   /// plus "ARGS" and "__named"…); other free `$names` are compile errors, as in jq.
   public var variableNames: [String]
+  /// Whether `~/.jq`, when it is a file, is included before the program, as jq does.
+  public var includesHomeFile: Bool
+  /// What the program's own relative `search` paths are relative to (jq: the directory of
+  /// the `-f` file); `nil` is the working directory.
+  public var programDirectory: String?
 
-  public init(libraryPaths: [String] = [], variableNames: [String] = []) {
+  public init(
+    libraryPaths: [String] = [], variableNames: [String] = [], includesHomeFile: Bool = false,
+    programDirectory: String? = nil
+  ) {
     self.libraryPaths = libraryPaths
     self.variableNames = variableNames
+    self.includesHomeFile = includesHomeFile
+    self.programDirectory = programDirectory
   }
 }

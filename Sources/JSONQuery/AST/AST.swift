@@ -86,4 +86,7 @@ struct FunctionDefinition: Sendable {
   var parameters: [String]
   var body: AST
   var location: SourceLocation
+
+  /// "name/arity", how calls find it.
+  var key: String { "\(name)/\(parameters.count)" }
 }

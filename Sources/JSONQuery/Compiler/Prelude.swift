@@ -117,7 +117,6 @@ enum Prelude {
     def getpath($p; f): getpath($p) | f;
     def min_by_value: min;
     def env_object: env;
-    def get_search_list: [];
     def input_line: input_line_number;
     def inputs: def r: (try input catch (if . == "No more inputs" then error("__end__") else error end)), r;
       try r catch (if . == "__end__" then empty else error end);

@@ -28,6 +28,8 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   public var value: JSON
   /// Where a compile error was found; `nil` for runtime errors.
   public var location: SourceLocation?
+  /// The module file `location` is in; `nil` when it is in the program itself.
+  public var sourceFile: String?
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
   public init(value: JSON, kind: Kind = .runtime) {

@@ -19,7 +19,7 @@ enum Builtins {
     "flatten/1", "ascii_downcase/0", "ascii_upcase/0", "indices/1", "trim/0", "ltrim/0", "rtrim/0",
     "getpath/1", "label/0", "env/0", "significand/0", "log/0", "exp/0", "pow/2", "ceil/0", "round/0",
     "have_decnum/0", "have_literal_numbers/0", "toboolean/0", "tojson/0", "split/1",
-    "repeat/1", "_match_impl/3",
+    "repeat/1", "_match_impl/3", "modulemeta/0", "get_search_list/0",
   ]
 
   static func call(
@@ -163,6 +163,8 @@ enum Builtins {
       return .one(input)
     case "input_line_number/0": return single(interpreter.context.inputLineNumber())
     case "input_filename/0": return single(interpreter.context.inputFilename())
+    case "modulemeta/0": return single(try ModuleMetadata.describe(value, resolver: interpreter.modules))
+    case "get_search_list/0": return single(JSON(array: interpreter.modules.libraryPaths.map { JSON($0) }))
     case "env/0": return single(interpreter.environmentObject())
     case "builtins/0":
       return single(JSON(array: (names.union(Prelude.names)).sorted().map { JSON($0) }))

@@ -3,6 +3,8 @@
 /// Runs an AST lazily on one input. One interpreter per run (it holds the run's context).
 final class Interpreter {
   let context: QueryContext
+  /// Where `modulemeta` looks for modules.
+  let modules: ModuleResolver
   private var nextLabel = 0
   private var depth = 0
   /// Calls nested deeper than this fail with an error instead of overflowing the stack.
@@ -11,7 +13,10 @@ final class Interpreter {
   /// When set, evaluation steps left before the run fails (so a test can stop a hang).
   var stepBudget: Int?
 
-  init(context: QueryContext) { self.context = context }
+  init(context: QueryContext, modules: ModuleResolver) {
+    self.context = context
+    self.modules = modules
+  }
 
   func eval(_ ast: AST, _ input: Item, _ env: Environment) throws -> Generator {
     if let budget = stepBudget {
@@ -346,7 +351,8 @@ final class Interpreter {
     _ closure: Closure, _ key: String, _ arguments: [AST], _ input: Item, _ env: Environment
   ) throws -> Generator {
     let definition = closure.definition
-    var functions: [String: Closure] = closure.bindsItself ? [key: closure] : [:]
+    // Under its own name: an imported function is called as `ns::f` but recurses as `f`.
+    var functions: [String: Closure] = closure.bindsItself ? [definition.key: closure] : [:]
     var valueParameters: [(String, AST)] = []
     for (parameter, argument) in zip(definition.parameters, arguments) {
       if parameter.hasPrefix("$") {

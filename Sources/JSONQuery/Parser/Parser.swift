@@ -7,8 +7,13 @@ import JSONKit
 struct Parser {
   private var tokens: [Token]
   private var position = 0
+  /// What `$__loc__` calls the source: "<top-level>", or a module file's path.
+  private let fileName: String
 
-  init(tokens: [Token]) { self.tokens = tokens }
+  init(tokens: [Token], fileName: String = "<top-level>") {
+    self.tokens = tokens
+    self.fileName = fileName
+  }
 
   /// Parses a whole program.
   static func parse(_ source: String) throws(QueryError) -> AST {
@@ -18,9 +23,27 @@ struct Parser {
     return ast
   }
 
+  /// Parses a program: `module` metadata and `import`s, then the body.
+  static func parseProgram(_ source: String) throws(QueryError) -> ModuleSource {
+    var parser = Parser(tokens: try Lexer.tokenize(source))
+    var module = try parser.parseDirectives()
+    module.body = try parser.parsePipe()
+    try parser.expectEnd()
+    return module
+  }
+
+  /// Parses a library file: `module` metadata and `import`s, then only definitions.
+  static func parseLibrary(_ source: String, fileName: String) throws(QueryError) -> ModuleSource {
+    var parser = Parser(tokens: try Lexer.tokenize(source), fileName: fileName)
+    var module = try parser.parseDirectives()
+    while parser.isKeyword("def") { module.definitions.append(try parser.parseDefinition()) }
+    try parser.expectEnd()
+    return module
+  }
+
   private static let keywords: Set<String> = [
     "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
-    "label", "import", "include", "and", "or", "__loc__",
+    "label", "import", "include", "module", "and", "or", "__loc__",
   ]
 
   // MARK: token helpers
@@ -236,7 +259,7 @@ struct Parser {
     case .variable(let name):
       _ = advance()
       if name == "__loc__" {
-        return .literal(["file": "<top-level>", "line": JSON(token.location.line)])
+        return .literal(["file": JSON(fileName), "line": JSON(token.location.line)])
       }
       return .variable(name, token.location)
     case .symbol("."):
@@ -374,7 +397,7 @@ struct Parser {
         _ = advance()
         let value: AST =
           name == "__loc__"
-          ? .literal(["file": "<top-level>", "line": JSON(token.location.line)])
+          ? .literal(["file": JSON(fileName), "line": JSON(token.location.line)])
           : .variable(name, token.location)
         entries.append(ObjectEntry(key: .literal(JSON(name)), value: value))
         continue
@@ -466,6 +489,59 @@ struct Parser {
     return .object(entries)
   }
 
+  // MARK: module directives
+
+  /// `module META;` then any number of `import "p" as name META;` / `include "p" META;`.
+  private mutating func parseDirectives() throws(QueryError) -> ModuleSource {
+    var module = ModuleSource(metadata: nil, imports: [], definitions: [], body: nil)
+    if acceptKeyword("module") {
+      module.metadata = try parseMetadata()
+      try expect(";")
+    }
+    while isKeyword("import") || isKeyword("include") {
+      let start = current.location
+      let isImport = advance().kind == .identifier("import")
+      let pathToken = current
+      guard case .literal(let path) = try parseStringLiteral(format: nil), let path = path.string else {
+        throw .compile("Import path must be constant", at: pathToken.location)
+      }
+      // Errors about the directive (module not found…) underline `import "path"`.
+      var location = start
+      location.length = pathToken.location.offset + pathToken.location.length - start.offset
+      var alias: String?
+      var isData = false
+      if isImport {
+        try expectKeyword("as")
+        switch current.kind {
+        case .identifier(let name) where !Parser.keywords.contains(name): alias = name
+        case .variable(let name):
+          alias = name
+          isData = true
+        default: throw unexpected()
+        }
+        _ = advance()
+      }
+      let metadata = isSymbol(";") ? nil : try parseMetadata()
+      try expect(";")
+      module.imports.append(
+        ImportDirective(path: path, alias: alias, isData: isData, metadata: metadata, location: location))
+    }
+    return module
+  }
+
+  /// A directive's metadata: a term that must be a constant object.
+  private mutating func parseMetadata() throws(QueryError) -> JSON {
+    let first = current.location
+    let term = try parsePostfix()
+    let last = tokens[max(position - 1, 0)].location
+    let span = SourceLocation(
+      line: first.line, column: first.column, offset: first.offset,
+      length: last.offset + last.length - first.offset)
+    guard let value = term.constantValue else { throw .compile("Module metadata must be constant", at: span) }
+    guard value.type == .dictionary else { throw .compile("Module metadata must be an object", at: span) }
+    return value
+  }
+
   /// The current string token, its interpolations parsed.
   private mutating func parseStringLiteral(format: String?) throws(QueryError) -> AST {
     guard case .string(let parts) = current.kind else { throw unexpected() }
@@ -475,7 +551,7 @@ struct Parser {
       switch part {
       case .literal(let text): pieces.append(.literal(text))
       case .interpolation(let inner):
-        var parser = Parser(tokens: inner)
+        var parser = Parser(tokens: inner, fileName: fileName)
         let ast = try parser.parsePipe()
         try parser.expectEnd()
         pieces.append(.interpolation(ast))

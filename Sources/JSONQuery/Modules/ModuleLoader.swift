@@ -1,0 +1,133 @@
+import Foundation
+import JSONKit
+
+/// What a list of `import`/`include` directives brings into scope: functions under
+/// "ns::name/arity" (or "name/arity" for an include) and data variables.
+struct ImportedNames {
+  var functions: [String: Closure] = [:]
+  var variables: [String: JSON] = [:]
+
+  /// The scope these names live in, below the definitions that follow the directives.
+  var environment: Environment {
+    Environment(parent: Prelude.environment, variables: variables, functions: functions)
+  }
+
+  /// A name checker for code that sees these names, the builtins and `variables`.
+  func resolver(variables extra: Set<String> = []) -> NameResolver {
+    NameResolver(
+      known: Builtins.names.union(Prelude.names).union(functions.keys),
+      variables: extra.union(variables.keys))
+  }
+}
+
+/// A library after loading: its definitions, each closed over the library's own scope.
+struct LoadedModule: Sendable {
+  /// By "name/arity"; of two definitions with one key, the later.
+  let exports: [String: Closure]
+}
+
+/// Loads the modules one program needs, during its compilation.
+///
+/// Each library file is read, parsed and checked once per compilation, however many
+/// modules import it; a file that imports itself, directly or not, is an error
+/// ("circular import of …") rather than a loop. The result is a set of closures that the
+/// compiled `Query` keeps; the loader itself is thrown away.
+final class ModuleLoader {
+  let resolver: ModuleResolver
+  /// Loaded libraries and data files by resolved path.
+  private var libraries: [String: LoadedModule] = [:]
+  private var dataFiles: [String: JSON] = [:]
+  /// Libraries whose imports are being loaded (to find cycles).
+  private var loading: Set<String> = []
+
+  init(resolver: ModuleResolver) { self.resolver = resolver }
+
+  /// The names `program`'s directives bring in, relative search paths being relative to
+  /// `directory`; first, when `includeHomeFile` and `~/.jq` is a file, its definitions.
+  func link(program: ModuleSource, directory: String, includeHomeFile: Bool) throws(QueryError) -> ImportedNames {
+    var names = ImportedNames()
+    if includeHomeFile, let home = resolver.home {
+      let file = URL(fileURLWithPath: home + "/.jq").standardizedFileURL.path
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue {
+        guard let module = try library(at: file) else {
+          throw QueryError.compile("could not read module \(file)", at: nil)
+        }
+        names.functions.merge(module.exports) { _, later in later }
+      }
+    }
+    try bind(program.imports, directory: directory, file: nil, into: &names)
+    return names
+  }
+
+  /// Resolves and loads each directive in order; a later one shadows an earlier one.
+  private func bind(
+    _ imports: [ImportDirective], directory: String, file: String?, into names: inout ImportedNames
+  ) throws(QueryError) {
+    for directive in imports {
+      func failure(_ message: String) -> QueryError {
+        var error = QueryError.compile(message, at: directive.location)
+        error.sourceFile = file
+        return error
+      }
+      if let problem = ModuleResolver.problem(with: directive.path) { throw failure(problem) }
+      let directories = resolver.searchDirectories(for: directive, importerDirectory: directory)
+      guard
+        let path = resolver.locate(directive.path, suffix: directive.isData ? ".json" : ".jq", in: directories)
+      else { throw failure("module not found: \(directive.path)") }
+      if directive.isData, let alias = directive.alias {
+        guard let value = dataFile(at: path) else { throw failure("error loading data file \(path)") }
+        names.variables["\(alias)::\(alias)"] = value
+        names.variables[alias] = value
+        continue
+      }
+      if loading.contains(path) { throw failure("circular import of \(path)") }
+      guard let module = try library(at: path) else { throw failure("could not read module \(path)") }
+      for (key, closure) in module.exports {
+        names.functions[directive.alias.map { "\($0)::\(key)" } ?? key] = closure
+      }
+    }
+  }
+
+  /// Every JSON value in the file at `path`, in an array; `nil` if it cannot be read.
+  private func dataFile(at path: String) -> JSON? {
+    if let cached = dataFiles[path] { return cached }
+    guard let data = FileManager.default.contents(atPath: path),
+      let values = try? JSONParser.parseAll(data)
+    else { return nil }
+    let value = JSON(array: values)
+    dataFiles[path] = value
+    return value
+  }
+
+  /// The library at `path`, loaded with its own imports; `nil` if the file cannot be read.
+  /// Errors found in the file name it.
+  private func library(at path: String) throws(QueryError) -> LoadedModule? {
+    if let cached = libraries[path] { return cached }
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    loading.insert(path)
+    defer { loading.remove(path) }
+    do {
+      let source = try Parser.parseLibrary(String(decoding: data, as: UTF8.self), fileName: path)
+      var names = ImportedNames()
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      try bind(source.imports, directory: directory, file: path, into: &names)
+      let chain = source.definitions.reversed().reduce(AST.identity) { rest, definition in .define(definition, rest) }
+      try names.resolver().check(chain)
+      var scope = names.environment
+      var exports: [String: Closure] = [:]
+      for definition in source.definitions {
+        let closure = Closure(definition: definition, scope: scope)
+        exports[definition.key] = closure
+        scope = Environment(parent: scope, functions: [definition.key: closure])
+      }
+      let module = LoadedModule(exports: exports)
+      libraries[path] = module
+      return module
+    } catch {
+      var error = error
+      if error.sourceFile == nil { error.sourceFile = path }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Finds module files the way jq does: which directories an `import` searches, and which
+/// file in a directory a relative module path names.
+///
+/// Search-path entries may start with `~` (the home directory) or `$ORIGIN/` (the directory
+/// of the running executable). Other relative entries of an import's `search` metadata are
+/// relative to the importing file's directory (for the program itself, the working directory
+/// or the directory of its file); relative library paths are relative to the working
+/// directory.
+///
+/// ```swift
+/// let resolver = ModuleResolver(libraryPaths: ["~/.jq"], home: "/home/ada", executableDirectory: nil)
+/// resolver.expand("~/.jq", relativeTo: "/tmp")   // "/home/ada/.jq"
+/// ```
+struct ModuleResolver: Sendable {
+  /// The configured search list (`-L`, or jq's defaults), before expansion.
+  let libraryPaths: [String]
+  let home: String?
+  let executableDirectory: String?
+  /// What relative library paths, and the program's own relative search paths, are
+  /// relative to.
+  let workingDirectory: String
+
+  init(
+    libraryPaths: [String], home: String?, executableDirectory: String?,
+    workingDirectory: String = FileManager.default.currentDirectoryPath
+  ) {
+    self.libraryPaths = libraryPaths
+    self.home = home
+    self.executableDirectory = executableDirectory
+    self.workingDirectory = workingDirectory
+  }
+
+  /// A resolver for this process: `$HOME` and the directory of the running executable.
+  init(libraryPaths: [String]) {
+    self.init(
+      libraryPaths: libraryPaths, home: ProcessInfo.processInfo.environment["HOME"],
+      executableDirectory: Self.processExecutableDirectory)
+  }
+
+  /// `$ORIGIN`: the directory of this process's executable, symbolic links resolved.
+  private static let processExecutableDirectory =
+    Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
+
+  /// `entry` with `~` and `$ORIGIN` substituted and made absolute against `base`; `nil`
+  /// when it cannot be expanded (`~` without a home directory, `$ORIGIN` unknown).
+  func expand(_ entry: String, relativeTo base: String) -> String? {
+    var path = entry
+    if path == "~" || path.hasPrefix("~/") {
+      guard let home else { return nil }
+      path = home + path.dropFirst()
+    } else if path.hasPrefix("$ORIGIN/") {
+      guard let executableDirectory else { return nil }
+      path = executableDirectory + "/" + path.dropFirst("$ORIGIN/".count)
+    }
+    if !path.hasPrefix("/") { path = base + "/" + path }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// The library paths, expanded (what `modulemeta` searches).
+  var libraryDirectories: [String] {
+    libraryPaths.compactMap { expand($0, relativeTo: workingDirectory) }
+  }
+
+  /// Where `directive` is looked for: its `search` metadata (a path or an array of paths,
+  /// relative ones being relative to the importing file's directory) if it has one, else,
+  /// as jq does, the working directory and then the library paths.
+  func searchDirectories(for directive: ImportDirective, importerDirectory: String) -> [String] {
+    if let search = directive.metadata?["search"], search.type != .null {
+      let entries = search.type == .array ? ValueOps.elements(search) : [search]
+      return entries.compactMap { $0.string }.filter { !$0.isEmpty }
+        .compactMap { expand($0, relativeTo: importerDirectory) }
+    }
+    return [workingDirectory] + libraryDirectories
+  }
+
+  /// Why `path` cannot name a module (jq's messages), or `nil` when it can.
+  static func problem(with path: String) -> String? {
+    if path.contains("\\") {
+      return "Modules must be named by relative paths using '/', not '\\' (\(path))"
+    }
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    if components.contains("..") {
+      return "Relative paths to modules may not traverse to parent directories (\(path))"
+    }
+    if zip(components, components.dropFirst()).contains(where: { $0 == $1 }) {
+      return "module names must not have equal consecutive components: \(path)"
+    }
+    return nil
+  }
+
+  /// The first file `path` names in `directories`: in each directory, `path` + suffix, then
+  /// `path/jq/main` + suffix, then `path/<last component>` + suffix (so `a/b` may be
+  /// `a/b.jq` or `a/b/b.jq`).
+  func locate(_ path: String, suffix: String, in directories: [String]) -> String? {
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    for directory in directories {
+      for candidate in [path + suffix, path + "/jq/main" + suffix, path + "/" + base + suffix] {
+        let file = URL(fileURLWithPath: directory + "/" + candidate).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          return file.resolvingSymlinksInPath().path
+        }
+      }
+    }
+    return nil
+  }
+}

@@ -19,7 +19,7 @@ extension LoopbackServerTests {
 
       // All 200 are open at the same time before any is read from.
       let clients = try (0..<200).map { _ in try RawClient(port: server.port) }
-      for client in clients { try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n") }
+      for client in clients { try client.send(get()) }
       var ids = Set<String>()
       for client in clients {
         let response = try client.readResponse()

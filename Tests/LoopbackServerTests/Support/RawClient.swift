@@ -44,6 +44,12 @@ final class RawClient {
     }
   }
 
+  /// Connects and sends `request` right away, the start of most raw-socket tests.
+  convenience init(port: Int, sending request: String) throws {
+    try self.init(port: port)
+    try send(request)
+  }
+
   deinit { close() }
 
   func close() {
@@ -143,4 +149,9 @@ final class RawClient {
     }
     return response
   }
+}
+
+/// An HTTP/1.1 GET request as a client would send it; `headers` are extra CRLF-ended lines.
+func get(_ path: String = "/", headers: String = "") -> String {
+  "GET \(path) HTTP/1.1\r\nHost: h\r\n\(headers)\r\n"
 }

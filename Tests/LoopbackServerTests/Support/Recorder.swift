@@ -9,6 +9,16 @@ final class Recorder: Sendable {
     requests.withLock { $0.append(request) }
   }
 
+  /// A server whose handler records each request, then answers it with `respond`.
+  func server(_ respond: @escaping @Sendable (ServerRequest) -> ServerResponse) throws
+    -> LoopbackServer
+  {
+    try LoopbackServer { request in
+      self.record(request)
+      return respond(request)
+    }
+  }
+
   var all: [ServerRequest] { requests.withLock { $0 } }
   var last: ServerRequest? { all.last }
 }

@@ -54,8 +54,9 @@ final class ServerCore: Sendable {
 
   func start() throws(LoopbackServerError) {
     guard let acceptor = PosixThread.spawn({ self.acceptLoop() }) else {
-      _ = close(listenerFD)
-      stopSignal.close()
+      // stop() rather than closing here: the owner's deinit will call stop() too, and only
+      // stop() knows not to close the descriptors twice.
+      stop()
       throw LoopbackServerError("pthread_create")
     }
     threads.withLock { $0.acceptor = acceptor }

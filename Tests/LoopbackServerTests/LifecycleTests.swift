@@ -31,6 +31,44 @@ extension LoopbackServerTests {
       #expect(server.requestsServed == 200)
     }
 
+    @Test func manyKeepAliveClientsAtOnce() throws {
+      let server = try LoopbackServer { .text("\($0.connectionID) \($0.path)") }
+      defer { server.stop() }
+
+      let failures = Mutex(0)
+      DispatchQueue.concurrentPerform(iterations: 32) { index in
+        do {
+          let client = try RawClient(port: server.port)
+          for request in 0..<25 {
+            try client.send(get("/\(index)/\(request)"))
+            let body = String(decoding: try client.readResponse().body, as: UTF8.self)
+            if !body.hasSuffix(" /\(index)/\(request)") { failures.withLock { $0 += 1 } }
+          }
+        } catch {
+          failures.withLock { $0 += 1 }
+        }
+      }
+      #expect(failures.withLock { $0 } == 0)
+      #expect(server.connectionsAccepted == 32)
+      #expect(server.requestsServed == 32 * 25)
+    }
+
+    @Test func stopIsPromptWithAHalfSentRequestAndASlowDownload() throws {
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.text(String(repeating: "x", count: 100))
+        response.framing = .chunked(chunkSize: 1)
+        response.delayBetweenChunks = .seconds(10)
+        return response
+      }
+      let halfSent = try RawClient(port: server.port, sending: "GET / HTTP/1.1\r\nHost:")
+      let downloading = try RawClient(port: server.port, sending: get())
+      _ = try downloading.readHead()
+      let took = ContinuousClock().measure { server.stop() }
+      #expect(took < .seconds(5))
+      #expect(try halfSent.serverClosed())
+      #expect(server.requestsServed == 1)
+    }
+
     @Test func stopIsIdempotentAndRefusesNewConnections() throws {
       let server = try LoopbackServer { _ in .text("x") }
       let port = server.port

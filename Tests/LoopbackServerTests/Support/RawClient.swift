@@ -16,6 +16,7 @@ final class RawClient {
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
+    var code: Int32 = 0
   }
 
   private let fd: Int32
@@ -78,7 +79,7 @@ final class RawClient {
   private func fill() throws -> Bool {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count < 0 { throw Failure(description: "recv: errno \(errno)") }
+    if count < 0 { throw Failure(description: "recv: errno \(errno)", code: errno) }
     buffer += chunk[0..<count]
     return count > 0
   }
@@ -99,9 +100,15 @@ final class RawClient {
     return Array(buffer[0..<count])
   }
 
-  /// True if the server closed the connection (reading returns end of stream).
+  /// True if the server closed the connection: reading returns end of stream, or a reset
+  /// (what a close with unread input, or of a connection still in the backlog, sends).
   func serverClosed() throws -> Bool {
-    buffer.isEmpty ? try !fill() : false
+    guard buffer.isEmpty else { return false }
+    do {
+      return try !fill()
+    } catch let failure as Failure where failure.code == ECONNRESET {
+      return true
+    }
   }
 
   private func readLine() throws -> String {

@@ -16,9 +16,9 @@ final class ServerCore: Sendable {
   private let listenerFD: Int32
   private let accepted = Atomic<Int>(0)
   private let served = Atomic<Int>(0)
-  private let threads = Mutex(ThreadTable())
+  private let threads = Locked(ThreadTable())
   /// Held for the whole of `stop()`, so a second caller returns only once the first is done.
-  private let stopping = Mutex(false)
+  private let stopping = Locked(false)
 
   private struct ThreadTable {
     var acceptor: pthread_t?

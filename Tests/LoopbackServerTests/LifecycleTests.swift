@@ -1,7 +1,7 @@
 import Foundation
-import LoopbackServer
-import Synchronization
 import Testing
+
+@testable import LoopbackServer
 
 extension LoopbackServerTests {
   @Suite struct Lifecycle {
@@ -35,7 +35,7 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { .text("\($0.connectionID) \($0.path)") }
       defer { server.stop() }
 
-      let failures = Mutex(0)
+      let failures = Locked(0)
       DispatchQueue.concurrentPerform(iterations: 32) { index in
         do {
           let client = try RawClient(port: server.port)
@@ -128,7 +128,7 @@ extension LoopbackServerTests {
 
 /// Lets a handler reach the server it belongs to.
 final class ServerBox: Sendable {
-  private let stored = Mutex<LoopbackServer?>(nil)
+  private let stored = Locked<LoopbackServer?>(nil)
 
   var server: LoopbackServer? {
     get { stored.withLock { $0 } }

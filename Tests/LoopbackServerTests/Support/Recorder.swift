@@ -1,9 +1,8 @@
-import LoopbackServer
-import Synchronization
+@testable import LoopbackServer
 
 /// Collects what a handler saw, for checking after the client is done.
 final class Recorder: Sendable {
-  private let requests = Mutex<[ServerRequest]>([])
+  private let requests = Locked<[ServerRequest]>([])
 
   func record(_ request: ServerRequest) {
     requests.withLock { $0.append(request) }

@@ -2,7 +2,7 @@
 /// benchmark package should build with nothing but the root package and yajl.
 struct Arguments {
   enum Suite: String {
-    case parse, write, map, query, transfer
+    case parse, write, map, query, transfer, keys
   }
 
   enum Format: String {
@@ -19,7 +19,7 @@ struct Arguments {
   var showHelp = false
 
   static let synopsis = """
-    USAGE: compare --suite parse|write|map|query|transfer [--corpus DIR] [--rounds N] [--format table|json]
+    USAGE: compare --suite parse|write|map|query|transfer|keys [--corpus DIR] [--rounds N] [--format table|json]
                    [--subjects NAME,...]
            compare --write-synthetic DIR
     """
@@ -35,7 +35,7 @@ struct Arguments {
       all subjects alike. Compare ratios within one run.
 
       OPTIONS:
-        --suite parse|write|map|query|transfer
+        --suite parse|write|map|query|transfer|keys
                               parse: jsonkit (JSONParser.parse), foundation
                               (JSONSerialization.jsonObject), yajl (no-op callbacks).
                               write: jsonkit (JSONWriter, compact), foundation
@@ -107,7 +107,7 @@ struct Arguments {
       case "--suite":
         let text = try value()
         guard let suite = Suite(rawValue: text) else {
-          throw UsageError("unknown suite '\(text)' (expected parse, write, map, query or transfer)")
+          throw UsageError("unknown suite '\(text)' (expected parse, write, map, query, transfer or keys)")
         }
         result.suite = suite
       case "--corpus":
@@ -133,7 +133,7 @@ struct Arguments {
       }
     }
     if !result.showHelp && result.suite == nil && result.writeSynthetic == nil {
-      throw UsageError("missing --suite parse|write|map|query|transfer")
+      throw UsageError("missing --suite parse|write|map|query|transfer|keys")
     }
     if let suite = result.suite, let subjects = result.subjects {
       let known = Subjects.names(for: suite)

@@ -44,6 +44,10 @@ enum Compare {
       documents = SyntheticCorpus.documents()
       corpusLabel = "synthetic corpus"
     }
+    if suite == .keys {
+      print(try KeysSuite.run(arguments))
+      return
+    }
     if suite == .transfer {
       print(try TransferSuite.run(arguments, documents: documents))
       return

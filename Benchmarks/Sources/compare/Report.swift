@@ -58,6 +58,9 @@ enum Report {
     case .query:
       guard subjects.contains("jsonquery"), subjects.contains("swift") else { return [] }
       return [("jsonquery", "swift")]
+    case .keys:
+      guard subjects.contains("jsonkit"), subjects.contains("foundation") else { return [] }
+      return [("jsonkit", "foundation")]
     case .transfer:
       guard subjects.contains("urlsession") else { return [] }
       return subjects.filter { $0 != "urlsession" }.map { ($0, "urlsession") }

@@ -27,6 +27,7 @@ enum Subjects {
     case .map: MapSuite.subjects
     case .query: QuerySuite.subjects
     case .transfer: TransferSuite.subjects
+    case .keys: KeysSuite.subjects
     }
   }
 

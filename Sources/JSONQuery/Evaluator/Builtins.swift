@@ -134,6 +134,7 @@ enum Builtins {
           let end = upto.value.jqDouble
           return Generator {
             guard current < end else { return nil }
+            try interpreter.step()
             defer { current += 1 }
             return Item(value: ValueOps.number(current), path: nil)
           }

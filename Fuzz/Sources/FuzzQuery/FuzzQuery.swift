@@ -39,7 +39,8 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         variableNames: ["x"], programDirectory: "/nonexistent/fuzz-query", stepLimit: stepLimit))
   } catch {
     _ = error.description
-    fuzzCheck(error.kind == .compile, "Query.init threw a non-compile error: \(error)", input: bytes)
+    fuzzCheck(
+      error.kind == .compile, "Query.init threw a non-compile error: \(error)", input: bytes)
     if let location = error.location, error.sourceFile == nil {
       let length = program.utf8.count
       fuzzCheck(

@@ -11,7 +11,9 @@ struct EvaluationBudgetTests {
   static let limit = 10_000
 
   /// The error the run ends with under `limit` steps (nil when it ends without one).
-  func failure(_ program: String, _ input: JSON = .null, limit: Int? = Self.limit) throws -> QueryError? {
+  func failure(_ program: String, _ input: JSON = .null, limit: Int? = Self.limit) throws
+    -> QueryError?
+  {
     let query = try Query(program, options: QueryOptions(stepLimit: limit))
     do {
       _ = try query.values(on: input)
@@ -50,23 +52,28 @@ struct EvaluationBudgetTests {
   /// 200 arrays of 200 numbers: `[paths]` visits 40,200 values.
   static let wideValue = JSON(array: (0..<200).map { _ in JSON(array: (0..<200).map { JSON($0) }) })
 
-  @Test("try, ?, // and ?// do not catch it", arguments: [
-    "try [repeat(1)] catch \"caught\"", "[repeat(1)]?", "[repeat(1)] // 1", "([repeat(1)] | length) // 1",
-    "[[repeat(1)][]?]", ". as [$a] ?// $a | [repeat($a)]", "label $l | [repeat(1)]",
-  ])
+  @Test(
+    "try, ?, // and ?// do not catch it",
+    arguments: [
+      "try [repeat(1)] catch \"caught\"", "[repeat(1)]?", "[repeat(1)] // 1",
+      "([repeat(1)] | length) // 1",
+      "[[repeat(1)][]?]", ". as [$a] ?// $a | [repeat($a)]", "label $l | [repeat(1)]",
+    ])
   func handlersDoNotCatchIt(program: String) throws {
     try expectLimitExceeded(program)
   }
 
   @Test func programsWithinTheBudgetGiveTheSameResults() throws {
     let programs = [
-      "[limit(5; repeat(1))]", "[range(10)] | map(. * 2) | add", "def fac: if . <= 1 then 1 else . * (. - 1 | fac) end; 10 | fac",
+      "[limit(5; repeat(1))]", "[range(10)] | map(. * 2) | add",
+      "def fac: if . <= 1 then 1 else . * (. - 1 | fac) end; 10 | fac",
       "[paths]", "try error(\"x\") catch .", "[.[]?]",
     ]
     for program in programs {
       let input: JSON = ["a": [1, 2]]
       let unlimited = try Query(program).values(on: input)
-      let limited = try Query(program, options: QueryOptions(stepLimit: Self.limit)).values(on: input)
+      let limited = try Query(program, options: QueryOptions(stepLimit: Self.limit)).values(
+        on: input)
       #expect(limited == unlimited, "\(program)")
     }
   }

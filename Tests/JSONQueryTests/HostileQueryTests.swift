@@ -61,3 +61,30 @@ extension HostileQueryTests {
     #expect(error?.message == "evaluation nested too deeply (stack limit reached)")
   }
 }
+
+extension HostileQueryTests {
+  /// `[recurse(if . < 5 then .y end)]` on a string recurses for ever on the same value: the
+  /// prelude's recursive `recurse(f)` nested one generator per output, so every output walked
+  /// all the levels before it and the fuzzer spent 12 s reaching its 20,000-step limit.
+  /// `recurse(f)` now keeps an explicit stack: linear time, no native stack growth.
+  @Test func recurseIsLinearInItsDepth() throws {
+    #expect(try Query("[limit(100000; recurse(. + 1))] | length").values(on: 0) == [100000])
+    let limited = try Query(
+      "[recurse(if . < 5 then .y end)]", options: QueryOptions(stepLimit: 20_000))
+    #expect(throws: QueryError.self) { try limited.values(on: "x") }
+  }
+
+  @Test func recurseKeepsJqsOrderPathsAndLaziness() throws {
+    let tree: JSON = ["a": [1, ["b": 2]], "c": 3]
+    #expect(
+      try Query("[recurse(.[]?)] | length").values(on: tree)
+        == Query("[..] | length").values(on: tree))
+    #expect(try Query("[recurse(.[]?; type != \"number\")]").values(on: tree).first?.count == 3)
+    #expect(
+      try Query("[path(recurse(.[]?))]").values(on: [[1]])
+        == [[[], [0], [0, 0]]])
+    #expect(try Query("[recurse(if . < 3 then . + 1, . + 10 else empty end)]").values(on: 1)
+      == [[1, 2, 3, 12, 11]])
+    #expect(try Query("first(recurse(error))").values(on: 7) == [7])
+  }
+}

@@ -19,7 +19,8 @@ let package = Package(
     ),
     .target(name: "JSONKit", dependencies: ["CYajl"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
-    .target(name: "JSONQuery", dependencies: ["JSONKit"]),
+    .target(name: "CStackBounds"),
+    .target(name: "JSONQuery", dependencies: ["JSONKit", "CStackBounds"]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",

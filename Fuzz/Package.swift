@@ -11,7 +11,7 @@ let rootIdentity: String = {
 
 /// libFuzzer targets, in their own package so that the root `swift build` and `swift test`
 /// never build them. Build and run one with `Scripts/fuzz TARGET SECONDS`.
-let fuzzTargets = ["FuzzParser", "FuzzRoundTrip", "FuzzStreamChunks", "FuzzMapping"]
+let fuzzTargets = ["FuzzParser", "FuzzRoundTrip", "FuzzStreamChunks", "FuzzMapping", "FuzzQuery"]
 
 let package = Package(
   name: "JSONKitFuzz",
@@ -31,6 +31,7 @@ let package = Package(
           "FuzzSupport",
           .product(name: "JSONKit", package: rootIdentity),
           .product(name: "Mapping", package: rootIdentity),
+          .product(name: "JSONQuery", package: rootIdentity),
         ]
       )
     },

@@ -13,6 +13,8 @@ public struct Query: Sendable {
   private let environment: Environment
   /// For `modulemeta` and `get_search_list` at run time.
   private let modules: ModuleResolver
+  /// `QueryOptions.stepLimit`.
+  private let stepLimit: Int?
 
   /// Compiles `program`. Throws a `QueryError` with `kind == .compile` and `location` set.
   ///
@@ -30,6 +32,7 @@ public struct Query: Sendable {
     self.program = ast
     self.environment = names.environment
     self.modules = resolver
+    self.stepLimit = options.stepLimit
   }
 
   /// Runs on one input; results are produced lazily, one per `next()`.
@@ -39,14 +42,13 @@ public struct Query: Sendable {
   /// try results.next()  // 0
   /// ```
   public func run(on input: JSON, context: QueryContext = QueryContext()) -> QueryResults {
-    run(on: input, context: context, stepBudget: nil)
+    run(on: input, context: context, stepLimit: stepLimit)
   }
 
-  /// `run`, failing once `stepBudget` evaluation steps are spent (tests use it so that a
-  /// program that loops forever fails instead of hanging).
-  func run(on input: JSON, context: QueryContext, stepBudget: Int?) -> QueryResults {
-    let interpreter = Interpreter(context: context, modules: modules)
-    interpreter.stepBudget = stepBudget
+  /// `run` with another step limit than the compiled one (the conformance tests give every
+  /// jq test a budget, so that a program that loops for ever fails instead of hanging).
+  func run(on input: JSON, context: QueryContext, stepLimit: Int?) -> QueryResults {
+    let interpreter = Interpreter(context: context, modules: modules, stepLimit: stepLimit)
     do {
       let generator = try interpreter.eval(program, Item(value: input, path: nil), environment)
       return QueryResults(generator: generator, interpreter: interpreter)

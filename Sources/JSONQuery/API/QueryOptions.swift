@@ -20,14 +20,26 @@ public struct QueryOptions: Sendable {
   /// What the program's own relative `search` paths are relative to (jq: the directory of
   /// the `-f` file); `nil` is the working directory.
   public var programDirectory: String?
+  /// An evaluation budget for each run: when set, a run fails with "evaluation step limit
+  /// exceeded" (a `QueryError` with `isResourceLimit`, which `try` does not catch) after this
+  /// many steps, so that `repeat(.)`, `[range(1e9)]` or `def f: 1 + f; f` cannot run for
+  /// ever on untrusted programs. A step is one evaluation of an expression or one value
+  /// produced by `range` or `.[]`. `nil` (the default) is no limit, as in jq.
+  ///
+  /// ```swift
+  /// let query = try Query("[repeat(1)]", options: QueryOptions(stepLimit: 10_000))
+  /// try query.values(on: .null)  // throws "evaluation step limit exceeded"
+  /// ```
+  public var stepLimit: Int?
 
   public init(
     libraryPaths: [String] = [], variableNames: [String] = [], includesHomeFile: Bool = false,
-    programDirectory: String? = nil
+    programDirectory: String? = nil, stepLimit: Int? = nil
   ) {
     self.libraryPaths = libraryPaths
     self.variableNames = variableNames
     self.includesHomeFile = includesHomeFile
     self.programDirectory = programDirectory
+    self.stepLimit = stepLimit
   }
 }

@@ -24,6 +24,7 @@ public struct QueryResults {
   /// The next result; `nil` when there are no more (and after an error).
   public mutating func next() throws(QueryError) -> JSON? {
     guard let current = generator else { return nil }
+    interpreter?.stackGuard.enter()
     do {
       if let item = try current.next() { return item.value }
       generator = nil

@@ -12,8 +12,7 @@ enum Prelude {
     def scalars: select(type|. != "array" and . != "object");
     def map(f): [.[] | f];
     def select(f): if f then . else empty end;
-    def recurse(f): def r: ., (f | r); r;
-    def recurse(f; cond): def r: ., (f | select(cond) | r); r;
+    def recurse(f; cond): recurse(f | select(cond));
     def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
     def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
     def range($x): range(0; $x);

@@ -30,6 +30,10 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   public var location: SourceLocation?
   /// The module file `location` is in; `nil` when it is in the program itself.
   public var sourceFile: String?
+  /// Whether the run was stopped by a resource limit (`QueryOptions.stepLimit`, or nesting
+  /// deeper than the thread's stack allows) rather than by the program: `try`/`catch`, `?`,
+  /// `//` and `?//` do not catch it, so the run always ends with it.
+  public internal(set) var isResourceLimit = false
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
   public init(value: JSON, kind: Kind = .runtime) {
@@ -40,6 +44,13 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   /// A runtime error with a message (jq's built-in errors).
   public static func runtime(_ message: String) -> QueryError {
     QueryError(value: JSON(message))
+  }
+
+  /// A runtime error that ends the run: see `isResourceLimit`.
+  static func resourceLimit(_ message: String) -> QueryError {
+    var error = QueryError.runtime(message)
+    error.isResourceLimit = true
+    return error
   }
 
   /// The text jq prints after `jq: error: `: the string itself, or the value as

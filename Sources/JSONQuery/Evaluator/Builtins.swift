@@ -19,7 +19,7 @@ enum Builtins {
     "flatten/1", "ascii_downcase/0", "ascii_upcase/0", "indices/1", "trim/0", "ltrim/0", "rtrim/0",
     "getpath/1", "label/0", "env/0", "significand/0", "log/0", "exp/0", "pow/2", "ceil/0", "round/0",
     "have_decnum/0", "have_literal_numbers/0", "toboolean/0", "tojson/0", "split/1",
-    "repeat/1", "_match_impl/3", "modulemeta/0", "get_search_list/0",
+    "repeat/1", "recurse/1", "_match_impl/3", "modulemeta/0", "get_search_list/0",
   ]
 
   static func call(
@@ -124,6 +124,34 @@ enum Builtins {
           round = nil
         }
       }
+    case "recurse/1":
+      // jq's `def recurse(f): def r: ., (f | r); r;` (each value, then depth first what f
+      // makes of it) with an explicit stack: the recursive definition nests one generator
+      // per level, so each output walked the whole chain (quadratic in the depth) and a
+      // deep chain grew the native stack. f runs on a value only once the next output is
+      // asked for, as in jq (`first(recurse(error))` is the input).
+      var started = false
+      var unexpanded: Item?
+      var stack: [Generator] = []
+      return Generator {
+        if !started {
+          started = true
+          unexpanded = input
+          return input
+        }
+        if let item = unexpanded {
+          unexpanded = nil
+          stack.append(try interpreter.eval(arguments[0], item, env))
+        }
+        while let top = stack.last {
+          if let item = try top.next() {
+            unexpanded = item
+            return item
+          }
+          stack.removeLast()
+        }
+        return nil
+      }
     case "range/2":
       return try interpreter.values(arguments[0], input, env).flatMap { from in
         try interpreter.values(arguments[1], input, env).flatMap { upto in
@@ -134,6 +162,7 @@ enum Builtins {
           let end = upto.value.jqDouble
           return Generator {
             guard current < end else { return nil }
+            try interpreter.step()
             defer { current += 1 }
             return Item(value: ValueOps.number(current), path: nil)
           }

@@ -79,7 +79,7 @@ enum Formats {
       case .failure(.trailingByte): throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
       }
     default:
-      throw .compile("\(name) is not a valid format", at: nil)
+      throw .runtime("\(name) is not a valid format")
     }
   }
 }

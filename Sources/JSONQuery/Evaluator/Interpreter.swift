@@ -10,19 +10,30 @@ final class Interpreter {
   /// Calls nested deeper than this fail with an error instead of overflowing the stack.
   static let maximumDepth = 2_000
 
-  /// When set, evaluation steps left before the run fails (so a test can stop a hang).
-  var stepBudget: Int?
+  /// Evaluation steps left before the run fails (`QueryOptions.stepLimit`). Without a limit
+  /// it starts at `Int.max`, which one decrement per step never exhausts: the check costs
+  /// the same whether a limit is set or not.
+  private var stepsLeft: Int
+  /// Stops nesting before the stack overflows.
+  var stackGuard = StackGuard()
 
-  init(context: QueryContext, modules: ModuleResolver) {
+  init(context: QueryContext, modules: ModuleResolver, stepLimit: Int? = nil) {
     self.context = context
     self.modules = modules
+    stepsLeft = stepLimit.map { max($0, 0) } ?? .max
+    stackGuard.enter()
+  }
+
+  /// Spends one evaluation step.
+  @inline(__always)
+  func step() throws(QueryError) {
+    stepsLeft &-= 1
+    if stepsLeft < 0 { throw QueryError.resourceLimit("evaluation step limit exceeded") }
   }
 
   func eval(_ ast: AST, _ input: Item, _ env: Environment) throws -> Generator {
-    if let budget = stepBudget {
-      if budget <= 0 { throw QueryError.runtime("evaluation step budget exhausted") }
-      stepBudget = budget - 1
-    }
+    try step()
+    try stackGuard.check()
     switch ast {
     case .identity:
       return .one(input)
@@ -57,7 +68,7 @@ final class Interpreter {
         do {
           if inner == nil { inner = try self.eval(body, input, env) }
           return try inner!.next()
-        } catch let error as QueryError where !error.isHalt {
+        } catch let error as QueryError where !error.endsRun {
           failed = true
           return nil
         }
@@ -182,6 +193,7 @@ final class Interpreter {
       var index = 0
       return Generator {
         guard index < items.count else { return nil }
+        try self.step()
         index += 1
         return Item(value: items[index - 1], path: t.path.map { $0 + [JSON(index - 1)] })
       }
@@ -190,6 +202,7 @@ final class Interpreter {
       var index = 0
       return Generator {
         guard index < members.count else { return nil }
+        try self.step()
         index += 1
         let (key, value) = members[index - 1]
         return Item(value: value, path: t.path.map { $0 + [JSON(key)] })
@@ -217,7 +230,7 @@ final class Interpreter {
               return item
             }
           }
-        } catch let error as QueryError where !error.isHalt {}
+        } catch let error as QueryError where !error.endsRun {}
         if produced { return nil }
         right = try self.eval(rhs, input, env)
       }
@@ -237,7 +250,7 @@ final class Interpreter {
         if let item = try inner!.next() { return item }
         done = true
         return nil
-      } catch let error as QueryError where !error.isHalt {
+      } catch let error as QueryError where !error.endsRun {
         done = true
         if error.isBreakOut { throw error }
         guard let handler else { return nil }
@@ -328,7 +341,7 @@ final class Interpreter {
               current = try self.eval(body, input, Environment(parent: env, variables: bound))
             }
             return try current!.next()
-          } catch let error as QueryError where !error.isHalt && index < patterns.count - 1 {
+          } catch let error as QueryError where !error.endsRun && index < patterns.count - 1 {
             index += 1
             current = nil
           }
@@ -402,5 +415,7 @@ extension QueryError {
     if case .halt = kind { return true }
     return false
   }
+  /// A halt or a resource limit: what `try`, `?`, `//` and `?//` let through.
+  var endsRun: Bool { isHalt || isResourceLimit }
   var isBreakOut: Bool { false }
 }

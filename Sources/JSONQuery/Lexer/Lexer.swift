@@ -36,12 +36,18 @@ struct Lexer {
       line: startLine, column: column, offset: start, length: position - start)
   }
 
+  /// A compile error for the token that starts at `start`, which may be on an earlier line
+  /// than the lexer is now (an unterminated string runs to the end of the program).
   private func error(_ message: String, at start: Int) -> QueryError {
-    .compile(
+    let start = min(max(start, 0), bytes.count)
+    let before = bytes[..<start]
+    let startLineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    return .compile(
       message,
       at: SourceLocation(
-        line: line, column: start - lineStart + 1, offset: start,
-        length: max(0, min(position, bytes.count) - start)))
+        line: before.count { $0 == UInt8(ascii: "\n") } + 1,
+        column: String(decoding: bytes[startLineStart..<start], as: UTF8.self).count + 1,
+        offset: start, length: max(0, min(position, bytes.count) - start)))
   }
 
   private mutating func skipTrivia() {

@@ -36,7 +36,7 @@ struct JQConformanceTests {
         test.program,
         options: QueryOptions(libraryPaths: [JQTestFile.directory.appendingPathComponent("modules").path]))
     } catch { return false }
-    var results = query.run(on: input, context: QueryContext(), stepBudget: 30_000)
+    var results = query.run(on: input, context: QueryContext(), stepLimit: 100_000)
     for value in expected {
       guard let actual = try? results.next(), JSON.compare(actual, value) == 0 else { return false }
     }

@@ -1,0 +1,90 @@
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+/// Regressions found by fuzzing the compiler and evaluator (Fuzz/Sources/FuzzQuery): each
+/// program once crashed the fuzzer or broke one of its invariants.
+@Suite("Hostile programs (found by FuzzQuery)")
+struct HostileQueryTests {
+  func compileError(_ program: String) -> QueryError? {
+    do {
+      _ = try Query(program)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// An unknown `@format` is a runtime error, as in jq (`jq -n '@foo'` exits 5 and
+  /// `try @foo catch .` catches it): it was raised with kind `.compile` at run time.
+  @Test func unknownFormatIsARuntimeError() throws {
+    let query = try Query("@t1sv")
+    #expect(throws: QueryError.self) { try query.values(on: "x") }
+    do {
+      _ = try query.values(on: "x")
+    } catch {
+      #expect(error.kind == .runtime)
+      #expect(error.message == "t1sv is not a valid format")
+    }
+    #expect(try Query("try @foo catch .").values(on: .null) == ["foo is not a valid format"])
+  }
+
+  /// A string that runs over a line break and never ends: the error was placed on the
+  /// lexer's current line with a column computed from the string's start (negative).
+  @Test func unterminatedStringOverSeveralLinesIsPlacedAtItsStart() {
+    let error = compileError("\"x\\()\"\n.a | \"abc\ndef")
+    #expect(error?.message == "syntax error: unterminated string")
+    #expect(error?.location == SourceLocation(line: 2, column: 6, offset: 12, length: 8))
+    let multibyte = compileError("\"é\" | \"x\ny")
+    #expect(error != nil)
+    #expect(multibyte?.location?.line == 1)
+    #expect(multibyte?.location?.column == 7)  // characters, not bytes
+  }
+}
+
+extension HostileQueryTests {
+  /// Endless lazy recursion (`fac` without its base case) on the fuzzer's 8 MB main-thread
+  /// stack under AddressSanitizer: the stack guard took the address of a Swift local, which
+  /// ASan moves to its heap "fake stack", so it never fired and the stack overflowed.
+  @Test func endlessLazyRecursionEndsWithAnError() {
+    let error = StackGuardTests.onThread(stackSize: 8 << 20) { () -> QueryError? in
+      do {
+        _ = try Query("def fac: if . <= 1 then . * (. - 1 | fac) end; [.[] | fac]")
+          .values(on: [1, 5, 10])
+        return nil
+      } catch {
+        return error as? QueryError
+      }
+    }
+    #expect(error?.isResourceLimit == true)
+    #expect(error?.message == "evaluation nested too deeply (stack limit reached)")
+  }
+}
+
+extension HostileQueryTests {
+  /// `[recurse(if . < 5 then .y end)]` on a string recurses for ever on the same value: the
+  /// prelude's recursive `recurse(f)` nested one generator per output, so every output walked
+  /// all the levels before it and the fuzzer spent 12 s reaching its 20,000-step limit.
+  /// `recurse(f)` now keeps an explicit stack: linear time, no native stack growth.
+  @Test func recurseIsLinearInItsDepth() throws {
+    #expect(try Query("[limit(100000; recurse(. + 1))] | length").values(on: 0) == [100000])
+    let limited = try Query(
+      "[recurse(if . < 5 then .y end)]", options: QueryOptions(stepLimit: 20_000))
+    #expect(throws: QueryError.self) { try limited.values(on: "x") }
+  }
+
+  @Test func recurseKeepsJqsOrderPathsAndLaziness() throws {
+    let tree: JSON = ["a": [1, ["b": 2]], "c": 3]
+    #expect(
+      try Query("[recurse(.[]?)] | length").values(on: tree)
+        == Query("[..] | length").values(on: tree))
+    #expect(try Query("[recurse(.[]?; type != \"number\")]").values(on: tree).first?.count == 3)
+    #expect(
+      try Query("[path(recurse(.[]?))]").values(on: [[1]])
+        == [[[], [0], [0, 0]]])
+    #expect(try Query("[recurse(if . < 3 then . + 1, . + 10 else empty end)]").values(on: 1)
+      == [[1, 2, 3, 12, 11]])
+    #expect(try Query("first(recurse(error))").values(on: 7) == [7])
+  }
+}

@@ -55,8 +55,8 @@ enum KeysSuite {
           parse.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
             try JSONParser.parse(data).count
           }, heapPerInputByte: nil))
-          lookup.append(lookupWorkload(label, subject, expected) { probes.reduce(0) { $0 + (json[$1].exists() ? 1 : 0) } })
-          insert.append(insertWorkload(label, subject, size) {
+          lookup.append(lookupWorkload(label, subject, data.count, expected) { probes.reduce(0) { $0 + (json[$1].exists() ? 1 : 0) } })
+          insert.append(insertWorkload(label, subject, data.count, size) {
             var built = JSON(dictionary: [:])
             for index in 0..<size { built["k\(index)"] = JSON(index) }
             return built.count
@@ -65,8 +65,8 @@ enum KeysSuite {
           parse.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
             (try JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
           }, heapPerInputByte: nil))
-          lookup.append(lookupWorkload(label, subject, expected) { probes.reduce(0) { $0 + (object[$1] != nil ? 1 : 0) } })
-          insert.append(insertWorkload(label, subject, size) {
+          lookup.append(lookupWorkload(label, subject, data.count, expected) { probes.reduce(0) { $0 + (object[$1] != nil ? 1 : 0) } })
+          insert.append(insertWorkload(label, subject, data.count, size) {
             var built: [String: Any] = [:]
             for index in 0..<size { built["k\(index)"] = index }
             return built.count
@@ -106,9 +106,9 @@ enum KeysSuite {
   }
 
   private static func lookupWorkload(
-    _ label: String, _ subject: String, _ expected: Int, _ body: @escaping () -> Int
+    _ label: String, _ subject: String, _ bytes: Int, _ expected: Int, _ body: @escaping () -> Int
   ) -> Workload {
-    var workload = Workload(corpus: label, subject: subject, inputBytes: 0, operation: {
+    var workload = Workload(corpus: label, subject: subject, inputBytes: bytes, operation: {
       let found = body()
       guard found == expected else { throw UsageError("\(subject) found \(found) of \(expected) keys") }
       return found
@@ -117,8 +117,10 @@ enum KeysSuite {
     return workload
   }
 
-  private static func insertWorkload(_ label: String, _ subject: String, _ size: Int, _ body: @escaping () -> Int) -> Workload {
-    var workload = Workload(corpus: label, subject: subject, inputBytes: 0, operation: {
+  private static func insertWorkload(
+    _ label: String, _ subject: String, _ bytes: Int, _ size: Int, _ body: @escaping () -> Int
+  ) -> Workload {
+    var workload = Workload(corpus: label, subject: subject, inputBytes: bytes, operation: {
       let count = body()
       guard count == size else { throw UsageError("\(subject) built \(count) of \(size) keys") }
       return count

@@ -88,3 +88,27 @@ extension HostileQueryTests {
     #expect(try Query("first(recurse(error))").values(on: 7) == [7])
   }
 }
+
+/// The hardening issue's deep value, through the query engine: `..` walks a million levels
+/// of nesting built in code without overflowing the stack.
+@Suite("A million levels through the query engine")
+struct DeepValueQueryTests {
+  static func deepValue(levels: Int) -> JSON {
+    var json: JSON = 1
+    for level in 0..<levels { json = level.isMultiple(of: 2) ? JSON(array: [json]) : JSON(dictionary: ["a": json]) }
+    return json
+  }
+
+  @Test func recurseDefaultVisitsAMillionLevels() throws {
+    let json = Self.deepValue(levels: 1_000_000)
+    #expect(try Query("[..] | length").values(on: json) == [1_000_001])
+  }
+
+  @Test func recurseAndPathsOnAThousandLevels() throws {
+    let json = Self.deepValue(levels: 1_000)
+    #expect(try Query("[.. | numbers]").values(on: json) == [[1]])
+    // Paths grow with the depth (their total size with its square), hence the smaller value.
+    #expect(try Query("[paths] | length").values(on: json) == [1_000])
+    #expect(try Query("[paths(type == \"number\")][0] | length").values(on: json) == [1_000])
+  }
+}

@@ -78,6 +78,12 @@ enum Formats {
       case .failure(.invalidCharacter): throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
       case .failure(.trailingByte): throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
       }
+    case "base32": return Base32.encode(Array(ValueOps.text(value).utf8))
+    case "base32d":
+      guard let bytes = Base32.decode(ValueOps.text(value)) else {
+        throw .runtime("\(ValueOps.describe(value)) is not valid base32 data")
+      }
+      return String(decoding: bytes, as: UTF8.self)
     default:
       throw .runtime("\(name) is not a valid format")
     }

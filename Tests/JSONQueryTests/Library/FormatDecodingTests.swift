@@ -55,3 +55,29 @@ struct DateBuiltinsTests {
     #expect(try run("mktime", [2024, 8, 21]) == [1726876800])
   }
 }
+
+@Suite("Library: @base32 and @base32d")
+struct Base32Tests {
+  /// RFC 4648's test vectors, section 10.
+  static let vectors = [
+    ("", ""), ("f", "MY======"), ("fo", "MZXQ===="), ("foo", "MZXW6==="), ("foob", "MZXW6YQ="),
+    ("fooba", "MZXW6YTB"), ("foobar", "MZXW6YTBOI======"),
+  ]
+
+  @Test func encodesAndDecodesTheRFCVectors() {
+    for (plain, encoded) in Self.vectors {
+      #expect(Base32.encode(Array(plain.utf8)) == encoded)
+      #expect(Base32.decode(encoded) == Array(plain.utf8))
+      #expect(Base32.decode(encoded.replacingOccurrences(of: "=", with: "")) == Array(plain.utf8))
+    }
+    #expect(Base32.decode("MZ!W6") == nil)
+    #expect(Base32.decode("MY==MY") == nil)
+  }
+
+  @Test func throughTheLanguage() throws {
+    #expect(try Query("@base32").values(on: "foobar") == ["MZXW6YTBOI======"])
+    #expect(try Query("@base32 | @base32d").values(on: "héllo ✓") == ["héllo ✓"])
+    #expect(try Query(#"@base32 "x\(.)y""#).values(on: "f") == ["xMY======y"])
+    #expect(try Query("try @base32d catch .").values(on: "a1") == [#"string ("a1") is not valid base32 data"#])
+  }
+}

@@ -80,6 +80,7 @@ public struct UnownedDocumentObject {
 
   /// The slot of the value of the member whose key is the UTF-8 text `key`, or `nil` when
   /// the object has no such key (first match, as `JSON.member(_:)`).
+  @inlinable
   public func memberSlot(_ key: UnsafeBufferPointer<UInt8>) -> UInt64? {
     guard let base = key.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
     let object = slot
@@ -87,6 +88,7 @@ public struct UnownedDocumentObject {
   }
 
   /// The value at `slot` (from `memberSlot(_:)`).
+  @inlinable
   public func value(slot: UInt64) -> JSON {
     JSON(document: document.takeUnretainedValue(), slot: slot)
   }

@@ -87,6 +87,15 @@ public struct UnownedDocumentObject {
     return document._withUnsafeGuaranteedRef { $0.lookup(object, base, key.count) }
   }
 
+  /// The string at `slot` (from `memberSlot(_:)`), as `JSON.string` reads it; `nil` when
+  /// the slot is not a string. Needs no `JSON`, whose construction retains the document.
+  @inlinable
+  public func string(slot: UInt64) -> String? {
+    let tag = Slot.tag(slot)
+    guard tag == Slot.stringTag || tag == Slot.longStringTag else { return nil }
+    return document._withUnsafeGuaranteedRef { $0.string(slot) }
+  }
+
   /// The value at `slot` (from `memberSlot(_:)`).
   @inlinable
   public func value(slot: UInt64) -> JSON {

@@ -34,6 +34,15 @@ public final class Map {
   /// The current key, as given to the subscript.
   @exclusivity(unchecked)
   public private(set) var currentKey: String?
+  /// The string at the current key when it was found by the subscript in a parsed
+  /// document and is a string; `nil` otherwise (then read `currentJSON`). Reads it without
+  /// building a `JSON` (see `read(into:)`).
+  @usableFromInline
+  func currentDocumentString() -> String? {
+    guard currentSlot != Map.unresolved, currentSlot != Map.missing, let readObject else { return nil }
+    return readObject.string(slot: currentSlot)
+  }
+
   /// The value at the current key, as a JSONKit value (`nil` when writing).
   ///
   /// Looked up when asked for, not by the subscript: the operators ask exactly once per

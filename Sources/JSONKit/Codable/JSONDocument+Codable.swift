@@ -48,41 +48,12 @@ extension JSONDocument {
       if entry == 0 { return nil }
       let id = entry &- 1
       if entries[3 &* id &+ 2] == hash && entries[3 &* id &+ 1] == n
-        && Self.sameBytes(bytes + entries[3 &* id], p, n)
+        && KeyTable.equal(bytes + entries[3 &* id], p, n)
       {
         return id
       }
       i = (i &+ 1) & mask
     }
-  }
-
-  /// `memcmp(a, b, n) == 0`, word by word; never reads outside either range.
-  @inline(__always)
-  static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    let x = UnsafeRawPointer(a)
-    let y = UnsafeRawPointer(b)
-    if n >= 8 {
-      var i = 0
-      while i &+ 8 <= n {
-        if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-          return false
-        }
-        i &+= 8
-      }
-      // The last, overlapping word covers the tail.
-      return i == n
-        || x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
-    }
-    if n >= 4 {
-      return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
-        && x.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == y.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
-    }
-    var i = 0
-    while i < n {
-      if a[i] != b[i] { return false }
-      i &+= 1
-    }
-    return true
   }
 
   /// The bytes of a string or number slot, with `bytes` read by the caller.

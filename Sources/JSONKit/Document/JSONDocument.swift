@@ -81,27 +81,30 @@ final class JSONDocument: @unchecked Sendable {
     var key = key
     return key.withUTF8 { utf8 -> UInt64? in
       guard let base = utf8.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
-      let n = count(object)
-      if n <= Self.scanThreshold {
-        // A small object: comparing its keys' lengths (and then bytes) is cheaper than
-        // hashing the key to find its id. First match, as the id scan below.
-        let length = utf8.count
-        var i = 0
-        while i < n {
-          let id = memberKey(object, i)
-          if keys.length(of: id) == length
-            && (length == 0 || memcmp(bytes + keys.offset(of: id), base, length) == 0)
-          {
-            return memberValue(object, i)
-          }
-          i &+= 1
-        }
-        return nil
-      }
-      let hash = KeyTable.hash(base, utf8.count)
-      guard let id = keys.find(base, utf8.count, hash: hash, bytes: bytes) else { return nil }
-      return lookup(object, keyID: id)
+      return lookup(object, base, utf8.count)
     }
+  }
+
+  /// The value of the key `base[0..<length]` in `object`, or `nil`.
+  @usableFromInline
+  func lookup(_ object: UInt64, _ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
+    let n = count(object)
+    if n <= Self.scanThreshold {
+      // A small object: comparing its keys' lengths (and then bytes) is cheaper than
+      // hashing the key to find its id. First match, as the id scan below.
+      var i = 0
+      while i < n {
+        let id = memberKey(object, i)
+        if keys.length(of: id) == length && KeyTable.equal(bytes + keys.offset(of: id), base, length) {
+          return memberValue(object, i)
+        }
+        i &+= 1
+      }
+      return nil
+    }
+    let hash = KeyTable.hash(base, length)
+    guard let id = keys.find(base, length, hash: hash, bytes: bytes) else { return nil }
+    return lookup(object, keyID: id)
   }
 
   @usableFromInline

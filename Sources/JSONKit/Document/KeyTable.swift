@@ -59,6 +59,38 @@ struct KeyTable {
     return Int(truncatingIfNeeded: h)
   }
 
+  /// Whether `a[0..<n]` and `b[0..<n]` are equal. Keys are short: comparing them here, eight
+  /// bytes at a time, costs less than a call to `memcmp`.
+  @inlinable @inline(__always)
+  static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let ra = UnsafeRawPointer(a)
+    let rb = UnsafeRawPointer(b)
+    if n >= 8 {
+      var i = 0
+      while i &+ 8 <= n {
+        if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+          return false
+        }
+        i &+= 8
+      }
+      // The last, overlapping word covers the tail.
+      return i == n
+        || ra.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+          == rb.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+    }
+    if n >= 4 {
+      return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
+        && ra.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+          == rb.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+    }
+    var i = 0
+    while i < n {
+      if a[i] != b[i] { return false }
+      i &+= 1
+    }
+    return true
+  }
+
   /// Returns the id of the key `p[0..<n]` whose text is already stored at `bytes`,
   /// or `nil` when the document has no such key.
   ///
@@ -77,7 +109,7 @@ struct KeyTable {
       if entries[3 &* id &+ 1] == n {
         let offset = entries[3 &* id]
         let text = offset < split ? bytes + offset : side.unsafelyUnwrapped + (offset &- split)
-        if n == 0 || memcmp(text, p, n) == 0 { return id }
+        if KeyTable.equal(text, p, n) { return id }
       }
       i = (i &+ 1) & mask
     }

@@ -58,3 +58,57 @@ extension JSON {
   @_spi(JSONKitInternals)
   public var ieeeDouble: Double? { type == .number ? nearestDouble : nil }
 }
+
+/// An object of a parsed document, held without reference counting: for a reader that looks
+/// up many members of one object and keeps the object's `JSON` alive meanwhile (Mapping's
+/// `Map`, whose `JSON` property holds it).
+///
+/// Unmanaged: copying a `JSON` out of a class property costs a retain and a release, which
+/// the member lookups of a mapping paid for every property (and an `unowned(unsafe)`
+/// reference is still retained around each call). The holder's `JSON` keeps the document
+/// alive for as long as this value is used.
+@_spi(JSONKitInternals)
+public struct UnownedDocumentObject {
+  @usableFromInline let document: Unmanaged<JSONDocument>
+  @usableFromInline let slot: UInt64
+
+  @usableFromInline
+  init(document: JSONDocument, slot: UInt64) {
+    self.document = Unmanaged.passUnretained(document)
+    self.slot = slot
+  }
+
+  /// The slot of the value of the member whose key is the UTF-8 text `key`, or `nil` when
+  /// the object has no such key (first match, as `JSON.member(_:)`).
+  @inlinable
+  public func memberSlot(_ key: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard let base = key.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
+    let object = slot
+    return document._withUnsafeGuaranteedRef { $0.lookup(object, base, key.count) }
+  }
+
+  /// The string at `slot` (from `memberSlot(_:)`), as `JSON.string` reads it; `nil` when
+  /// the slot is not a string. Needs no `JSON`, whose construction retains the document.
+  @inlinable
+  public func string(slot: UInt64) -> String? {
+    let tag = Slot.tag(slot)
+    guard tag == Slot.stringTag || tag == Slot.longStringTag else { return nil }
+    return document._withUnsafeGuaranteedRef { $0.string(slot) }
+  }
+
+  /// The value at `slot` (from `memberSlot(_:)`).
+  @inlinable
+  public func value(slot: UInt64) -> JSON {
+    JSON(document: document.takeUnretainedValue(), slot: slot)
+  }
+}
+
+extension JSON {
+  /// This value as an `UnownedDocumentObject` when it is an object of a parsed document;
+  /// `nil` otherwise (built objects included: use `member(_:)` then).
+  @_spi(JSONKitInternals)
+  public var unownedDocumentObject: UnownedDocumentObject? {
+    guard case .node(let document, let slot) = storage, Slot.tag(slot) == Slot.objectTag else { return nil }
+    return UnownedDocumentObject(document: document, slot: slot)
+  }
+}

@@ -34,13 +34,27 @@ public final class Map {
   /// The current key, as given to the subscript.
   @exclusivity(unchecked)
   public private(set) var currentKey: String?
+  /// The string at the current key when it was found by the subscript in a parsed
+  /// document and is a string; `nil` otherwise (then read `currentJSON`). Reads it without
+  /// building a `JSON` (see `read(into:)`).
+  @usableFromInline
+  func currentDocumentString() -> String? {
+    guard currentSlot != Map.unresolved, currentSlot != Map.missing, let readObject else { return nil }
+    return readObject.string(slot: currentSlot)
+  }
+
   /// The value at the current key, as a JSONKit value (`nil` when writing).
   ///
   /// Looked up when asked for, not by the subscript: the operators ask exactly once per
   /// property, and keeping the value in the map would cost reference counting per
   /// property.
   public var currentJSON: JSONKit.JSON? {
-    guard mappingType == .fromJSON, let key = currentKey else { return nil }
+    guard mappingType == .fromJSON else { return nil }
+    if currentSlot != Map.unresolved {
+      guard currentSlot != Map.missing, let readObject else { return nil }
+      return readObject.value(slot: currentSlot)
+    }
+    guard let key = currentKey else { return nil }
     if nestedSteps.isEmpty { return JSON.member(key) }
     var value: JSONKit.JSON? = JSON
     for step in nestedSteps {
@@ -98,6 +112,19 @@ public final class Map {
   private var nestedSteps: [String] = []
   @exclusivity(unchecked)
   @usableFromInline var ignoreNil = false
+  /// While reading a plain key of an object of a parsed document: the slot of the key's
+  /// value (`Map.missing` when absent), found by the subscript in the same pass over the
+  /// key's bytes as the delimiter check. Otherwise `Map.unresolved`, and `currentJSON`
+  /// looks the key up. A slot is one word: keeping it costs no reference counting.
+  @exclusivity(unchecked)
+  private var currentSlot: UInt64 = Map.unresolved
+  /// Not slots (no slot has tag 15).
+  private static var unresolved: UInt64 { .max }
+  private static var missing: UInt64 { .max - 1 }
+  /// `JSON` when reading an object of a parsed document, held without reference counting
+  /// (`JSON` keeps the document alive); `nil` otherwise. Set with `JSON`.
+  @exclusivity(unchecked)
+  private var readObject: UnownedDocumentObject?
 
   /// The steps of the current key.
   var keySteps: [String] {
@@ -117,6 +144,7 @@ public final class Map {
   ) {
     self.mappingType = mappingType
     self.JSON = JSON
+    self.readObject = mappingType == .fromJSON ? JSON.unownedDocumentObject : nil
     self.context = context
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.strict = strict
@@ -139,6 +167,7 @@ public final class Map {
   init(nestedIn parent: Map, mappingType: MappingType, JSON: JSONKit.JSON) {
     self.mappingType = mappingType
     self.JSON = JSON
+    self.readObject = mappingType == .fromJSON ? JSON.unownedDocumentObject : nil
     self.context = parent.context
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
     self.strict = parent.strict
@@ -155,7 +184,9 @@ public final class Map {
     // Unique: no model kept the map of the previous nested object, so it can be reset.
     if isKnownUniquelyReferenced(&spareChild), let child = spareChild {
       child.JSON = json
+      child.readObject = json.unownedDocumentObject
       child.currentKey = nil
+      child.currentSlot = Map.unresolved
       child.ignoreNil = false
       if !child.nestedSteps.isEmpty { child.nestedSteps = [] }
       if !child.elementPath.isEmpty { child.elementPath.removeAll(keepingCapacity: true) }
@@ -183,12 +214,51 @@ public final class Map {
     currentKey = key
     self.ignoreNil = ignoreNil
     if !elementPath.isEmpty { elementPath.removeAll(keepingCapacity: true) }
-    if nested ?? Map.contains(key, delimiter) {
+    currentSlot = Map.unresolved
+    switch select(key, nested: nested, delimiter: delimiter) {
+    case .nested:
       nestedSteps = key.components(separatedBy: delimiter)
-    } else if !nestedSteps.isEmpty {
-      nestedSteps = []
+    case .plain:
+      if !nestedSteps.isEmpty { nestedSteps = [] }
+    case .found(let slot):
+      if !nestedSteps.isEmpty { nestedSteps = [] }
+      currentSlot = slot
     }
     return self
+  }
+
+  private enum Selection {
+    case nested
+    case plain
+    /// A plain key, already looked up (see `currentSlot`).
+    case found(UInt64)
+  }
+
+  /// Whether `key` is nested; when reading a plain key of a parsed object, also where its
+  /// value is. One pass over the key's bytes does both for the usual one-byte delimiter
+  /// (this runs for every property of every object).
+  private func select(_ key: String, nested: Bool?, delimiter: String) -> Selection {
+    if nested == true { return .nested }
+    let byte: UInt8?
+    if nested == false {
+      byte = nil
+    } else if delimiter == "." {
+      byte = 0x2E
+    } else if delimiter.utf8.count == 1, let only = delimiter.utf8.first {
+      byte = only
+    } else {
+      return Map.contains(key, delimiter) ? .nested : .plain
+    }
+    let object = readObject
+    let selection = key.utf8.withContiguousStorageIfAvailable { bytes -> Selection in
+      if let byte {
+        for b in bytes where b == byte { return .nested }
+      }
+      guard let object else { return .plain }
+      return .found(object.memberSlot(bytes) ?? Map.missing)
+    }
+    if let selection { return selection }
+    return nested ?? Map.contains(key, delimiter) ? .nested : .plain
   }
 
   /// Whether `key` contains `delimiter`, without Foundation's general string search for

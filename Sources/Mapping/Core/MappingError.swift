@@ -90,6 +90,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// This error with `prefix` put in front of a relative path.
+  @usableFromInline
   func prefixed(by prefix: [JSONPathComponent]) -> MappingError {
     guard !pathIsAbsolute else { return self }
     var copy = self

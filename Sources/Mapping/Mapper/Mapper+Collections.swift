@@ -6,6 +6,11 @@
 
 extension Mapper {
   /// Reads `json` as a collection of models, throwing the first failure in strict mode.
+  ///
+  /// `@inlinable` (as the array entry points): specialized in the model's module, the loop
+  /// over the elements runs without generic metadata lookups and witness-table calls per
+  /// element.
+  @inlinable
   func mapCollection<C: MapValue>(_ type: C.Type, _ json: JSONKit.JSON) throws(MappingError) -> C {
     let map = Map(
       mappingType: .fromJSON, JSON: json, context: context,
@@ -27,6 +32,7 @@ extension Mapper {
   /// ```swift
   /// let users = Mapper<User>().mapArray(JSONString: #"[{"name": "Ada"}, 3]"#)  // one user
   /// ```
+  @inlinable
   public func mapArray(JSON json: JSONKit.JSON) -> [N]? { try? mapArrayOrThrow(JSON: json) }
 
   /// Maps an array of Foundation dictionaries; `[]` when nothing maps.
@@ -49,6 +55,7 @@ extension Mapper {
   /// ```swift
   /// let users = try Mapper<User>(strict: true).mapArrayOrThrow(JSONString: text)
   /// ```
+  @inlinable
   public func mapArrayOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> [N] {
     try mapCollection([N].self, json)
   }

@@ -76,6 +76,14 @@ extension Map {
   /// Reads the current value into `field`; on failure records it and leaves `field`.
   @inlinable
   func read<T: MapValue>(into field: inout T) {
+    // The most common property, a `String` read from a string of a parsed document, needs
+    // no `JSON` (whose construction and destruction retain and release the document); what
+    // it reads is what `String.fromMapJSON` reads. (The check and the cast fold away once
+    // specialized.)
+    if T.self == String.self, let string = currentDocumentString() {
+      field = string as! T
+      return
+    }
     let isOptional = T.mapValueWhenMissing != nil
     guard let json = presentValue(optional: isOptional) else { return }
     if isOptional && ignoreNil && json.type == .null { return }

@@ -31,6 +31,8 @@ let package = Package(
         .product(name: "JSONKit", package: rootIdentity),
         .product(name: "Mapping", package: rootIdentity),
         .product(name: "JSONQuery", package: rootIdentity),
+        .product(name: "Transfer", package: rootIdentity),
+        .product(name: "LoopbackServer", package: rootIdentity),
       ]
     ),
   ],

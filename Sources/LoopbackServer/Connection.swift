@@ -16,28 +16,18 @@ struct Connection {
 
   /// Writes all of `bytes`, waiting for room as needed.
   func send(_ bytes: [UInt8]) throws(Failure) {
-    let failure: Failure? = bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        // MSG_NOSIGNAL: a client hanging up mid-response must not kill the test process.
-        let written = Glibc.send(
-          fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-        if written >= 0 {
-          offset += written
-          continue
-        }
-        switch errno {
-        case EINTR: continue
-        case EAGAIN, EWOULDBLOCK:
-          if stopSignal.wait(for: fd, events: Int32(POLLOUT), milliseconds: -1) == .stopped {
-            return .stopped
-          }
-        default: return .broken(errno)
-        }
+    var offset = 0
+    while offset < bytes.count {
+      // MSG_NOSIGNAL: a client hanging up mid-response must not kill the test process.
+      let written = bytes.withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
       }
-      return nil
+      if written >= 0 {
+        offset += written
+      } else {
+        try prepareRetry(waitingFor: Int32(POLLOUT))
+      }
     }
-    if let failure { throw failure }
   }
 
   /// Reads what is available (at least one byte) into `buffer`; returns 0 at end of stream.
@@ -45,14 +35,20 @@ struct Connection {
     while true {
       let count = recv(fd, buffer.baseAddress, buffer.count, 0)
       if count >= 0 { return count }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN, EWOULDBLOCK:
-        if stopSignal.wait(for: fd, events: Int32(POLLIN), milliseconds: -1) == .stopped {
-          throw .stopped
-        }
-      default: throw .broken(errno)
-      }
+      try prepareRetry(waitingFor: Int32(POLLIN))
+    }
+  }
+
+  /// After a failed send or recv: returns when the call is worth retrying (interrupted, or the
+  /// socket is now ready for `events`), throws when it is not.
+  private func prepareRetry(waitingFor events: Int32) throws(Failure) {
+    switch errno {
+    case EINTR:
+      return
+    case EAGAIN, EWOULDBLOCK:
+      if stopSignal.wait(for: fd, events: events, milliseconds: -1) == .stopped { throw .stopped }
+    case let code:
+      throw .broken(code)
     }
   }
 

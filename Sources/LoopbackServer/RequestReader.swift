@@ -33,7 +33,9 @@ struct RequestReader {
 
   /// Reads the next request. `sendContinue` runs after the headers and before the body when the
   /// client sent `Expect: 100-continue` (libcurl waits for it before sending large bodies).
-  mutating func readRequest(connectionID: Int, sendContinue: () throws -> Void) throws -> ServerRequest {
+  mutating func readRequest(connectionID: Int, sendContinue: () throws -> Void) throws
+    -> ServerRequest
+  {
     var budget = Self.maxHeaderBytes
     var requestLine: [UInt8] = []
     // RFC 9112 §2.2: ignore empty lines before the request line (a stray CRLF after a body).
@@ -157,7 +159,8 @@ struct RequestReader {
       scanned = buffer.count - start
       guard scanned <= budget else { throw tooLong }
       guard try fill() else {
-        throw atRequestStart && scanned == 0 ? Failure.closedBetweenRequests : Failure.connectionLost
+        throw atRequestStart && scanned == 0
+          ? Failure.closedBetweenRequests : Failure.connectionLost
       }
     }
   }

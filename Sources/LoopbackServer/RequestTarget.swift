@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a request target into a decoded path and decoded query items.
 struct RequestTarget {
   var path: String
@@ -29,35 +31,11 @@ struct RequestTarget {
     }
   }
 
-  /// Percent-decoding that leaves malformed escapes as they are rather than failing: a test
-  /// server should show the client's bytes, not reject them. `+` means space only in queries
-  /// (HTML form encoding); in a path it is a literal plus.
+  /// Percent-decoding that keeps malformed text as it came rather than failing: a test server
+  /// should show the client's bytes, not reject them. `+` means space only in queries (HTML
+  /// form encoding); in a path it is a literal plus.
   static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
-    let bytes = Array(text.utf8)
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-      {
-        decoded.append(high << 4 | low)
-        index += 3
-      } else {
-        decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-        index += 1
-      }
-    }
-    return String(decoding: decoded, as: UTF8.self)
-  }
-
-  static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
+    let text = plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : String(text)
+    return text.removingPercentEncoding ?? text
   }
 }

@@ -64,29 +64,8 @@ struct ResponseWriter {
       !exchange.clientCloses && !userClosing && response.fault == nil && framing != .closeDelimited
     let noBody = StatusReason.forbidsBody(response.status)
 
-    var head = statusLine(response)
-    if !response.headers.contains(where: { $0.name.lowercased() == "date" }) { head += dateField() }
-    for field in response.headers {
-      switch field.name.lowercased() {
-      case "content-length", "transfer-encoding": continue
-      case "content-encoding" where response.gzip || response.fault == .invalidGzip: continue
-      default: head += "\(field.name): \(field.value)\r\n"
-      }
-    }
-    if response.gzip || response.fault == .invalidGzip { head += "Content-Encoding: gzip\r\n" }
-    if !noBody {
-      switch framing {
-      case .contentLength: head += "Content-Length: \(body.count)\r\n"
-      case .chunked: head += "Transfer-Encoding: chunked\r\n"
-      case .closeDelimited: break
-      }
-    }
-    if !keepAlive && !response.headers.contains(where: { $0.name.lowercased() == "connection" }) {
-      head += "Connection: close\r\n"
-    }
-    head += "\r\n"
-
-    var output = Array(head.utf8)
+    var output = head(
+      of: response, framing: noBody ? nil : framing, bodyCount: body.count, keepAlive: keepAlive)
     if noBody || exchange.isHead {
       try connection.send(output)
       if response.fault == .stallAfterHeaders { connection.waitForPeerToLeave() }
@@ -181,9 +160,31 @@ struct ResponseWriter {
     try connection.send(output)
   }
 
-  private func statusLine(_ response: ServerResponse) -> String {
+  /// Status line and header fields. `framing` is nil for a status that has no body at all.
+  private func head(
+    of response: ServerResponse, framing: ServerResponse.Framing?, bodyCount: Int,
+    keepAlive: Bool
+  ) -> [UInt8] {
     let reason = response.reason ?? StatusReason.phrase(for: response.status)
-    return "HTTP/1.1 \(response.status) \(reason)\r\n"
+    var head = "HTTP/1.1 \(response.status) \(reason)\r\n"
+    let names = Set(response.headers.map { $0.name.lowercased() })
+    if !names.contains("date") { head += dateField() }
+    let gzipped = response.gzip || response.fault == .invalidGzip
+    for field in response.headers {
+      switch field.name.lowercased() {
+      case "content-length", "transfer-encoding": continue
+      case "content-encoding" where gzipped: continue
+      default: head += "\(field.name): \(field.value)\r\n"
+      }
+    }
+    if gzipped { head += "Content-Encoding: gzip\r\n" }
+    switch framing {
+    case .contentLength?: head += "Content-Length: \(bodyCount)\r\n"
+    case .chunked?: head += "Transfer-Encoding: chunked\r\n"
+    case .closeDelimited?, nil: break
+    }
+    if !keepAlive && !names.contains("connection") { head += "Connection: close\r\n" }
+    return Array((head + "\r\n").utf8)
   }
 
   /// RFC 9110 asks origin servers with a clock to send `Date`; clients' caches read it.

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// The running server: listener, threads and counters.
 ///
@@ -15,9 +16,9 @@ final class ServerCore: Sendable {
   private let listenerFD: Int32
   private let accepted = Atomic<Int>(0)
   private let served = Atomic<Int>(0)
-  private let threads = Mutex(ThreadTable())
+  private let threads = Locked(ThreadTable())
   /// Held for the whole of `stop()`, so a second caller returns only once the first is done.
-  private let stopping = Mutex(false)
+  private let stopping = Locked(false)
 
   private struct ThreadTable {
     var acceptor: pthread_t?
@@ -53,8 +54,9 @@ final class ServerCore: Sendable {
 
   func start() throws(LoopbackServerError) {
     guard let acceptor = PosixThread.spawn({ self.acceptLoop() }) else {
-      _ = close(listenerFD)
-      stopSignal.close()
+      // stop() rather than closing here: the owner's deinit will call stop() too, and only
+      // stop() knows not to close the descriptors twice.
+      stop()
       throw LoopbackServerError("pthread_create")
     }
     threads.withLock { $0.acceptor = acceptor }

@@ -36,7 +36,8 @@ public struct ServerResponse: Sendable {
   /// ```swift
   /// let response = ServerResponse(status: 201, headers: [(name: "Location", value: "/items/7")])
   /// ```
-  public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+  public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = [])
+  {
     self.status = status
     self.reason = nil
     self.headers = headers
@@ -118,7 +119,8 @@ public struct ServerResponse: Sendable {
   public static func bytes(_ body: [UInt8], contentType: String, status: Int = 200)
     -> ServerResponse
   {
-    ServerResponse(status: status, headers: [(name: "Content-Type", value: contentType)], body: body)
+    ServerResponse(
+      status: status, headers: [(name: "Content-Type", value: contentType)], body: body)
   }
 
   /// A redirect (302 unless told otherwise) to `location`, with an empty body.

@@ -9,7 +9,8 @@ enum Socket {
   /// Non-blocking so the accept loop can poll it together with the stop pipe; close-on-exec so
   /// the `curl` children that tests spawn do not inherit (and keep open) the server's sockets.
   static func makeListener(backlog: Int32) throws(LoopbackServerError) -> (fd: Int32, port: Int) {
-    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    let type =
+      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
       | Int32(SOCK_NONBLOCK.rawValue)
     let fd = socket(AF_INET, type, 0)
     guard fd >= 0 else { throw LoopbackServerError("socket") }
@@ -65,7 +66,8 @@ enum Socket {
         // Chunked and delayed responses go out in small writes; Nagle plus the client's delayed
         // ACK would hold each one back ~40 ms and distort benchmarks.
         var one: Int32 = 1
-        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        _ = setsockopt(
+          fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         return .connection(fd)
       }
       switch errno {

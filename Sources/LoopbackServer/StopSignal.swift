@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// A self-pipe that wakes every thread of a server at once when ``fire()`` is called.
 ///

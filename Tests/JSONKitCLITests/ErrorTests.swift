@@ -59,7 +59,7 @@ struct InvalidInputTests {
   func worstStatusWins() throws {
     let result = try CLI.run([".a"], input: "1\n{")
     #expect(result.status == 2)
-    #expect(result.stderr.contains("Cannot index number with \"a\""))
+    #expect(result.stderr.contains("Cannot index number with string (\"a\")"))
   }
 }
 

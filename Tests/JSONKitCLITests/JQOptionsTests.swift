@@ -117,8 +117,8 @@ struct JQOptionsTests {
     #expect(result.stdout == "1\n")
     #expect(result.status == 5)
     #expect(result.stderr == """
-      jsonkit: error (at <stdin>:1): Cannot index array with "a"
-      jsonkit: error (at <stdin>:2): Cannot index object with number
+      jsonkit: error (at <stdin>:1): Cannot index array with string ("a")
+      jsonkit: error (at <stdin>:2): Cannot index object with number (0)
 
       """)
     let notString = try CLI.run(["-n", #"error({"code": 7})"#])

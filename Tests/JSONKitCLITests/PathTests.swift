@@ -57,26 +57,26 @@ struct CatalogPathTests {
 /// Indexing a value of the wrong type is an error per value, as in jq; other values go on.
 @Suite("Paths on the wrong type")
 struct WrongTypeTests {
-  @Test("A key on a number, string or array is jq's 'Cannot index number with \"a\"', exit 5")
+  @Test("A key on a number, string or array is jq 1.8's 'Cannot index number with string (\"a\")', exit 5")
   func keyOnScalar() throws {
     let result = try CLI.run(["-c", ".a"], input: "{\"a\":1}\n3\n\"s\"\n[1]\n{\"a\":2}\n")
     #expect(result.status == 5)
     #expect(result.stdout == "1\n2\n")
     #expect(
       result.stderr == """
-        jsonkit: error (at <stdin>:2): Cannot index number with "a"
-        jsonkit: error (at <stdin>:3): Cannot index string with "a"
-        jsonkit: error (at <stdin>:4): Cannot index array with "a"
+        jsonkit: error (at <stdin>:2): Cannot index number with string ("a")
+        jsonkit: error (at <stdin>:3): Cannot index string with string ("a")
+        jsonkit: error (at <stdin>:4): Cannot index array with string ("a")
 
         """)
   }
 
-  @Test("An index on an object is 'Cannot index object with number'")
+  @Test("An index on an object is 'Cannot index object with number (0)'")
   func indexOnObject() throws {
     let result = try CLI.run([".[0]"], input: #"{"a": 1}"#)
     #expect(result.status == 5)
     #expect(result.stdout == "")
-    #expect(result.stderr == "jsonkit: error (at <stdin>:1): Cannot index object with number\n")
+    #expect(result.stderr == "jsonkit: error (at <stdin>:1): Cannot index object with number (0)\n")
   }
 
   @Test("The error names the file and the line the value ends on")
@@ -93,7 +93,7 @@ struct WrongTypeTests {
     #expect(
       failing.stderr.split(separator: "\n").map(String.init)
         == (1...5).map {
-          "jsonkit: error (at \(path):\($0)): Cannot index string with \"name\""
+          "jsonkit: error (at \(path):\($0)): Cannot index string with string (\"name\")"
         })
   }
 
@@ -105,8 +105,8 @@ struct WrongTypeTests {
     #expect(result.stdout == "1\n3\n")
     #expect(
       result.stderr == """
-        jsonkit: error (at <stdin>:7): Cannot index array with "a"
-        jsonkit: error (at <stdin>:11): Cannot index number with "a"
+        jsonkit: error (at <stdin>:7): Cannot index array with string ("a")
+        jsonkit: error (at <stdin>:11): Cannot index number with string ("a")
 
         """)
   }
@@ -114,6 +114,6 @@ struct WrongTypeTests {
   @Test("Keys that need quoting are quoted in the message")
   func quotedKeyInMessage() throws {
     let result = try CLI.run([#".["a key"]"#], input: "true")
-    #expect(result.stderr == "jsonkit: error (at <stdin>:1): Cannot index boolean with \"a key\"\n")
+    #expect(result.stderr == "jsonkit: error (at <stdin>:1): Cannot index boolean with string (\"a key\")\n")
   }
 }

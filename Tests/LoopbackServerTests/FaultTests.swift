@@ -4,7 +4,9 @@ import Testing
 
 extension LoopbackServerTests {
   @Suite struct Faults {
-    private func serve(_ fault: ServerResponse.Fault, framing: ServerResponse.Framing = .contentLength)
+    private func serve(
+      _ fault: ServerResponse.Fault, framing: ServerResponse.Framing = .contentLength
+    )
       throws -> LoopbackServer
     {
       try LoopbackServer { _ in
@@ -38,8 +40,7 @@ extension LoopbackServerTests {
       let server = try serve(.truncateChunked(afterChunks: 1))
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get())
       let head = try client.readHead()
       #expect(head.header("Transfer-Encoding") == "chunked")
       let rest = String(decoding: try client.readToEnd(), as: UTF8.self)
@@ -60,8 +61,7 @@ extension LoopbackServerTests {
       let server = try serve(.raw(bytes))
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get())
       #expect(try client.readToEnd() == bytes)
     }
 
@@ -90,8 +90,7 @@ extension LoopbackServerTests {
       #expect(result.header("Content-Length") == "10000")
 
       // A second client stays stalled until stop() wakes its connection.
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get())
       _ = try client.readHead()
       let clock = ContinuousClock()
       let took = clock.measure { server.stop() }

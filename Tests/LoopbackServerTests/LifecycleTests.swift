@@ -1,7 +1,7 @@
 import Foundation
-import LoopbackServer
-import Synchronization
 import Testing
+
+@testable import LoopbackServer
 
 extension LoopbackServerTests {
   @Suite struct Lifecycle {
@@ -19,7 +19,7 @@ extension LoopbackServerTests {
 
       // All 200 are open at the same time before any is read from.
       let clients = try (0..<200).map { _ in try RawClient(port: server.port) }
-      for client in clients { try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n") }
+      for client in clients { try client.send(get()) }
       var ids = Set<String>()
       for client in clients {
         let response = try client.readResponse()
@@ -29,6 +29,44 @@ extension LoopbackServerTests {
       #expect(ids.count == 200)
       #expect(server.connectionsAccepted == 200)
       #expect(server.requestsServed == 200)
+    }
+
+    @Test func manyKeepAliveClientsAtOnce() throws {
+      let server = try LoopbackServer { .text("\($0.connectionID) \($0.path)") }
+      defer { server.stop() }
+
+      let failures = Locked(0)
+      DispatchQueue.concurrentPerform(iterations: 32) { index in
+        do {
+          let client = try RawClient(port: server.port)
+          for request in 0..<25 {
+            try client.send(get("/\(index)/\(request)"))
+            let body = String(decoding: try client.readResponse().body, as: UTF8.self)
+            if !body.hasSuffix(" /\(index)/\(request)") { failures.withLock { $0 += 1 } }
+          }
+        } catch {
+          failures.withLock { $0 += 1 }
+        }
+      }
+      #expect(failures.withLock { $0 } == 0)
+      #expect(server.connectionsAccepted == 32)
+      #expect(server.requestsServed == 32 * 25)
+    }
+
+    @Test func stopIsPromptWithAHalfSentRequestAndASlowDownload() throws {
+      let server = try LoopbackServer { _ in
+        var response = ServerResponse.text(String(repeating: "x", count: 100))
+        response.framing = .chunked(chunkSize: 1)
+        response.delayBetweenChunks = .seconds(10)
+        return response
+      }
+      let halfSent = try RawClient(port: server.port, sending: "GET / HTTP/1.1\r\nHost:")
+      let downloading = try RawClient(port: server.port, sending: get())
+      _ = try downloading.readHead()
+      let took = ContinuousClock().measure { server.stop() }
+      #expect(took < .seconds(5))
+      #expect(try halfSent.serverClosed())
+      #expect(server.requestsServed == 1)
     }
 
     @Test func stopIsIdempotentAndRefusesNewConnections() throws {
@@ -90,7 +128,7 @@ extension LoopbackServerTests {
 
 /// Lets a handler reach the server it belongs to.
 final class ServerBox: Sendable {
-  private let stored = Mutex<LoopbackServer?>(nil)
+  private let stored = Locked<LoopbackServer?>(nil)
 
   var server: LoopbackServer? {
     get { stored.withLock { $0 } }

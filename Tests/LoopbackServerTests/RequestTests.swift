@@ -6,10 +6,7 @@ extension LoopbackServerTests {
   @Suite struct Requests {
     @Test func jsonGet() throws {
       let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .json(#"{"name":"jsonkit","n":[1,2,3]}"#)
-      }
+      let server = try recorder.server { _ in .json(#"{"name":"jsonkit","n":[1,2,3]}"#) }
       defer { server.stop() }
 
       let result = try curl([server.url("/items?id=7")])
@@ -29,10 +26,7 @@ extension LoopbackServerTests {
 
     @Test func pathAndQueryAreDecoded() throws {
       let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .empty(status: 204)
-      }
+      let server = try recorder.server { _ in .empty(status: 204) }
       defer { server.stop() }
 
       let result = try curl(["-w", "%{http_code}", server.url("/a%20b/c+d?x=1&y=%20z+w&x=2&flag")])
@@ -54,52 +48,35 @@ extension LoopbackServerTests {
       #expect(request.header("X-ONE") == "1")
     }
 
-    @Test func postEchoWithContentLength() throws {
+    @Test(arguments: [false, true])
+    func postEcho(chunked: Bool) throws {
       let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .bytes(request.body, contentType: "application/octet-stream")
+      let server = try recorder.server { request in
+        .bytes(request.body, contentType: "application/octet-stream")
       }
       defer { server.stop() }
 
       let payload = patternBytes(300_000)
       let file = try temporaryFile(payload)
       defer { try? FileManager.default.removeItem(at: file) }
-      let result = try curl(["--data-binary", "@\(file.path)", server.url("/echo")])
+      let framing = chunked ? ["-H", "Transfer-Encoding: chunked"] : []
+      let result = try curl(framing + ["--data-binary", "@\(file.path)", server.url("/echo")])
       #expect(result.exitCode == 0)
       #expect(result.body == payload)
       let request = try #require(recorder.last)
       #expect(request.method == "POST")
-      #expect(request.header("Content-Length") == "300000")
-      #expect(request.header("Transfer-Encoding") == nil)
-    }
-
-    @Test func postEchoWithChunkedBody() throws {
-      let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .bytes(request.body, contentType: "application/octet-stream")
-      }
-      defer { server.stop() }
-
-      let payload = patternBytes(100_000)
-      let file = try temporaryFile(payload)
-      defer { try? FileManager.default.removeItem(at: file) }
-      let result = try curl([
-        "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(file.path)", server.url("/echo"),
-      ])
-      #expect(result.exitCode == 0)
-      #expect(result.body == payload)
-      #expect(recorder.last?.header("Transfer-Encoding") == "chunked")
+      #expect(request.header("Content-Length") == (chunked ? nil : "300000"))
+      #expect(request.header("Transfer-Encoding") == (chunked ? "chunked" : nil))
     }
 
     @Test func chunkedBodyWithExtensionsAndTrailers() throws {
       let server = try LoopbackServer { .bytes($0.body, contentType: "text/plain") }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send(
-        "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
+      let client = try RawClient(
+        port: server.port,
+        sending:
+          "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
           + "5;ext=1\r\nhello\r\nA\r\n, chunked!\r\n0\r\nX-Trailer: t\r\n\r\n")
       let response = try client.readResponse()
       #expect(response.status == 200)
@@ -110,9 +87,10 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { .bytes($0.body, contentType: "text/plain") }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send(
-        "PUT /up HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+      let client = try RawClient(
+        port: server.port,
+        sending:
+          "PUT /up HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
       // The server must answer before it has seen a byte of the body.
       let interim = try client.readHead()
       #expect(interim.statusLine == "HTTP/1.1 100 Continue")
@@ -125,10 +103,7 @@ extension LoopbackServerTests {
     @Test func largeUploadThroughCurlsOwnExpect() throws {
       // libcurl sends Expect: 100-continue by itself for bodies over 1 MiB.
       let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .text("\(request.body.count)")
-      }
+      let server = try recorder.server { request in .text("\(request.body.count)") }
       defer { server.stop() }
 
       let payload = patternBytes(3 << 20)
@@ -142,10 +117,7 @@ extension LoopbackServerTests {
 
     @Test func hundredRequestHeadersArriveInOrder() throws {
       let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .empty(status: 204)
-      }
+      let server = try recorder.server { _ in .empty(status: 204) }
       defer { server.stop() }
 
       let arguments = (0..<100).flatMap { ["-H", "X-Field-\($0): value \($0)"] }
@@ -187,8 +159,7 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send(request)
+      let client = try RawClient(port: server.port, sending: request)
       let response = try client.readResponse()
       #expect(response.status == 400)
       #expect(try client.serverClosed())
@@ -198,8 +169,7 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/2.0\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: "GET / HTTP/2.0\r\n\r\n")
       #expect(try client.readResponse().status == 505)
     }
   }

@@ -6,10 +6,7 @@ extension LoopbackServerTests {
   @Suite struct Responses {
     @Test func keepAliveReusesOneConnection() throws {
       let recorder = Recorder()
-      let server = try LoopbackServer { request in
-        recorder.record(request)
-        return .text("reply to \(request.path)")
-      }
+      let server = try recorder.server { request in .text("reply to \(request.path)") }
       defer { server.stop() }
 
       let result = try curl([server.url("/one"), server.url("/two")])
@@ -24,8 +21,7 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { .text($0.path) }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get("/a") + get("/b"))
       #expect(try client.readResponse().body == Array("/a".utf8))
       #expect(try client.readResponse().body == Array("/b".utf8))
       #expect(server.connectionsAccepted == 1)
@@ -35,14 +31,12 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { _ in .text("bye") }
       defer { server.stop() }
 
-      let closing = try RawClient(port: server.port)
-      try closing.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+      let closing = try RawClient(port: server.port, sending: get(headers: "Connection: close\r\n"))
       let first = try closing.readResponse()
       #expect(first.header("Connection") == "close")
       #expect(try closing.serverClosed())
 
-      let old = try RawClient(port: server.port)
-      try old.send("GET / HTTP/1.0\r\n\r\n")
+      let old = try RawClient(port: server.port, sending: "GET / HTTP/1.0\r\n\r\n")
       let second = try old.readResponse()
       #expect(second.body == Array("bye".utf8))
       #expect(try old.serverClosed())
@@ -52,8 +46,9 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { _ in .text("twelve bytes") }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(
+        port: server.port,
+        sending: "HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
       let head = try client.readResponse(bodyless: true)
       #expect(head.header("Content-Length") == "12")
       // If HEAD had sent a body, it would be read here as the next status line.
@@ -82,8 +77,7 @@ extension LoopbackServerTests {
       #expect(result.header("Content-Length") == nil)
 
       // On the wire: 4096 + 4096 + 1808, then the terminating 0-chunk.
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get(headers: "Connection: close\r\n"))
       let wire = String(decoding: try client.readToEnd(), as: UTF8.self)
       let sizes = wire.components(separatedBy: "\r\n").filter {
         ["1000", "710", "0"].contains($0)
@@ -114,8 +108,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/1.0\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: "GET / HTTP/1.0\r\n\r\n")
       let response = try client.readResponse()
       #expect(response.header("Transfer-Encoding") == nil)
       #expect(response.body == Array("old client".utf8))
@@ -203,8 +196,7 @@ extension LoopbackServerTests {
       #expect(followed.text == "moved here")
       #expect(server.connectionsAccepted == 1)
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET /teapot HTTP/1.1\r\nHost: h\r\n\r\nGET /nope HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get("/teapot") + get("/nope"))
       #expect(try client.readResponse().statusLine == "HTTP/1.1 418 I'm a teapot")
       let missing = try client.readResponse()
       #expect(missing.statusLine == "HTTP/1.1 404 Not Found")
@@ -217,8 +209,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let client = try RawClient(port: server.port)
-      try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
+      let client = try RawClient(port: server.port, sending: get() + get())
       let first = try client.readResponse(bodyless: true)
       #expect(first.status == 204)
       #expect(first.header("Content-Length") == nil)

@@ -3,7 +3,7 @@ import JSONKit
 import LoopbackServer
 import Synchronization
 import Testing
-import Transfer
+@testable import Transfer
 
 @Suite struct ConcurrencyTests {
   static func handler(_ request: ServerRequest) -> ServerResponse {
@@ -95,31 +95,47 @@ import Transfer
     }
   }
 
-  @Test func sharedSessionAndRequestsAcrossTasksLeaveNoDescriptorsOrThreads() async throws {
-    let descriptorsBefore = openDescriptors()
-    let threadsBefore = threadCount()
-    try await withServer(Self.handler) { server in
+  @Test func aReleasedSessionEndsItsThreadAndClosesItsSockets() async throws {
+    weak var engine: CurlMultiEngine?
+    let server = try LoopbackServer(handler: Self.handler)
+    do {
       let session = testSession()
+      engine = session.engine
       try await withThrowingTaskGroup(of: Void.self) { group in
         for n in 0..<50 {
           group.addTask { _ = try await session.request(server.url("/?n=\(n)")).serializingJSON().value }
         }
         try await group.waitForAll()
       }
+      #expect(socketsOnPort(server.port) > 0)  // kept alive for reuse
     }
-    // The engine thread ends shortly after its session is released.
-    for _ in 0..<50 where threadCount() > threadsBefore || openDescriptors() > descriptorsBefore {
-      try await Task.sleep(for: .milliseconds(100))
-    }
-    #expect(openDescriptors() <= descriptorsBefore)
-    #expect(threadCount() <= threadsBefore)
+    server.stop()
+    // The engine thread holds the engine until it has cleaned up the multi handle and ends.
+    for _ in 0..<200 where engine != nil { try await Task.sleep(for: .milliseconds(50)) }
+    #expect(engine == nil)
+    #expect(socketsOnPort(server.port) == 0)
   }
 }
 
-func openDescriptors() -> Int {
-  (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
-}
-
-func threadCount() -> Int {
-  (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+/// Open descriptors of this process that are TCP sockets with `port` at either end. Other
+/// tests run in parallel in this process, so counting all descriptors would not do.
+func socketsOnPort(_ port: Int) -> Int {
+  let hexPort = String(format: ":%04X", port)
+  var inodes = Set<String>()
+  for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
+    guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+    for line in text.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: " ")
+      guard fields.count > 9, fields[1].hasSuffix(hexPort) || fields[2].hasSuffix(hexPort) else { continue }
+      inodes.insert(String(fields[9]))
+    }
+  }
+  inodes.remove("0")
+  let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  return descriptors.filter { descriptor in
+    guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"),
+      target.hasPrefix("socket:[")
+    else { return false }
+    return inodes.contains(String(target.dropFirst(8).dropLast()))
+  }.count
 }

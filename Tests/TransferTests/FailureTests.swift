@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import JSONKit
 import LoopbackServer
 import Testing
@@ -6,6 +7,14 @@ import Transfer
 
 @Suite struct FailureTests {
   static let big = Array(repeating: UInt8(ascii: "a"), count: 300_000)
+
+  /// 10 MB of random bytes, made once, eight at a time (a byte-wise `map` takes seconds in
+  /// a debug build).
+  static let garbage: [UInt8] = {
+    var generator = SystemRandomNumberGenerator()
+    let words = (0..<1_250_000).map { _ in generator.next() }
+    return words.withUnsafeBytes { Array($0) }
+  }()
 
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
@@ -59,9 +68,7 @@ import Transfer
       var response = ServerResponse.bytes(big, contentType: "text/plain")
       response.gzip = true
       return response
-    case "/garbage":
-      var generator = SystemRandomNumberGenerator()
-      return .bytes((0..<10_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, contentType: "application/json")
+    case "/garbage": return .bytes(garbage, contentType: "application/json")
     case "/loop": return .redirect(to: "/loop")
     case "/hop": return .redirect(to: "/landing?from=hop", status: 301)
     case "/landing": return .json(#"{"landed": "\#(request.query["from"] ?? "")"}"#)
@@ -162,7 +169,7 @@ import Transfer
 
   @Test func tenMegabytesOfGarbageIsAJSONErrorWithAPlace() async throws {
     try await withServer(Self.handler) { server in
-      let response = await testSession().request(server.url("/garbage")).serializingJSON().response
+      let response = await testSession(timeout: .seconds(120)).request(server.url("/garbage")).serializingJSON().response
       guard case .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(let error))) = response.result else {
         Issue.record("expected jsonSerializationFailed, got \(response.result)")
         return
@@ -178,4 +185,55 @@ func closedPort() throws -> Int {
   let port = server.port
   server.stop()
   return port
+}
+
+/// A listening socket that never accepts, with its queue filled, so that a new connection
+/// attempt gets no answer at all: the kernel drops SYNs to a full accept queue.
+final class BlackHole {
+  let port: Int
+  private var descriptors: [Int32] = []
+
+  init() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    descriptors.append(listener)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        Glibc.bind(listener, pointer, length) == 0 && listen(listener, 0) == 0
+          && getsockname(listener, pointer, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    port = Int(UInt16(bigEndian: address.sin_port))
+    // Fill the queue: these complete the handshake and wait to be accepted, forever.
+    for _ in 0..<4 {
+      let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+      descriptors.append(client)
+      _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
+      }
+    }
+    usleep(100_000)
+  }
+
+  deinit { descriptors.forEach { close($0) } }
+}
+
+extension FailureTests {
+  @Test func aConnectionThatIsNeverAnsweredTimesOutAtConnect() async throws {
+    let hole = try BlackHole()
+    var configuration = SessionConfiguration.default
+    configuration.connectTimeout = .milliseconds(500)
+    configuration.timeout = .seconds(20)
+    configuration.proxy = .none
+    let response = await Session(configuration: configuration).request("http://127.0.0.1:\(hole.port)/")
+      .serializingData().response
+    #expect(Self.curlCode(response) == 28)
+    #expect(response.error.map { "\($0)" }?.lowercased().contains("connect") == true)
+    withExtendedLifetime(hole) {}
+  }
 }

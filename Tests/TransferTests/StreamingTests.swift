@@ -21,8 +21,10 @@ import Transfer
     case "/bad-line":
       return .bytes(Array("{\"n\": 1}\n{\"n\": 2}\n{\"n\": oops}\n{\"n\": 4}\n".utf8), contentType: "application/x-ndjson")
     case "/error": return .json(#"{"error": "nope"}"#, status: 500)
-    case "/slow":
-      var response = ServerResponse.bytes(Array((lines.joined(separator: "\n")).utf8), contentType: "application/x-ndjson")
+    case "/endless":
+      // Hours of body at this pace: only cancellation ends it.
+      let body = (0..<200_000).map { #"{"n": \#($0)}"# }.joined(separator: "\n")
+      var response = ServerResponse.bytes(Array(body.utf8), contentType: "application/x-ndjson")
       response.framing = .chunked(chunkSize: 100)
       response.delayBetweenChunks = .milliseconds(50)
       return response
@@ -88,14 +90,14 @@ import Transfer
 
   @Test func breakingOutOfTheLoopCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
-      let request = testSession().streamJSON(server.url("/slow"))
+      let request = testSession(timeout: .seconds(600)).streamJSON(server.url("/endless"))
       var seen = 0
       for try await _ in request.values() {
         seen += 1
         if seen == 3 { break }
       }
       #expect(seen == 3)
-      for _ in 0..<100 where !request.dataRequest.isFinished { try await Task.sleep(for: .milliseconds(20)) }
+      for _ in 0..<600 where !request.dataRequest.isFinished { try await Task.sleep(for: .milliseconds(50)) }
       #expect(request.dataRequest.state == .cancelled)
     }
   }

@@ -2,7 +2,7 @@
 /// benchmark package should build with nothing but the root package and yajl.
 struct Arguments {
   enum Suite: String {
-    case parse, write, map, query
+    case parse, write, map, query, transfer
   }
 
   enum Format: String {
@@ -19,7 +19,7 @@ struct Arguments {
   var showHelp = false
 
   static let synopsis = """
-    USAGE: compare --suite parse|write|map|query [--corpus DIR] [--rounds N] [--format table|json]
+    USAGE: compare --suite parse|write|map|query|transfer [--corpus DIR] [--rounds N] [--format table|json]
                    [--subjects NAME,...]
            compare --write-synthetic DIR
     """
@@ -35,7 +35,7 @@ struct Arguments {
       all subjects alike. Compare ratios within one run.
 
       OPTIONS:
-        --suite parse|write|map|query
+        --suite parse|write|map|query|transfer
                               parse: jsonkit (JSONParser.parse), foundation
                               (JSONSerialization.jsonObject), yajl (no-op callbacks).
                               write: jsonkit (JSONWriter, compact), foundation
@@ -46,6 +46,14 @@ struct Arguments {
                               (JSONKitDecoder, same Codable structs). Only documents
                               with a model: twitter.json, github_events.json, synthetic
                               tweets.json; the subjects' results are compared first.
+                              transfer: HTTP from a loopback server. twitter.json (from
+                              --corpus, else synthetic tweets.json) GET + models, one
+                              request at a time, MB/s of body: transfer (Transfer,
+                              serializingArray of the Mappable models), transfer-decoder
+                              (Transfer, serializingDecodable with JSONKitDecoder),
+                              urlsession (URLSession data(from:) + JSONDecoder); models
+                              compared first. Then 1000 small JSON GETs with 32 in flight,
+                              requests/s: transfer, urlsession.
         --corpus DIR          Benchmark every *.json file in DIR. Without it, four synthetic
                               documents (tweets, coordinates, catalogue, strings; ~1-2 MB
                               each) are generated deterministically in memory.
@@ -68,6 +76,7 @@ struct Arguments {
         A ÷ B                 A's MB/s / B's (best / best, median / median); above 1 means A
                               is faster. parse, write: jsonkit ÷ each other subject. map:
                               mapping ÷ jsondecoder, jsonkit-decoder ÷ jsondecoder.
+                              transfer: transfer and transfer-decoder ÷ urlsession.
         heap B/B              (parse only) Heap bytes held by the parsed value / input bytes,
                               from glibc mallinfo2 (uordblks + hblkhd) before and after a
                               parse while the value is alive, averaged over 3 parses.
@@ -98,7 +107,7 @@ struct Arguments {
       case "--suite":
         let text = try value()
         guard let suite = Suite(rawValue: text) else {
-          throw UsageError("unknown suite '\(text)' (expected parse, write, map or query)")
+          throw UsageError("unknown suite '\(text)' (expected parse, write, map, query or transfer)")
         }
         result.suite = suite
       case "--corpus":
@@ -124,7 +133,7 @@ struct Arguments {
       }
     }
     if !result.showHelp && result.suite == nil && result.writeSynthetic == nil {
-      throw UsageError("missing --suite parse|write|map")
+      throw UsageError("missing --suite parse|write|map|query|transfer")
     }
     if let suite = result.suite, let subjects = result.subjects {
       let known = Subjects.names(for: suite)

@@ -44,6 +44,10 @@ enum Compare {
       documents = SyntheticCorpus.documents()
       corpusLabel = "synthetic corpus"
     }
+    if suite == .transfer {
+      print(try TransferSuite.run(arguments, documents: documents))
+      return
+    }
 
     // Corpus-major, subject-minor: each round visits documents in order and runs every
     // subject on a document back to back, so its bytes are equally warm for all of them.

@@ -27,6 +27,10 @@ final class Indirect<Value> {
   init(_ value: Value) { self.value = value }
 }
 
+/// Immutable, so as sendable as its value: the transfer suite's models cross from the task
+/// that fetched them to the thread that times it.
+extension Indirect: Sendable where Value: Sendable {}
+
 extension Indirect: Decodable where Value: Decodable {
   convenience init(from decoder: any Decoder) throws {
     self.init(try Value(from: decoder))

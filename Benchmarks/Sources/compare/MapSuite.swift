@@ -59,15 +59,18 @@ enum MapSuite {
     }
   }
 
-  /// Throws when the subjects disagree, naming each one's digest.
-  private static func check(_ digests: [(subject: String, digest: MapDigest)], corpus: String) throws {
+  /// Throws when the subjects disagree, naming each one's digest (also used by the
+  /// transfer suite, whose subjects end in the same models).
+  static func check(
+    _ digests: [(subject: String, digest: MapDigest)], corpus: String, suite: String = "map"
+  ) throws {
     guard let reference = digests.first?.digest else { return }
     let names = digests.map(\.subject).joined(separator: ", ")
     guard digests.allSatisfy({ $0.digest == reference }) else {
-      throw MapMismatch(corpus: corpus, digests: digests)
+      throw MapMismatch(suite: suite, corpus: corpus, digests: digests)
     }
     let agreement = digests.count > 1 ? "\(names) agree" : "only \(names) (nothing to compare)"
-    printError("map check on \(corpus): \(agreement): \(reference)")
+    printError("\(suite) check on \(corpus): \(agreement): \(reference)")
   }
 
   // MARK: Subjects
@@ -145,11 +148,12 @@ struct MappingReturnedNil: Error, CustomStringConvertible {
 
 /// The subjects of the map suite built different models from one document.
 struct MapMismatch: Error, CustomStringConvertible {
+  let suite: String
   let corpus: String
   let digests: [(subject: String, digest: MapDigest)]
 
   var description: String {
-    "map suite: the subjects built different models from \(corpus):\n"
+    "\(suite) suite: the subjects built different models from \(corpus):\n"
       + digests.map { "  \($0.subject): \($0.digest)" }.joined(separator: "\n")
   }
 }

@@ -27,13 +27,16 @@ struct Summary {
 enum Report {
   /// One JSON object per line, keys in a fixed order, written by hand so that the output does
   /// not depend on the library under test.
-  static func jsonLines(_ results: [Summary], suite: Arguments.Suite) -> String {
+  /// `rate` names the figures' unit in the keys (`best_mbps`; `rps` for requests/s).
+  static func jsonLines(
+    _ results: [Summary], suite: Arguments.Suite, rate: String = "mbps"
+  ) -> String {
     results.map { result in
       var line =
         "{\"suite\":\"\(suite.rawValue)\",\"corpus\":\(quoted(result.corpus)),"
         + "\"subject\":\(quoted(result.subject)),"
-        + "\"best_mbps\":\(fixed(result.bestMBps, 1)),"
-        + "\"median_mbps\":\(fixed(result.medianMBps, 1))"
+        + "\"best_\(rate)\":\(fixed(result.bestMBps, 1)),"
+        + "\"median_\(rate)\":\(fixed(result.medianMBps, 1))"
       if suite == .parse {
         line += ",\"bytes_per_input_byte\":\(fixed(result.heapPerInputByte ?? 0, 2))"
       }
@@ -55,13 +58,18 @@ enum Report {
     case .query:
       guard subjects.contains("jsonquery"), subjects.contains("swift") else { return [] }
       return [("jsonquery", "swift")]
+    case .transfer:
+      guard subjects.contains("urlsession") else { return [] }
+      return subjects.filter { $0 != "urlsession" }.map { ($0, "urlsession") }
     }
   }
 
   /// One row per corpus, one column per subject ("best / median" MB/s), then the ratios
-  /// (`ratioPairs`) and, for parse, heap bytes held per input byte.
+  /// (`ratioPairs`) and, for parse, heap bytes held per input byte. `unit` and `title`
+  /// replace the MB/s wording (the transfer suite's requests/s table).
   static func table(
-    _ results: [Summary], suite: Arguments.Suite, rounds: Int, corpusLabel: String
+    _ results: [Summary], suite: Arguments.Suite, rounds: Int, corpusLabel: String,
+    unit: String = "MB/s", title customTitle: String? = nil
   ) -> String {
     let subjects = Subjects.names(for: suite).filter { name in
       results.contains { $0.subject == name }
@@ -78,7 +86,7 @@ enum Report {
     }
 
     var header = ["corpus", "KB"]
-    header += subjects.map { "\(label($0)) MB/s" }
+    header += subjects.map { "\(label($0)) \(unit)" }
     header += ratios.map { "\(label($0.0)) ÷ \(label($0.1))" }
     header += heapSubjects.map { "heap B/B \($0)" }
     var lines = [
@@ -107,10 +115,12 @@ enum Report {
       + (suite == .write ? " (input size, not output size)" : "")
       + (suite == .parse ? "; yajl = raw yajl with no-op callbacks (the ceiling)" : "")
       + (suite == .map ? " (bytes to models, parsing included)" : "")
+      + (suite == .transfer
+        ? " (here: of the response body; one GET + parse + models, one request at a time)" : "")
       + (suite == .query ? " (one run of the query on the parsed document; swift = the same computation hand-written over JSONSerialization objects)" : "")
-      + (suite == .map || suite == .query
+      + (suite == .map || suite == .query || suite == .transfer
         ? "; A ÷ B > 1 means A is faster than B." : "; ratios > 1 mean JSONKit is faster.")
-    return title + "\n\n" + lines.joined(separator: "\n")
+    return (customTitle ?? title) + "\n\n" + lines.joined(separator: "\n")
   }
 
   /// Kilobytes (1000 bytes), with a decimal for the small files where it matters.

@@ -13,6 +13,9 @@ struct Workload {
   let operation: () throws -> Int
   /// Heap held by the parsed value ÷ `inputBytes` (parse suite only).
   let heapPerInputByte: Double?
+  /// What one operation counts for in the reported rate; nil: `inputBytes` / 1e6, so the
+  /// rate is MB/s. The transfer suite's small-GET batch counts its requests (requests/s).
+  var unitsPerOperation: Double? = nil
 }
 
 /// What each subject does, for every suite (the map suite's are in `MapSuite.swift`).
@@ -23,6 +26,7 @@ enum Subjects {
     case .write: ["jsonkit", "foundation"]
     case .map: MapSuite.subjects
     case .query: QuerySuite.subjects
+    case .transfer: TransferSuite.subjects
     }
   }
 

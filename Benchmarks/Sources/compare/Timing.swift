@@ -39,7 +39,8 @@ enum Timing {
     }
   }
 
-  /// MB/s of every round for every workload (`result[w][r]`), 1 MB = 1e6 input bytes.
+  /// MB/s of every round for every workload (`result[w][r]`), 1 MB = 1e6 input bytes (or
+  /// `unitsPerOperation` per second when the workload sets it).
   static func run(
     _ workloads: [Workload], rounds: Int, progress: (String) -> Void
   ) throws -> [[Double]] {
@@ -52,8 +53,8 @@ enum Timing {
       progress("round \(round)/\(rounds)")
       for (index, workload) in workloads.enumerated() {
         let elapsed = try seconds(iterations: iterations[index], of: workload)
-        let bytes = Double(workload.inputBytes) * Double(iterations[index])
-        samples[index].append(bytes / 1e6 / elapsed)
+        let units = workload.unitsPerOperation ?? Double(workload.inputBytes) / 1e6
+        samples[index].append(units * Double(iterations[index]) / elapsed)
       }
     }
     return samples

@@ -43,11 +43,11 @@ enum Prelude {
     def add: add(.[]);
     def join($x): reduce .[] as $i (null;
       (if . == null then "" else . + $x end)
-      + ($i | if . == null then "" elif type == "string" then . else tojson end)) // "";
+      + ($i | if . == null then "" elif type == "boolean" or type == "number" then tojson else . end)) // "";
     def first(f): label $__first | (f | ., break $__first);
     def first: .[0];
     def last: .[-1];
-    def last(f): reduce f as $x (null; $x);
+    def last(f): reduce f as $x ([]; [$x]) | .[];
     def limit($n; f):
       if $n > 0 then label $__limit | foreach f as $item (0; . + 1; $item, if . >= $n then break $__limit else empty end)
       elif $n == 0 then empty
@@ -67,6 +67,9 @@ enum Prelude {
     def IN(src; s): any(src == s; .);
     def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
     def INDEX(idx_expr): INDEX(.[]; idx_expr);
+    def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
+    def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
+    def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
     def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
     def toarray: if type == "array" then . else [.] end;
     def flatten: flatten(1e9);

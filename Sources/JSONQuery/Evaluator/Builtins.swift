@@ -278,28 +278,31 @@ enum Builtins {
     }
   }
 
+  /// jq's `contains`: only values of one type can be compared at the top; inside, a
+  /// value of another type simply does not contain (`[1, {"a": 1}] | contains([{"a": 1}])`).
   static func contains(_ a: JSON, _ b: JSON) throws(QueryError) -> Bool {
-    switch (a.type, b.type) {
-    case (.dictionary, .dictionary):
-      for (key, value) in ValueOps.members(b) {
-        guard let mine = a.member(key), try contains(mine, value) else { return false }
-      }
-      return true
-    case (.array, .array):
-      for needle in ValueOps.elements(b) {
-        var found = false
-        for item in ValueOps.elements(a) where try contains(item, needle) {
-          found = true
-          break
-        }
-        if !found { return false }
-      }
-      return true
-    case (.string, .string):
-      return b.stringValue.isEmpty || a.stringValue.contains(b.stringValue)
-    default:
-      if a.type == b.type { return JSON.compare(a, b) == 0 }
+    guard a.type == b.type else {
       throw .runtime("\(ValueOps.describe(a)) and \(ValueOps.describe(b)) cannot have their containment checked")
     }
+    return containsValue(a, b)
   }
+
+  private static func containsValue(_ a: JSON, _ b: JSON) -> Bool {
+    guard a.type == b.type else { return false }
+    switch a.type {
+    case .dictionary:
+      for (key, value) in ValueOps.members(b) {
+        guard let mine = a.member(key), containsValue(mine, value) else { return false }
+      }
+      return true
+    case .array:
+      let haystack = ValueOps.elements(a)
+      return ValueOps.elements(b).allSatisfy { needle in haystack.contains { containsValue($0, needle) } }
+    case .string:
+      return b.stringValue.isEmpty || a.stringValue.contains(b.stringValue)
+    default:
+      return JSON.compare(a, b) == 0
+    }
+  }
+
 }

@@ -313,7 +313,7 @@ final class Interpreter {
         let scope = Environment(parent: env, variables: bound)
         guard let key = try values(entry.key, Item(value: value, path: nil), scope).next()?.value else { continue }
         guard key.type == .string else {
-          throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with \(ValueOps.typeName(key))")
+          throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
         }
         let member = try ValueOps.index(value, key)
         if let name = entry.bindsKey { bound[name] = member }

@@ -177,14 +177,9 @@ enum ValueOps {
     case (.array, .array): return indices(value, key)
     case (_, .dictionary) where value.type == .array || value.type == .null || value.type == .string:
       return try slice(value, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
-    case (.dictionary, _):
-      throw .runtime("Cannot index object with \(typeName(key))")
-    case (.array, .string):
-      throw .runtime("Cannot index array with \"\(key.stringValue)\"")
-    case (_, .string):
-      throw .runtime("Cannot index \(typeName(value)) with \"\(key.stringValue)\"")
     default:
-      throw .runtime("Cannot index \(typeName(value)) with \(typeName(key))")
+      // jq 1.8's wording: the key's type and a preview of it.
+      throw .runtime("Cannot index \(typeName(value)) with \(describe(key))")
     }
   }
 

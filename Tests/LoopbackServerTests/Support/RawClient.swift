@@ -16,6 +16,7 @@ final class RawClient {
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
+    var code: Int32 = 0
   }
 
   private let fd: Int32
@@ -42,6 +43,12 @@ final class RawClient {
       Glibc.close(fd)
       throw Failure(description: "connect: errno \(errno)")
     }
+  }
+
+  /// Connects and sends `request` right away, the start of most raw-socket tests.
+  convenience init(port: Int, sending request: String) throws {
+    try self.init(port: port)
+    try send(request)
   }
 
   deinit { close() }
@@ -72,7 +79,7 @@ final class RawClient {
   private func fill() throws -> Bool {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count < 0 { throw Failure(description: "recv: errno \(errno)") }
+    if count < 0 { throw Failure(description: "recv: errno \(errno)", code: errno) }
     buffer += chunk[0..<count]
     return count > 0
   }
@@ -93,9 +100,15 @@ final class RawClient {
     return Array(buffer[0..<count])
   }
 
-  /// True if the server closed the connection (reading returns end of stream).
+  /// True if the server closed the connection: reading returns end of stream, or a reset
+  /// (what a close with unread input, or of a connection still in the backlog, sends).
   func serverClosed() throws -> Bool {
-    buffer.isEmpty ? try !fill() : false
+    guard buffer.isEmpty else { return false }
+    do {
+      return try !fill()
+    } catch let failure as Failure where failure.code == ECONNRESET {
+      return true
+    }
   }
 
   private func readLine() throws -> String {
@@ -143,4 +156,9 @@ final class RawClient {
     }
     return response
   }
+}
+
+/// An HTTP/1.1 GET request as a client would send it; `headers` are extra CRLF-ended lines.
+func get(_ path: String = "/", headers: String = "") -> String {
+  "GET \(path) HTTP/1.1\r\nHost: h\r\n\(headers)\r\n"
 }

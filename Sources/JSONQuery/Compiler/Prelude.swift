@@ -126,27 +126,37 @@ enum Prelude {
     .
     """#
 
-  /// Every prelude definition by "name/arity". Their scope is empty: names they use are
-  /// looked up here too, so definitions may refer to each other in any order.
-  static let table: [String: Closure] = {
+  /// The prelude compiled once: its definitions, and where each "name/arity" is. A
+  /// definition's body sees every other (in any order), then the Swift builtins.
+  private static let compiled: (functions: [FunctionIR], refs: [String: FunctionRef]) = {
     do {
       // The library's jq-source definitions come first; `source` ends with the body.
       var ast = try Parser.parse(RegexPrelude.source + source)
-      let root = Environment(parent: nil)
-      var table: [String: Closure] = [:]
+      var definitions: [String: FunctionDefinition] = [:]
       while case .define(let definition, let rest) = ast {
-        table["\(definition.name)/\(definition.parameters.count)"] = Closure(definition: definition, scope: root)
+        definitions[definition.key] = definition
         ast = rest
       }
-      return table
+      let table = FunctionTable(isPrelude: true)
+      var globals = Globals()
+      for key in definitions.keys.sorted() { globals.functions[key] = table.reserve() }
+      var compiler = Compiler(globals: globals, table: table)
+      compiler.defersUndefinedCalls = true
+      for (key, definition) in definitions {
+        try compiler.define(definition, globals.functions[key]!, Scope())
+      }
+      return (table.compiled, globals.functions)
     } catch {
-      fatalError("the jq prelude does not parse: \(error)")
+      fatalError("the jq prelude does not compile: \(error)")
     }
   }()
 
-  /// The scope programs start in.
-  static let environment = Environment(parent: nil)
+  /// The prelude's definitions, indexed by `FunctionRef.index`.
+  static var functions: [FunctionIR] { compiled.functions }
+
+  /// Where calls of each prelude "name/arity" go.
+  static var refs: [String: FunctionRef] { compiled.refs }
 
   /// "name/arity" of every prelude definition.
-  static let names = Set(table.keys)
+  static let names = Set(compiled.refs.keys)
 }

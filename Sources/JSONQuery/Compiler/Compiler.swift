@@ -9,6 +9,18 @@ struct Compiler {
   /// Whether an undefined function is an error when called rather than when compiled: the
   /// prelude has definitions over builtins that may be missing (`normals` needs `isnormal`).
   var defersUndefinedCalls = false
+  /// Whether calls of small prelude definitions are replaced by their bodies (not while
+  /// compiling the prelude itself).
+  var inlinesPrelude = true
+  /// How many inlined prelude bodies this one is nested in.
+  private var inlining = 0
+  /// Inlined bodies nest at most this deep; deeper calls are calls.
+  private static let maximumInlining = 8
+
+  init(globals: Globals, table: FunctionTable) {
+    self.globals = globals
+    self.table = table
+  }
 
   func compile(_ ast: AST) throws(QueryError) -> Node {
     try lower(ast, Scope())
@@ -228,7 +240,14 @@ struct Compiler {
         return node(.callClosure(slot), single: false)
       case .value(let slot):
         return node(.variable(slot), single: true)
+      case .inlined(let argument):
+        return argument
       }
+    }
+    if let ref = globals.functions[key], ref.inPrelude, inlinesPrelude,
+      inlining < Self.maximumInlining, let definition = Prelude.inlinable[key]
+    {
+      return try inline(definition, try lowered())
     }
     if let ref = globals.functions[key] {
       return node(.call(ref, env: .global, arguments: try lowered()), single: false)
@@ -243,6 +262,17 @@ struct Compiler {
     }
     if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }
     throw .compile("\(key) is not defined", at: location)
+  }
+
+  /// `definition`'s body with `arguments` in place of its parameters, compiled in the
+  /// prelude's scope (so that the caller's definitions do not capture its names).
+  private func inline(_ definition: FunctionDefinition, _ arguments: [Node]) throws(QueryError) -> Node {
+    var inliner = Compiler(globals: Globals(functions: Prelude.refs), table: table)
+    inliner.inlining = inlining + 1
+    inliner.defersUndefinedCalls = true
+    var bound: [String: Node] = [:]
+    for (parameter, argument) in zip(definition.parameters, arguments) { bound["\(parameter)/0"] = argument }
+    return try inliner.lower(definition.body, Scope().adding(.inlined(arguments: bound)))
   }
 
   private func lowerPattern(_ pattern: Pattern, _ scope: Scope) throws(QueryError) -> PatternIR {

@@ -126,9 +126,8 @@ enum Prelude {
     .
     """#
 
-  /// The prelude compiled once: its definitions, and where each "name/arity" is. A
-  /// definition's body sees every other (in any order), then the Swift builtins.
-  private static let compiled: (functions: [FunctionIR], refs: [String: FunctionRef]) = {
+  /// Every prelude definition by "name/arity" (of two with one key, the later).
+  private static let definitions: [String: FunctionDefinition] = {
     do {
       // The library's jq-source definitions come first; `source` ends with the body.
       var ast = try Parser.parse(RegexPrelude.source + source)
@@ -137,18 +136,29 @@ enum Prelude {
         definitions[definition.key] = definition
         ast = rest
       }
-      let table = FunctionTable(isPrelude: true)
-      var globals = Globals()
-      for key in definitions.keys.sorted() { globals.functions[key] = table.reserve() }
-      var compiler = Compiler(globals: globals, table: table)
-      compiler.defersUndefinedCalls = true
+      return definitions
+    } catch {
+      fatalError("the jq prelude does not parse: \(error)")
+    }
+  }()
+
+  /// The prelude compiled once: its definitions, and where each "name/arity" is. A
+  /// definition's body sees every other (in any order), then the Swift builtins.
+  private static let compiled: (functions: [FunctionIR], refs: [String: FunctionRef]) = {
+    let table = FunctionTable(isPrelude: true)
+    var globals = Globals()
+    for key in definitions.keys.sorted() { globals.functions[key] = table.reserve() }
+    var compiler = Compiler(globals: globals, table: table)
+    compiler.defersUndefinedCalls = true
+    compiler.inlinesPrelude = false
+    do {
       for (key, definition) in definitions {
         try compiler.define(definition, globals.functions[key]!, Scope())
       }
-      return (table.compiled, globals.functions)
     } catch {
       fatalError("the jq prelude does not compile: \(error)")
     }
+    return (table.compiled, globals.functions)
   }()
 
   /// The prelude's definitions, indexed by `FunctionRef.index`.
@@ -158,5 +168,40 @@ enum Prelude {
   static var refs: [String: FunctionRef] { compiled.refs }
 
   /// "name/arity" of every prelude definition.
-  static let names = Set(compiled.refs.keys)
+  static let names = Set(definitions.keys)
+
+  /// Definitions a program's calls are replaced by (their body, the arguments in place of
+  /// the parameters): those whose parameters are all closures and whose body binds
+  /// nothing (no `as`, `reduce`, `foreach`, `label`, `def`) and does not call itself.
+  /// Such a body adds no frame, so the arguments, compiled at the call site, stay valid
+  /// inside it: `select(f)`, `numbers`, `map(f)`, `any(f)`…
+  static let inlinable: [String: FunctionDefinition] = definitions.filter { key, definition in
+    definition.parameters.allSatisfy { !$0.hasPrefix("$") }
+      && !definition.body.bindsOrCalls(key)
+  }
+}
+
+extension AST {
+  /// Whether the filter binds a variable, a label or a function, or calls `key`.
+  fileprivate func bindsOrCalls(_ key: String) -> Bool {
+    switch self {
+    case .identity, .recurseDefault, .literal, .format, .breakLabel, .variable: return false
+    case .reduce, .foreach, .bind, .label, .define: return true
+    case .index(let a, let b), .pipe(let a, let b), .comma(let a, let b), .binary(_, let a, let b),
+      .and(let a, let b), .or(let a, let b), .alternative(let a, let b), .assign(_, let a, let b):
+      return a.bindsOrCalls(key) || b.bindsOrCalls(key)
+    case .slice(let a, let b, let c):
+      return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false) || (c?.bindsOrCalls(key) ?? false)
+    case .iterate(let a), .optional(let a), .negate(let a): return a.bindsOrCalls(key)
+    case .array(let a): return a?.bindsOrCalls(key) ?? false
+    case .object(let entries): return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }
+    case .string(_, let parts):
+      return parts.contains { if case .interpolation(let a) = $0 { a.bindsOrCalls(key) } else { false } }
+    case .ifThen(let a, let b, let c):
+      return a.bindsOrCalls(key) || b.bindsOrCalls(key) || (c?.bindsOrCalls(key) ?? false)
+    case .tryCatch(let a, let b): return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
+    case .call(let name, let arguments, _):
+      return "\(name)/\(arguments.count)" == key || arguments.contains { $0.bindsOrCalls(key) }
+    }
+  }
 }

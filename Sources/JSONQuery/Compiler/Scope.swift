@@ -18,6 +18,9 @@ struct Scope {
     /// `def`: calls of `key` here reach `ref`, whose body runs in the frame the
     /// definition was made in (`frames` frames deep).
     case definition(key: String, ref: FunctionRef, frames: Int)
+    /// The parameters of an inlined definition: each call of one is its argument, compiled
+    /// at the call site (the inlined body adds no frame, so its slots still hold).
+    case inlined(arguments: [String: Node])
   }
 
   private(set) var levels: [Level] = []
@@ -53,6 +56,7 @@ struct Scope {
     case definition(FunctionRef, FrameReference)
     case closure(Slot)
     case value(Slot)
+    case inlined(Node)
   }
 
   /// What a call of `key` reaches in these scopes, if anything.
@@ -64,6 +68,8 @@ struct Scope {
         if name == key {
           return .definition(ref, depth == 0 ? .global : .enclosing(hops: frames - depth))
         }
+      case .inlined(let arguments):
+        if let argument = arguments[key] { return .inlined(argument) }
       case .frame(_, let closures, let valueFunctions):
         if let index = closures[key] { return .closure(Slot(hops: hops, index: index)) }
         if let index = valueFunctions[key] { return .value(Slot(hops: hops, index: index)) }

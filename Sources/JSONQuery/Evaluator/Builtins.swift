@@ -55,8 +55,19 @@ enum Builtins {
       var stack: [Item] = [input]
       return Generator {
         guard let item = stack.popLast() else { return nil }
-        if item.value.type == .array || item.value.type == .dictionary {
-          stack.append(contentsOf: try executor.iterate(item).all().reversed())
+        switch item.value.type {
+        case .array:
+          let elements = ValueOps.elements(item.value)
+          for index in elements.indices.reversed() {
+            try executor.step()
+            stack.append(Item(value: elements[index], path: item.path.map { $0 + [JSON(index)] }))
+          }
+        case .dictionary:
+          for (key, value) in ValueOps.members(item.value).reversed() {
+            try executor.step()
+            stack.append(Item(value: value, path: item.path.map { $0 + [JSON(key)] }))
+          }
+        default: break
         }
         return item
       }

@@ -162,6 +162,12 @@ final class Executor {
     case .identity, .literal, .variable, .format, .contextVariable, .environment, .fail:
       return .one(try one(node, input, frame))
     case .index(let target, let key):
+      if key.single {
+        return try eval(target, input, frame).map { t in
+          let k = try self.value(key, input, frame)
+          return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+        }
+      }
       return try eval(target, input, frame).flatMap { t in
         try self.values(key, input, frame).flatMap { k in
           .one(Item(value: try ValueOps.index(t.value, k.value), path: t.path.map { $0 + [k.value] }))
@@ -176,6 +182,7 @@ final class Executor {
         }
       }
     case .iterate(let target):
+      if target.single { return try iterate(try one(target, input, frame)) }
       return try eval(target, input, frame).flatMap { t in try self.iterate(t) }
     case .optional(let body):
       // Created inside the generator: a builtin may fail while producing its generator.
@@ -192,10 +199,7 @@ final class Executor {
         }
       }
     case .pipe(let lhs, let rhs):
-      if lhs.single {
-        let item = try one(lhs, input, frame)
-        return deferred { try self.eval(rhs, item, frame) }
-      }
+      if lhs.single { return try evalLazily(rhs, try one(lhs, input, frame), frame) }
       return try eval(lhs, input, frame).flatMap { try self.eval(rhs, $0, frame) }
     case .comma(let lhs, let rhs):
       return try eval(lhs, input, frame).then { try self.eval(rhs, input, frame) }
@@ -228,6 +232,11 @@ final class Executor {
     case .string(let format, let parts):
       return try interpolate(parts[...].reversed()[...], format, input, frame)
     case .ifThen(let condition, let then, let otherwise):
+      if condition.single {
+        if ValueOps.isTruthy(try value(condition, input, frame)) { return try evalLazily(then, input, frame) }
+        guard let otherwise else { return .one(input) }
+        return try evalLazily(otherwise, input, frame)
+      }
       return try values(condition, input, frame).flatMap { c in
         if ValueOps.isTruthy(c.value) { return try self.eval(then, input, frame) }
         if let otherwise { return try self.eval(otherwise, input, frame) }
@@ -305,6 +314,17 @@ final class Executor {
   /// that recursion goes through is not evaluated before its outputs are asked for, so
   /// that a recursive definition nests generators, not calls of `eval` (which need more
   /// stack).
+  /// `eval`, or `deferred` when the filter may recurse while being made (a call, or a
+  /// filter that evaluates a part eagerly): where the generic path would have been lazy.
+  private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+    if node.single { return .one(try one(node, input, frame)) }
+    switch node.op {
+    case .iterate(let target) where target.single: return try iterate(try one(target, input, frame))
+    case .builtin(.empty, _): return .empty
+    default: return deferred { try self.eval(node, input, frame) }
+    }
+  }
+
   private func deferred(_ make: @escaping () throws -> Generator) -> Generator {
     var inner: Generator?
     return Generator {

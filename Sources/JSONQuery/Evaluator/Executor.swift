@@ -30,6 +30,12 @@ final class Executor {
     stackGuard.enter()
   }
 
+  /// A label id no other `label` of this run has.
+  func newLabel() -> Int {
+    nextLabel += 1
+    return nextLabel
+  }
+
   /// Spends one evaluation step.
   @inline(__always)
   func step() throws(QueryError) {
@@ -82,7 +88,9 @@ final class Executor {
     case .array(let body):
       guard let body else { return Item(value: JSON(array: []), path: nil) }
       if body.single { return Item(value: JSON(array: [try value(body, input, frame)]), path: nil) }
-      return Item(value: JSON(array: try values(body, input, frame).all().map(\.value)), path: nil)
+      var items: [JSON] = []
+      try each(body, Item(value: input.value, path: nil), frame) { items.append($0.value) }
+      return Item(value: JSON(array: items), path: nil)
     case .object(let entries):
       var members: [(String, JSON)] = []
       members.reserveCapacity(entries.count)
@@ -109,14 +117,8 @@ final class Executor {
       guard let otherwise else { return input }
       return try one(otherwise, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      var accumulator = try one(initial, Item(value: input.value, path: nil), frame)
-      let items = try values(source, input, frame)
-      var scope: Frame?
-      while let item = try items.next() {
-        let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
-        accumulator = try one(update, accumulator, bound)
-      }
-      return accumulator
+      let start = try one(initial, Item(value: input.value, path: nil), frame)
+      return try reduce(source, pattern, slots, start, update, input, frame)!
     case .bind(let source, let patterns, let slots, let body):
       var scope: Frame?
       let bound = try bind(patterns[0], slots, try value(source, input, frame), frame, reusing: &scope)
@@ -246,17 +248,7 @@ final class Executor {
       return tryCatch(body, handler, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
       return try values(initial, input, frame).flatMap { start in
-        var accumulator: Item? = start
-        let items = try self.values(source, input, frame)
-        var scope: Frame?
-        while let item = try items.next() {
-          let bound = try self.bind(pattern, slots, item.value, frame, reusing: &scope)
-          var last: Item?
-          let outputs = try self.eval(update, accumulator ?? Item(value: .null, path: nil), bound)
-          while let output = try outputs.next() { last = output }
-          accumulator = last
-        }
-        return accumulator.map { .one($0) } ?? .empty
+        try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) } ?? .empty
       }
     case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
       return try values(initial, input, frame).flatMap { start in
@@ -274,8 +266,7 @@ final class Executor {
     case .bind(let source, let patterns, let slots, let body):
       return try bindAlternatives(source, patterns, slots, body, input, frame)
     case .label(let body):
-      nextLabel += 1
-      let id = nextLabel
+      let id = newLabel()
       let scope = Frame(parent: frame, values: [JSON(id)])
       var inner: Generator?
       var stopped = false

@@ -1,0 +1,123 @@
+@_spi(JSONKitInternals) import JSONKit
+
+extension Executor {
+  /// Calls `body` with every output of `node`, in order: push evaluation, for consumers
+  /// that take every output anyway (`[f]`, `reduce`'s source, `path(f)` in an assignment).
+  /// Pipes, commas, `.[]`, conditionals, bindings, `reduce`/`foreach`, labels and calls
+  /// become loops and nested calls instead of chains of generators. Filters that catch
+  /// errors (`try`, `?`, `//`, `?//`) run as generators, so that an error of `body` never
+  /// reaches their handlers.
+  func each(_ node: Node, _ input: Item, _ frame: Frame?, _ body: (Item) throws -> Void) throws {
+    if node.single { return try body(one(node, input, frame)) }
+    try step()
+    try stackGuard.check()
+    switch node.op {
+    case .pipe(let lhs, let rhs):
+      try each(lhs, input, frame) { item in try each(rhs, item, frame, body) }
+    case .comma(let lhs, let rhs):
+      try each(lhs, input, frame, body)
+      try each(rhs, input, frame, body)
+    case .iterate(let target):
+      try each(target, input, frame) { item in try eachMember(item, body) }
+    case .index(let target, let key) where key.single:
+      try each(target, input, frame) { t in
+        let k = try value(key, input, frame)
+        try body(Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] }))
+      }
+    case .ifThen(let condition, let then, let otherwise):
+      try each(condition, Item(value: input.value, path: nil), frame) { c in
+        if ValueOps.isTruthy(c.value) {
+          try each(then, input, frame, body)
+        } else if let otherwise {
+          try each(otherwise, input, frame, body)
+        } else {
+          try body(input)
+        }
+      }
+    case .builtin(.empty, _):
+      return
+    case .builtin(.recurse, _):
+      try eachDescendant(input, body)
+    case .bind(let source, let patterns, let slots, let inner) where patterns.count == 1:
+      try each(source, Item(value: input.value, path: nil), frame) { v in
+        var fresh: Frame?
+        try each(inner, input, try bind(patterns[0], slots, v.value, frame, reusing: &fresh), body)
+      }
+    case .reduce(let source, let pattern, let slots, let initial, let update):
+      try each(initial, Item(value: input.value, path: nil), frame) { start in
+        if let result = try reduce(source, pattern, slots, start, update, input, frame) { try body(result) }
+      }
+    case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
+      try each(initial, Item(value: input.value, path: nil), frame) { start in
+        var state = start
+        try each(source, Item(value: input.value, path: nil), frame) { item in
+          var fresh: Frame?
+          let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
+          try each(update, state, scope) { output in
+            state = output
+            if let extract { try each(extract, output, scope, body) } else { try body(output) }
+          }
+        }
+      }
+    case .label(let inner):
+      let id = newLabel()
+      do {
+        try each(inner, input, Frame(parent: frame, values: [JSON(id)]), body)
+      } catch let signal as BreakSignal where signal.label == id {}
+    case .callClosure(let slot):
+      let closure = frame.up(slot.hops)!.closures[slot.index]
+      try each(closure.body, input, closure.frame, body)
+    default:
+      let outputs = try eval(node, input, frame)
+      while let item = try outputs.next() { try body(item) }
+    }
+  }
+
+  /// `reduce`: the last output of `update` after each source output, `nil` if the last
+  /// round had none.
+  func reduce(
+    _ source: Node, _ pattern: PatternIR, _ slots: Int, _ start: Item, _ update: Node, _ input: Item,
+    _ frame: Frame?
+  ) throws -> Item? {
+    var accumulator: Item? = start
+    var scope: Frame?
+    try each(source, Item(value: input.value, path: nil), frame) { item in
+      let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
+      if update.single {
+        accumulator = try one(update, accumulator ?? Item(value: .null, path: nil), bound)
+        return
+      }
+      var last: Item?
+      try each(update, accumulator ?? Item(value: .null, path: nil), bound) { last = $0 }
+      accumulator = last
+    }
+    return accumulator
+  }
+
+  /// `.[]` of one value, pushed.
+  func eachMember(_ t: Item, _ body: (Item) throws -> Void) throws {
+    switch t.value.type {
+    case .array:
+      for (index, element) in ValueOps.elements(t.value).enumerated() {
+        try step()
+        try body(Item(value: element, path: t.path.map { $0 + [JSON(index)] }))
+      }
+    case .dictionary:
+      for (key, value) in ValueOps.members(t.value) {
+        try step()
+        try body(Item(value: value, path: t.path.map { $0 + [JSON(key)] }))
+      }
+    default:
+      throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(t.value))")
+    }
+  }
+
+  /// `..`: the value, then each descendant, depth first.
+  private func eachDescendant(_ item: Item, _ body: (Item) throws -> Void) throws {
+    try body(item)
+    let type = item.value.type
+    guard type == .array || type == .dictionary else { return }
+    try stackGuard.check()
+    try eachMember(item) { child in try eachDescendant(child, body) }
+  }
+}

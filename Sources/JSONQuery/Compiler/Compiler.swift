@@ -254,7 +254,9 @@ struct Compiler {
     }
     if let builtin = Builtin(rawValue: key) {
       let nodes = try lowered()
-      return node(.builtin(builtin, nodes), single: builtin.isValueFunction && nodes.allSatisfy(\.single))
+      return node(
+        .builtin(builtin, nodes),
+        single: builtin.isCollector || (builtin.isValueFunction && nodes.allSatisfy(\.single)))
     }
     if let native = NativeFunctions.table[key] {
       let nodes = try lowered()

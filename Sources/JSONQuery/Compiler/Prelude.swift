@@ -73,13 +73,6 @@ enum Prelude {
     def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
     def toarray: if type == "array" then . else [.] end;
     def flatten: flatten(1e9);
-    def sort_by(f): [to_entries[] | [[.value | f], .key, .value]] | sort | map(.[2]);
-    def group_by(f): sort_by(f) | reduce .[] as $x ([];
-      if length > 0 and ([.[-1][0] | f] == [$x | f]) then .[-1] += [$x] else . + [[$x]] end);
-    def unique_by(f): [group_by(f)[] | .[0]];
-    def unique: unique_by(.);
-    def min_by(f): sort_by(f) | .[0];
-    def max_by(f): sort_by(f) | .[-1];
     def combinations:
       if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
     def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;

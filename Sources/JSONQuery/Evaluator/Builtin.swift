@@ -11,6 +11,13 @@ enum Builtin: String, CaseIterable, Sendable {
   case debug = "debug/0"
   case stderr = "stderr/0"
   case label = "label/0"
+  // Collectors: one array from the input and `f` evaluated on each of its elements.
+  case sortBy = "sort_by/1"
+  case groupBy = "group_by/1"
+  case uniqueBy = "unique_by/1"
+  case unique = "unique/0"
+  case minBy = "min_by/1"
+  case maxBy = "max_by/1"
   // Value functions: one value from the input and one value per argument.
   case error = "error/0"
   case errorMessage = "error/1"
@@ -80,7 +87,17 @@ enum Builtin: String, CaseIterable, Sendable {
   var isValueFunction: Bool {
     switch self {
     case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .debug, .stderr, .label: false
+    case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     default: true
+    }
+  }
+
+  /// Whether the builtin sorts or groups the input's elements by a key filter (run by
+  /// `Builtins.collect`; one output).
+  var isCollector: Bool {
+    switch self {
+    case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: true
+    default: false
     }
   }
 }

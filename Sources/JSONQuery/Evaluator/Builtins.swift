@@ -82,6 +82,59 @@ enum Builtins {
     }
   }
 
+  /// `sort_by(f)`, `group_by(f)`, `unique_by(f)`, `unique`, `min_by(f)`, `max_by(f)` as jq
+  /// defines them (`sort_by(f)`: `[to_entries[] | [[.value | f], .key, .value]] | sort |
+  /// map(.[2])`, the others on top of it), with each element's key computed once and no
+  /// quadratic rebuilding of the groups.
+  static func collect(
+    _ builtin: Builtin, _ key: Node?, _ value: JSON, _ frame: Frame?, _ executor: Executor
+  ) throws -> JSON {
+    let entries: [(JSON, JSON)]
+    switch value.type {
+    case .array: entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
+    case .dictionary: entries = ValueOps.members(value).map { (JSON($0.0), $0.1) }
+    default:
+      _ = try ValueOps.keys(value, sorted: false)
+      throw QueryError.runtime("\(ValueOps.describe(value)) has no keys")
+    }
+    var rows: [(key: JSON, position: JSON, value: JSON)] = []
+    rows.reserveCapacity(entries.count)
+    for (position, element) in entries {
+      var keys: [JSON] = []
+      if let key {
+        try executor.each(key, Item(value: element, path: nil), frame) { keys.append($0.value) }
+      } else {
+        keys.append(element)
+      }
+      rows.append((JSON(array: keys), position, element))
+    }
+    rows.sort { a, b in
+      let order = JSON.compare(a.key, b.key)
+      if order != 0 { return order < 0 }
+      let tie = JSON.compare(a.position, b.position)
+      if tie != 0 { return tie < 0 }
+      return JSON.compare(a.value, b.value) < 0
+    }
+    switch builtin {
+    case .minBy: return rows.first?.value ?? .null
+    case .maxBy: return rows.last?.value ?? .null
+    case .sortBy: return JSON(array: rows.map(\.value))
+    default:
+      var groups: [[JSON]] = []
+      var previous: JSON?
+      for row in rows {
+        if let previous, JSON.compare(previous, row.key) == 0 {
+          groups[groups.count - 1].append(row.value)
+        } else {
+          groups.append([row.value])
+        }
+        previous = row.key
+      }
+      if builtin == .groupBy { return JSON(array: groups.map { JSON(array: $0) }) }
+      return JSON(array: groups.map { $0[0] })
+    }
+  }
+
   /// Runs a value builtin (`Builtin.isValueFunction`) on its input and argument values.
   static func value(_ builtin: Builtin, _ value: JSON, _ args: [JSON], _ executor: Executor) throws -> JSON {
     func number(_ f: (Double) -> Double) throws -> JSON {

@@ -38,6 +38,13 @@ extension Executor {
       return
     case .builtin(.recurse, _):
       try eachDescendant(input, body)
+    case .builtin(.path, let arguments):
+      try each(arguments[0], Item(value: input.value, path: []), frame) { item in
+        guard let path = item.path else {
+          throw QueryError.runtime("Invalid path expression with result \(ValueOps.preview(item.value))")
+        }
+        try body(Item(value: JSON(array: path), path: nil))
+      }
     case .bind(let source, let patterns, let slots, let inner) where patterns.count == 1:
       try each(source, Item(value: input.value, path: nil), frame) { v in
         var fresh: Frame?

@@ -131,6 +131,9 @@ final class Executor {
     case .environment:
       return Item(value: environmentObject(), path: nil)
     case .builtin(let builtin, let arguments):
+      if builtin.isCollector {
+        return Item(value: try Builtins.collect(builtin, arguments.first, input.value, frame, self), path: nil)
+      }
       return Item(value: try Builtins.value(builtin, input.value, try argumentValues(arguments, input, frame), self), path: nil)
     case .native(let function, let arguments):
       return Item(value: try function(input.value, try argumentValues(arguments, input, frame)), path: nil)

@@ -102,7 +102,7 @@ enum Builtins {
     for (position, element) in entries {
       var keys: [JSON] = []
       if let key {
-        try executor.each(key, Item(value: element, path: nil), frame) { keys.append($0.value) }
+        try executor.each(key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
       } else {
         keys.append(element)
       }

@@ -89,7 +89,7 @@ final class Executor {
       guard let body else { return Item(value: JSON(array: []), path: nil) }
       if body.single { return Item(value: JSON(array: [try value(body, input, frame)]), path: nil) }
       var items: [JSON] = []
-      try each(body, Item(value: input.value, path: nil), frame) { items.append($0.value) }
+      try each(body, Item(value: input.value, path: nil), frame, Sink { items.append($0.value) })
       return Item(value: JSON(array: items), path: nil)
     case .object(let entries):
       var members: [(String, JSON)] = []

@@ -8,9 +8,10 @@ import JSONKit
 /// // ["Ada"]
 /// ```
 public struct Query: Sendable {
-  private let program: AST
-  /// The scope the program starts in: what its imports bring in.
-  private let environment: Environment
+  /// The program's body, compiled.
+  private let body: Node
+  /// The definitions it calls (its own and its modules'), by `FunctionRef.index`.
+  private let functions: [FunctionIR]
   /// For `modulemeta` and `get_search_list` at run time.
   private let modules: ModuleResolver
   /// `QueryOptions.stepLimit`.
@@ -24,13 +25,14 @@ public struct Query: Sendable {
   public init(_ program: String, options: QueryOptions = QueryOptions()) throws(QueryError) {
     let source = try Parser.parseProgram(program)
     let resolver = ModuleResolver(libraryPaths: options.libraryPaths)
-    let names = try ModuleLoader(resolver: resolver).link(
+    let loader = ModuleLoader(resolver: resolver)
+    let names = try loader.link(
       program: source, directory: options.programDirectory ?? resolver.workingDirectory,
       includeHomeFile: options.includesHomeFile)
-    let ast = source.body ?? .identity
-    try names.resolver(variables: Set(options.variableNames)).check(ast)
-    self.program = ast
-    self.environment = names.environment
+    let compiler = Compiler(
+      globals: names.globals(contextVariables: Set(options.variableNames)), table: loader.table)
+    self.body = try compiler.compile(source.body ?? .identity)
+    self.functions = loader.table.compiled
     self.modules = resolver
     self.stepLimit = options.stepLimit
   }
@@ -48,10 +50,10 @@ public struct Query: Sendable {
   /// `run` with another step limit than the compiled one (the conformance tests give every
   /// jq test a budget, so that a program that loops for ever fails instead of hanging).
   func run(on input: JSON, context: QueryContext, stepLimit: Int?) -> QueryResults {
-    let interpreter = Interpreter(context: context, modules: modules, stepLimit: stepLimit)
+    let executor = Executor(program: functions, context: context, modules: modules, stepLimit: stepLimit)
     do {
-      let generator = try interpreter.eval(program, Item(value: input, path: nil), environment)
-      return QueryResults(generator: generator, interpreter: interpreter)
+      let generator = try executor.eval(body, Item(value: input, path: nil), nil)
+      return QueryResults(generator: generator, executor: executor)
     } catch let error as QueryError {
       return QueryResults(error: error)
     } catch {

@@ -9,22 +9,22 @@ import JSONKit
 /// ```
 public struct QueryResults {
   private var generator: Generator?
-  private let interpreter: Interpreter?
+  private let executor: Executor?
 
-  init(generator: Generator, interpreter: Interpreter) {
+  init(generator: Generator, executor: Executor) {
     self.generator = generator
-    self.interpreter = interpreter
+    self.executor = executor
   }
 
   init(error: QueryError) {
     generator = Generator { throw error }
-    interpreter = nil
+    executor = nil
   }
 
   /// The next result; `nil` when there are no more (and after an error).
   public mutating func next() throws(QueryError) -> JSON? {
     guard let current = generator else { return nil }
-    interpreter?.stackGuard.enter()
+    executor?.stackGuard.enter()
     do {
       if let item = try current.next() { return item.value }
       generator = nil

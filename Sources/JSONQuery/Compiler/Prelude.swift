@@ -66,19 +66,19 @@ enum Prelude {
     def IN(src; s): any(src == s; .);
     def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
     def INDEX(idx_expr): INDEX(.[]; idx_expr);
+    def isnormal: if isnan or isinfinite then false else fabs >= 2.2250738585072014e-308 end;
+    def format($f):
+      if $f == "text" then @text elif $f == "json" then @json elif $f == "html" then @html
+      elif $f == "uri" then @uri elif $f == "urid" then @urid elif $f == "csv" then @csv
+      elif $f == "tsv" then @tsv elif $f == "sh" then @sh elif $f == "base64" then @base64
+      elif $f == "base64d" then @base64d elif $f == "base32" then @base32
+      elif $f == "base32d" then @base32d else error("\($f) is not a valid format") end;
     def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
     def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
     def toarray: if type == "array" then . else [.] end;
     def flatten: flatten(1e9);
-    def sort_by(f): [to_entries[] | [[.value | f], .key, .value]] | sort | map(.[2]);
-    def group_by(f): sort_by(f) | reduce .[] as $x ([];
-      if length > 0 and ([.[-1][0] | f] == [$x | f]) then .[-1] += [$x] else . + [[$x]] end);
-    def unique_by(f): [group_by(f)[] | .[0]];
-    def unique: unique_by(.);
-    def min_by(f): sort_by(f) | .[0];
-    def max_by(f): sort_by(f) | .[-1];
     def combinations:
       if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
     def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;
@@ -125,27 +125,82 @@ enum Prelude {
     .
     """#
 
-  /// Every prelude definition by "name/arity". Their scope is empty: names they use are
-  /// looked up here too, so definitions may refer to each other in any order.
-  static let table: [String: Closure] = {
+  /// Every prelude definition by "name/arity" (of two with one key, the later).
+  private static let definitions: [String: FunctionDefinition] = {
     do {
       // The library's jq-source definitions come first; `source` ends with the body.
       var ast = try Parser.parse(RegexPrelude.source + source)
-      let root = Environment(parent: nil)
-      var table: [String: Closure] = [:]
+      var definitions: [String: FunctionDefinition] = [:]
       while case .define(let definition, let rest) = ast {
-        table["\(definition.name)/\(definition.parameters.count)"] = Closure(definition: definition, scope: root)
+        definitions[definition.key] = definition
         ast = rest
       }
-      return table
+      return definitions
     } catch {
       fatalError("the jq prelude does not parse: \(error)")
     }
   }()
 
-  /// The scope programs start in.
-  static let environment = Environment(parent: nil)
+  /// The prelude compiled once: its definitions, and where each "name/arity" is. A
+  /// definition's body sees every other (in any order), then the Swift builtins.
+  private static let compiled: (functions: [FunctionIR], refs: [String: FunctionRef]) = {
+    let table = FunctionTable(isPrelude: true)
+    var globals = Globals()
+    for key in definitions.keys.sorted() { globals.functions[key] = table.reserve() }
+    var compiler = Compiler(globals: globals, table: table)
+    compiler.defersUndefinedCalls = true
+    compiler.inlinesPrelude = false
+    do {
+      for (key, definition) in definitions {
+        try compiler.define(definition, globals.functions[key]!, Scope())
+      }
+    } catch {
+      fatalError("the jq prelude does not compile: \(error)")
+    }
+    return (table.compiled, globals.functions)
+  }()
+
+  /// The prelude's definitions, indexed by `FunctionRef.index`.
+  static var functions: [FunctionIR] { compiled.functions }
+
+  /// Where calls of each prelude "name/arity" go.
+  static var refs: [String: FunctionRef] { compiled.refs }
 
   /// "name/arity" of every prelude definition.
-  static let names = Set(table.keys)
+  static let names = Set(definitions.keys)
+
+  /// Definitions a program's calls are replaced by (their body, the arguments in place of
+  /// the parameters): those whose parameters are all closures and whose body binds
+  /// nothing (no `as`, `reduce`, `foreach`, `label`, `def`) and does not call itself.
+  /// Such a body adds no frame, so the arguments, compiled at the call site, stay valid
+  /// inside it: `select(f)`, `numbers`, `map(f)`, `any(f)`…
+  static let inlinable: [String: FunctionDefinition] = definitions.filter { key, definition in
+    definition.parameters.allSatisfy { !$0.hasPrefix("$") }
+      && !definition.body.bindsOrCalls(key)
+  }
+}
+
+extension AST {
+  /// Whether the filter binds a variable, a label or a function, or calls `key`.
+  fileprivate func bindsOrCalls(_ key: String) -> Bool {
+    switch self {
+    case .identity, .recurseDefault, .literal, .format, .breakLabel, .variable: return false
+    case .reduce, .foreach, .bind, .label, .define: return true
+    case .index(let a, let b), .pipe(let a, let b), .comma(let a, let b), .binary(_, let a, let b),
+      .and(let a, let b), .or(let a, let b), .alternative(let a, let b), .assign(_, let a, let b):
+      return a.bindsOrCalls(key) || b.bindsOrCalls(key)
+    case .slice(let a, let b, let c):
+      return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false) || (c?.bindsOrCalls(key) ?? false)
+    case .iterate(let a), .optional(let a), .negate(let a): return a.bindsOrCalls(key)
+    case .array(let a): return a?.bindsOrCalls(key) ?? false
+    case .object(let entries): return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }
+    case .string(_, let parts):
+      return parts.contains { if case .interpolation(let a) = $0 { a.bindsOrCalls(key) } else { false } }
+    case .ifThen(let a, let b, let c):
+      return a.bindsOrCalls(key) || b.bindsOrCalls(key) || (c?.bindsOrCalls(key) ?? false)
+    case .tryCatch(let a, let b): return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
+    case .call(let name, let arguments, _):
+      return "\(name)/\(arguments.count)" == key || arguments.contains { $0.bindsOrCalls(key) }
+    }
+  }
 }

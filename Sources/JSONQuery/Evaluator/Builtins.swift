@@ -4,127 +4,38 @@ import Foundation
 /// Builtins implemented in Swift: those that need the evaluator (closures, paths, control)
 /// and the value functions the prelude is built on.
 enum Builtins {
-  /// Keys "name/arity" of every builtin handled here (for compile-time name checks).
-  static let names: Set<String> = Set(NativeFunctions.table.keys).union(switchNames)
+  /// Keys "name/arity" of every builtin handled here (for `builtins/0`).
+  static let names: Set<String> = Set(NativeFunctions.table.keys).union(Builtin.allCases.map(\.rawValue))
 
-  /// The builtins of the switch in `call`.
-  private static let switchNames: Set<String> = [
-    "empty/0", "error/0", "error/1", "not/0", "length/0", "keys/0", "keys_unsorted/0", "type/0",
-    "tostring/0", "tojson/0", "fromjson/0", "tonumber/0", "path/1", "getpath/1", "setpath/2",
-    "delpaths/1", "has/1", "range/2", "sort/0", "input/0", "debug/0", "stderr/0", "builtins/0",
-    "halt/0", "halt_error/1", "infinite/0", "nan/0", "floor/0", "sqrt/0", "recurse/0",
-    "explode/0", "implode/0", "contains/1", "utf8bytelength/0", "input_line_number/0",
-    "input_filename/0", "now/0", "ltrimstr/1", "rtrimstr/1", "startswith/1", "endswith/1",
-    "isinfinite/0", "isnan/0", "abs/0", "tostream/0", "splits/1", "min/0", "max/0", "reverse/0",
-    "flatten/1", "ascii_downcase/0", "ascii_upcase/0", "indices/1", "trim/0", "ltrim/0", "rtrim/0",
-    "getpath/1", "label/0", "env/0", "significand/0", "log/0", "exp/0", "pow/2", "ceil/0", "round/0",
-    "have_decnum/0", "have_literal_numbers/0", "toboolean/0", "tojson/0", "split/1",
-    "repeat/1", "recurse/1", "_match_impl/3", "modulemeta/0", "get_search_list/0",
-  ]
-
+  /// Runs a control builtin (`Builtin.isValueFunction` false) on its unevaluated arguments.
   static func call(
-    _ key: String, _ arguments: [AST], _ input: Item, _ env: Environment, _ interpreter: Interpreter
+    _ builtin: Builtin, _ arguments: [Node], _ input: Item, _ frame: Frame?, _ executor: Executor
   ) throws -> Generator {
-    let value = input.value
-    func single(_ result: JSON) -> Generator { .one(Item(value: result, path: nil)) }
-    /// Calls `body` once per combination of the arguments' outputs (last argument outermost).
-    func cartesian(_ body: @escaping ([JSON]) throws -> JSON) throws -> Generator {
-      func product(_ index: Int, _ chosen: [JSON]) throws -> Generator {
-        if index < 0 { return single(try body(chosen)) }
-        return try interpreter.values(arguments[index], input, env).flatMap { v in
-          var next = chosen
-          next[index] = v.value
-          return try product(index - 1, next)
-        }
-      }
-      return try product(arguments.count - 1, Array(repeating: .null, count: arguments.count))
-    }
-    func number(_ f: (Double) -> Double) throws -> Generator {
-      guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
-      return single(ValueOps.number(f(value.jqDouble)))
-    }
-    func requireString(_ name: String) throws -> String {
-      guard value.type == .string else {
-        throw QueryError.runtime("\(ValueOps.describe(value)) cannot be \(name)")
-      }
-      return value.stringValue
-    }
-    switch key {
-    case "empty/0": return .empty
-    case "error/0": throw QueryError(value: value)
-    case "error/1": return try cartesian { args in throw QueryError(value: args[0]) }
-    case "not/0": return single(JSON(!ValueOps.isTruthy(value)))
-    case "length/0": return single(try ValueOps.length(value))
-    case "utf8bytelength/0":
-      guard value.type == .string else { throw QueryError.runtime("\(ValueOps.describe(value)) only strings have UTF-8 byte length") }
-      return single(JSON(value.stringValue.utf8.count))
-    case "keys/0": return single(try ValueOps.keys(value, sorted: true))
-    case "keys_unsorted/0": return single(try ValueOps.keys(value, sorted: false))
-    case "type/0": return single(JSON(ValueOps.typeName(value)))
-    case "tostring/0": return single(JSON(ValueOps.text(value)))
-    case "tojson/0": return single(JSON(JSONWriter(options: []).string(value)))
-    case "fromjson/0":
-      let text = try requireString("parsed as JSON")
-      do { return single(try JSON(data: Data(text.utf8))) } catch {
-        throw QueryError.runtime("\(text) (while parsing '\(text)')")
-      }
-    case "tonumber/0":
-      if value.type == .number { return single(value) }
-      let text = try requireString("parsed as a number")
-      guard let d = Double(text.trimmingCharacters(in: .whitespaces)), !text.isEmpty else {
-        throw QueryError.runtime("Cannot parse '\(text)' as JSON")
-      }
-      return single(ValueOps.number(d))
-    case "toboolean/0":
-      if value.type == .bool { return single(value) }
-      if value.type == .string, value.stringValue == "true" || value.stringValue == "false" {
-        return single(JSON(value.stringValue == "true"))
-      }
-      throw QueryError.runtime("\(ValueOps.describe(value)) cannot be parsed as a boolean")
-    case "path/1": return try interpreter.paths(arguments[0], value, env)
-    case "getpath/1":
-      return try interpreter.values(arguments[0], input, env).flatMap { p in
+    switch builtin {
+    case .empty: return .empty
+    case .path: return try executor.paths(arguments[0], input.value, frame)
+    case .getpath:
+      let value = input.value
+      return try executor.values(arguments[0], input, frame).flatMap { p in
         guard p.value.type == .array else { throw QueryError.runtime("Path must be specified as an array") }
         let components = ValueOps.elements(p.value)
         let result: JSON
         do { result = try PathOps.get(value, components[...]) } catch { result = .null }
         return .one(Item(value: result, path: input.path.map { $0 + components }))
       }
-    case "setpath/2":
-      return try cartesian { args in
-        guard args[0].type == .array else { throw QueryError.runtime("Path must be specified as an array") }
-        return try PathOps.set(value, ValueOps.elements(args[0])[...], args[1])
-      }
-    case "delpaths/1":
-      return try cartesian { args in
-        guard args[0].type == .array else { throw QueryError.runtime("Paths must be specified as an array") }
-        return try PathOps.delete(value, ValueOps.elements(args[0]))
-      }
-    case "has/1":
-      return try cartesian { args in
-        switch (value.type, args[0].type) {
-        case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
-        case (.array, .number): return JSON(args[0].jqDouble >= 0 && args[0].jqDouble < Double(value.count))
-        default: throw QueryError.runtime("Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key")
-        }
-      }
-    case "_match_impl/3":
-      return try cartesian { args in
-        try RegexMatch.run(value, pattern: args[0], flags: args[1], testMode: args[2].type == .bool && args[2].boolValue)
-      }
-    case "repeat/1":
+    case .repeatFilter:
       // jq's `def repeat(f): def _repeat: f, _repeat; _repeat;` (f's outputs on the same
       // input, again and again, until an error), as a loop: the recursive definition
       // would nest one generator per round.
       var round: Generator?
       return Generator {
         while true {
-          if round == nil { round = try interpreter.values(arguments[0], input, env) }
+          if round == nil { round = try executor.values(arguments[0], input, frame) }
           if let item = try round!.next() { return Item(value: item.value, path: nil) }
           round = nil
         }
       }
-    case "recurse/1":
+    case .recurseFilter:
       // jq's `def recurse(f): def r: ., (f | r); r;` (each value, then depth first what f
       // makes of it) with an explicit stack: the recursive definition nests one generator
       // per level, so each output walked the whole chain (quadratic in the depth) and a
@@ -141,7 +52,7 @@ enum Builtins {
         }
         if let item = unexpanded {
           unexpanded = nil
-          stack.append(try interpreter.eval(arguments[0], item, env))
+          stack.append(try executor.eval(arguments[0], item, frame))
         }
         while let top = stack.last {
           if let item = try top.next() {
@@ -152,9 +63,9 @@ enum Builtins {
         }
         return nil
       }
-    case "range/2":
-      return try interpreter.values(arguments[0], input, env).flatMap { from in
-        try interpreter.values(arguments[1], input, env).flatMap { upto in
+    case .range:
+      return try executor.values(arguments[0], input, frame).flatMap { from in
+        try executor.values(arguments[1], input, frame).flatMap { upto in
           guard from.value.type == .number, upto.value.type == .number else {
             throw QueryError.runtime("Range bounds must be numeric")
           }
@@ -162,147 +73,260 @@ enum Builtins {
           let end = upto.value.jqDouble
           return Generator {
             guard current < end else { return nil }
-            try interpreter.step()
+            try executor.step()
             defer { current += 1 }
             return Item(value: ValueOps.number(current), path: nil)
           }
         }
       }
-    case "sort/0":
-      guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
-      return single(JSON(array: ValueOps.elements(value).sorted { JSON.compare($0, $1) < 0 }))
-    case "min/0", "max/0":
-      guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
-      let items = ValueOps.elements(value)
-      let pick = key == "min/0" ? items.min { JSON.compare($0, $1) < 0 } : items.max { JSON.compare($0, $1) < 0 }
-      return single(pick ?? .null)
-    case "reverse/0":
-      if value.type == .string { return single(JSON(String(value.stringValue.reversed()))) }
-      if value.type == .null { return single(JSON(array: [])) }
-      guard value.type == .array else { throw QueryError.runtime("Cannot reverse \(ValueOps.describe(value))") }
-      return single(JSON(array: ValueOps.elements(value).reversed()))
-    case "input/0":
-      guard let next = try interpreter.context.nextInput() else { throw QueryError.runtime("No more inputs") }
-      return single(next)
-    case "debug/0":
-      interpreter.context.debugMessage(value)
-      return .one(input)
-    case "stderr/0":
-      interpreter.context.stderrMessage(value)
-      return .one(input)
-    case "input_line_number/0": return single(interpreter.context.inputLineNumber())
-    case "input_filename/0": return single(interpreter.context.inputFilename())
-    case "modulemeta/0": return single(try ModuleMetadata.describe(value, resolver: interpreter.modules))
-    case "get_search_list/0": return single(JSON(array: interpreter.modules.libraryPaths.map { JSON($0) }))
-    case "env/0": return single(interpreter.environmentObject())
-    case "builtins/0":
-      return single(JSON(array: (names.union(Prelude.names)).sorted().map { JSON($0) }))
-    case "halt/0": throw QueryError(value: .null, kind: .halt(status: 0))
-    case "halt_error/1":
-      return try cartesian { args in
-        guard args[0].type == .number else { throw QueryError.runtime("halt_error/1: number required") }
-        throw QueryError(value: value, kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].jqDouble))))
-      }
-    case "infinite/0": return single(JSON(Double.infinity))
-    case "nan/0": return single(JSON(Double.nan))
-    case "isinfinite/0": return single(JSON(value.jqDouble.isInfinite))
-    case "isnan/0": return single(JSON(value.jqDouble.isNaN))
-    case "floor/0": return try number { $0.rounded(.down) }
-    case "ceil/0": return try number { $0.rounded(.up) }
-    case "round/0": return try number { $0.rounded(.toNearestOrAwayFromZero) }
-    case "sqrt/0": return try number { $0.squareRoot() }
-    case "abs/0": return try number { abs($0) }
-    case "log/0": return try number { Foundation.log($0) }
-    case "exp/0": return try number { Foundation.exp($0) }
-    case "significand/0": return try number { $0 == 0 ? 0 : $0.significand }
-    case "pow/2":
-      return try cartesian { args in ValueOps.number(Foundation.pow(args[0].jqDouble, args[1].jqDouble)) }
-    case "now/0": return single(JSON(Date().timeIntervalSince1970))
-    case "have_decnum/0": return single(JSON(false))
-    case "have_literal_numbers/0": return single(JSON(true))
-    case "recurse/0":
+    case .recurse:
       var stack: [Item] = [input]
       return Generator {
         guard let item = stack.popLast() else { return nil }
-        if item.value.type == .array || item.value.type == .dictionary {
-          stack.append(contentsOf: try interpreter.iterate(item).all().reversed())
+        switch item.value.type {
+        case .array:
+          let elements = ValueOps.elements(item.value)
+          for index in elements.indices.reversed() {
+            try executor.step()
+            stack.append(Item(value: elements[index], path: item.path.map { $0 + [JSON(index)] }))
+          }
+        case .dictionary:
+          for (key, value) in ValueOps.members(item.value).reversed() {
+            try executor.step()
+            stack.append(Item(value: value, path: item.path.map { $0 + [JSON(key)] }))
+          }
+        default: break
         }
         return item
       }
-    case "explode/0":
+    case .debug:
+      executor.context.debugMessage(input.value)
+      return .one(input)
+    case .stderr:
+      executor.context.stderrMessage(input.value)
+      return .one(input)
+    default:
+      throw QueryError.runtime("\(builtin.rawValue) is not defined")
+    }
+  }
+
+  /// `sort_by(f)`, `group_by(f)`, `unique_by(f)`, `unique`, `min_by(f)`, `max_by(f)` as jq
+  /// defines them (`sort_by(f)`: `[to_entries[] | [[.value | f], .key, .value]] | sort |
+  /// map(.[2])`, the others on top of it), with each element's key computed once and no
+  /// quadratic rebuilding of the groups.
+  static func collect(
+    _ builtin: Builtin, _ key: Node?, _ value: JSON, _ frame: Frame?, _ executor: Executor
+  ) throws -> JSON {
+    let entries: [(JSON, JSON)]
+    switch value.type {
+    case .array: entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
+    case .dictionary: entries = ValueOps.members(value).map { (JSON($0.0), $0.1) }
+    default:
+      _ = try ValueOps.keys(value, sorted: false)
+      throw QueryError.runtime("\(ValueOps.describe(value)) has no keys")
+    }
+    var rows: [(key: JSON, position: JSON, value: JSON)] = []
+    rows.reserveCapacity(entries.count)
+    for (position, element) in entries {
+      var keys: [JSON] = []
+      if let key {
+        try executor.each(key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
+      } else {
+        keys.append(element)
+      }
+      rows.append((JSON(array: keys), position, element))
+    }
+    rows.sort { a, b in
+      let order = JSON.compare(a.key, b.key)
+      if order != 0 { return order < 0 }
+      let tie = JSON.compare(a.position, b.position)
+      if tie != 0 { return tie < 0 }
+      return JSON.compare(a.value, b.value) < 0
+    }
+    switch builtin {
+    case .minBy: return rows.first?.value ?? .null
+    case .maxBy: return rows.last?.value ?? .null
+    case .sortBy: return JSON(array: rows.map(\.value))
+    default:
+      var groups: [[JSON]] = []
+      var previous: JSON?
+      for row in rows {
+        if let previous, JSON.compare(previous, row.key) == 0 {
+          groups[groups.count - 1].append(row.value)
+        } else {
+          groups.append([row.value])
+        }
+        previous = row.key
+      }
+      if builtin == .groupBy { return JSON(array: groups.map { JSON(array: $0) }) }
+      return JSON(array: groups.map { $0[0] })
+    }
+  }
+
+  /// Runs a value builtin (`Builtin.isValueFunction`) on its input and argument values.
+  static func value(_ builtin: Builtin, _ value: JSON, _ args: [JSON], _ executor: Executor) throws -> JSON {
+    func number(_ f: (Double) -> Double) throws -> JSON {
+      guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
+      return ValueOps.number(f(value.jqDouble))
+    }
+    func requireString(_ name: String) throws -> String {
+      guard value.type == .string else {
+        throw QueryError.runtime("\(ValueOps.describe(value)) cannot be \(name)")
+      }
+      return value.stringValue
+    }
+    switch builtin {
+    case .error: throw QueryError(value: value)
+    case .errorMessage: throw QueryError(value: args[0])
+    case .not: return JSON(!ValueOps.isTruthy(value))
+    case .length: return try ValueOps.length(value)
+    case .utf8ByteLength:
+      guard value.type == .string else { throw QueryError.runtime("\(ValueOps.describe(value)) only strings have UTF-8 byte length") }
+      return JSON(value.stringValue.utf8.count)
+    case .keys: return try ValueOps.keys(value, sorted: true)
+    case .keysUnsorted: return try ValueOps.keys(value, sorted: false)
+    case .type: return JSON(ValueOps.typeName(value))
+    case .toString: return JSON(ValueOps.text(value))
+    case .toJSON: return JSON(JSONWriter(options: []).string(value))
+    case .fromJSON:
+      let text = try requireString("parsed as JSON")
+      do { return try JSON(data: Data(text.utf8)) } catch {
+        throw QueryError.runtime("\(text) (while parsing '\(text)')")
+      }
+    case .toNumber:
+      if value.type == .number { return value }
+      let text = try requireString("parsed as a number")
+      guard let d = Double(text.trimmingCharacters(in: .whitespaces)), !text.isEmpty else {
+        throw QueryError.runtime("Cannot parse '\(text)' as JSON")
+      }
+      return ValueOps.number(d)
+    case .toBoolean:
+      if value.type == .bool { return value }
+      if value.type == .string, value.stringValue == "true" || value.stringValue == "false" {
+        return JSON(value.stringValue == "true")
+      }
+      throw QueryError.runtime("\(ValueOps.describe(value)) cannot be parsed as a boolean")
+    case .setpath:
+      guard args[0].type == .array else { throw QueryError.runtime("Path must be specified as an array") }
+      return try PathOps.set(value, ValueOps.elements(args[0])[...], args[1])
+    case .delpaths:
+      guard args[0].type == .array else { throw QueryError.runtime("Paths must be specified as an array") }
+      return try PathOps.delete(value, ValueOps.elements(args[0]))
+    case .has:
+      switch (value.type, args[0].type) {
+      case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
+      case (.array, .number): return JSON(args[0].jqDouble >= 0 && args[0].jqDouble < Double(value.count))
+      default: throw QueryError.runtime("Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key")
+      }
+    case .matchImplementation:
+      return try RegexMatch.run(value, pattern: args[0], flags: args[1], testMode: args[2].type == .bool && args[2].boolValue)
+    case .sort:
+      guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
+      return JSON(array: ValueOps.elements(value).sorted { JSON.compare($0, $1) < 0 })
+    case .min, .max:
+      guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
+      let items = ValueOps.elements(value)
+      let pick = builtin == .min ? items.min { JSON.compare($0, $1) < 0 } : items.max { JSON.compare($0, $1) < 0 }
+      return pick ?? .null
+    case .reverse:
+      if value.type == .string { return JSON(String(value.stringValue.reversed())) }
+      if value.type == .null { return JSON(array: []) }
+      guard value.type == .array else { throw QueryError.runtime("Cannot reverse \(ValueOps.describe(value))") }
+      return JSON(array: ValueOps.elements(value).reversed())
+    case .input:
+      guard let next = try executor.context.nextInput() else { throw QueryError.runtime("No more inputs") }
+      return next
+    case .inputLineNumber: return executor.context.inputLineNumber()
+    case .inputFilename: return executor.context.inputFilename()
+    case .moduleMeta: return try ModuleMetadata.describe(value, resolver: executor.modules)
+    case .searchList: return JSON(array: executor.modules.libraryPaths.map { JSON($0) })
+    case .env: return executor.environmentObject()
+    case .builtins:
+      return JSON(array: (names.union(Prelude.names)).sorted().map { JSON($0) })
+    case .halt: throw QueryError(value: .null, kind: .halt(status: 0))
+    case .haltError:
+      guard args[0].type == .number else { throw QueryError.runtime("halt_error/1: number required") }
+      throw QueryError(value: value, kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].jqDouble))))
+    case .infinite: return JSON(Double.infinity)
+    case .nan: return JSON(Double.nan)
+    case .isInfinite: return JSON(value.jqDouble.isInfinite)
+    case .isNaN: return JSON(value.jqDouble.isNaN)
+    case .floor: return try number { $0.rounded(.down) }
+    case .ceil: return try number { $0.rounded(.up) }
+    case .round: return try number { $0.rounded(.toNearestOrAwayFromZero) }
+    case .sqrt: return try number { $0.squareRoot() }
+    case .abs: return try number { abs($0) }
+    case .log: return try number { Foundation.log($0) }
+    case .exp: return try number { Foundation.exp($0) }
+    case .significand: return try number { $0 == 0 ? 0 : $0.significand }
+    case .pow:
+      return ValueOps.number(Foundation.pow(args[0].jqDouble, args[1].jqDouble))
+    case .now: return JSON(Date().timeIntervalSince1970)
+    case .haveDecnum: return JSON(false)
+    case .haveLiteralNumbers: return JSON(true)
+    case .explode:
       let text = try requireString("exploded")
-      return single(JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) }))
-    case "implode/0":
+      return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
+    case .implode:
       guard value.type == .array else { throw QueryError.runtime("Cannot implode \(ValueOps.describe(value))") }
       var scalars = String.UnicodeScalarView()
       for code in ValueOps.elements(value) {
         guard code.type == .number else { throw QueryError.runtime("Unicode codepoint must be numeric") }
         scalars.append(Unicode.Scalar(UInt32(clamping: ValueOps.toInteger(code.jqDouble))) ?? "\u{FFFD}")
       }
-      return single(JSON(String(scalars)))
-    case "ltrimstr/1", "rtrimstr/1", "startswith/1", "endswith/1":
-      return try cartesian { args in
-        let isStringPair = value.type == .string && args[0].type == .string
-        switch key {
-        case "ltrimstr/1":
-          guard isStringPair, value.stringValue.hasPrefix(args[0].stringValue) else { return value }
-          return JSON(String(value.stringValue.dropFirst(args[0].stringValue.count)))
-        case "rtrimstr/1":
-          guard isStringPair, value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else { return value }
-          return JSON(String(value.stringValue.dropLast(args[0].stringValue.count)))
-        case "startswith/1":
-          guard isStringPair else { throw QueryError.runtime("startswith() requires string inputs") }
-          return JSON(value.stringValue.hasPrefix(args[0].stringValue))
-        default:
-          guard isStringPair else { throw QueryError.runtime("endswith() requires string inputs") }
-          return JSON(value.stringValue.hasSuffix(args[0].stringValue))
-        }
+      return JSON(String(scalars))
+    case .ltrimstr, .rtrimstr, .startsWith, .endsWith:
+      let isStringPair = value.type == .string && args[0].type == .string
+      switch builtin {
+      case .ltrimstr:
+        guard isStringPair, value.stringValue.hasPrefix(args[0].stringValue) else { return value }
+        return JSON(String(value.stringValue.dropFirst(args[0].stringValue.count)))
+      case .rtrimstr:
+        guard isStringPair, value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else { return value }
+        return JSON(String(value.stringValue.dropLast(args[0].stringValue.count)))
+      case .startsWith:
+        guard isStringPair else { throw QueryError.runtime("startswith() requires string inputs") }
+        return JSON(value.stringValue.hasPrefix(args[0].stringValue))
+      default:
+        guard isStringPair else { throw QueryError.runtime("endswith() requires string inputs") }
+        return JSON(value.stringValue.hasSuffix(args[0].stringValue))
       }
-    case "trim/0", "ltrim/0", "rtrim/0":
+    case .trim, .ltrim, .rtrim:
       guard let text = value.string else { throw QueryError.runtime("trim input must be a string") }
       var scalars = Substring(text)
-      if key != "rtrim/0" { scalars = scalars.drop { $0.isWhitespace } }
-      if key != "ltrim/0" { while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() } }
-      return single(JSON(String(scalars)))
-    case "split/1":
-      return try cartesian { args in
-        guard value.type == .string, args[0].type == .string else { throw QueryError.runtime("split input and separator must be strings") }
-        return ValueOps.split(value.stringValue, by: args[0].stringValue)
-      }
-    case "ascii_downcase/0", "ascii_upcase/0":
-      let text = try requireString(key == "ascii_downcase/0" ? "ascii_downcased" : "ascii_upcased")
-      let lower = key == "ascii_downcase/0"
-      return single(JSON(String(String.UnicodeScalarView(text.unicodeScalars.map { c in
+      if builtin != .rtrim { scalars = scalars.drop { $0.isWhitespace } }
+      if builtin != .ltrim { while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() } }
+      return JSON(String(scalars))
+    case .split:
+      guard value.type == .string, args[0].type == .string else { throw QueryError.runtime("split input and separator must be strings") }
+      return ValueOps.split(value.stringValue, by: args[0].stringValue)
+    case .asciiDowncase, .asciiUpcase:
+      let text = try requireString(builtin == .asciiDowncase ? "ascii_downcased" : "ascii_upcased")
+      let lower = builtin == .asciiDowncase
+      return JSON(String(String.UnicodeScalarView(text.unicodeScalars.map { c in
         if lower, c.value >= 65, c.value <= 90 { return Unicode.Scalar(c.value + 32)! }
         if !lower, c.value >= 97, c.value <= 122 { return Unicode.Scalar(c.value - 32)! }
         return c
-      }))))
-    case "indices/1":
-      return try cartesian { args in
-        if value.type == .null || args[0].type == .null { return .null }
-        if value.type == .string, args[0].type == .string {
-          return ValueOps.stringIndices(value.stringValue, args[0].stringValue)
-        }
-        if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
-        if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
-        throw QueryError.runtime("Cannot determine indices of \(ValueOps.typeName(value))")
+      })))
+    case .indices:
+      if value.type == .null || args[0].type == .null { return .null }
+      if value.type == .string, args[0].type == .string {
+        return ValueOps.stringIndices(value.stringValue, args[0].stringValue)
       }
-    case "flatten/1":
-      return try cartesian { args in
-        guard value.type == .array else { throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))") }
-        guard args[0].jqDouble >= 0 else { throw QueryError.runtime("flatten depth must not be negative") }
-        func flat(_ v: JSON, _ depth: Double) -> [JSON] {
-          ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
-        }
-        return JSON(array: flat(value, args[0].jqDouble))
+      if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
+      if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
+      throw QueryError.runtime("Cannot determine indices of \(ValueOps.typeName(value))")
+    case .flatten:
+      guard value.type == .array else { throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))") }
+      guard args[0].jqDouble >= 0 else { throw QueryError.runtime("flatten depth must not be negative") }
+      func flat(_ v: JSON, _ depth: Double) -> [JSON] {
+        ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
       }
-    case "contains/1":
-      return try cartesian { args in JSON(try contains(value, args[0])) }
+      return JSON(array: flat(value, args[0].jqDouble))
+    case .contains:
+      return JSON(try contains(value, args[0]))
     default:
-      if let native = NativeFunctions.table[key] {
-        return try cartesian { args in try native(value, args) }
-      }
-      throw QueryError.runtime("\(key) is not defined")
+      throw QueryError.runtime("\(builtin.rawValue) is not defined")
     }
   }
 

@@ -43,6 +43,14 @@ struct Generator {
     }
   }
 
+  /// `transform` of each output of `self`.
+  func map(_ transform: @escaping (Item) throws -> Item) -> Generator {
+    Generator {
+      guard let item = try self.next() else { return nil }
+      return try transform(item)
+    }
+  }
+
   /// Outputs of `self`, then of `other()`.
   func then(_ other: @escaping () throws -> Generator) -> Generator {
     var second: Generator?

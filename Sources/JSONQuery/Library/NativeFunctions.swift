@@ -1,7 +1,7 @@
 import JSONKit
 
 /// Builtins that are plain functions of values: called once per combination of their
-/// arguments' outputs (the evaluator does the combining, see `Builtins.call`), keyed
+/// arguments' outputs (the evaluator does the combining, see `Executor`), keyed
 /// "name/arity". Each family lives in its own file (`MathFunctions`, `DateFunctions`,
 /// `SearchFunctions`).
 enum NativeFunctions {

@@ -4,36 +4,34 @@ import JSONKit
 /// What a list of `import`/`include` directives brings into scope: functions under
 /// "ns::name/arity" (or "name/arity" for an include) and data variables.
 struct ImportedNames {
-  var functions: [String: Closure] = [:]
+  var functions: [String: FunctionRef] = [:]
   var variables: [String: JSON] = [:]
 
-  /// The scope these names live in, below the definitions that follow the directives.
-  var environment: Environment {
-    Environment(parent: Prelude.environment, variables: variables, functions: functions)
-  }
-
-  /// A name checker for code that sees these names, the builtins and `variables`.
-  func resolver(variables extra: Set<String> = []) -> NameResolver {
-    NameResolver(
-      known: Builtins.names.union(Prelude.names).union(functions.keys),
-      variables: extra.union(variables.keys))
+  /// What code below these directives sees besides its own scopes: these names over the
+  /// prelude's, and the variables the caller supplies at run time.
+  func globals(contextVariables: Set<String> = []) -> Globals {
+    Globals(
+      functions: Prelude.refs.merging(functions) { _, imported in imported },
+      constants: variables, contextVariables: contextVariables)
   }
 }
 
-/// A library after loading: its definitions, each closed over the library's own scope.
+/// A library after loading: its definitions, compiled into the loader's table.
 struct LoadedModule: Sendable {
   /// By "name/arity"; of two definitions with one key, the later.
-  let exports: [String: Closure]
+  let exports: [String: FunctionRef]
 }
 
 /// Loads the modules one program needs, during its compilation.
 ///
 /// Each library file is read, parsed and checked once per compilation, however many
 /// modules import it; a file that imports itself, directly or not, is an error
-/// ("circular import of …") rather than a loop. The result is a set of closures that the
-/// compiled `Query` keeps; the loader itself is thrown away.
+/// ("circular import of …") rather than a loop. The libraries' definitions are compiled into
+/// `table`, which the program's own definitions then join; the loader is thrown away.
 final class ModuleLoader {
   let resolver: ModuleResolver
+  /// The definitions of every library loaded, then of the program.
+  let table = FunctionTable(isPrelude: false)
   /// Loaded libraries and data files by resolved path.
   private var libraries: [String: LoadedModule] = [:]
   private var dataFiles: [String: JSON] = [:]
@@ -83,8 +81,8 @@ final class ModuleLoader {
       }
       if loading.contains(path) { throw failure("circular import of \(path)") }
       guard let module = try library(at: path) else { throw failure("could not read module \(path)") }
-      for (key, closure) in module.exports {
-        names.functions[directive.alias.map { "\($0)::\(key)" } ?? key] = closure
+      for (key, ref) in module.exports {
+        names.functions[directive.alias.map { "\($0)::\(key)" } ?? key] = ref
       }
     }
   }
@@ -112,15 +110,7 @@ final class ModuleLoader {
       var names = ImportedNames()
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
       try bind(source.imports, directory: directory, file: path, into: &names)
-      let chain = source.definitions.reversed().reduce(AST.identity) { rest, definition in .define(definition, rest) }
-      try names.resolver().check(chain)
-      var scope = names.environment
-      var exports: [String: Closure] = [:]
-      for definition in source.definitions {
-        let closure = Closure(definition: definition, scope: scope)
-        exports[definition.key] = closure
-        scope = Environment(parent: scope, functions: [definition.key: closure])
-      }
+      let exports = try Compiler(globals: names.globals(), table: table).compileLibrary(source.definitions)
       let module = LoadedModule(exports: exports)
       libraries[path] = module
       return module

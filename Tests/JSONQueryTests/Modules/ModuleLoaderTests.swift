@@ -152,7 +152,9 @@ struct ModuleLoaderTests {
     let x = try #require(names.functions["x::meh/0"])
     let y = try #require(names.functions["y::meh/0"])
     let included = try #require(names.functions["meh/0"])
-    #expect(x.scope === y.scope && y.scope === included.scope)
+    // Compiled once: every name reaches the one definition in the loader's table.
+    #expect(x.index == y.index && y.index == included.index)
+    #expect(loader.table.compiled.count == 1)
   }
 
   @Test("~/.jq, when a file, is included; when a directory, it is only a search path")

@@ -1,9 +1,9 @@
 @_spi(JSONKitInternals) import JSONKit
 
-extension Interpreter {
+extension Executor {
   /// Every path `ast` designates in `input` (jq's `path(f)`).
-  func paths(_ ast: AST, _ input: JSON, _ env: Environment) throws -> Generator {
-    try eval(ast, Item(value: input, path: []), env).flatMap { item in
+  func paths(_ node: Node, _ input: JSON, _ frame: Frame?) throws -> Generator {
+    try eval(node, Item(value: input, path: []), frame).flatMap { item in
       guard let path = item.path else {
         throw QueryError.runtime("Invalid path expression with result \(ValueOps.preview(item.value))")
       }
@@ -12,17 +12,18 @@ extension Interpreter {
   }
 
   /// `lhs = rhs`, `lhs |= f`, `lhs += rhs`, `lhs //= rhs`.
-  func assign(_ op: AssignOperator, _ lhs: AST, _ rhs: AST, _ input: Item, _ env: Environment) throws -> Generator {
+  func assign(_ op: AssignOperator, _ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
     let root = input.value
     switch op {
     case .update:
       var result = root
       var deletions: [JSON] = []
-      let targets = try paths(lhs, root, env)
+      let targets = try paths(lhs, root, frame)
       while let path = try targets.next() {
         let components = ValueOps.elements(path.value)
         let old = try PathOps.get(result, components[...])
-        if let new = try eval(rhs, Item(value: old, path: nil), env).next() {
+        let new = rhs.single ? try one(rhs, Item(value: old, path: nil), frame) : try eval(rhs, Item(value: old, path: nil), frame).next()
+        if let new {
           result = try PathOps.set(result, components[...], new.value)
         } else {
           deletions.append(path.value)
@@ -31,9 +32,9 @@ extension Interpreter {
       if !deletions.isEmpty { result = try PathOps.delete(result, deletions) }
       return .one(Item(value: result, path: nil))
     default:
-      return try values(rhs, input, env).flatMap { r in
+      return try values(rhs, input, frame).flatMap { r in
         var result = root
-        let targets = try self.paths(lhs, root, env)
+        let targets = try self.paths(lhs, root, frame)
         while let path = try targets.next() {
           let components = ValueOps.elements(path.value)
           let new: JSON

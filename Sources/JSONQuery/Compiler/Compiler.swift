@@ -1,0 +1,299 @@
+import JSONKit
+
+/// Lowers a parsed filter to `Node`s: resolves every call and variable once, so that a
+/// program that uses an undefined name fails to compile (jq's "foo/0 is not defined"),
+/// and the evaluator never looks a name up. Definitions go into `table`.
+struct Compiler {
+  let globals: Globals
+  let table: FunctionTable
+  /// Whether an undefined function is an error when called rather than when compiled: the
+  /// prelude has definitions over builtins that may be missing (`normals` needs `isnormal`).
+  var defersUndefinedCalls = false
+  /// Whether calls of small prelude definitions are replaced by their bodies (not while
+  /// compiling the prelude itself).
+  var inlinesPrelude = true
+  /// How many inlined prelude bodies this one is nested in.
+  private var inlining = 0
+  /// Inlined bodies nest at most this deep; deeper calls are calls.
+  private static let maximumInlining = 8
+
+  init(globals: Globals, table: FunctionTable) {
+    self.globals = globals
+    self.table = table
+  }
+
+  func compile(_ ast: AST) throws(QueryError) -> Node {
+    try lower(ast, Scope())
+  }
+
+  /// Compiles a library's top-level definitions in order (each sees the earlier ones and
+  /// itself); returns them by "name/arity", a later one replacing an earlier one.
+  func compileLibrary(_ definitions: [FunctionDefinition]) throws(QueryError) -> [String: FunctionRef] {
+    var scope = Scope()
+    var exports: [String: FunctionRef] = [:]
+    for definition in definitions {
+      let ref = table.reserve()
+      scope = scope.adding(.definition(key: definition.key, ref: ref, frames: 0))
+      try define(definition, ref, scope)
+      exports[definition.key] = ref
+    }
+    return exports
+  }
+
+  /// Compiles `definition` into the slot `ref`; `scope` already holds the definition.
+  func define(_ definition: FunctionDefinition, _ ref: FunctionRef, _ scope: Scope) throws(QueryError) {
+    var parameters: [FunctionIR.Parameter] = []
+    var variables: [String: Int] = [:]
+    var closures: [String: Int] = [:]
+    var valueFunctions: [String: Int] = [:]
+    var closureCount = 0
+    var valueCount = 0
+    for parameter in definition.parameters {
+      if parameter.hasPrefix("$") {
+        let name = String(parameter.dropFirst())
+        variables[name] = valueCount
+        valueFunctions["\(name)/0"] = valueCount
+        closures["\(name)/0"] = nil
+        parameters.append(.value(index: valueCount))
+        valueCount += 1
+      } else {
+        closures["\(parameter)/0"] = closureCount
+        valueFunctions["\(parameter)/0"] = nil
+        parameters.append(.closure(index: closureCount))
+        closureCount += 1
+      }
+    }
+    let inner =
+      parameters.isEmpty
+      ? scope
+      : scope.adding(.frame(variables: variables, closures: closures, valueFunctions: valueFunctions))
+    let body = try lower(definition.body, inner)
+    table.define(
+      ref,
+      FunctionIR(
+        key: definition.key, parameters: parameters, closureCount: closureCount, valueCount: valueCount,
+        body: body))
+  }
+
+  private func node(_ op: Op, single: Bool) -> Node { Node(op: op, single: single) }
+
+  private func lower(_ ast: AST, _ scope: Scope) throws(QueryError) -> Node {
+    func go(_ child: AST) throws(QueryError) -> Node { try lower(child, scope) }
+    func optional(_ child: AST?) throws(QueryError) -> Node? {
+      guard let child else { return nil }
+      return try lower(child, scope)
+    }
+    switch ast {
+    case .identity:
+      return node(.identity, single: true)
+    case .recurseDefault:
+      return try call("recurse", [], SourceLocation(line: 0, column: 0, offset: 0, length: 0), scope)
+    case .literal(let value):
+      return node(.literal(value), single: true)
+    case .index(let target, let key):
+      let t = try go(target)
+      let k = try go(key)
+      return node(.index(target: t, key: k), single: t.single && k.single)
+    case .slice(let target, let from, let to):
+      let t = try go(target)
+      let f = try optional(from)
+      let e = try optional(to)
+      return node(.slice(target: t, from: f, to: e), single: t.single && (f?.single ?? true) && (e?.single ?? true))
+    case .iterate(let body):
+      return node(.iterate(try go(body)), single: false)
+    case .optional(let body):
+      return node(.optional(try go(body)), single: false)
+    case .pipe(let a, let b):
+      let l = try go(a)
+      let r = try go(b)
+      return node(.pipe(l, r), single: l.single && r.single)
+    case .comma(let a, let b):
+      let l = try go(a)
+      return node(.comma(l, try go(b)), single: false)
+    case .negate(let body):
+      let b = try go(body)
+      return node(.negate(b), single: b.single)
+    case .binary(let op, let a, let b):
+      let l = try go(a)
+      let r = try go(b)
+      return node(.binary(op, l, r), single: l.single && r.single)
+    case .and(let a, let b):
+      let l = try go(a)
+      let r = try go(b)
+      return node(.and(l, r), single: l.single && r.single)
+    case .or(let a, let b):
+      let l = try go(a)
+      let r = try go(b)
+      return node(.or(l, r), single: l.single && r.single)
+    case .alternative(let a, let b):
+      let l = try go(a)
+      let r = try go(b)
+      return node(.alternative(l, r), single: l.single && r.single)
+    case .assign(let op, let a, let b):
+      let l = try go(a)
+      let r = try go(b)
+      return node(.assign(op, l, r), single: op == .update || r.single)
+    case .array(let body):
+      return node(.array(try optional(body)), single: true)
+    case .object(let entries):
+      var lowered: [ObjectEntryIR] = []
+      for entry in entries {
+        let key = try go(entry.key)
+        lowered.append(ObjectEntryIR(key: key, value: try go(entry.value)))
+      }
+      return node(.object(lowered), single: lowered.allSatisfy { $0.key.single && $0.value.single })
+    case .string(let format, let parts):
+      var lowered: [StringPartIR] = []
+      var single = true
+      for part in parts {
+        switch part {
+        case .literal(let text): lowered.append(.literal(text))
+        case .interpolation(let inner):
+          let n = try go(inner)
+          single = single && n.single
+          lowered.append(.interpolation(n))
+        }
+      }
+      return node(.string(format: format, parts: lowered), single: single)
+    case .format(let name):
+      return node(.format(name), single: true)
+    case .ifThen(let c, let t, let e):
+      let cond = try go(c)
+      let then = try go(t)
+      let otherwise = try optional(e)
+      return node(
+        .ifThen(cond: cond, then: then, otherwise: otherwise),
+        single: cond.single && then.single && (otherwise?.single ?? true))
+    case .tryCatch(let body, let handler):
+      let b = try go(body)
+      return node(.tryCatch(b, try optional(handler)), single: false)
+    case .reduce(let source, let pattern, let initial, let update):
+      let s = try go(source)
+      let i = try go(initial)
+      let inner = scope.addingFrame(variables: pattern.variables)
+      let p = try lowerPattern(pattern, inner)
+      let u = try lower(update, inner)
+      return node(
+        .reduce(source: s, pattern: p, slots: Set(pattern.variables).count, initial: i, update: u),
+        single: i.single && u.single)
+    case .foreach(let source, let pattern, let initial, let update, let extract):
+      let s = try go(source)
+      let i = try go(initial)
+      let inner = scope.addingFrame(variables: pattern.variables)
+      let p = try lowerPattern(pattern, inner)
+      let u = try lower(update, inner)
+      let e: Node?
+      if let extract { e = try lower(extract, inner) } else { e = nil }
+      return node(
+        .foreach(source: s, pattern: p, slots: Set(pattern.variables).count, initial: i, update: u, extract: e),
+        single: false)
+    case .bind(let source, let patterns, let body):
+      let s = try go(source)
+      let names = patterns.flatMap(\.variables)
+      let inner = scope.addingFrame(variables: names)
+      var lowered: [PatternIR] = []
+      for pattern in patterns { lowered.append(try lowerPattern(pattern, inner)) }
+      let b = try lower(body, inner)
+      return node(
+        .bind(source: s, patterns: lowered, slots: Set(names).count, body: b),
+        single: s.single && b.single && patterns.count == 1)
+    case .label(let name, let body):
+      let inner = scope.addingFrame(variables: ["*label-\(name)"])
+      return node(.label(try lower(body, inner)), single: false)
+    case .breakLabel(let name):
+      guard let slot = scope.variable("*label-\(name)") else {
+        return node(.fail("$*label-\(name) is not defined"), single: false)
+      }
+      return node(.breakLabel(hops: slot.hops), single: false)
+    case .variable(let name, let location):
+      if let slot = scope.variable(name) { return node(.variable(slot), single: true) }
+      if let value = globals.constants[name] { return node(.literal(value), single: true) }
+      if name == "ENV" { return node(.environment, single: true) }
+      if globals.contextVariables.contains(name) || name == "__prog_args" {
+        return node(.contextVariable(name), single: true)
+      }
+      throw .compile("$\(name) is not defined", at: location)
+    case .call(let name, let arguments, let location):
+      return try call(name, arguments, location, scope)
+    case .define(let definition, let rest):
+      let ref = table.reserve()
+      let inner = scope.adding(.definition(key: definition.key, ref: ref, frames: scope.frames))
+      try define(definition, ref, inner)
+      return try lower(rest, inner)
+    }
+  }
+
+  private func call(
+    _ name: String, _ arguments: [AST], _ location: SourceLocation, _ scope: Scope
+  ) throws(QueryError) -> Node {
+    let key = "\(name)/\(arguments.count)"
+    func lowered() throws(QueryError) -> [Node] {
+      var nodes: [Node] = []
+      for argument in arguments { nodes.append(try lower(argument, scope)) }
+      return nodes
+    }
+    if let callee = scope.function(key) {
+      switch callee {
+      case .definition(let ref, let env):
+        return node(.call(ref, env: env, arguments: try lowered()), single: false)
+      case .closure(let slot):
+        return node(.callClosure(slot), single: false)
+      case .value(let slot):
+        return node(.variable(slot), single: true)
+      case .inlined(let argument):
+        return argument
+      }
+    }
+    if let ref = globals.functions[key], ref.inPrelude, inlinesPrelude,
+      inlining < Self.maximumInlining, let definition = Prelude.inlinable[key]
+    {
+      return try inline(definition, try lowered())
+    }
+    if let ref = globals.functions[key] {
+      return node(.call(ref, env: .global, arguments: try lowered()), single: false)
+    }
+    if let builtin = Builtin(rawValue: key) {
+      let nodes = try lowered()
+      return node(
+        .builtin(builtin, nodes),
+        single: builtin.isCollector || (builtin.isValueFunction && nodes.allSatisfy(\.single)))
+    }
+    if let native = NativeFunctions.table[key] {
+      let nodes = try lowered()
+      return node(.native(native, nodes), single: nodes.allSatisfy(\.single))
+    }
+    if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }
+    throw .compile("\(key) is not defined", at: location)
+  }
+
+  /// `definition`'s body with `arguments` in place of its parameters, compiled in the
+  /// prelude's scope (so that the caller's definitions do not capture its names).
+  private func inline(_ definition: FunctionDefinition, _ arguments: [Node]) throws(QueryError) -> Node {
+    var inliner = Compiler(globals: Globals(functions: Prelude.refs), table: table)
+    inliner.inlining = inlining + 1
+    inliner.defersUndefinedCalls = true
+    var bound: [String: Node] = [:]
+    for (parameter, argument) in zip(definition.parameters, arguments) { bound["\(parameter)/0"] = argument }
+    return try inliner.lower(definition.body, Scope().adding(.inlined(arguments: bound)))
+  }
+
+  private func lowerPattern(_ pattern: Pattern, _ scope: Scope) throws(QueryError) -> PatternIR {
+    switch pattern {
+    case .variable(let name):
+      return .variable(scope.variable(name)!.index)
+    case .array(let items):
+      var lowered: [PatternIR] = []
+      for item in items { lowered.append(try lowerPattern(item, scope)) }
+      return .array(lowered)
+    case .object(let entries):
+      var lowered: [(key: Node, pattern: PatternIR?, bindsKey: Int?)] = []
+      for entry in entries {
+        let key = try lower(entry.key, scope)
+        var sub: PatternIR?
+        if let pattern = entry.pattern { sub = try lowerPattern(pattern, scope) }
+        lowered.append((key, sub, entry.bindsKey.map { scope.variable($0)!.index }))
+      }
+      return .object(lowered)
+    }
+  }
+}

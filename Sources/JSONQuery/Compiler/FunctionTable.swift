@@ -1,0 +1,42 @@
+/// A compiled `def`: its body and how a call binds its parameters into a new frame.
+struct FunctionIR: Sendable {
+  enum Parameter: Sendable {
+    /// `f`: the argument, unevaluated, becomes closure slot `index`.
+    case closure(index: Int)
+    /// `$x`: each output of the argument becomes value slot `index`.
+    case value(index: Int)
+  }
+
+  /// "name/arity", for error messages.
+  let key: String
+  let parameters: [Parameter]
+  let closureCount: Int
+  let valueCount: Int
+  let body: Node
+}
+
+/// Which table a definition lives in: the prelude's, compiled once for every program, or
+/// the program's own (its `def`s and those of the modules it imports).
+struct FunctionRef: Sendable {
+  let inPrelude: Bool
+  let index: Int
+}
+
+/// Definitions being compiled. A slot is reserved before its body is compiled, so that the
+/// body (and, for the prelude, any other definition) can call it.
+final class FunctionTable {
+  let isPrelude: Bool
+  private var functions: [FunctionIR?] = []
+
+  init(isPrelude: Bool) { self.isPrelude = isPrelude }
+
+  func reserve() -> FunctionRef {
+    functions.append(nil)
+    return FunctionRef(inPrelude: isPrelude, index: functions.count - 1)
+  }
+
+  func define(_ ref: FunctionRef, _ function: FunctionIR) { functions[ref.index] = function }
+
+  /// Every definition; each reserved slot must have been defined.
+  var compiled: [FunctionIR] { functions.map { $0! } }
+}

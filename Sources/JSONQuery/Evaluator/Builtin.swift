@@ -1,0 +1,104 @@
+/// The builtins written in Swift that `Builtins` runs, by "name/arity". A call site is
+/// resolved to a case once, at compile time.
+enum Builtin: String, CaseIterable, Sendable {
+  // Control: these need the evaluator (generators, paths, unevaluated arguments).
+  case empty = "empty/0"
+  case path = "path/1"
+  case getpath = "getpath/1"
+  case range = "range/2"
+  case repeatFilter = "repeat/1"
+  case recurse = "recurse/0"
+  case recurseFilter = "recurse/1"
+  case debug = "debug/0"
+  case stderr = "stderr/0"
+  case label = "label/0"
+  // Collectors: one array from the input and `f` evaluated on each of its elements.
+  case sortBy = "sort_by/1"
+  case groupBy = "group_by/1"
+  case uniqueBy = "unique_by/1"
+  case unique = "unique/0"
+  case minBy = "min_by/1"
+  case maxBy = "max_by/1"
+  // Value functions: one value from the input and one value per argument.
+  case error = "error/0"
+  case errorMessage = "error/1"
+  case not = "not/0"
+  case length = "length/0"
+  case utf8ByteLength = "utf8bytelength/0"
+  case keys = "keys/0"
+  case keysUnsorted = "keys_unsorted/0"
+  case type = "type/0"
+  case toString = "tostring/0"
+  case toJSON = "tojson/0"
+  case fromJSON = "fromjson/0"
+  case toNumber = "tonumber/0"
+  case toBoolean = "toboolean/0"
+  case setpath = "setpath/2"
+  case delpaths = "delpaths/1"
+  case has = "has/1"
+  case matchImplementation = "_match_impl/3"
+  case sort = "sort/0"
+  case min = "min/0"
+  case max = "max/0"
+  case reverse = "reverse/0"
+  case input = "input/0"
+  case inputLineNumber = "input_line_number/0"
+  case inputFilename = "input_filename/0"
+  case moduleMeta = "modulemeta/0"
+  case searchList = "get_search_list/0"
+  case env = "env/0"
+  case builtins = "builtins/0"
+  case halt = "halt/0"
+  case haltError = "halt_error/1"
+  case infinite = "infinite/0"
+  case nan = "nan/0"
+  case isInfinite = "isinfinite/0"
+  case isNaN = "isnan/0"
+  case floor = "floor/0"
+  case ceil = "ceil/0"
+  case round = "round/0"
+  case sqrt = "sqrt/0"
+  case abs = "abs/0"
+  case log = "log/0"
+  case exp = "exp/0"
+  case significand = "significand/0"
+  case pow = "pow/2"
+  case now = "now/0"
+  case haveDecnum = "have_decnum/0"
+  case haveLiteralNumbers = "have_literal_numbers/0"
+  case explode = "explode/0"
+  case implode = "implode/0"
+  case ltrimstr = "ltrimstr/1"
+  case rtrimstr = "rtrimstr/1"
+  case startsWith = "startswith/1"
+  case endsWith = "endswith/1"
+  case trim = "trim/0"
+  case ltrim = "ltrim/0"
+  case rtrim = "rtrim/0"
+  case split = "split/1"
+  case asciiDowncase = "ascii_downcase/0"
+  case asciiUpcase = "ascii_upcase/0"
+  case indices = "indices/1"
+  case flatten = "flatten/1"
+  case contains = "contains/1"
+
+  /// Whether the builtin maps its input and one value per argument to one value (run once
+  /// per combination of the arguments' outputs, by `Builtins.value`); otherwise it is run
+  /// by `Builtins.call`.
+  var isValueFunction: Bool {
+    switch self {
+    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .debug, .stderr, .label: false
+    case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
+    default: true
+    }
+  }
+
+  /// Whether the builtin sorts or groups the input's elements by a key filter (run by
+  /// `Builtins.collect`; one output).
+  var isCollector: Bool {
+    switch self {
+    case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,143 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// Where push evaluation delivers outputs. A struct rather than a closure parameter: the
+/// optimizer would otherwise specialize the recursive `each` for every closure passed to
+/// it, nested, which made release builds of this module take many minutes.
+struct Sink {
+  let push: (Item) throws -> Void
+}
+
+extension Executor {
+  /// Calls `body` with every output of `node`, in order: push evaluation, for consumers
+  /// that take every output anyway (`[f]`, `reduce`'s source, `path(f)` in an assignment).
+  /// Pipes, commas, `.[]`, conditionals, bindings, `reduce`/`foreach`, labels and calls
+  /// become loops and nested calls instead of chains of generators. Filters that catch
+  /// errors (`try`, `?`, `//`, `?//`) run as generators, so that an error of `body` never
+  /// reaches their handlers.
+  func each(_ node: Node, _ input: Item, _ frame: Frame?, _ body: Sink) throws {
+    if node.single { return try body.push(one(node, input, frame)) }
+    try step()
+    try stackGuard.check()
+    switch node.op {
+    case .pipe(let lhs, let rhs):
+      try each(lhs, input, frame, Sink { [self] item in try each(rhs, item, frame, body) })
+    case .comma(let lhs, let rhs):
+      try each(lhs, input, frame, body)
+      try each(rhs, input, frame, body)
+    case .iterate(let target):
+      try each(target, input, frame, Sink { [self] item in try eachMember(item, body) })
+    case .index(let target, let key) where key.single:
+      try each(target, input, frame, Sink { [self] t in
+        let k = try value(key, input, frame)
+        try body.push(Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] }))
+      })
+    case .ifThen(let condition, let then, let otherwise):
+      try each(condition, Item(value: input.value, path: nil), frame, Sink { [self] c in
+        if ValueOps.isTruthy(c.value) {
+          try each(then, input, frame, body)
+        } else if let otherwise {
+          try each(otherwise, input, frame, body)
+        } else {
+          try body.push(input)
+        }
+      })
+    case .builtin(.empty, _):
+      return
+    case .builtin(.recurse, _):
+      try eachDescendant(input, body)
+    case .builtin(.path, let arguments):
+      try each(arguments[0], Item(value: input.value, path: []), frame, Sink { item in
+        guard let path = item.path else {
+          throw QueryError.runtime("Invalid path expression with result \(ValueOps.preview(item.value))")
+        }
+        try body.push(Item(value: JSON(array: path), path: nil))
+      })
+    case .bind(let source, let patterns, let slots, let inner) where patterns.count == 1:
+      try each(source, Item(value: input.value, path: nil), frame, Sink { [self] v in
+        var fresh: Frame?
+        try each(inner, input, try bind(patterns[0], slots, v.value, frame, reusing: &fresh), body)
+      })
+    case .reduce(let source, let pattern, let slots, let initial, let update):
+      try each(initial, Item(value: input.value, path: nil), frame, Sink { [self] start in
+        if let result = try reduce(source, pattern, slots, start, update, input, frame) { try body.push(result) }
+      })
+    case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
+      try each(initial, Item(value: input.value, path: nil), frame, Sink { [self] start in
+        var state = start
+        try each(source, Item(value: input.value, path: nil), frame, Sink { [self] item in
+          var fresh: Frame?
+          let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
+          try each(update, state, scope, Sink { [self] output in
+            state = output
+            if let extract { try each(extract, output, scope, body) } else { try body.push(output) }
+          })
+        })
+      })
+    case .label(let inner):
+      let id = newLabel()
+      do {
+        try each(inner, input, Frame(parent: frame, values: [JSON(id)]), body)
+      } catch let signal as BreakSignal where signal.label == id {}
+    case .callClosure(let slot):
+      let closure = frame.up(slot.hops)!.closures[slot.index]
+      try each(closure.body, input, closure.frame, body)
+    default:
+      let outputs = try eval(node, input, frame)
+      while let item = try outputs.next() { try body.push(item) }
+    }
+  }
+
+  /// `reduce`: the last output of `update` after each source output, `nil` if the last
+  /// round had none.
+  func reduce(
+    _ source: Node, _ pattern: PatternIR, _ slots: Int, _ start: Item, _ update: Node, _ input: Item,
+    _ frame: Frame?
+  ) throws -> Item? {
+    var accumulator: Item? = start
+    var scope: Frame?
+    try each(source, Item(value: input.value, path: nil), frame, Sink { [self] item in
+      let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
+      if update.single {
+        accumulator = try one(update, accumulator ?? Item(value: .null, path: nil), bound)
+        return
+      }
+      var last: Item?
+      try each(update, accumulator ?? Item(value: .null, path: nil), bound, Sink { last = $0 })
+      accumulator = last
+    })
+    return accumulator
+  }
+
+  /// `.[]` of one value, pushed.
+  func eachMember(_ t: Item, _ body: Sink) throws {
+    switch t.value.type {
+    case .array:
+      try t.value.forEachElement { index, element in
+        try step()
+        try body.push(Item(value: element, path: t.path.map { $0 + [JSON(index)] }))
+      }
+    case .dictionary:
+      try t.value.forEachMember { key, value in
+        try step()
+        try body.push(Item(value: value, path: t.path.map { $0 + [JSON(key)] }))
+      }
+    default:
+      throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(t.value))")
+    }
+  }
+
+  /// `..`: the value, then each descendant, depth first. An explicit stack, not recursion:
+  /// a value nested a million levels deep must not nest a million calls.
+  private func eachDescendant(_ item: Item, _ body: Sink) throws {
+    var pending = [item]
+    while let next = pending.popLast() {
+      try body.push(next)
+      let type = next.value.type
+      guard type == .array || type == .dictionary else { continue }
+      var children: [Item] = []
+      try eachMember(next, Sink { children.append($0) })
+      pending.append(contentsOf: children.reversed())
+    }
+  }
+
+}

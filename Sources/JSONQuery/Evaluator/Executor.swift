@@ -1,0 +1,618 @@
+@_spi(JSONKitInternals) import JSONKit
+
+/// Runs compiled code (`Node`s) lazily on one input. One executor per run (it holds the
+/// run's context, step budget and label counter).
+final class Executor {
+  let context: QueryContext
+  /// Where `modulemeta` looks for modules.
+  let modules: ModuleResolver
+  /// The program's definitions (its own `def`s and its modules'), and the prelude's.
+  private let program: [FunctionIR]
+  private let prelude: [FunctionIR]
+  private var nextLabel = 0
+  private var depth = 0
+  /// Calls nested deeper than this fail with an error instead of overflowing the stack.
+  static let maximumDepth = 2_000
+
+  /// Evaluation steps left before the run fails (`QueryOptions.stepLimit`). Without a limit
+  /// it starts at `Int.max`, which one decrement per step never exhausts: the check costs
+  /// the same whether a limit is set or not.
+  private var stepsLeft: Int
+  /// Stops nesting before the stack overflows.
+  var stackGuard = StackGuard()
+
+  init(program: [FunctionIR], context: QueryContext, modules: ModuleResolver, stepLimit: Int? = nil) {
+    self.program = program
+    prelude = Prelude.functions
+    self.context = context
+    self.modules = modules
+    stepsLeft = stepLimit.map { max($0, 0) } ?? .max
+    stackGuard.enter()
+  }
+
+  /// A label id no other `label` of this run has.
+  func newLabel() -> Int {
+    nextLabel += 1
+    return nextLabel
+  }
+
+  /// Spends one evaluation step.
+  @inline(__always)
+  func step() throws(QueryError) {
+    stepsLeft &-= 1
+    if stepsLeft < 0 { throw QueryError.resourceLimit("evaluation step limit exceeded") }
+  }
+
+  // MARK: filters with one output
+
+  /// The output of a `single` node, computed directly.
+  func one(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Item {
+    try step()
+    try stackGuard.check()
+    switch node.op {
+    case .identity:
+      return input
+    case .literal(let value):
+      return Item(value: value, path: nil)
+    case .variable(let slot):
+      return Item(value: frame.up(slot.hops)!.values[slot.index], path: nil)
+    case .index(let target, let key):
+      let t = try one(target, input, frame)
+      let k = try value(key, input, frame)
+      return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+    case .slice(let target, let from, let to):
+      let t = try one(target, input, frame)
+      let end = try to.map { try value($0, input, frame) } ?? .null
+      let start = try from.map { try value($0, input, frame) } ?? .null
+      return try sliced(t, start, end)
+    case .pipe(let lhs, let rhs):
+      return try one(rhs, try one(lhs, input, frame), frame)
+    case .negate(let body):
+      return Item(value: try negated(try value(body, input, frame)), path: nil)
+    case .binary(let op, let lhs, let rhs):
+      let r = try value(rhs, input, frame)
+      let l = try value(lhs, input, frame)
+      return Item(value: try ValueOps.arithmetic(op, l, r), path: nil)
+    case .and(let lhs, let rhs):
+      guard ValueOps.isTruthy(try value(lhs, input, frame)) else { return Item(value: JSON(false), path: nil) }
+      return Item(value: JSON(ValueOps.isTruthy(try value(rhs, input, frame))), path: nil)
+    case .or(let lhs, let rhs):
+      if ValueOps.isTruthy(try value(lhs, input, frame)) { return Item(value: JSON(true), path: nil) }
+      return Item(value: JSON(ValueOps.isTruthy(try value(rhs, input, frame))), path: nil)
+    case .alternative(let lhs, let rhs):
+      do {
+        let item = try one(lhs, input, frame)
+        if ValueOps.isTruthy(item.value) { return item }
+      } catch let error as QueryError where !error.endsRun {}
+      return try one(rhs, input, frame)
+    case .array(let body):
+      guard let body else { return Item(value: JSON(array: []), path: nil) }
+      if body.single { return Item(value: JSON(array: [try value(body, input, frame)]), path: nil) }
+      var items: [JSON] = []
+      try each(body, Item(value: input.value, path: nil), frame, Sink { items.append($0.value) })
+      return Item(value: JSON(array: items), path: nil)
+    case .object(let entries):
+      var members: [(String, JSON)] = []
+      members.reserveCapacity(entries.count)
+      for entry in entries {
+        let key = try value(entry.key, input, frame)
+        guard key.type == .string else { throw QueryError.runtime("Object keys must be strings") }
+        members.append((key.stringValue, try value(entry.value, input, frame)))
+      }
+      return Item(value: ValueOps.object(members), path: nil)
+    case .string(let format, let parts):
+      var suffix = ""
+      for part in parts.reversed() {
+        switch part {
+        case .literal(let text): suffix = text + suffix
+        case .interpolation(let inner):
+          suffix = try text(try value(inner, input, frame), format) + suffix
+        }
+      }
+      return Item(value: JSON(suffix), path: nil)
+    case .format(let name):
+      return Item(value: JSON(try Formats.apply(name, input.value)), path: nil)
+    case .ifThen(let condition, let then, let otherwise):
+      if ValueOps.isTruthy(try value(condition, input, frame)) { return try one(then, input, frame) }
+      guard let otherwise else { return input }
+      return try one(otherwise, input, frame)
+    case .reduce(let source, let pattern, let slots, let initial, let update):
+      let start = try one(initial, Item(value: input.value, path: nil), frame)
+      return try reduce(source, pattern, slots, start, update, input, frame)!
+    case .bind(let source, let patterns, let slots, let body):
+      var scope: Frame?
+      let bound = try bind(patterns[0], slots, try value(source, input, frame), frame, reusing: &scope)
+      return try one(body, input, bound)
+    case .assign(let op, let lhs, let rhs):
+      return try assign(op, lhs, rhs, input, frame).next()!
+    case .contextVariable(let name):
+      guard let value = context.variables[name] else { throw QueryError.runtime("$\(name) is not defined") }
+      return Item(value: value, path: nil)
+    case .environment:
+      return Item(value: environmentObject(), path: nil)
+    case .builtin(let builtin, let arguments):
+      if builtin.isCollector {
+        return Item(value: try Builtins.collect(builtin, arguments.first, input.value, frame, self), path: nil)
+      }
+      return Item(value: try Builtins.value(builtin, input.value, try argumentValues(arguments, input, frame), self), path: nil)
+    case .native(let function, let arguments):
+      return Item(value: try function(input.value, try argumentValues(arguments, input, frame)), path: nil)
+    case .fail(let message):
+      throw QueryError.runtime(message)
+    default:
+      preconditionFailure("not a single-output node: \(node.op)")
+    }
+  }
+
+  /// The value of a `single` node, its input taken out of path mode.
+  @inline(__always)
+  func value(_ node: Node, _ input: Item, _ frame: Frame?) throws -> JSON {
+    try one(node, Item(value: input.value, path: nil), frame).value
+  }
+
+  /// The single arguments of a value builtin, last first (as the generator version nests).
+  private func argumentValues(_ arguments: [Node], _ input: Item, _ frame: Frame?) throws -> [JSON] {
+    var values = [JSON](repeating: .null, count: arguments.count)
+    for index in arguments.indices.reversed() { values[index] = try value(arguments[index], input, frame) }
+    return values
+  }
+
+  // MARK: generators
+
+  func eval(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+    if node.single { return .one(try one(node, input, frame)) }
+    try step()
+    try stackGuard.check()
+    switch node.op {
+    case .identity, .literal, .variable, .format, .contextVariable, .environment, .fail:
+      return .one(try one(node, input, frame))
+    case .index(let target, let key):
+      if key.single {
+        return try eval(target, input, frame).map { t in
+          let k = try self.value(key, input, frame)
+          return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+        }
+      }
+      return try eval(target, input, frame).flatMap { t in
+        try self.values(key, input, frame).flatMap { k in
+          .one(Item(value: try ValueOps.index(t.value, k.value), path: t.path.map { $0 + [k.value] }))
+        }
+      }
+    case .slice(let target, let from, let to):
+      return try eval(target, input, frame).flatMap { t in
+        try self.optionalValues(to, input, frame).flatMap { end in
+          try self.optionalValues(from, input, frame).flatMap { start in
+            .one(try self.sliced(t, start.value, end.value))
+          }
+        }
+      }
+    case .iterate(let target):
+      if target.single { return try iterate(try one(target, input, frame)) }
+      return try eval(target, input, frame).flatMap { t in try self.iterate(t) }
+    case .optional(let body):
+      // Created inside the generator: a builtin may fail while producing its generator.
+      var inner: Generator?
+      var failed = false
+      return Generator {
+        if failed { return nil }
+        do {
+          if inner == nil { inner = try self.eval(body, input, frame) }
+          return try inner!.next()
+        } catch let error as QueryError where !error.endsRun {
+          failed = true
+          return nil
+        }
+      }
+    case .pipe(let lhs, let rhs):
+      if lhs.single { return try evalLazily(rhs, try one(lhs, input, frame), frame) }
+      return try eval(lhs, input, frame).flatMap { try self.eval(rhs, $0, frame) }
+    case .comma(let lhs, let rhs):
+      return try eval(lhs, input, frame).then { try self.eval(rhs, input, frame) }
+    case .negate(let body):
+      return try values(body, input, frame).flatMap { v in .one(Item(value: try self.negated(v.value), path: nil)) }
+    case .binary(let op, let lhs, let rhs):
+      return try values(rhs, input, frame).flatMap { r in
+        try self.values(lhs, input, frame).flatMap { l in
+          .one(Item(value: try ValueOps.arithmetic(op, l.value, r.value), path: nil))
+        }
+      }
+    case .and(let lhs, let rhs), .or(let lhs, let rhs):
+      let isAnd: Bool
+      if case .and = node.op { isAnd = true } else { isAnd = false }
+      return try values(lhs, input, frame).flatMap { l in
+        let truth = ValueOps.isTruthy(l.value)
+        if truth != isAnd { return .one(Item(value: JSON(truth), path: nil)) }
+        return try self.values(rhs, input, frame).flatMap { r in
+          .one(Item(value: JSON(ValueOps.isTruthy(r.value)), path: nil))
+        }
+      }
+    case .alternative(let lhs, let rhs):
+      return alternative(lhs, rhs, input, frame)
+    case .assign(let op, let lhs, let rhs):
+      return try assign(op, lhs, rhs, input, frame)
+    case .array:
+      return .one(try one(node, input, frame))
+    case .object(let entries):
+      return try buildObject(entries[...], input, frame, partial: [])
+    case .string(let format, let parts):
+      return try interpolate(parts[...].reversed()[...], format, input, frame)
+    case .ifThen(let condition, let then, let otherwise):
+      if condition.single {
+        if ValueOps.isTruthy(try value(condition, input, frame)) { return try evalLazily(then, input, frame) }
+        guard let otherwise else { return .one(input) }
+        return try evalLazily(otherwise, input, frame)
+      }
+      return try values(condition, input, frame).flatMap { c in
+        if ValueOps.isTruthy(c.value) { return try self.eval(then, input, frame) }
+        if let otherwise { return try self.eval(otherwise, input, frame) }
+        return .one(input)
+      }
+    case .tryCatch(let body, let handler):
+      return tryCatch(body, handler, input, frame)
+    case .reduce(let source, let pattern, let slots, let initial, let update):
+      return try values(initial, input, frame).flatMap { start in
+        try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) } ?? .empty
+      }
+    case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
+      return try values(initial, input, frame).flatMap { start in
+        var state = start
+        return try self.values(source, input, frame).flatMap { item in
+          var fresh: Frame?
+          let scope = try self.bind(pattern, slots, item.value, frame, reusing: &fresh)
+          return try self.eval(update, state, scope).flatMap { output in
+            state = output
+            if let extract { return try self.eval(extract, output, scope) }
+            return .one(output)
+          }
+        }
+      }
+    case .bind(let source, let patterns, let slots, let body):
+      return try bindAlternatives(source, patterns, slots, body, input, frame)
+    case .label(let body):
+      let id = newLabel()
+      let scope = Frame(parent: frame, values: [JSON(id)])
+      var inner: Generator?
+      var stopped = false
+      return Generator {
+        if stopped { return nil }
+        do {
+          if inner == nil { inner = try self.eval(body, input, scope) }
+          return try inner!.next()
+        } catch let signal as BreakSignal where signal.label == id {
+          stopped = true
+          return nil
+        }
+      }
+    case .breakLabel(let hops):
+      let id = frame.up(hops)!.values[0].int ?? -1
+      return Generator { throw BreakSignal(label: id) }
+    case .call(let ref, let env, let arguments):
+      return try invoke(ref, env, arguments, input, frame)
+    case .callClosure(let slot):
+      let closure = frame.up(slot.hops)!.closures[slot.index]
+      depth += 1
+      defer { depth -= 1 }
+      if depth > Executor.maximumDepth {
+        throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded")
+      }
+      return try eval(closure.body, input, closure.frame)
+    case .builtin(let builtin, let arguments):
+      guard builtin.isValueFunction else { return try Builtins.call(builtin, arguments, input, frame, self) }
+      return try cartesian(arguments, input, frame) { args in try Builtins.value(builtin, input.value, args, self) }
+    case .native(let function, let arguments):
+      return try cartesian(arguments, input, frame) { args in try function(input.value, args) }
+    }
+  }
+
+  /// The outputs of the generator `make` returns, made on the first `next()`: a filter
+  /// that recursion goes through is not evaluated before its outputs are asked for, so
+  /// that a recursive definition nests generators, not calls of `eval` (which need more
+  /// stack).
+  /// `eval`, or `deferred` when the filter may recurse while being made (a call, or a
+  /// filter that evaluates a part eagerly): where the generic path would have been lazy.
+  private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+    if node.single { return .one(try one(node, input, frame)) }
+    switch node.op {
+    case .iterate(let target) where target.single: return try iterate(try one(target, input, frame))
+    case .builtin(.empty, _): return .empty
+    default: return deferred { try self.eval(node, input, frame) }
+    }
+  }
+
+  private func deferred(_ make: @escaping () throws -> Generator) -> Generator {
+    var inner: Generator?
+    return Generator {
+      if inner == nil { inner = try make() }
+      return try inner!.next()
+    }
+  }
+
+  /// Outputs of `node` as plain values (path mode off for its own input).
+  func values(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+    try eval(node, Item(value: input.value, path: nil), frame)
+  }
+
+  private func optionalValues(_ node: Node?, _ input: Item, _ frame: Frame?) throws -> Generator {
+    guard let node else { return .one(Item(value: .null, path: nil)) }
+    return try values(node, input, frame)
+  }
+
+  /// Calls `body` once per combination of the arguments' outputs (last argument outermost).
+  private func cartesian(
+    _ arguments: [Node], _ input: Item, _ frame: Frame?, _ body: @escaping ([JSON]) throws -> JSON
+  ) throws -> Generator {
+    func product(_ index: Int, _ chosen: [JSON]) throws -> Generator {
+      if index < 0 { return .one(Item(value: try body(chosen), path: nil)) }
+      return try values(arguments[index], input, frame).flatMap { v in
+        var next = chosen
+        next[index] = v.value
+        return try product(index - 1, next)
+      }
+    }
+    return try product(arguments.count - 1, Array(repeating: .null, count: arguments.count))
+  }
+
+  func iterate(_ t: Item) throws -> Generator {
+    switch t.value.type {
+    case .array:
+      let items = ValueOps.elements(t.value)
+      var index = 0
+      return Generator {
+        guard index < items.count else { return nil }
+        try self.step()
+        index += 1
+        return Item(value: items[index - 1], path: t.path.map { $0 + [JSON(index - 1)] })
+      }
+    case .dictionary:
+      let members = ValueOps.members(t.value)
+      var index = 0
+      return Generator {
+        guard index < members.count else { return nil }
+        try self.step()
+        index += 1
+        let (key, value) = members[index - 1]
+        return Item(value: value, path: t.path.map { $0 + [JSON(key)] })
+      }
+    default:
+      throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(t.value))")
+    }
+  }
+
+  func environmentObject() -> JSON {
+    ValueOps.object(context.environment.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) })
+  }
+
+  private func negated(_ value: JSON) throws -> JSON {
+    guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated") }
+    return ValueOps.number(-value.jqDouble)
+  }
+
+  private func sliced(_ t: Item, _ start: JSON, _ end: JSON) throws -> Item {
+    let value = try ValueOps.slice(t.value, from: start, to: end)
+    let component: JSON = ["start": start, "end": end]
+    return Item(value: value, path: t.path.map { $0 + [component] })
+  }
+
+  private func text(_ value: JSON, _ format: String?) throws -> String {
+    guard let format else { return ValueOps.text(value) }
+    return try Formats.apply(format, value)
+  }
+
+  private func alternative(_ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) -> Generator {
+    var left: Generator?
+    var produced = false
+    var right: Generator?
+    return Generator {
+      if right == nil {
+        do {
+          if left == nil { left = try self.eval(lhs, input, frame) }
+          while let item = try left!.next() {
+            if ValueOps.isTruthy(item.value) {
+              produced = true
+              return item
+            }
+          }
+        } catch let error as QueryError where !error.endsRun {}
+        if produced { return nil }
+        right = try self.eval(rhs, input, frame)
+      }
+      return try right!.next()
+    }
+  }
+
+  private func tryCatch(_ body: Node, _ handler: Node?, _ input: Item, _ frame: Frame?) -> Generator {
+    var inner: Generator?
+    var done = false
+    var caught: Generator?
+    return Generator {
+      if let caught { return try caught.next() }
+      if done { return nil }
+      do {
+        if inner == nil { inner = try self.eval(body, input, frame) }
+        if let item = try inner!.next() { return item }
+        done = true
+        return nil
+      } catch let error as QueryError where !error.endsRun {
+        done = true
+        guard let handler else { return nil }
+        caught = try self.eval(handler, Item(value: error.value, path: nil), frame)
+        return try caught!.next()
+      }
+    }
+  }
+
+  private func buildObject(
+    _ entries: ArraySlice<ObjectEntryIR>, _ input: Item, _ frame: Frame?, partial: [(String, JSON)]
+  ) throws -> Generator {
+    guard let entry = entries.first else { return .one(Item(value: ValueOps.object(partial), path: nil)) }
+    return try values(entry.key, input, frame).flatMap { k in
+      guard k.value.type == .string else {
+        throw QueryError.runtime("Object keys must be strings")
+      }
+      return try self.values(entry.value, input, frame).flatMap { v in
+        try self.buildObject(entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
+      }
+    }
+  }
+
+  /// `parts` reversed: the last interpolation varies slowest, as in jq.
+  private func interpolate(
+    _ parts: ArraySlice<StringPartIR>, _ format: String?, _ input: Item, _ frame: Frame?, suffix: String = ""
+  ) throws -> Generator {
+    guard let part = parts.first else { return .one(Item(value: JSON(suffix), path: nil)) }
+    switch part {
+    case .literal(let literal):
+      return try interpolate(parts.dropFirst(), format, input, frame, suffix: literal + suffix)
+    case .interpolation(let node):
+      return try values(node, input, frame).flatMap { v in
+        try self.interpolate(parts.dropFirst(), format, input, frame, suffix: try self.text(v.value, format) + suffix)
+      }
+    }
+  }
+
+  // MARK: bindings
+
+  /// A frame of `slots` values with `pattern` bound to `value`. `reusing` keeps the frame of
+  /// the previous round of a loop: when nothing else holds it any more, it is refilled
+  /// instead of allocating another.
+  func bind(
+    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?, reusing previous: inout Frame?
+  ) throws -> Frame {
+    let scope: Frame
+    if isKnownUniquelyReferenced(&previous), let reused = previous {
+      scope = reused
+      for index in scope.values.indices { scope.values[index] = .null }
+    } else {
+      scope = Frame(parent: frame, values: Array(repeating: .null, count: slots))
+    }
+    previous = nil
+    try destructure(pattern, value, scope)
+    previous = scope
+    return scope
+  }
+
+  private func destructure(_ pattern: PatternIR, _ value: JSON, _ scope: Frame) throws {
+    switch pattern {
+    case .variable(let index):
+      scope.values[index] = value
+    case .array(let items):
+      if value.type != .array, value.type != .null {
+        throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with number")
+      }
+      for (i, item) in items.enumerated() {
+        try destructure(item, try ValueOps.index(value, JSON(i)), scope)
+      }
+    case .object(let entries):
+      for entry in entries {
+        guard let key = try values(entry.key, Item(value: value, path: nil), scope).next()?.value else { continue }
+        guard key.type == .string else {
+          throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
+        }
+        let member = try ValueOps.index(value, key)
+        if let index = entry.bindsKey { scope.values[index] = member }
+        if let sub = entry.pattern { try destructure(sub, member, scope) }
+      }
+    }
+  }
+
+  private func bindAlternatives(
+    _ source: Node, _ patterns: [PatternIR], _ slots: Int, _ body: Node, _ input: Item, _ frame: Frame?
+  ) throws -> Generator {
+    if patterns.count == 1, source.single {
+      var fresh: Frame?
+      let scope = try bind(patterns[0], slots, try value(source, input, frame), frame, reusing: &fresh)
+      return deferred { try self.eval(body, input, scope) }
+    }
+    return try values(source, input, frame).flatMap { v in
+      if patterns.count == 1 {
+        var fresh: Frame?
+        return try self.eval(body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
+      }
+      var index = 0
+      var current: Generator?
+      return Generator {
+        while true {
+          do {
+            if current == nil {
+              var fresh: Frame?
+              let scope = try self.bind(patterns[index], slots, v.value, frame, reusing: &fresh)
+              current = try self.eval(body, input, scope)
+            }
+            return try current!.next()
+          } catch let error as QueryError where !error.endsRun && index < patterns.count - 1 {
+            index += 1
+            current = nil
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: calls
+
+  private func invoke(
+    _ ref: FunctionRef, _ env: FrameReference, _ arguments: [Node], _ input: Item, _ frame: Frame?
+  ) throws -> Generator {
+    let function = ref.inPrelude ? prelude[ref.index] : program[ref.index]
+    let scope: Frame?
+    switch env {
+    case .global: scope = nil
+    case .enclosing(let hops): scope = frame.up(hops)
+    }
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Executor.maximumDepth {
+      throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
+    }
+    if function.parameters.isEmpty { return try eval(function.body, input, scope) }
+    var closures: [ClosureValue] = []
+    closures.reserveCapacity(function.closureCount)
+    var valueArguments: [Node] = []
+    for (parameter, argument) in zip(function.parameters, arguments) {
+      switch parameter {
+      case .closure:
+        // A closure parameter passed on (`def f(g): h(g);`) is passed as it is.
+        if case .callClosure(let slot) = argument.op {
+          closures.append(frame.up(slot.hops)!.closures[slot.index])
+        } else {
+          closures.append(ClosureValue(body: argument, frame: frame))
+        }
+      case .value:
+        valueArguments.append(argument)
+      }
+    }
+    if valueArguments.isEmpty {
+      return try eval(function.body, input, Frame(parent: scope, values: [], closures: closures))
+    }
+    return try bindValues(valueArguments[...], [], closures, function, scope, input, frame)
+  }
+
+  /// Binds `$param`s to each combination of their arguments' outputs (first outermost).
+  private func bindValues(
+    _ remaining: ArraySlice<Node>, _ bound: [JSON], _ closures: [ClosureValue], _ function: FunctionIR,
+    _ scope: Frame?, _ input: Item, _ frame: Frame?
+  ) throws -> Generator {
+    guard let argument = remaining.first else {
+      return try eval(function.body, input, Frame(parent: scope, values: bound, closures: closures))
+    }
+    if argument.single {
+      var next = bound
+      next.append(try value(argument, input, frame))
+      return try bindValues(remaining.dropFirst(), next, closures, function, scope, input, frame)
+    }
+    return try values(argument, input, frame).flatMap { v in
+      var next = bound
+      next.append(v.value)
+      return try self.bindValues(remaining.dropFirst(), next, closures, function, scope, input, frame)
+    }
+  }
+}
+
+extension QueryError {
+  var isHalt: Bool {
+    if case .halt = kind { return true }
+    return false
+  }
+  /// A halt or a resource limit: what `try`, `?`, `//` and `?//` let through.
+  var endsRun: Bool { isHalt || isResourceLimit }
+}

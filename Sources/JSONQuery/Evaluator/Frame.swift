@@ -1,0 +1,36 @@
+import JSONKit
+
+/// The run-time values of one scope: what a binding (`as`, `reduce`, `foreach`, `label`)
+/// or a call with parameters introduces. Compiled code reaches a slot by `Slot`: `hops`
+/// parents up, then an index. Frames are created and read by one run only.
+final class Frame {
+  let parent: Frame?
+  var values: [JSON]
+  let closures: [ClosureValue]
+
+  init(parent: Frame?, values: [JSON], closures: [ClosureValue] = []) {
+    self.parent = parent
+    self.values = values
+    self.closures = closures
+  }
+}
+
+/// A closure argument: the argument's code and the frame of the call that passed it.
+struct ClosureValue {
+  let body: Node
+  let frame: Frame?
+}
+
+extension Optional where Wrapped == Frame {
+  /// The frame `hops` parents up.
+  @inline(__always)
+  func up(_ hops: Int) -> Frame? {
+    var frame = self
+    var left = hops
+    while left > 0 {
+      frame = frame!.parent
+      left -= 1
+    }
+    return frame
+  }
+}

@@ -322,7 +322,10 @@ struct Emitter {
     var i = 0
     let raw = UnsafeRawPointer(base)
     while i < n {
-      // Skip eight plain bytes at a time: no '"', '\\', control character or high bit.
+      // Skip eight plain bytes at a time: no '"', '\\', control character, DEL, or (only
+      // when writing ASCII) a byte with the high bit. Each term sets the high bit of a byte
+      // that may need escaping (a borrow can flag a later byte too: the byte loop below
+      // then finds it plain and comes back here).
       while i &+ 8 <= n {
         let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
         let quote = w ^ 0x2222_2222_2222_2222
@@ -332,7 +335,9 @@ struct Emitter {
         let del = w ^ 0x7F7F_7F7F_7F7F_7F7F
         var special =
           ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((del &- ones) & ~del)
-          | (w &- 0x2020_2020_2020_2020) | w
+          | ((w &- 0x2020_2020_2020_2020) & ~w)
+        // UTF-8 text (Japanese tweets, say) stays on this path unless it must become ASCII.
+        if asciiOnly { special |= w }
         if escapeSlash {
           let solidus = w ^ 0x2F2F_2F2F_2F2F_2F2F
           special |= (solidus &- ones) & ~solidus

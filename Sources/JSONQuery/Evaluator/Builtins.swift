@@ -196,7 +196,8 @@ enum Builtins {
     case .toNumber:
       if value.type == .number { return value }
       let text = try requireString("parsed as a number")
-      guard let d = Double(text.trimmingCharacters(in: .whitespaces)), !text.isEmpty else {
+      // jq 1.8 reads the whole string as a number: no surrounding spaces, no "+"-less junk.
+      guard let d = Double(text), !text.isEmpty, text.trimmingCharacters(in: .whitespacesAndNewlines) == text else {
         throw QueryError.runtime("Cannot parse '\(text)' as JSON")
       }
       return ValueOps.number(d)
@@ -255,7 +256,10 @@ enum Builtins {
     case .ceil: return try number { $0.rounded(.up) }
     case .round: return try number { $0.rounded(.toNearestOrAwayFromZero) }
     case .sqrt: return try number { $0.squareRoot() }
-    case .abs: return try number { abs($0) }
+    case .abs:
+      // jq 1.8: `if type == "number" and . < 0 then -. else . end`, so other types pass through.
+      guard value.type == .number else { return value }
+      return try number { abs($0) }
     case .log: return try number { Foundation.log($0) }
     case .exp: return try number { Foundation.exp($0) }
     case .significand: return try number { $0 == 0 ? 0 : $0.significand }
@@ -282,7 +286,9 @@ enum Builtins {
         guard isStringPair, value.stringValue.hasPrefix(args[0].stringValue) else { return value }
         return JSON(String(value.stringValue.dropFirst(args[0].stringValue.count)))
       case .rtrimstr:
-        guard isStringPair, value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else { return value }
+        // jq 1.8 defines it through `endswith`, whose error it shares.
+        guard isStringPair else { throw QueryError.runtime("endswith() requires string inputs") }
+        guard value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else { return value }
         return JSON(String(value.stringValue.dropLast(args[0].stringValue.count)))
       case .startsWith:
         guard isStringPair else { throw QueryError.runtime("startswith() requires string inputs") }

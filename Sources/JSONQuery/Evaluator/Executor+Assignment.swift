@@ -91,6 +91,10 @@ enum PathOps {
       guard replacement.type == .array else { throw .runtime("A slice of an array can only be assigned another array") }
       items.replaceSubrange(range, with: ValueOps.elements(replacement))
       return JSON(array: items)
+    case (.string, .dictionary):
+      throw .runtime("Cannot update string slices")
+    case (.array, .array):
+      throw .runtime("Cannot update field at array index of array")
     default:
       _ = try ValueOps.index(value, key)
       throw .runtime("Cannot update field at object index of \(ValueOps.typeName(value))")

@@ -208,18 +208,20 @@ enum ValueOps {
   }
 
   static func sliceBounds(count: Int, from: JSON, to: JSON) throws(QueryError) -> Range<Int> {
-    func bound(_ v: JSON, _ fallback: Int) throws(QueryError) -> Int {
+    // A fractional start rounds down and a fractional end up, as in jq 1.8
+    // (`[range(10)] | .[1.5:3.5]` is `[1,2,3]`).
+    func bound(_ v: JSON, _ fallback: Int, _ rounding: FloatingPointRoundingRule) throws(QueryError) -> Int {
       if v.type == .null { return fallback }
       guard v.type == .number else { throw .runtime("Start and end indices of an array slice must be numbers") }
       var d = v.jqDouble
       // A NaN bound is no bound (jq: `[0,1,2] | .[1:nan]` is `[1,2]`).
       if d.isNaN { return fallback }
       if d < 0 { d += Double(count) }
-      d = d.rounded(.down)
+      d = d.rounded(rounding)
       return clampedInt(min(max(d, 0), Double(count)))
     }
-    let start = try bound(from, 0)
-    let end = try bound(to, count)
+    let start = try bound(from, 0, .down)
+    let end = try bound(to, count, .up)
     return start..<max(start, end)
   }
 

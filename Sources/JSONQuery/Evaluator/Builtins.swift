@@ -19,6 +19,8 @@ enum Builtins {
       return try executor.values(arguments[0], input, frame).flatMap { p in
         guard p.value.type == .array else { throw QueryError.runtime("Path must be specified as an array") }
         let components = ValueOps.elements(p.value)
+        // jq's limit: deeper paths are refused rather than walked.
+        if components.count > 10_000 { throw QueryError.runtime("Path too deep") }
         let result: JSON
         do { result = try PathOps.get(value, components[...]) } catch { result = .null }
         return .one(Item(value: result, path: input.path.map { $0 + components }))

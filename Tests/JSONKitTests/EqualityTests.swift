@@ -1,5 +1,5 @@
 import Foundation
-import JSONKit
+@_spi(JSONKitInternals) import JSONKit
 import Testing
 
 @Suite("Equality, hashing and ordering compare values, not representations")
@@ -42,5 +42,25 @@ struct EqualityTests {
     #expect(JSON([1, 2]) < JSON([1, 2, 0]))
     #expect(JSON(["a": 2]) < JSON(["b": 1]))
     #expect(JSON(["a": 1]) < JSON(["a": 2]))
+  }
+}
+
+@Suite("Comparison with a depth limit")
+struct DepthLimitedComparisonTests {
+  static func nested(_ levels: Int) -> JSON {
+    var json: JSON = []
+    for _ in 0..<levels { json = JSON(array: [json]) }
+    return json
+  }
+
+  @Test func answersWithinTheLimitAndRefusesBeyondIt() {
+    let shallow = Self.nested(5)
+    #expect(JSON.compare(shallow, shallow, depthLimit: 5) == 0)
+    #expect(JSON.compare(shallow, shallow, depthLimit: 4) == nil)
+    #expect(JSON.compare(shallow, Self.nested(4), depthLimit: 10) == 1)
+    // A difference found before the limit is an answer, however deep the rest goes.
+    #expect(JSON.compare([1, Self.nested(50)], [2, Self.nested(50)], depthLimit: 3) == -1)
+    #expect(JSON.compare(["a": Self.nested(9)], ["a": Self.nested(9)], depthLimit: 9) == nil)
+    #expect(JSON.compare(Self.nested(20_000), Self.nested(20_000)) == 0)
   }
 }

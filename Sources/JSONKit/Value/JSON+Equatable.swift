@@ -175,16 +175,23 @@ extension JSON: Comparable {
 
   /// -1, 0 or 1 in jq's order.
   public static func compare(_ lhs: JSON, _ rhs: JSON) -> Int {
+    compare(lhs, rhs, depthLimit: .max)!
+  }
+
+  /// -1, 0 or 1 in jq's order, or `nil` when deciding it means descending into containers
+  /// nested deeper than `depthLimit` (jq refuses such comparisons with an error).
+  @_spi(JSONKitInternals)
+  public static func compare(_ lhs: JSON, _ rhs: JSON, depthLimit: Int) -> Int? {
     enum Item {
-      case pair(JSON, JSON)
+      case pair(JSON, JSON, depth: Int)
       case counts(Int, Int)
     }
-    var work: [Item] = [.pair(lhs, rhs)]
+    var work: [Item] = [.pair(lhs, rhs, depth: 0)]
     while let item = work.popLast() {
       switch item {
       case .counts(let a, let b):
         if a != b { return a < b ? -1 : 1 }
-      case .pair(let x, let y):
+      case .pair(let x, let y, let depth):
         let rx = x.orderRank
         let ry = y.orderRank
         if rx != ry { return rx < ry ? -1 : 1 }
@@ -196,15 +203,17 @@ extension JSON: Comparable {
           let c = compareStrings(x, y)
           if c != 0 { return c }
         case .array:
+          if depth > depthLimit { return nil }
           let a = ContainerCursor(x)
           let b = ContainerCursor(y)
           let na = a?.count ?? 0
           let nb = b?.count ?? 0
           work.append(.counts(na, nb))
           for i in stride(from: Swift.min(na, nb) - 1, through: 0, by: -1) {
-            work.append(.pair(a!.element(i), b!.element(i)))
+            work.append(.pair(a!.element(i), b!.element(i), depth: depth + 1))
           }
         case .dictionary:
+          if depth > depthLimit { return nil }
           let a = ContainerCursor(x)
           let b = ContainerCursor(y)
           let keysA = a.map { c in c.sortedMemberOrder().map { c.key($0) } } ?? []
@@ -212,7 +221,7 @@ extension JSON: Comparable {
           let keyOrder = compareKeyLists(keysA, keysB)
           if keyOrder != 0 { return keyOrder }
           for key in keysA.reversed() {
-            work.append(.pair(x[key].detached, y[key].detached))
+            work.append(.pair(x[key].detached, y[key].detached, depth: depth + 1))
           }
         default:
           break

@@ -138,13 +138,17 @@ enum Builtins {
       }
       rows.append((JSON(array: keys), position, element))
     }
+    // A comparator cannot throw here (Swift 6.3's SILGen crashes on a typed-throws closure
+    // passed to `sort`), so a too-deep comparison is noted and thrown after the sort.
+    var tooDeep = false
     rows.sort { a, b in
-      let order = JSON.compare(a.key, b.key)
+      let order = ValueOps.order(a.key, b.key, tooDeep: &tooDeep) ?? 0
       if order != 0 { return order < 0 }
       let tie = JSON.compare(a.position, b.position)
       if tie != 0 { return tie < 0 }
-      return JSON.compare(a.value, b.value) < 0
+      return (ValueOps.order(a.value, b.value, tooDeep: &tooDeep) ?? 0) < 0
     }
+    if tooDeep { throw QueryError.runtime("Comparison too deep") }
     switch builtin {
     case .minBy: return rows.first?.value ?? .null
     case .maxBy: return rows.last?.value ?? .null
@@ -153,7 +157,7 @@ enum Builtins {
       var groups: [[JSON]] = []
       var previous: JSON?
       for row in rows {
-        if let previous, JSON.compare(previous, row.key) == 0 {
+        if let previous, try ValueOps.order(previous, row.key) == 0 {
           groups[groups.count - 1].append(row.value)
         } else {
           groups.append([row.value])
@@ -225,7 +229,10 @@ enum Builtins {
       return try RegexMatch.run(value, pattern: args[0], flags: args[1], testMode: args[2].type == .bool && args[2].boolValue)
     case .sort:
       guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
-      return JSON(array: ValueOps.elements(value).sorted { JSON.compare($0, $1) < 0 })
+      var tooDeep = false
+      let sorted = ValueOps.elements(value).sorted { (ValueOps.order($0, $1, tooDeep: &tooDeep) ?? 0) < 0 }
+      if tooDeep { throw QueryError.runtime("Comparison too deep") }
+      return JSON(array: sorted)
     case .min, .max:
       guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
       let items = ValueOps.elements(value)

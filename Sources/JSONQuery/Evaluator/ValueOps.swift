@@ -120,12 +120,12 @@ enum ValueOps {
         return JSON(dividend % (divisor == -1 ? 1 : divisor))
       }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
-    case .equal: return JSON(JSON.compare(a, b) == 0)
-    case .notEqual: return JSON(JSON.compare(a, b) != 0)
-    case .less: return JSON(JSON.compare(a, b) < 0)
-    case .lessOrEqual: return JSON(JSON.compare(a, b) <= 0)
-    case .greater: return JSON(JSON.compare(a, b) > 0)
-    case .greaterOrEqual: return JSON(JSON.compare(a, b) >= 0)
+    case .equal: return JSON(try equal(a, b))
+    case .notEqual: return JSON(!(try equal(a, b)))
+    case .less: return JSON(try order(a, b) < 0)
+    case .lessOrEqual: return JSON(try order(a, b) <= 0)
+    case .greater: return JSON(try order(a, b) > 0)
+    case .greaterOrEqual: return JSON(try order(a, b) >= 0)
     }
   }
 
@@ -205,6 +205,34 @@ enum ValueOps {
       found.append(JSON(start))
     }
     return JSON(array: found)
+  }
+
+  /// jq's limit on nesting for comparisons: deeper values are refused with an error, as
+  /// jq does, rather than compared.
+  static let comparisonDepthLimit = 10_000
+
+  /// -1, 0 or 1 in jq's order; "Comparison too deep" past `comparisonDepthLimit`.
+  static func order(_ a: JSON, _ b: JSON) throws(QueryError) -> Int {
+    guard let order = JSON.compare(a, b, depthLimit: comparisonDepthLimit) else {
+      throw .runtime("Comparison too deep")
+    }
+    return order
+  }
+
+  /// The order, or `nil` (and `tooDeep` set) past `comparisonDepthLimit`: for comparators,
+  /// which cannot throw.
+  static func order(_ a: JSON, _ b: JSON, tooDeep: inout Bool) -> Int? {
+    let order = JSON.compare(a, b, depthLimit: comparisonDepthLimit)
+    if order == nil { tooDeep = true }
+    return order
+  }
+
+  /// `==`; "Equality check too deep" past `comparisonDepthLimit`.
+  static func equal(_ a: JSON, _ b: JSON) throws(QueryError) -> Bool {
+    guard let order = JSON.compare(a, b, depthLimit: comparisonDepthLimit) else {
+      throw .runtime("Equality check too deep")
+    }
+    return order == 0
   }
 
   static func sliceBounds(count: Int, from: JSON, to: JSON) throws(QueryError) -> Range<Int> {

@@ -103,9 +103,39 @@ enum PathOps {
 
   static func delete(_ value: JSON, _ paths: [JSON]) throws(QueryError) -> JSON {
     var result = value
-    let sorted = paths.sorted { JSON.compare($0, $1) > 0 }
+    let spelled = paths.flatMap { spelledOut(ValueOps.elements($0), in: value) }
+    // Last first, so that deleting one element does not move those still to delete.
+    let sorted = spelled.sorted { JSON.compare($0, $1) > 0 }
     for path in sorted { result = try delete(result, ValueOps.elements(path)[...]) }
     return result
+  }
+
+  /// `path` against the value as it was before any deletion, as jq deletes: a negative
+  /// index counted from the end of its array, and a final slice of an array written out as
+  /// its indices, so that `del(.[1], .[-6], .[-3:9])` deletes exactly what each names in
+  /// the original array, whatever order the deletions run in.
+  static func spelledOut(_ path: [JSON], in value: JSON) -> [JSON] {
+    var current: JSON? = value
+    var prefix: [JSON] = []
+    for (position, component) in path.enumerated() {
+      guard let container = current, container.type == .array else {
+        return [JSON(array: prefix + path[position...])]
+      }
+      if component.type == .dictionary, position == path.count - 1,
+        let range = try? ValueOps.sliceBounds(
+          count: container.count, from: component.member("start") ?? .null, to: component.member("end") ?? .null)
+      {
+        return range.map { JSON(array: prefix + [JSON($0)]) }
+      }
+      var step = component
+      if component.type == .number, component.jqDouble < 0, component.jqDouble.isFinite {
+        let index = component.jqDouble.rounded(.down) + Double(container.count)
+        if index >= 0 { step = JSON(Int(index)) }
+      }
+      prefix.append(step)
+      current = try? ValueOps.index(container, step)
+    }
+    return [JSON(array: prefix)]
   }
 
   static func delete(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
@@ -134,6 +164,9 @@ enum PathOps {
       }
     }
     let child = try ValueOps.index(value, key)
+    // Nothing to delete inside a missing or null member: the value stays as it is (no
+    // `"key": null` appears).
+    if child.type == .null { return value }
     return try set(value, path.prefix(1), try delete(child, path.dropFirst()))
   }
 }

@@ -281,11 +281,17 @@ enum Builtins {
       let text = try requireString("exploded")
       return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
     case .implode:
-      guard value.type == .array else { throw QueryError.runtime("Cannot implode \(ValueOps.describe(value))") }
+      guard value.type == .array else { throw QueryError.runtime("implode input must be an array") }
       var scalars = String.UnicodeScalarView()
       for code in ValueOps.elements(value) {
-        guard code.type == .number else { throw QueryError.runtime("Unicode codepoint must be numeric") }
-        scalars.append(Unicode.Scalar(UInt32(clamping: ValueOps.toInteger(code.jqDouble))) ?? "\u{FFFD}")
+        guard code.type == .number, !code.jqDouble.isNaN else {
+          let shown = code.type == .number ? "number (null)" : ValueOps.describe(code)
+          throw QueryError.runtime("\(shown) can't be imploded, unicode codepoint needs to be numeric")
+        }
+        // Negative, surrogate and out-of-range code points become U+FFFD, as in jq 1.8.
+        let number = ValueOps.toInteger(code.jqDouble)
+        let scalar = number >= 0 && number <= 0x10FFFF ? Unicode.Scalar(UInt32(number)) : nil
+        scalars.append(scalar ?? "\u{FFFD}")
       }
       return JSON(String(scalars))
     case .ltrimstr, .rtrimstr, .startsWith, .endsWith:

@@ -428,7 +428,12 @@ struct Parser {
         }
       case .symbol("("):
         _ = advance()
+        let keyToken = current
         let key = try parsePipe()
+        // A constant key that is not a string can never work: jq refuses it when compiling.
+        if case .literal(let constant) = key, constant.type != .string {
+          throw .compile("Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
+        }
         try expect(")")
         try expect(":")
         entries.append(ObjectEntry(key: key, value: try parseObjectValue()))

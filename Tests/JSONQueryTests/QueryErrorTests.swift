@@ -18,3 +18,13 @@ struct QueryErrorTests {
     #expect(error.description == error.message)
   }
 }
+
+@Suite("fromjson errors")
+struct FromJSONErrorTests {
+  /// jq's shape ("<what> at line L, column C (while parsing '<text>')") with JSONKit's
+  /// description of the problem; it echoed the text in place of the problem before.
+  @Test func sayWhatWhereAndWhichText() throws {
+    let results = try Query("try fromjson catch .").values(on: JSON("[1,\n2,,3]"))
+    #expect(results == [JSON("Unexpected character ',' at line 2, column 3 (while parsing '[1,\n2,,3]')")])
+  }
+}

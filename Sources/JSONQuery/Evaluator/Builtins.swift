@@ -197,7 +197,10 @@ enum Builtins {
     case .fromJSON:
       let text = try requireString("parsed as JSON")
       do { return try JSON(data: Data(text.utf8)) } catch {
-        throw QueryError.runtime("\(text) (while parsing '\(text)')")
+        // jq's shape, "<what> at line L, column C (while parsing '<text>')", with JSONKit's
+        // own description of what is wrong.
+        let place = error.location.map { " at line \($0.line), column \($0.column)" } ?? ""
+        throw QueryError.runtime("\(error.message)\(place) (while parsing '\(text)')")
       }
     case .toNumber:
       if value.type == .number { return value }

@@ -68,12 +68,6 @@ enum Prelude {
     def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
     def INDEX(idx_expr): INDEX(.[]; idx_expr);
     def isnormal: if isnan or isinfinite then false else fabs >= 2.2250738585072014e-308 end;
-    def format($f):
-      if $f == "text" then @text elif $f == "json" then @json elif $f == "html" then @html
-      elif $f == "uri" then @uri elif $f == "urid" then @urid elif $f == "csv" then @csv
-      elif $f == "tsv" then @tsv elif $f == "sh" then @sh elif $f == "base64" then @base64
-      elif $f == "base64d" then @base64d elif $f == "base32" then @base32
-      elif $f == "base32d" then @base32d else error("\($f) is not a valid format") end;
     def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;

@@ -3,11 +3,12 @@ import JSONKit
 /// Builtins that are plain functions of values: called once per combination of their
 /// arguments' outputs (the evaluator does the combining, see `Executor`), keyed
 /// "name/arity". Each family lives in its own file (`MathFunctions`, `DateFunctions`,
-/// `SearchFunctions`).
+/// `SearchFunctions`, `FormatFunctions`).
 enum NativeFunctions {
   typealias Body = @Sendable (_ input: JSON, _ arguments: [JSON]) throws -> JSON
 
   static let table: [String: Body] = MathFunctions.table
     .merging(DateFunctions.table) { first, _ in first }
     .merging(SearchFunctions.table) { first, _ in first }
+    .merging(FormatFunctions.table) { first, _ in first }
 }

@@ -80,4 +80,10 @@ struct Base32Tests {
     #expect(try Query(#"@base32 "x\(.)y""#).values(on: "f") == ["xMY======y"])
     #expect(try Query("try @base32d catch .").values(on: "a1") == [#"string ("a1") is not valid base32 data"#])
   }
+
+  @Test func formatByNameIsTheSameAsTheAtForm() throws {
+    #expect(try Query(#"[format("base32"), @base32, format("uri")]"#).values(on: "a b") == [["MEQGE===", "MEQGE===", "a%20b"]])
+    #expect(try Query(#"try format("nope") catch ."#).values(on: "x") == ["nope is not a valid format"])
+    #expect(try Query("try format(1) catch .").values(on: "x") == ["1 is not a valid format"])
+  }
 }

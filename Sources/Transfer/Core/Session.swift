@@ -51,12 +51,23 @@ public final class Session: Sendable {
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
     interceptor: (any RequestInterceptor)? = nil
   ) -> DataRequest {
-    let make: @Sendable () throws(TransferError) -> HTTPRequest = {
+    DataRequest(
+      session: self,
+      make: Self.builder(url, method: method, parameters: parameters, encoding: encoding, headers: headers),
+      interceptor: interceptor)
+  }
+
+  /// Builds the request for each attempt: the URL checked and the parameters encoded then,
+  /// so that a bad URL or parameter fails the request rather than this call.
+  static func builder(
+    _ url: any URLConvertible, method: HTTPMethod, parameters: Parameters?, encoding: any ParameterEncoding,
+    headers: HTTPHeaders?
+  ) -> @Sendable () throws(TransferError) -> HTTPRequest {
+    {
       let resolved = try url.asURL()
       let request = HTTPRequest(url: resolved, method: method, headers: headers ?? [])
       return try encoding.encode(request, with: parameters)
     }
-    return DataRequest(session: self, make: make, interceptor: interceptor)
   }
 
   /// Starts a request built by hand.

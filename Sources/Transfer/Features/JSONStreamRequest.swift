@@ -168,10 +168,9 @@ extension Session {
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
     interceptor: (any RequestInterceptor)? = nil
   ) -> JSONStreamRequest {
-    let make: @Sendable () throws(TransferError) -> HTTPRequest = {
-      let resolved = try url.asURL()
-      return try encoding.encode(HTTPRequest(url: resolved, method: method, headers: headers ?? []), with: parameters)
-    }
-    return JSONStreamRequest(session: self, make: make, interceptor: interceptor)
+    JSONStreamRequest(
+      session: self,
+      make: Self.builder(url, method: method, parameters: parameters, encoding: encoding, headers: headers),
+      interceptor: interceptor)
   }
 }

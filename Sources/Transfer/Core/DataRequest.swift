@@ -263,8 +263,9 @@ public final class DataRequest: Sendable {
       cancelled.error = .explicitlyCancelled
       return finish(cancelled)
     }
-    let nanoseconds = max(0, Int(CurlOptions.milliseconds(delay)) * 1_000_000)
-    let deadline = DispatchTime.now() + .nanoseconds(delay == .zero ? 0 : nanoseconds)
+    let (seconds, attoseconds) = delay.components
+    let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)
     DispatchQueue.global().asyncAfter(deadline: deadline) { self.startAttempt() }
   }
 

@@ -77,9 +77,8 @@ public struct RetryPolicy: RequestInterceptor {
     if respectsRetryAfter, let header = response?.headers["Retry-After"], let seconds = Self.retryAfter(header) {
       return min(maximumDelay, .milliseconds(Int((seconds * 1000).rounded())))
     }
-    let backoff = Double(exponentialBackoffScale.components.seconds)
-      + Double(exponentialBackoffScale.components.attoseconds) / 1e18
-    let capped = min(Self.seconds(maximumDelay), backoff * pow(exponentialBackoffBase, Double(attempt)))
+    let backoff = Self.seconds(exponentialBackoffScale) * pow(exponentialBackoffBase, Double(attempt))
+    let capped = min(Self.seconds(maximumDelay), backoff)
     let shortened = capped * (1 - Double.random(in: 0...jitter))
     return .milliseconds(Int((shortened * 1000).rounded()))
   }

@@ -55,8 +55,8 @@ enum KeysSuite {
           parse.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
             try JSONParser.parse(data).count
           }, heapPerInputByte: nil))
-          lookup.append(lookupWorkload(label, subject, data.count, expected) { probes.reduce(0) { $0 + (json[$1].exists() ? 1 : 0) } })
-          insert.append(insertWorkload(label, subject, data.count, size) {
+          lookup.append(countedWorkload(label, subject, data.count, expected: expected, units: lookupsPerOperation, verb: "found") { probes.reduce(0) { $0 + (json[$1].exists() ? 1 : 0) } })
+          insert.append(countedWorkload(label, subject, data.count, expected: size, units: size, verb: "built") {
             var built = JSON(dictionary: [:])
             for index in 0..<size { built["k\(index)"] = JSON(index) }
             return built.count
@@ -65,8 +65,8 @@ enum KeysSuite {
           parse.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
             (try JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
           }, heapPerInputByte: nil))
-          lookup.append(lookupWorkload(label, subject, data.count, expected) { probes.reduce(0) { $0 + (object[$1] != nil ? 1 : 0) } })
-          insert.append(insertWorkload(label, subject, data.count, size) {
+          lookup.append(countedWorkload(label, subject, data.count, expected: expected, units: lookupsPerOperation, verb: "found") { probes.reduce(0) { $0 + (object[$1] != nil ? 1 : 0) } })
+          insert.append(countedWorkload(label, subject, data.count, expected: size, units: size, verb: "built") {
             var built: [String: Any] = [:]
             for index in 0..<size { built["k\(index)"] = index }
             return built.count
@@ -105,27 +105,18 @@ enum KeysSuite {
     }
   }
 
-  private static func lookupWorkload(
-    _ label: String, _ subject: String, _ bytes: Int, _ expected: Int, _ body: @escaping () -> Int
-  ) -> Workload {
-    var workload = Workload(corpus: label, subject: subject, inputBytes: bytes, operation: {
-      let found = body()
-      guard found == expected else { throw UsageError("\(subject) found \(found) of \(expected) keys") }
-      return found
-    }, heapPerInputByte: nil)
-    workload.unitsPerOperation = Double(lookupsPerOperation) / 1e6
-    return workload
-  }
-
-  private static func insertWorkload(
-    _ label: String, _ subject: String, _ bytes: Int, _ size: Int, _ body: @escaping () -> Int
+  /// A workload that must return `expected` (so a subject that loses keys fails the run)
+  /// and counts `units` per operation (lookups or inserts) instead of bytes.
+  private static func countedWorkload(
+    _ label: String, _ subject: String, _ bytes: Int, expected: Int, units: Int, verb: String,
+    _ body: @escaping () -> Int
   ) -> Workload {
     var workload = Workload(corpus: label, subject: subject, inputBytes: bytes, operation: {
       let count = body()
-      guard count == size else { throw UsageError("\(subject) built \(count) of \(size) keys") }
+      guard count == expected else { throw UsageError("\(subject) \(verb) \(count) of \(expected) keys") }
       return count
     }, heapPerInputByte: nil)
-    workload.unitsPerOperation = Double(size) / 1e6
+    workload.unitsPerOperation = Double(units) / 1e6
     return workload
   }
 }

@@ -63,3 +63,38 @@ struct InputTests {
     #expect(try CLI.run(["-c", ".", file]).stdout == "{\"a\":1}\n")
   }
 }
+
+/// Path programs (`.a.b`, `.items[].name`) parse only what they read; everything else in the
+/// input is still checked, so results, errors and exit statuses are those of a full parse.
+@Suite("Path programs on large inputs")
+struct ProjectedInputTests {
+  @Test("A path program gives the same results as the same path taken after a full parse")
+  func sameResults() throws {
+    let input = #"{"items":[{"name":"a","tags":["x"],"n":1},{"name":"b","n":2},{"n":3}],"meta":{"k":"v"}}"#
+    let projected = try CLI.run(["-c", ".items[].name, .meta"], input: input)
+    let full = try CLI.run(["-c", ". as $d | $d.items[].name, $d.meta"], input: input)
+    #expect(projected.status == 0)
+    #expect(projected.stdout == "\"a\"\n\"b\"\nnull\n{\"k\":\"v\"}\n")
+    #expect(projected.stdout == full.stdout)
+  }
+
+  @Test("Invalid input in a part the program does not read is still an error")
+  func invalidSkippedPart() throws {
+    let input = "{\"items\":[{\"name\":\"a\",\"other\":\"\u{1}\"}]}\n"
+    let projected = try CLI.run(["-c", ".items[].name"], input: input)
+    let full = try CLI.run(["-c", "."], input: input)
+    #expect(projected.status == 2)
+    #expect(projected.stdout == "")
+    #expect(projected.stderr == full.stderr)
+    #expect(projected.stderr.contains("control character in string at line 1, column 32"))
+  }
+
+  @Test("Errors name the line each NDJSON value ends on")
+  func errorLines() throws {
+    let input = "{\"a\":{\"b\":1}}\n{\"a\":\n[1]}\n{\"a\":{\"b\":3}}\n"
+    let result = try CLI.run(["-c", ".a.b"], input: input)
+    #expect(result.status == 5)
+    #expect(result.stdout == "1\n3\n")
+    #expect(result.stderr == "jsonkit: error (at <stdin>:3): Cannot index array with string (\"b\")\n")
+  }
+}

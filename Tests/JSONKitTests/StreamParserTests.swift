@@ -300,19 +300,6 @@ private func stream(
   return compact(values)
 }
 
-/// A small deterministic generator (SplitMix64), so that random tests repeat exactly.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite("The stream parser keeps values completed before an error")
 struct StreamParserErrorRecoveryTests {
   @Test func valuesBeforeAnErrorInTheSameChunkAreReturnedAndTheErrorComesNext() throws {
@@ -366,5 +353,34 @@ struct StreamParserTinyChunkTests {
       got += try parser.feed(Array(chunk.utf8))
     }
     #expect(got.count == 2)
+  }
+}
+
+@Suite("The stream parser says on which line each value ends")
+struct StreamParserLineTests {
+  @Test func ndjsonValuesAreOnTheirLines() throws {
+    let parser = JSONStreamParser()
+    let text = "{\"a\":1}\n[\n2,\n3]\n\n\"x\" 4\n5"
+    var lines: [Int] = []
+    // Every split into two chunks gives the same lines.
+    for split in 0...text.utf8.count {
+      let parser = JSONStreamParser()
+      let bytes = Array(text.utf8)
+      var found = try parser.feedWithLines(UnsafeRawBufferPointer(rebasing: bytes.withUnsafeBytes { $0 }[..<split]))
+      found += try bytes.withUnsafeBytes { try parser.feedWithLines(UnsafeRawBufferPointer(rebasing: $0[split...])) }
+      found += try parser.finishWithLines()
+      lines = found.map(\.line)
+      #expect(lines == [1, 4, 6, 6, 7], "split at \(split)")
+    }
+    _ = parser
+  }
+
+  @Test func valuesBeforeAnErrorKeepTheirLinesAndTheErrorComesNext() throws {
+    let parser = JSONStreamParser()
+    let values = try Array("{}\n\n[]\n{\"a\" 1}\n".utf8).withUnsafeBytes { try parser.feedWithLines($0) }
+    #expect(values.map(\.line) == [1, 3])
+    var thrown: JSONError?
+    do { _ = try parser.finishWithLines() } catch { thrown = error }
+    #expect(thrown?.location?.line == 4)
   }
 }

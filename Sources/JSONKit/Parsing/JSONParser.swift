@@ -23,15 +23,19 @@ public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper input is an error, never a
     /// stack overflow. Default 10,000 (jq's limit).
     public var maxDepth: Int
+    /// Build only these parts of each top-level value (see `JSONProjection`); the rest of
+    /// the input is checked but not stored. Default `nil`: everything.
+    public var projection: JSONProjection?
 
     public init(
       allowComments: Bool = false, allowMultipleValues: Bool = false,
-      allowTrailingGarbage: Bool = false, maxDepth: Int = 10_000
+      allowTrailingGarbage: Bool = false, maxDepth: Int = 10_000, projection: JSONProjection? = nil
     ) {
       self.allowComments = allowComments
       self.allowMultipleValues = allowMultipleValues
       self.allowTrailingGarbage = allowTrailingGarbage
       self.maxDepth = maxDepth
+      self.projection = projection
     }
 
     /// Strict RFC 8259 JSON, one value, depth limit 10,000.

@@ -79,6 +79,30 @@ public final class JSONStreamParser {
     return core.takeValues()
   }
 
+  /// `feed`, with the line (1-based, in the whole stream) on which each value's last token
+  /// ends, as jq reports the place of an input: a value that ends on line 3 of an NDJSON
+  /// stream is at line 3.
+  ///
+  /// ```swift
+  /// for (value, line) in try parser.feedWithLines(chunk) { print(line, value) }
+  /// ```
+  public func feedWithLines(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [(value: JSON, line: Int)] {
+    do {
+      try core.feed(chunk)
+    } catch {
+      let values = core.takeValuesWithLines()
+      if values.isEmpty { throw error }
+      return values
+    }
+    return core.takeValuesWithLines()
+  }
+
+  /// `finish`, with the line of each value (see `feedWithLines`).
+  public func finishWithLines() throws(JSONError) -> [(value: JSON, line: Int)] {
+    try core.finish()
+    return core.takeValuesWithLines()
+  }
+
   /// Bytes fed so far.
   public var bytesConsumed: Int { core.bytesFed }
 

@@ -42,7 +42,8 @@ final class ParserCore {
     builder = .allocate(capacity: 1)
     builder.initialize(to: TapeBuilder(options: options, expectedSize: expectedSize, streaming: streaming))
     callbacks = .allocate(capacity: 1)
-    callbacks.initialize(to: ParserCore.makeCallbacks())
+    callbacks.initialize(
+      to: builder.pointee.projection == nil ? ParserCore.makeCallbacks() : ParserCore.makeProjectedCallbacks())
     handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
     builder.pointee.handle = handle
     // JSONKit validates strings itself (strictly); see UTF8Validation.
@@ -68,8 +69,20 @@ final class ParserCore {
   func takeValues() -> [JSON] {
     let values = builder.pointee.values
     builder.pointee.values = []
+    builder.pointee.valueEnds = []
+    valueLines = []
     return values
   }
+
+  /// Streaming only: values completed so far, each with the line its last token ends on.
+  func takeValuesWithLines() -> [(value: JSON, line: Int)] {
+    let lines = valueLines
+    return zip(takeValues(), lines).map { ($0, $1) }
+  }
+
+  /// Streaming only: for each value in the builder's `values` whose line is known, the line
+  /// its last token ends on (see `noteValueLines`).
+  private var valueLines: [Int] = []
 
   var valueCount: Int { builder.pointee.valueCount }
 
@@ -188,6 +201,7 @@ final class ParserCore {
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
     let status = yajl_parse(handle, base, limit)
+    if streaming { noteValueLines(UnsafePointer(base), limit) }
     if status != yajl_status_ok {
       throw remember(translate(status, chunk: UnsafePointer(base), count: count))
     }
@@ -217,6 +231,8 @@ final class ParserCore {
       b.pointee.chunkOffset = offset
     }
     let status = yajl_complete_parse(handle)
+    // Values completed now end at the end of the input: every newline is before them.
+    while valueLines.count < b.pointee.valueEnds.count { valueLines.append(newlines + 1) }
     let end = b.pointee.chunkOffset + b.pointee.chunkCount
     // Whether the input ends inside a token that no callback reported (yajl does not say:
     // after a complete top-level value it accepts an unterminated string or comment).
@@ -250,6 +266,25 @@ final class ParserCore {
   }
 
   // MARK: Streaming bookkeeping
+
+  /// Works out the lines of the values the chunk at `base` just completed, before
+  /// `afterChunk` adds the chunk's newlines to `newlines`. Their ends are in increasing
+  /// order, so the chunk is scanned once however many values it holds (NDJSON).
+  private func noteValueLines(_ base: UnsafePointer<UInt8>, _ count: Int) {
+    let ends = builder.pointee.valueEnds
+    guard valueLines.count < ends.count else { return }
+    let chunkOffset = builder.pointee.chunkOffset
+    var scanned = 0
+    var found = 0
+    for i in valueLines.count..<ends.count {
+      let local = min(max(ends[i] - chunkOffset, 0), count)
+      if local > scanned {
+        found += Self.countNewlines(base + scanned, local - scanned).count
+        scanned = local
+      }
+      valueLines.append(newlines + found + 1)
+    }
+  }
 
   private func afterChunk(_ base: UnsafePointer<UInt8>, _ count: Int) {
     let b = builder
@@ -537,6 +572,32 @@ final class ParserCore {
       yajl_end_map: { ctx in callbackBuilder(ctx).pointee.endMap() },
       yajl_start_array: { ctx in callbackBuilder(ctx).pointee.startContainer() },
       yajl_end_array: { ctx in callbackBuilder(ctx).pointee.endArray() }
+    )
+  }
+}
+
+extension ParserCore {
+  /// The callbacks with a projection: the same builder, through `TapeBuilder+Projection`.
+  fileprivate static func makeProjectedCallbacks() -> yajl_callbacks {
+    return yajl_callbacks(
+      yajl_null: { ctx in callbackBuilder(ctx).pointee.projectedNull() },
+      yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.projectedBool(value != 0) },
+      yajl_integer: nil,
+      yajl_double: nil,
+      yajl_number: { ctx, text, length in
+        callbackBuilder(ctx).pointee.projectedNumber(
+          UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
+      },
+      yajl_string: { ctx, text, length in
+        callbackBuilder(ctx).pointee.projectedString(text ?? UnsafePointer(bitPattern: 1)!, length)
+      },
+      yajl_start_map: { ctx in callbackBuilder(ctx).pointee.projectedStart(object: true) },
+      yajl_map_key: { ctx, text, length in
+        callbackBuilder(ctx).pointee.projectedKey(text ?? UnsafePointer(bitPattern: 1)!, length)
+      },
+      yajl_end_map: { ctx in callbackBuilder(ctx).pointee.projectedEnd(object: true) },
+      yajl_start_array: { ctx in callbackBuilder(ctx).pointee.projectedStart(object: false) },
+      yajl_end_array: { ctx in callbackBuilder(ctx).pointee.projectedEnd(object: false) }
     )
   }
 }

@@ -65,7 +65,19 @@ struct TapeBuilder {
   var storedOffset = 0
   var storedLength = 0
 
+  /// `JSONParser.Options.projection`, flattened; the state of `TapeBuilder+Projection`:
+  /// per open pruned container its node (shifted left, low bit set for objects), the node
+  /// of the member whose key was just reported, and the depths of the kept-whole and
+  /// skipped regions (0 when outside one).
+  var projection: ProjectionTable?
+  var projectionStack: GrowableBuffer<Int32>
+  var pendingNode = 0
+  var wholeDepth = 0
+  var skipDepth = 0
+
   var values: [JSON] = []
+  /// For each value in `values`, the input offset just past its last token.
+  var valueEnds: [Int] = []
   var valueCount = 0
   var error: JSONError?
   /// For errors found in a callback: offset of the offending byte within the input.
@@ -116,6 +128,10 @@ struct TapeBuilder {
     stack = GrowableBuffer(capacity: 256)
     frames = GrowableBuffer(capacity: 64)
     stamps = GrowableBuffer(capacity: 64)
+    projectionStack = GrowableBuffer(capacity: 16)
+    if let projection = options.projection, !projection.keepsEverything {
+      self.projection = ProjectionTable(projection)
+    }
     maxDepth = options.maxDepth
     allowMultipleValues = options.allowMultipleValues
     allowComments = options.allowComments
@@ -130,6 +146,8 @@ struct TapeBuilder {
     frames.deallocate()
     stamps.deallocate()
     keys.deallocate()
+    projectionStack.deallocate()
+    projection?.deallocate()
   }
 
   // MARK: Positions
@@ -491,6 +509,7 @@ struct TapeBuilder {
       return fail(.unexpectedValue, at: firstNonSpace(from: previousTokenEnd) ?? lastTokenEnd)
     }
     valueCount &+= 1
+    valueEnds.append(lastTokenEnd)
     let root = stack[0]
     stack.count = 0
     switch Slot.tag(root) {

@@ -22,6 +22,8 @@ final class InputSource {
   /// `--stream`: each value is turned into its `[path, leaf]` / `[path]` events.
   private let streamEvents: Query?
   private let diagnostics: Diagnostics
+  /// The parts of each value the program reads (`Query.inputProjection`), or `nil`.
+  private let projection: JSONProjection?
 
   private var nextPath = 0
   private var reader: InputReader?
@@ -43,7 +45,11 @@ final class InputSource {
   private(set) var name = "<stdin>"
 
   /// Reads `paths` in order (standard input when empty; `-` is standard input).
-  init(paths: [String], mode: Mode, stream: Bool, diagnostics: Diagnostics) {
+  init(
+    paths: [String], mode: Mode, stream: Bool, projection: JSONProjection? = nil,
+    diagnostics: Diagnostics
+  ) {
+    self.projection = projection
     self.paths = paths.isEmpty ? ["-"] : paths
     self.mode = mode
     self.streamEvents = stream ? try? Query("tostream") : nil
@@ -115,7 +121,7 @@ final class InputSource {
       do {
         let reader = try InputReader(path: path)
         self.reader = reader
-        values = ValueStream()
+        values = ValueStream(options: JSONParser.Options(projection: projection))
         partialLine.removeAll(keepingCapacity: true)
         rawLine = 0
         name = reader.name

@@ -1,35 +1,18 @@
 import JSONKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Turns the chunks of one input into JSON values, each with the number of the line it ends
-/// on, by feeding a `JSONStreamParser` line by line rather than 64 KiB at a time.
+/// on (the line filter errors and `input_line_number` report, as jq's do).
 ///
-/// Line-sized feeds matter for two reasons:
-/// - `feed` throws away the values it completed before a syntax error in the same call, so
-///   with 64 KiB feeds a bad line in NDJSON would swallow the good lines before it; jq
-///   prints them, and so do we.
-/// - The parser does not say where a value ends. When a feed holds one line, a value it
-///   completes ends on that line, which is the line filter errors report (as jq does).
-///
-/// A line followed by an indented line is fed together with it: inside a pretty-printed
-/// document every line but the first and the closing bracket is indented, so a large
-/// document goes through in large feeds (one feed per line costs 2–3× the parse time there),
-/// while NDJSON and values written one after another, which start at column 0, are still
-/// split at every value. Minified input has no newlines and goes through in whole chunks.
-/// Splitting at newlines is always safe: JSON text never holds a raw newline inside a token.
+/// Whole chunks go to the parser: it says on which line each value ends and hands back the
+/// values completed before a syntax error, so a bad line in NDJSON does not swallow the
+/// good lines before it. (Splitting the input at newlines to learn lines cost 4–5% of a
+/// pretty-printed document's run in `memchr` alone.)
 final class ValueStream {
-  private let parser = JSONStreamParser()
-  /// The line of the next byte to feed, 1-based.
-  private var line = 1
-  /// The line of the last byte fed, for values that only `finish` completes.
-  private var lastLine = 1
+  private let parser: JSONStreamParser
+
+  init(options: JSONParser.Options = .default) {
+    parser = JSONStreamParser(options: options)
+  }
 
   /// Feeds `chunk`, calling `body` with each completed value and its line, in order.
   ///
@@ -38,30 +21,11 @@ final class ValueStream {
   func feed(
     _ chunk: UnsafeRawBufferPointer, to body: (JSON, _ line: Int) -> Bool
   ) throws(JSONError) -> Bool {
-    guard let base = chunk.baseAddress else { return true }
-    var start = 0
-    while start < chunk.count {
-      // The segment ends after the first newline that is followed by an unindented line (or
-      // ends the chunk); `newlines` counts the newlines in it.
-      var end = chunk.count
-      var newlines = 0
-      var searchFrom = start
-      while let hit = memchr(base + searchFrom, 0x0A, chunk.count - searchFrom) {
-        newlines += 1
-        let next = UnsafeRawPointer(hit) - base + 1
-        if next == chunk.count || (chunk[next] != 0x20 && chunk[next] != 0x09) {
-          end = next
-          break
-        }
-        searchFrom = next
-      }
-      let values = try parser.feed(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
-      // The line of the segment's last byte: a value completed by this feed ends there (or,
-      // in unusual layouts, on an earlier line of the segment).
-      lastLine = line + newlines - (chunk[end - 1] == 0x0A ? 1 : 0)
-      line += newlines
-      for value in values where !body(value, lastLine) { return false }
-      start = end
+    var values = try parser.feedWithLines(chunk)
+    while !values.isEmpty {
+      for (value, line) in values where !body(value, line) { return false }
+      // A syntax error after these values is thrown by the next call.
+      values = try parser.feedWithLines(UnsafeRawBufferPointer(start: nil, count: 0))
     }
     return true
   }
@@ -69,6 +33,6 @@ final class ValueStream {
   /// Ends the input and hands `body` the last value, if one was still open (a top-level
   /// number is complete only when the input ends).
   func finish(to body: (JSON, _ line: Int) -> Bool) throws(JSONError) {
-    for value in try parser.finish() where !body(value, lastLine) { return }
+    for (value, line) in try parser.finishWithLines() where !body(value, line) { return }
   }
 }

@@ -17,6 +17,19 @@ public struct Query: Sendable {
   /// `QueryOptions.stepLimit`.
   private let stepLimit: Int?
 
+  /// The parts of an input this program can read, when it is a path program (`.a.b`,
+  /// `.items[].name`, `.a, .b[0]`); `nil` when it may read anything. Parse inputs with it
+  /// and the program gives the same outputs and errors while the parser builds only those
+  /// parts.
+  ///
+  /// ```swift
+  /// let query = try Query(".statuses[].user.screen_name")
+  /// let options = JSONParser.Options(projection: query.inputProjection)
+  /// let input = try JSONParser.parse(data, options: options)
+  /// let names = try query.values(on: input)
+  /// ```
+  public let inputProjection: JSONProjection?
+
   /// Compiles `program`. Throws a `QueryError` with `kind == .compile` and `location` set.
   ///
   /// ```swift
@@ -32,6 +45,7 @@ public struct Query: Sendable {
     let compiler = Compiler(
       globals: names.globals(contextVariables: Set(options.variableNames)), table: loader.table)
     self.body = try compiler.compile(source.body ?? .identity)
+    self.inputProjection = InputProjection.of(source.body ?? .identity)
     self.functions = loader.table.compiled
     self.modules = resolver
     self.stepLimit = options.stepLimit

@@ -1,0 +1,75 @@
+import Foundation
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+/// `Query.inputProjection`: which programs get one, and that running a program on an input
+/// parsed with it gives the same outputs and the same error as on the full input.
+@Suite("Input projection")
+struct InputProjectionTests {
+  static let pathPrograms = [
+    ".a", ".a.b", ".a[]", ".a[].b", ".a[0]", ".a[-1].b", ".a[1:]", ".a[:2][]", ".[]", ".[].b",
+    ".a.b.c", ".a?", ".a[]?.b?", ".a, .c", "(.a, .c) | .b", ".a | .b, .c", ".a[\"b\"]", ".\"a\".b",
+    ".a | ..", "..", ".a[0].b[]", ".c[]", ".c.x", ".c[0]", ".d[]?", ".a[].b[].c", ".[0]", ".a[1.5]",
+    ".e", ".a[]|.b|.c",
+  ]
+
+  static let others = [
+    ".", "keys", ".a | length", ".a as $x | $x", "[.a]", "{a}", ".a + 1", ".[.k]", "1", "$__loc__",
+    "input", ".a | tostring", "def f: .a; f", ".a[$x]", "try .a", ".a // .b",
+  ]
+
+  static let documents = [
+    #"{"a":{"b":1,"c":2},"c":[1,2],"d":null,"e":"s"}"#,
+    #"{"a":[{"b":[{"c":1,"d":2}],"x":1},{"b":[],"y":2},3,{"c":4}],"c":{"x":[1]},"e":{"f":1}}"#,
+    #"{"a":"text","c":1}"#,
+    #"{"a":[1,2,3],"a":{"b":{"c":[true]},"z":0},"c":[[{"x":1}]]}"#,
+    #"[{"a":1,"b":2},{"b":3},[4],5]"#,
+    #"{"a":{"0":1,"b":{"c":null}},"\u0061x":1,"c":{"x":{"y":2}},"d":{"k":[1]}}"#,
+    #"{"a":[[1],{"b":[{"c":2}],"z":"x"},null],"e":[1.5,-0,1e400]}"#,
+    "42", #""a string""#, "null", "[]", "{}",
+  ]
+
+  @Test("Path programs get a projection; others do not")
+  func whoGetsOne() throws {
+    for program in Self.pathPrograms where program != ".." {
+      #expect(try Query(program).inputProjection != nil, "\(program)")
+    }
+    for program in Self.others + [".."] {
+      let query = try Query(program, options: QueryOptions(variableNames: ["x"]))
+      #expect(query.inputProjection == nil, "\(program)")
+    }
+  }
+
+  @Test("The projection of .statuses[].user.screen_name")
+  func twitterShape() throws {
+    let projection = try #require(try Query(".statuses[].user.screen_name").inputProjection)
+    #expect(projection == JSONProjection(paths: [[.key("statuses"), .each, .key("user"), .key("screen_name")]]))
+  }
+
+  @Test("Outputs and errors are the same on projected and full inputs")
+  func sameResults() throws {
+    for program in Self.pathPrograms {
+      let query = try Query(program)
+      guard let projection = query.inputProjection else { continue }
+      for document in Self.documents {
+        let full = try JSONParser.parse(Data(document.utf8))
+        let pruned = try JSONParser.parse(Data(document.utf8), options: .init(projection: projection))
+        #expect(outcome(query, full) == outcome(query, pruned), "\(program) on \(document)")
+      }
+    }
+  }
+
+  /// Every output as compact text, then the error (if any) as text.
+  private func outcome(_ query: Query, _ input: JSON) -> [String] {
+    var lines: [String] = []
+    var results = query.run(on: input)
+    do {
+      while let value = try results.next() { lines.append(JSONWriter().string(value)) }
+    } catch {
+      lines.append("error: \(error.value)")
+    }
+    return lines
+  }
+}

@@ -27,6 +27,10 @@ struct TapeBuilder {
   /// Per key id, the serial of the last object checked for duplicates that had that key.
   var stamps: GrowableBuffer<UInt32>
   var stampSerial: UInt32 = 0
+  /// Per key id, the id of the key that followed it in the last object that had it (-1:
+  /// none yet), and the first key of the last object: see `predictedKey`.
+  var successors: GrowableBuffer<Int32>
+  var firstKey: Int32 = -1
 
   var depth = 0
   let maxDepth: Int
@@ -128,6 +132,7 @@ struct TapeBuilder {
     stack = GrowableBuffer(capacity: 256)
     frames = GrowableBuffer(capacity: 64)
     stamps = GrowableBuffer(capacity: 64)
+    successors = GrowableBuffer(capacity: 64)
     projectionStack = GrowableBuffer(capacity: 16)
     if let projection = options.projection, !projection.keepsEverything {
       self.projection = ProjectionTable(projection)
@@ -145,6 +150,7 @@ struct TapeBuilder {
     stack.deallocate()
     frames.deallocate()
     stamps.deallocate()
+    successors.deallocate()
     keys.deallocate()
     projectionStack.deallocate()
     projection?.deallocate()
@@ -282,10 +288,20 @@ struct TapeBuilder {
 
   mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
+    // The previous key of this object, if any: members sit on the stack as key, value.
+    let previous = stack.count > frames[frames.count &- 1] ? Int(stack[stack.count &- 2]) : -1
+    let raw = isRawInChunk(p, n)
+    if raw {
+      let guess = Int(previous >= 0 ? successors[previous] : firstKey)
+      if guess >= 0 && keys.length(of: guess) == n && KeyTable.equal(pointer(keys.offset(of: guess)), p, n) {
+        stack.append(UInt64(guess))
+        return 1
+      }
+    }
     let start = bytes.count
     let text: UnsafePointer<UInt8>
     let length: Int
-    if isRawInChunk(p, n) {
+    if raw {
       // No escapes: look the raw text up first, so a known key is neither copied nor
       // validated again.
       text = p
@@ -300,6 +316,7 @@ struct TapeBuilder {
     if let id = keys.find(text, length, hash: hash, bytes: inputBase, split: textBase, side: bytes.base) {
       bytes.count = start
       stack.append(UInt64(id))
+      notePredecessor(previous, of: id)
       return 1
     }
     if text == p {
@@ -307,8 +324,20 @@ struct TapeBuilder {
     }
     let id = keys.insert(offset: storedOffset, length: storedLength, hash: hash)
     if id < stamps.count { stamps[id] = 0 } else { stamps.append(0) }
+    if id < successors.count { successors[id] = -1 } else { successors.append(-1) }
     stack.append(UInt64(id))
+    notePredecessor(previous, of: id)
     return 1
+  }
+
+  /// Remembers that `id` followed `previous` (-1: began an object), for `key`'s guess.
+  ///
+  /// Objects in a document mostly repeat the key order of their siblings (every tweet, every
+  /// user): guessing that a key is the one that followed the previous key last time, and
+  /// checking the guess with one comparison, skips hashing and probing for most keys.
+  @inline(__always)
+  mutating func notePredecessor(_ previous: Int, of id: Int) {
+    if previous >= 0 { successors[previous] = Int32(truncatingIfNeeded: id) } else { firstKey = Int32(truncatingIfNeeded: id) }
   }
 
   @inline(__always)
@@ -530,6 +559,8 @@ struct TapeBuilder {
         tape: tape.take(), tapeCount: tapeCount, storage: storage, keys: keys, root: root)
       keys = KeyTable()
       stamps.count = 0
+      successors.count = 0
+      firstKey = -1
       values.append(JSON(document: document, slot: root))
     }
     return 1

@@ -28,3 +28,33 @@ struct FromJSONErrorTests {
     #expect(results == [JSON("Unexpected character ',' at line 2, column 3 (while parsing '[1,\n2,,3]')")])
   }
 }
+
+/// Inside `path(…)` and assignments, indexing or iterating a value the program computed
+/// (rather than found in the input) fails with jq's wording.
+@Suite("Invalid path expressions")
+struct InvalidPathExpressionTests {
+  static let input: JSON = ["a": [["b": 0], ["b": 1]], "c": "x"]
+
+  @Test(arguments: [
+    ("path(.a | map(select(.b == 0)) | .[0])", #"Invalid path expression near attempt to access element 0 of [{"b":0}]"#),
+    ("path(.a | map(select(.b == 0)) | .c)", #"Invalid path expression near attempt to access element "c" of [{"b":0}]"#),
+    ("path(.a | map(select(.b == 0)) | .[])", #"Invalid path expression near attempt to iterate through [{"b":0}]"#),
+    ("path(.a | map(.) | .[1:])", #"Invalid path expression near attempt to access element {"start":1,... of [{"b":0},{"b":1}]"#),
+    ("(.a | map(.) | .[0].b) = 5", #"Invalid path expression near attempt to access element 0 of [{"b":0},{"b":1}]"#),
+    ("path(.c | ascii_upcase | tostring | .[0])", #"Invalid path expression near attempt to access element 0 of "X""#),
+    ("path(1)", "Invalid path expression with result 1"),
+  ])
+  func wording(program: String, message: String) throws {
+    var results = try Query(program).run(on: Self.input)
+    var thrown: QueryError?
+    do { while try results.next() != nil {} } catch { thrown = error }
+    #expect(thrown?.value == JSON(message))
+  }
+
+  @Test("Values found in the input keep their paths through select, if and getpath")
+  func validPaths() throws {
+    let paths = try Query("[path(.a[] | select(.b > 0) | .b), path(if .c then .a[0] else empty end), path(getpath([\"a\", 1]) | .b)]")
+      .values(on: Self.input)
+    #expect(paths == [[["a", 1, "b"], ["a", 0], ["a", 1, "b"]]])
+  }
+}

@@ -20,16 +20,20 @@ extension Executor {
     try stackGuard.check()
     switch node.op {
     case .pipe(let lhs, let rhs):
-      try each(lhs, input, frame, Sink { [self] item in try each(rhs, item, frame, body) })
+      try each(lhs, input, frame, Sink { [self] item in try each(rhs, Self.handOn(item, from: input), frame, body) })
     case .comma(let lhs, let rhs):
       try each(lhs, input, frame, body)
       try each(rhs, input, frame, body)
     case .iterate(let target):
-      try each(target, input, frame, Sink { [self] item in try eachMember(item, body) })
+      try each(target, input, frame, Sink { [self] item in
+        if item.path == nil && (input.inPathMode || item.lost) {
+          throw Self.invalidPath("iterate through \(ValueOps.truncated(item.value, 29))")
+        }
+        try eachMember(item, body)
+      })
     case .index(let target, let key) where key.single:
       try each(target, input, frame, Sink { [self] t in
-        let k = try value(key, input, frame)
-        try body.push(Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] }))
+        try body.push(try indexed(t, try value(key, input, frame), in: input))
       })
     case .ifThen(let condition, let then, let otherwise):
       try each(condition, Item(value: input.value, path: nil), frame, Sink { [self] c in

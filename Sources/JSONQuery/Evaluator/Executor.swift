@@ -59,14 +59,14 @@ final class Executor {
     case .index(let target, let key):
       let t = try one(target, input, frame)
       let k = try value(key, input, frame)
-      return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+      return try indexed(t, k, in: input)
     case .slice(let target, let from, let to):
       let t = try one(target, input, frame)
       let end = try to.map { try value($0, input, frame) } ?? .null
       let start = try from.map { try value($0, input, frame) } ?? .null
-      return try sliced(t, start, end)
+      return try sliced(t, start, end, in: input)
     case .pipe(let lhs, let rhs):
-      return try one(rhs, try one(lhs, input, frame), frame)
+      return try one(rhs, Self.handOn(try one(lhs, input, frame), from: input), frame)
     case .negate(let body):
       return Item(value: try negated(try value(body, input, frame)), path: nil)
     case .binary(let op, let lhs, let rhs):
@@ -169,26 +169,23 @@ final class Executor {
     case .index(let target, let key):
       if key.single {
         return try eval(target, input, frame).map { t in
-          let k = try self.value(key, input, frame)
-          return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+          try self.indexed(t, try self.value(key, input, frame), in: input)
         }
       }
       return try eval(target, input, frame).flatMap { t in
-        try self.values(key, input, frame).flatMap { k in
-          .one(Item(value: try ValueOps.index(t.value, k.value), path: t.path.map { $0 + [k.value] }))
-        }
+        try self.values(key, input, frame).flatMap { k in .one(try self.indexed(t, k.value, in: input)) }
       }
     case .slice(let target, let from, let to):
       return try eval(target, input, frame).flatMap { t in
         try self.optionalValues(to, input, frame).flatMap { end in
           try self.optionalValues(from, input, frame).flatMap { start in
-            .one(try self.sliced(t, start.value, end.value))
+            .one(try self.sliced(t, start.value, end.value, in: input))
           }
         }
       }
     case .iterate(let target):
-      if target.single { return try iterate(try one(target, input, frame)) }
-      return try eval(target, input, frame).flatMap { t in try self.iterate(t) }
+      if target.single { return try iterate(try one(target, input, frame), in: input) }
+      return try eval(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
     case .optional(let body):
       // Created inside the generator: a builtin may fail while producing its generator.
       var inner: Generator?
@@ -204,8 +201,8 @@ final class Executor {
         }
       }
     case .pipe(let lhs, let rhs):
-      if lhs.single { return try evalLazily(rhs, try one(lhs, input, frame), frame) }
-      return try eval(lhs, input, frame).flatMap { try self.eval(rhs, $0, frame) }
+      if lhs.single { return try evalLazily(rhs, Self.handOn(try one(lhs, input, frame), from: input), frame) }
+      return try eval(lhs, input, frame).flatMap { try self.eval(rhs, Self.handOn($0, from: input), frame) }
     case .comma(let lhs, let rhs):
       return try eval(lhs, input, frame).then { try self.eval(rhs, input, frame) }
     case .negate(let body):
@@ -313,7 +310,7 @@ final class Executor {
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
     if node.single { return .one(try one(node, input, frame)) }
     switch node.op {
-    case .iterate(let target) where target.single: return try iterate(try one(target, input, frame))
+    case .iterate(let target) where target.single: return try iterate(try one(target, input, frame), in: input)
     case .builtin(.empty, _): return .empty
     default: return deferred { try self.eval(node, input, frame) }
     }
@@ -352,7 +349,35 @@ final class Executor {
     return try product(arguments.count - 1, Array(repeating: .null, count: arguments.count))
   }
 
-  func iterate(_ t: Item) throws -> Generator {
+  /// `t`'s member `k`, with its path. In path mode (the input has a path) `t` must have one
+  /// too: indexing a value computed inside `path(…)` is jq's "Invalid path expression".
+  @inline(__always)
+  func indexed(_ t: Item, _ k: JSON, in input: Item) throws -> Item {
+    if t.path == nil && (input.inPathMode || t.lost) {
+      throw Self.invalidPath("access element \(ValueOps.truncated(k, 14)) of \(ValueOps.truncated(t.value, 29))")
+    }
+    return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+  }
+
+  /// The output of a pipe's left side as the right side's input: marked `lost` when the
+  /// pipe runs in path mode and the output is not a path.
+  @inline(__always)
+  static func handOn(_ output: Item, from input: Item) -> Item {
+    guard output.path == nil && input.inPathMode else { return output }
+    var lost = output
+    lost.lost = true
+    return lost
+  }
+
+  static func invalidPath(_ attempt: String) -> QueryError {
+    .runtime("Invalid path expression near attempt to \(attempt)")
+  }
+
+  /// `.[]` on `t` (see `indexed` for `input`).
+  func iterate(_ t: Item, in input: Item) throws -> Generator {
+    if t.path == nil && (input.inPathMode || t.lost) {
+      throw Self.invalidPath("iterate through \(ValueOps.truncated(t.value, 29))")
+    }
     switch t.value.type {
     case .array:
       let items = ValueOps.elements(t.value)
@@ -387,9 +412,13 @@ final class Executor {
     return ValueOps.number(-value.jqDouble)
   }
 
-  private func sliced(_ t: Item, _ start: JSON, _ end: JSON) throws -> Item {
-    let value = try ValueOps.slice(t.value, from: start, to: end)
+  private func sliced(_ t: Item, _ start: JSON, _ end: JSON, in input: Item) throws -> Item {
     let component: JSON = ["start": start, "end": end]
+    if t.path == nil && (input.inPathMode || t.lost) {
+      throw Self.invalidPath(
+        "access element \(ValueOps.truncated(component, 14)) of \(ValueOps.truncated(t.value, 29))")
+    }
+    let value = try ValueOps.slice(t.value, from: start, to: end)
     return Item(value: value, path: t.path.map { $0 + [component] })
   }
 

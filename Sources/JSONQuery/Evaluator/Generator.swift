@@ -5,6 +5,13 @@ struct Item {
   var value: JSON
   /// `nil` outside path mode or for values that are not paths into the input.
   var path: [JSON]?
+  /// In path mode, a value computed from the input rather than found in it (`map(f)` in
+  /// `path(map(f) | .[0])`): indexing it is jq's "Invalid path expression near attempt to…".
+  /// Set where a pipe hands such a value on (see `Executor.handOn`).
+  var lost = false
+
+  /// Whether filters applied to this item run in path mode.
+  var inPathMode: Bool { path != nil || lost }
 }
 
 /// A lazy stream of outputs: jq's backtracking is `next()` being called again.

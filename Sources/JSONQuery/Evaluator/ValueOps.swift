@@ -34,6 +34,17 @@ enum ValueOps {
     return String(decoding: bytes[0..<end], as: UTF8.self) + (value.type == .string ? "...\"" : "...")
   }
 
+  /// jq's `jv_dump_string_trunc`: the compact text, cut to `limit` bytes ending in "..."
+  /// when longer (path-expression errors use it).
+  static func truncated(_ value: JSON, _ limit: Int) -> String {
+    let text = JSONWriter(options: []).string(value)
+    guard text.utf8.count > limit else { return text }
+    let bytes = Array(text.utf8)
+    var end = limit - 3
+    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return String(decoding: bytes[0..<end], as: UTF8.self) + "..."
+  }
+
   static func describe(_ value: JSON) -> String { "\(typeName(value)) (\(preview(value)))" }
 
   static func isTruthy(_ value: JSON) -> Bool {

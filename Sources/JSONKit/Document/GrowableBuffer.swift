@@ -72,7 +72,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// this buffer empty with fresh storage.
   @usableFromInline
   mutating func take() -> UnsafeMutablePointer<Element> {
-    var result = base
+    let result: UnsafeMutablePointer<Element>
     if capacity - count > 4096 && capacity > count + count / 4 {
       // realloc shrinks in place: the parsed value should not hold the parser's slack.
       result = Self.reallocate(base, capacity: Swift.max(count, 1))
@@ -118,7 +118,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
       {
         let result = region.assumingMemoryBound(to: Element.self)
         if let pointer, let oldCapacity {
-          // Crossing the threshold: the one copy a growing buffer pays (under 4 MiB).
+          // Crossing the threshold: the one copy a growing buffer pays (less than `threshold`).
           result.update(from: pointer, count: Swift.min(oldCapacity, capacity))
           free(pointer)
         }

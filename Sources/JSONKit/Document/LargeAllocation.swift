@@ -9,7 +9,9 @@
   /// Why: parsing a 100 MB document with the stream parser grows the tape to ~48 MB and the
   /// text buffer to ~32 MB; with malloc every 4 KiB page of that costs a page fault on first
   /// touch (~23,000 minor faults, ~90 ms of system time out of ~550 ms in our VM). With huge
-  /// pages it is one fault per 2 MiB. Marking the interior of glibc's own mmapped chunks does
+  /// pages it is one fault per 2 MiB: `jsonkit -c .` on that file went from ~18,100 to
+  /// ~2,400 minor faults and ~60 to ~20 ms of system time, `-c .statuses[].user.screen_name`
+  /// from ~23,000 to ~7,300 (the rest is small objects made after parsing). Marking the interior of glibc's own mmapped chunks does
   /// not work: `madvise` splits the chunk's VMA, glibc's next `realloc` → `mremap` then fails
   /// (EFAULT) and glibc falls back to mmap + copy + munmap, which faults more than before.
   ///

@@ -78,8 +78,14 @@
     static func allocate(bytes: Int) -> UnsafeMutableRawPointer? {
       let committed = roundUp(bytes)
       let (scaled, overflow) = bytes.multipliedReportingOverflow(by: reservationFactor)
-      let reserved = overflow ? committed : Swift.max(roundUp(scaled), minimumReservation, committed)
-      guard let base = reserve(reserved) else { return nil }
+      var reserved = overflow ? committed : Swift.max(roundUp(scaled), minimumReservation, committed)
+      var mapped = reserve(reserved)
+      if mapped == nil && reserved > committed {
+        // Address space is limited (`ulimit -v`): no room to grow in place, then.
+        reserved = committed
+        mapped = reserve(reserved)
+      }
+      guard let base = mapped else { return nil }
       guard mprotect(base, committed, PROT_READ | PROT_WRITE) == 0 else {
         munmap(base, reserved)
         return nil

@@ -28,5 +28,7 @@ final class ByteStorage: @unchecked Sendable {
     self.count = count
   }
 
-  deinit { free(base) }
+  // `base` comes from `GrowableBuffer` (`take()` or `TapeBuilder.adoptInput`), which may
+  // have mapped it itself (see `LargeAllocation`): `free` is not the way back.
+  deinit { GrowableBuffer<UInt8>.release(base) }
 }

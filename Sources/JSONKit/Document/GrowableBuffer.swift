@@ -64,7 +64,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   mutating func grow(minimumCapacity: Int) {
     var newCapacity = capacity &* 2
     if newCapacity < minimumCapacity { newCapacity = minimumCapacity }
-    base = Self.reallocate(base, capacity: newCapacity)
+    base = Self.reallocate(base, capacity: newCapacity, oldCapacity: capacity)
     capacity = newCapacity
   }
 
@@ -72,10 +72,13 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// this buffer empty with fresh storage.
   @usableFromInline
   mutating func take() -> UnsafeMutablePointer<Element> {
-    var result = base
+    let result: UnsafeMutablePointer<Element>
     if capacity - count > 4096 && capacity > count + count / 4 {
       // realloc shrinks in place: the parsed value should not hold the parser's slack.
       result = Self.reallocate(base, capacity: Swift.max(count, 1))
+    } else {
+      // A large buffer gives back its room to grow even when little of it is unused.
+      result = Self.settle(base, capacity: capacity)
     }
     base = Self.reallocate(nil, capacity: 16)
     capacity = 16
@@ -86,20 +89,61 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   @usableFromInline
   func deallocate() { Self.release(base) }
 
-  /// Frees memory handed out by `take()`.
+  /// Frees memory from `reallocate`, `settle` or `take()`.
   @usableFromInline
   static func release(_ pointer: UnsafeMutablePointer<Element>) {
+    #if os(Linux) && canImport(Glibc)
+      if LargeAllocation.release(UnsafeMutableRawPointer(pointer)) { return }
+    #endif
     free(pointer)
   }
 
+  /// `realloc` for `capacity` elements: allocates when `pointer` is `nil`, keeps the first
+  /// `min(old, new)` elements. On Linux, buffers of `LargeAllocation.threshold` bytes or more
+  /// live in huge-page regions (see `LargeAllocation`), which keep room to grow in place
+  /// until `settle` or a shrinking `reallocate` says the buffer has its final size. A malloc
+  /// buffer moves to a region only when the caller passes its `oldCapacity` (glibc would
+  /// tell us the size only through `malloc_usable_size`, which Swift does not import).
   @usableFromInline
-  static func reallocate(_ pointer: UnsafeMutablePointer<Element>?, capacity: Int)
-    -> UnsafeMutablePointer<Element>
-  {
+  static func reallocate(
+    _ pointer: UnsafeMutablePointer<Element>?, capacity: Int, oldCapacity: Int? = nil
+  ) -> UnsafeMutablePointer<Element> {
     let bytes = capacity * MemoryLayout<Element>.stride
+    #if os(Linux) && canImport(Glibc)
+      if let pointer, let resized = LargeAllocation.reallocate(UnsafeMutableRawPointer(pointer), bytes: bytes) {
+        return resized.assumingMemoryBound(to: Element.self)
+      }
+      if bytes >= LargeAllocation.threshold, pointer == nil || oldCapacity != nil,
+        let region = LargeAllocation.allocate(bytes: bytes)
+      {
+        let result = region.assumingMemoryBound(to: Element.self)
+        if let pointer, let oldCapacity {
+          // Crossing the threshold: the one copy a growing buffer pays (less than `threshold`).
+          result.update(from: pointer, count: Swift.min(oldCapacity, capacity))
+          free(pointer)
+        }
+        return result
+      }
+    #endif
     guard let raw = realloc(pointer, bytes) else {
       fatalError("JSONKit: out of memory allocating \(bytes) bytes")
     }
     return raw.assumingMemoryBound(to: Element.self)
+  }
+
+  /// Declares memory from `reallocate` to have its final size, `capacity` elements (no more
+  /// than it has): a large region gives back the address space it kept for growing, in
+  /// place. Other memory is returned as is.
+  @usableFromInline
+  static func settle(_ pointer: UnsafeMutablePointer<Element>, capacity: Int)
+    -> UnsafeMutablePointer<Element>
+  {
+    #if os(Linux) && canImport(Glibc)
+      let bytes = capacity * MemoryLayout<Element>.stride
+      if let settled = LargeAllocation.reallocate(UnsafeMutableRawPointer(pointer), bytes: bytes) {
+        return settled.assumingMemoryBound(to: Element.self)
+      }
+    #endif
+    return pointer
   }
 }

@@ -47,7 +47,8 @@ final class JSONDocument: @unchecked Sendable {
   }
 
   deinit {
-    free(tape)
+    // From `GrowableBuffer.take()`, which may have mapped it itself (see `LargeAllocation`).
+    GrowableBuffer<UInt64>.release(tape)
     keys.deallocate()
   }
 

@@ -106,12 +106,15 @@ struct TapeBuilder {
     guard let sharedStorage else { return }
     inputStart = nil
     if bytes.count == 0 {
+      // A large input copy kept room to grow (see `LargeAllocation`); it has its size now.
+      sharedStorage.base = GrowableBuffer<UInt8>.settle(sharedStorage.base, capacity: Swift.max(inputCount, 1))
       self.sharedStorage = nil
       return
     }
     let total = inputCount &+ bytes.count
-    let combined = GrowableBuffer<UInt8>.reallocate(sharedStorage.base, capacity: Swift.max(total, 1))
+    var combined = GrowableBuffer<UInt8>.reallocate(sharedStorage.base, capacity: Swift.max(total, 1))
     (combined + inputCount).update(from: bytes.base, count: bytes.count)
+    combined = GrowableBuffer<UInt8>.settle(combined, capacity: Swift.max(total, 1))
     sharedStorage.base = combined
     sharedStorage.count = total
     bytes.count = 0

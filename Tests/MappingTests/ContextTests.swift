@@ -69,7 +69,7 @@ struct ContextTests {
   func writing() throws {
     let shelf = try #require(Mapper<Shelf>(context: Units(metric: false)).map(JSONString: Self.text))
     let imperial = Mapper<Shelf>(context: Units(metric: false)).toJSONString(shelf)
-    #expect(imperial == #"{"width":{"value":10.0},"parts":[{"value":1.0},{"value":2.0}],"byName":{"leg":[{"value":4.0}]}}"#)
+    #expect(imperial == #"{"width":{"value":10},"parts":[{"value":1},{"value":2}],"byName":{"leg":[{"value":4}]}}"#)
     let metric = Mapper<Shelf>(context: Units(metric: true)).toJSONString(shelf)
     #expect(metric?.contains(#""width":{"value":25.4}"#) == true)
   }

@@ -111,7 +111,7 @@ struct TransformSupportTests {
     let model = try txRead(Cents.self, #"{"price": 12.5, "prices": [1, 0.25]}"#)
     #expect(model.price == 1250)
     #expect(model.prices == [100, 25])
-    #expect(txText(model) == #"{"price":12.5,"prices":[1.0,0.25]}"#)
+    #expect(txText(model) == #"{"price":12.5,"prices":[1,0.25]}"#)
   }
 
   @Test func transformOfThatReturnsNilIsRecordedAsAFailureNamingTheKey() {

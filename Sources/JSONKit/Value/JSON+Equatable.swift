@@ -61,14 +61,18 @@ extension JSON: Equatable {
     }
   }
 
+  /// Numbers compare exactly when both are exact (literals, integers); when either is a
+  /// binary `Double` (computed), both are compared as doubles, as jq does: a computed
+  /// 9007199254740992.0 equals the literal 9007199254740993, whose nearest double it is.
   static func numbersEqual(_ x: JSON, _ y: JSON) -> Bool {
-    if let a = x.exactInt64, let b = y.exactInt64 { return a == b }
     if x.isBinaryDouble || y.isBinaryDouble { return x.nearestDouble == y.nearestDouble }
+    if let a = x.exactInt64, let b = y.exactInt64 { return a == b }
     return compareDecimals(x, y) == 0
   }
 
   /// A number held as a binary `Double` (built in code), as opposed to exact text.
-  var isBinaryDouble: Bool {
+  @_spi(JSONKitInternals)
+  public var isBinaryDouble: Bool {
     if case .number(.double) = storage { return true }
     return false
   }
@@ -87,13 +91,14 @@ extension JSON: Equatable {
     DecimalText.compare(x.decimalText, y.decimalText)
   }
 
+  /// Orders numbers as `numbersEqual` compares them.
   static func compareNumbers(_ x: JSON, _ y: JSON) -> Int {
-    if let a = x.exactInt64, let b = y.exactInt64 { return a < b ? -1 : (a == b ? 0 : 1) }
     if x.isBinaryDouble || y.isBinaryDouble {
       let a = x.nearestDouble ?? 0
       let b = y.nearestDouble ?? 0
       return a < b ? -1 : (a == b ? 0 : 1)
     }
+    if let a = x.exactInt64, let b = y.exactInt64 { return a < b ? -1 : (a == b ? 0 : 1) }
     return compareDecimals(x, y)
   }
 

@@ -299,11 +299,12 @@ struct Emitter {
     }
   }
 
-  /// Shortest round-trip text of a double, valid as JSON.
+  /// Shortest round-trip text of a double, valid as JSON, laid out as jq does (see
+  /// `DoubleFormat`).
   static func format(_ d: Double) -> String {
     if d.isNaN { return "null" }
     if d.isInfinite { return d < 0 ? "-1.7976931348623157e+308" : "1.7976931348623157e+308" }
-    return d.description
+    return DoubleFormat.text(d)
   }
 
   mutating func writeString(_ s: String) {

@@ -271,14 +271,14 @@ enum Builtins {
     case .abs:
       // jq 1.8: `if type == "number" and . < 0 then -. else . end`, so other types pass through.
       guard value.type == .number else { return value }
-      return try number { abs($0) }
+      return ValueOps.magnitude(value)
     case .log: return try number { Foundation.log($0) }
     case .exp: return try number { Foundation.exp($0) }
     case .significand: return try number { $0 == 0 ? 0 : $0.significand }
     case .pow:
       return ValueOps.number(Foundation.pow(args[0].jqDouble, args[1].jqDouble))
     case .now: return JSON(Date().timeIntervalSince1970)
-    case .haveDecnum: return JSON(false)
+    case .haveDecnum: return JSON(true)
     case .haveLiteralNumbers: return JSON(true)
     case .explode:
       let text = try requireString("exploded")

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(JSONKitInternals) import JSONKit
 
 /// The value semantics the evaluator needs (jq's type rules and messages).
@@ -284,10 +285,21 @@ enum ValueOps {
     switch value.type {
     case .null, .unknown: return JSON(0)
     case .bool: throw .runtime("boolean (\(preview(value))) has no length")
-    case .number: return number(abs(value.jqDouble))
+    case .number: return magnitude(value)
     case .string: return JSON(value.stringValue.unicodeScalars.count)
     case .array, .dictionary: return JSON(value.count)
     }
+  }
+
+  /// `abs` of a number, as jq 1.8's `if . < 0 then -. else . end`: an exact literal stays
+  /// exact (`-1E+1000` → `1E+1000`, `-12345678901234567890` keeps its digits), `-0` stays.
+  static func magnitude(_ value: JSON) -> JSON {
+    guard value.jqDouble < 0 else { return value }
+    if !value.isBinaryDouble {
+      let text = JSONWriter(options: []).string(value)
+      if text.hasPrefix("-"), let exact = try? JSONParser.parse(Data(text.utf8.dropFirst())) { return exact }
+    }
+    return number(-value.jqDouble)
   }
 
   static func keys(_ value: JSON, sorted: Bool) throws(QueryError) -> JSON {

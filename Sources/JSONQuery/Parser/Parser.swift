@@ -1,3 +1,4 @@
+import Foundation
 import JSONKit
 
 /// Recursive-descent parser with jq's precedence, lowest first:
@@ -191,7 +192,7 @@ struct Parser {
   }
 
   private mutating func parseUnary() throws(QueryError) -> AST {
-    if accept("-") { return .negate(try parseUnary()) }
+    if accept("-") { return Self.negated(try parseUnary()) }
     return try parsePostfix()
   }
 
@@ -288,7 +289,7 @@ struct Parser {
       return try parseObject()
     case .symbol("-"):
       _ = advance()
-      return .negate(try parsePostfix())
+      return Self.negated(try parsePostfix())
     case .identifier(let word):
       return try parseWord(word, token)
     default:
@@ -569,9 +570,28 @@ struct Parser {
     return .string(format: format, parts: pieces)
   }
 
-  /// A number literal: integers that fit stay exact; the rest are doubles.
+  /// `-x`; a negated number literal stays a literal, with its text (`-1234567890987654321`).
+  static func negated(_ operand: AST) -> AST {
+    if case .literal(let value) = operand, value.type == .number {
+      let text = JSONWriter().string(value)
+      if !text.hasPrefix("-"), let literal = try? JSONParser.parse(Data(("-" + text).utf8)) {
+        return .literal(literal)
+      }
+    }
+    return .negate(operand)
+  }
+
+  /// A number literal: integers that fit stay exact; other literals written as JSON numbers
+  /// keep their text, as jq 1.8 keeps them (`1.0` prints `1.0`, `100000000000000000000`
+  /// keeps its digits) until arithmetic turns them into doubles; jq-only forms (`.5`, `1.`)
+  /// are doubles.
   static func numberLiteral(_ value: Double, text: String) -> JSON {
     if let integer = Int64(text) { return JSON(integer) }
+    if let literal = try? JSONParser.parse(Data(text.utf8)),
+      literal.type == .number
+    {
+      return literal
+    }
     return JSON(value)
   }
 }

@@ -15,6 +15,17 @@ extension Emitter {
   /// (short ones with two overlapping loads), straight into the output. The first word with
   /// a byte that may need escaping sends the rest to `writeEscaping`.
   mutating func writeString(_ p: UnsafePointer<UInt8>?, _ n: Int) {
+    // The usual options get their own copy of the loop, with the checks for `-a` and `\/`
+    // compiled out: half the instructions per word.
+    if asciiOnly || escapeSlash {
+      writeString(p, n, ascii: asciiOnly, slash: escapeSlash)
+    } else {
+      writeString(p, n, ascii: false, slash: false)
+    }
+  }
+
+  @inline(__always)
+  mutating func writeString(_ p: UnsafePointer<UInt8>?, _ n: Int, ascii: Bool, slash: Bool) {
     let target = out.reserve(n &+ 2)
     target[0] = 0x22
     guard let p, n > 0 else {
@@ -28,20 +39,20 @@ extension Emitter {
       var i = 0
       while i &+ 8 <= n {
         let w = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        if mayNeedEscape(w) { return writeEscaping(p, n, plain: i) }
+        if mayNeedEscape(w, ascii: ascii, slash: slash) { return writeEscaping(p, n, plain: i) }
         copy.storeBytes(of: w, toByteOffset: i, as: UInt64.self)
         i &+= 8
       }
       if i < n {
         // The last word overlaps bytes already copied; copying them again is harmless.
         let w = source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
-        if mayNeedEscape(w) { return writeEscaping(p, n, plain: i) }
+        if mayNeedEscape(w, ascii: ascii, slash: slash) { return writeEscaping(p, n, plain: i) }
         copy.storeBytes(of: w, toByteOffset: n &- 8, as: UInt64.self)
       }
     } else if n >= 4 {
       let a = source.loadUnaligned(as: UInt32.self)
       let b = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
-      if mayNeedEscape(UInt64(a) | UInt64(b) << 32) { return writeEscaping(p, n, plain: 0) }
+      if mayNeedEscape(UInt64(a) | UInt64(b) << 32, ascii: ascii, slash: slash) { return writeEscaping(p, n, plain: 0) }
       copy.storeBytes(of: a, as: UInt32.self)
       copy.storeBytes(of: b, toByteOffset: n &- 4, as: UInt32.self)
     } else {
@@ -50,7 +61,7 @@ extension Emitter {
       let c = p[n &- 1]
       // The word's other bytes are "A", which never needs an escape.
       let w = 0x4141_4141_4100_0000 | UInt64(a) | UInt64(b) << 8 | UInt64(c) << 16
-      if mayNeedEscape(w) { return writeEscaping(p, n, plain: 0) }
+      if mayNeedEscape(w, ascii: ascii, slash: slash) { return writeEscaping(p, n, plain: 0) }
       target[1] = a
       target[1 &+ n >> 1] = b
       target[n] = c
@@ -69,15 +80,27 @@ extension Emitter {
   /// flagged word only costs a trip through `writeEscaping`.
   @inline(__always)
   func mayNeedEscape(_ w: UInt64) -> Bool {
+    mayNeedEscape(w, ascii: asciiOnly, slash: escapeSlash)
+  }
+
+  @inline(__always)
+  func mayNeedEscape(_ w: UInt64, ascii: Bool, slash: Bool) -> Bool {
+    escapeMask(w, ascii: ascii, slash: slash) != 0
+  }
+
+  /// The high bit of each byte of `w` that `mayNeedEscape` flags. The lowest one set is a
+  /// byte that needs escaping (or one above a 0xFF byte, which UTF-8 never has).
+  @inline(__always)
+  func escapeMask(_ w: UInt64, ascii: Bool, slash: Bool) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     var special =
       ((w ^ 0x2222_2222_2222_2222) &- ones) | ((w ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones)
       | (w &+ ones) | (w &- 0x2020_2020_2020_2020)
-    if escapeSlash { special |= (w ^ 0x2F2F_2F2F_2F2F_2F2F) &- ones }
+    if slash { special |= (w ^ 0x2F2F_2F2F_2F2F_2F2F) &- ones }
     special &= ~w
     // UTF-8 text (Japanese tweets, say) stays on the fast path unless it must become ASCII.
-    if asciiOnly { special |= w }
-    return special & 0x8080_8080_8080_8080 != 0
+    if ascii { special |= w }
+    return special & 0x8080_8080_8080_8080
   }
 
   /// Finishes a string whose first `plain` bytes are already copied after the opening quote
@@ -89,7 +112,14 @@ extension Emitter {
     var runStart = plain
     var i = plain
     while i < n {
-      while i &+ 8 <= n && !mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+      // Skip to the first byte that may need an escape.
+      while i &+ 8 <= n {
+        let mask = escapeMask(
+          raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), ascii: asciiOnly, slash: escapeSlash)
+        if mask != 0 {
+          i &+= mask.trailingZeroBitCount >> 3
+          break
+        }
         i &+= 8
       }
       guard i < n else { break }

@@ -99,6 +99,20 @@ struct WriterEscapingTests {
     }
   }
 
+  @Test(arguments: [JSONWritingOptions(), [.asciiOnly], [.escapeSlashes]])
+  func manyObjectsWithTheSameKey(options: JSONWritingOptions) throws {
+    let ascii = options.contains(.asciiOnly)
+    let slash = options.contains(.escapeSlashes)
+    // Enough objects that the writer caches the key's written text part way through.
+    for s in Self.samples {
+      let source = Self.expected(s)
+      let want = Self.expected(s, ascii: ascii, slash: slash)
+      let json = try JSON(data: Data(("[" + (0..<40).map { "{\(source):\($0)}" }.joined(separator: ",") + "]").utf8))
+      let text = JSONWriter(options: options).string(json)
+      #expect(text == "[" + (0..<40).map { "{\(want):\($0)}" }.joined(separator: ",") + "]", "\(Array(s.utf8))")
+    }
+  }
+
   @Test func sortedKeysFollowCodePointOrder() throws {
     let keys = ["b", "a", "ab", "", "é", "Z", "a\u{7F}", "😀", "\u{FFFF}", "aa"]
     let text = "{" + keys.enumerated().map { "\(Self.expected($0.element)):\($0.offset)" }.joined(separator: ",") + "}"

@@ -18,16 +18,21 @@ struct KeyCache {
   /// when not cached yet (a written key is at least `"":`, three bytes).
   private var entries: UnsafeMutablePointer<Int>?
   private var text: OutputBuffer?
+  private var keyCount: Int
+  /// Keys written afresh so far; caching starts after `warmUp` of them.
+  private var misses = 0
 
   /// Caching pays off when a key is written many times; beyond this many distinct keys
   /// that is unlikely, and the table would cost more to clear than it saves.
   static let maximumKeyCount = 4096
   /// Longer keys are written afresh each time (they are rare, and stay out of the text).
   static let maximumLength = 256
+  /// A write of a few small objects (one value of a `.[]` stream, say) ends before this
+  /// many keys and never allocates the table.
+  static let warmUp = 32
 
   init(keyCount: Int) {
-    guard keyCount > 0 && keyCount <= Self.maximumKeyCount else { return }
-    entries = calloc(keyCount, MemoryLayout<Int>.stride)?.assumingMemoryBound(to: Int.self)
+    self.keyCount = keyCount <= Self.maximumKeyCount ? keyCount : 0
   }
 
   mutating func deallocate() {
@@ -46,9 +51,18 @@ struct KeyCache {
 
   /// Remembers `written` as the text of key `id`.
   mutating func store(_ id: Int, _ written: UnsafeBufferPointer<UInt8>) {
-    guard let entries, written.count <= Self.maximumLength else { return }
-    if text == nil { text = OutputBuffer(capacity: 4096) }
-    entries[id] = text.unsafelyUnwrapped.count << 20 | written.count
+    guard keyCount > 0, written.count <= Self.maximumLength else { return }
+    if entries == nil {
+      misses &+= 1
+      guard misses > Self.warmUp else { return }
+      entries = calloc(keyCount, MemoryLayout<Int>.stride)?.assumingMemoryBound(to: Int.self)
+      text = OutputBuffer(capacity: 4096)
+      guard entries != nil else {
+        keyCount = 0  // out of memory: write keys afresh
+        return
+      }
+    }
+    entries.unsafelyUnwrapped[id] = text.unsafelyUnwrapped.count << 20 | written.count
     text!.append(written)
   }
 }

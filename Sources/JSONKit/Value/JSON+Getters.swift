@@ -25,9 +25,11 @@ extension JSON {
       switch storage {
       case .bool(let b): return b ? "true" : "false"
       case .number(let n):
-        var writer = Emitter(options: [], indentation: .spaces(0), out: [])
+        var writer = Emitter(options: [], indentation: .spaces(0), out: OutputBuffer(capacity: 32))
         writer.writeNumber(n)
-        return String(decoding: writer.out, as: UTF8.self)
+        let out = writer.finish()
+        defer { out.deallocate() }
+        return String(decoding: out.bytes, as: UTF8.self)
       default:
         return withNumberText { String(decoding: $0, as: UTF8.self) } ?? ""
       }

@@ -23,7 +23,7 @@ struct ColorWriter {
     var next = 0
   }
 
-  func write(_ value: JSON, into out: inout [UInt8]) {
+  func write(_ value: JSON, into out: inout OutputBuffer) {
     let writer = scalarWriter
     var stack: [Frame] = []
     var pending: JSON? = value
@@ -62,7 +62,7 @@ struct ColorWriter {
 
   /// Writes a scalar or an empty container whole, or the opening of a container (returned
   /// as a frame to fill).
-  private func open(_ value: JSON, into out: inout [UInt8], writer: JSONWriter) -> Frame? {
+  private func open(_ value: JSON, into out: inout OutputBuffer, writer: JSONWriter) -> Frame? {
     switch value.type {
     case .array:
       var members: [(key: String?, value: JSON)] = []
@@ -91,7 +91,7 @@ struct ColorWriter {
   /// Writes an empty container whole, or the opening bracket of one to fill.
   private func openContainer(
     _ members: [(key: String?, value: JSON)], color parameters: String, brackets: (UInt8, UInt8),
-    into out: inout [UInt8]
+    into out: inout OutputBuffer
   ) -> Frame? {
     let color = ColorScheme.start(parameters)
     out.append(contentsOf: color)
@@ -104,13 +104,13 @@ struct ColorWriter {
     return Frame(color: color, close: brackets.1, members: members)
   }
 
-  private func newline(depth: Int, into out: inout [UInt8]) {
+  private func newline(depth: Int, into out: inout OutputBuffer) {
     guard pretty else { return }
     out.append(0x0A)
     if format.tab {
-      out.append(contentsOf: repeatElement(0x09, count: depth))
+      for _ in 0..<depth { out.append(0x09) }
     } else {
-      out.append(contentsOf: repeatElement(0x20, count: depth * format.indent))
+      for _ in 0..<depth * format.indent { out.append(0x20) }
     }
   }
 }

@@ -1,4 +1,4 @@
-import JSONKit
+@_spi(JSONKitInternals) import JSONKit
 
 #if canImport(Glibc)
   import Glibc
@@ -55,7 +55,8 @@ final class OutputWriter {
   private let format: OutputFormat
   private let writer: JSONWriter
   private let fileDescriptor: Int32
-  private var buffer: [UInt8] = []
+  /// Output not yet written; JSON text is written straight into it (see `emit`).
+  private var buffer = OutputBuffer(capacity: OutputWriter.blockSize * 2)
   /// `true` once standard output is gone: the reader closed the pipe (`closedByReader`), or
   /// another write error happened (`writeError` says which).
   private(set) var isClosed = false
@@ -68,8 +69,9 @@ final class OutputWriter {
     self.format = format
     self.writer = format.writer
     self.fileDescriptor = fileDescriptor
-    buffer.reserveCapacity(Self.blockSize * 2)
   }
+
+  deinit { buffer.deallocate() }
 
   /// A string that `--raw-output0` cannot write: it holds a NUL, which would end it early.
   struct NULInRawString: Error {}
@@ -85,13 +87,13 @@ final class OutputWriter {
       ColorWriter(scheme: colors, format: format).write(value, into: &buffer)
     } else {
       // A large value is written out as it is produced, so output memory stays bounded.
-      var pending: [UInt8] = []
-      swap(&pending, &buffer)
-      writer.write(value, into: &pending, flushingAt: Self.blockSize) { [unowned self] chunk in
+      // The writer works on a copy of `buffer` (the same memory) and hands it back; each
+      // full block goes straight to `write(2)`.
+      var pending = buffer
+      writer.write(value, into: &pending, flushingAt: Self.blockSize) { chunk in
         self.writeOut(chunk)
-        chunk.removeAll(keepingCapacity: true)
       }
-      swap(&pending, &buffer)
+      buffer = pending
     }
     buffer.append(contentsOf: format.separator)
     if buffer.count >= Self.blockSize { flush() }
@@ -100,7 +102,8 @@ final class OutputWriter {
   /// A raw string: its UTF-8 bytes, or with `-a` its non-ASCII characters as `\u` escapes.
   private func appendRaw(_ text: String) {
     guard format.ascii else {
-      buffer.append(contentsOf: text.utf8)
+      var text = text
+      text.withUTF8 { buffer.append($0) }
       return
     }
     for scalar in text.unicodeScalars {
@@ -119,24 +122,22 @@ final class OutputWriter {
   /// Writes everything buffered. Called after each input chunk, so that values read from an
   /// interactive pipe show up as soon as they are complete, not 64 KiB later.
   func flush() {
-    writeOut(buffer)
-    buffer.removeAll(keepingCapacity: true)
+    writeOut(buffer.bytes)
+    buffer.removeAll()
   }
 
-  /// Writes `output` to the file descriptor unless the output is closed.
-  private func writeOut(_ output: [UInt8]) {
-    guard !isClosed, !output.isEmpty else { return }
-    output.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written >= 0 {
-          offset += written
-        } else if errno != EINTR {
-          isClosed = true
-          if errno == EPIPE { closedByReader = true } else { writeError = errno }
-          return
-        }
+  /// Writes `bytes` to the file descriptor unless the output is closed.
+  private func writeOut(_ bytes: UnsafeRawBufferPointer) {
+    guard !isClosed, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(fileDescriptor, base + offset, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+      } else if errno != EINTR {
+        isClosed = true
+        if errno == EPIPE { closedByReader = true } else { writeError = errno }
+        return
       }
     }
   }

@@ -51,10 +51,14 @@ struct InvalidPathExpressionTests {
     #expect(thrown?.value == JSON(message))
   }
 
-  @Test("Values found in the input keep their paths through select, if and getpath")
+  @Test("Values found in the input keep their paths through select, if, getpath, first and limit")
   func validPaths() throws {
-    let paths = try Query("[path(.a[] | select(.b > 0) | .b), path(if .c then .a[0] else empty end), path(getpath([\"a\", 1]) | .b)]")
-      .values(on: Self.input)
-    #expect(paths == [[["a", 1, "b"], ["a", 0], ["a", 1, "b"]]])
+    let paths = try Query(
+      "[path(.a[] | select(.b > 0) | .b), path(if .c then .a[0] else empty end), path(getpath([\"a\", 1]) | .b),"
+        + " path(first(.a[])), path(limit(2; .a[], .c))]"
+    ).values(on: Self.input)
+    #expect(paths == [[["a", 1, "b"], ["a", 0], ["a", 1, "b"], ["a", 0], ["a", 0], ["a", 1]]])
+    let deleted = try Query("del(limit(1; .a[] | select(.b > 0)))").values(on: Self.input)
+    #expect(deleted == [["a": [["b": 0]], "c": "x"]])
   }
 }

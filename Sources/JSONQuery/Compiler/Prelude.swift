@@ -48,10 +48,6 @@ enum Prelude {
     def first: .[0];
     def last: .[-1];
     def last(f): reduce f as $x ([]; [$x]) | .[];
-    def limit($n; f):
-      if $n > 0 then label $__limit | foreach f as $item (0; . + 1; $item, if . >= $n then break $__limit else empty end)
-      elif $n == 0 then empty
-      else error("limit doesn't support negative count") end;
     def nth($n): .[$n];
     def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
     def isempty(g): first((g | false), true);

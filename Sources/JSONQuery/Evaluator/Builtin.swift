@@ -9,6 +9,7 @@ enum Builtin: String, CaseIterable, Sendable {
   case repeatFilter = "repeat/1"
   case recurse = "recurse/0"
   case recurseFilter = "recurse/1"
+  case limit = "limit/2"
   case debug = "debug/0"
   case stderr = "stderr/0"
   case label = "label/0"
@@ -87,7 +88,8 @@ enum Builtin: String, CaseIterable, Sendable {
   /// by `Builtins.call`.
   var isValueFunction: Bool {
     switch self {
-    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .debug, .stderr, .label: false
+    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug, .stderr, .label:
+      false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     default: true
     }

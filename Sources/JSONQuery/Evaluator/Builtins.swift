@@ -37,6 +37,26 @@ enum Builtins {
           round = nil
         }
       }
+    case .limit:
+      // jq's `label $out | foreach f as $item (0; .+1; $item, if . >= $n then break $out
+      // else empty end)` for $n > 0, written here so that f's outputs keep their paths, as
+      // they do in jq: `path(limit(1; .[]))`, `del(limit(1; .[] | select(. > 1)))`.
+      return try executor.values(arguments[0], input, frame).flatMap { n in
+        if JSON.compare(n.value, JSON(0)) <= 0 {
+          if JSON.compare(n.value, JSON(0)) == 0 { return .empty }
+          throw QueryError.runtime("limit doesn't support negative count")
+        }
+        let outputs = try executor.eval(arguments[1], input, frame)
+        var count = 0
+        var done = false
+        return Generator {
+          if done { return nil }
+          guard let item = try outputs.next() else { return nil }
+          count += 1
+          done = JSON.compare(JSON(count), n.value) >= 0
+          return item
+        }
+      }
     case .recurseFilter:
       // jq's `def recurse(f): def r: ., (f | r); r;` (each value, then depth first what f
       // makes of it) with an explicit stack: the recursive definition nests one generator

@@ -375,6 +375,17 @@ struct StreamParserLineTests {
     _ = parser
   }
 
+  @Test func anErrorShowsOnlyItsOwnLine() throws {
+    let parser = JSONStreamParser()
+    var thrown: JSONError?
+    do {
+      _ = try parser.feed(Array("{\"a\":1}\n{\"a\":x}\n{\"a\":3}\n".utf8))
+      _ = try parser.finish()
+    } catch { thrown = error }
+    #expect(thrown?.location == .init(byte: 13, line: 2, column: 6))
+    #expect(thrown?.excerpt == #"{"a":x}"#)
+  }
+
   @Test func valuesBeforeAnErrorKeepTheirLinesAndTheErrorComesNext() throws {
     let parser = JSONStreamParser()
     let values = try Array("{}\n\n[]\n{\"a\" 1}\n".utf8).withUnsafeBytes { try parser.feedWithLines($0) }

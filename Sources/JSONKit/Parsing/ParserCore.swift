@@ -494,15 +494,28 @@ final class ParserCore {
     }
     return JSONError(
       reason, location: .init(byte: at, line: line, column: column),
-      excerpt: Self.excerpt(chunk, local, count))
+      excerpt: Self.excerpt(chunk, local, count, withinLine: streaming))
   }
 
   /// Up to 20 bytes either side of `i`, on one line, as valid text.
-  static func excerpt(_ chunk: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> String {
+  ///
+  /// With `withinLine` (streams, where each line is often its own record) the excerpt stops
+  /// at the line's ends instead of showing the neighbouring records.
+  static func excerpt(
+    _ chunk: UnsafePointer<UInt8>, _ i: Int, _ count: Int, withinLine: Bool = false
+  ) -> String {
     guard count > 0 else { return "" }
     let center = min(max(i, 0), count)
     var lo = max(0, center - 20)
     var hi = min(count, center + 20)
+    if withinLine {
+      if let newline = UnsafeBufferPointer(start: chunk + lo, count: center - lo).lastIndex(of: 0x0A) {
+        lo += newline + 1
+      }
+      if let newline = UnsafeBufferPointer(start: chunk + center, count: hi - center).firstIndex(of: 0x0A) {
+        hi = center + newline
+      }
+    }
     while lo > 0 && lo < count && chunk[lo] & 0xC0 == 0x80 { lo -= 1 }
     while hi < count && chunk[hi] & 0xC0 == 0x80 { hi += 1 }
     let text = String(decoding: UnsafeBufferPointer(start: chunk + lo, count: hi - lo), as: UTF8.self)

@@ -17,10 +17,11 @@ public struct Query: Sendable {
   /// `QueryOptions.stepLimit`.
   private let stepLimit: Int?
 
-  /// The parts of an input this program can read, when it is a path program (`.a.b`,
-  /// `.items[].name`, `.a, .b[0]`); `nil` when it may read anything. Parse inputs with it
-  /// and the program gives the same outputs and errors while the parser builds only those
-  /// parts.
+  /// The parts of an input this program can read, when that can be told from its text
+  /// (`.a.b`, `.items[] | select(.x > 1) | {id, n: (.tags | length)}`); `nil` when it may
+  /// read anything (variables, `reduce`, definitions, functions with arguments other than
+  /// `select`…). Parse inputs with it and the program gives the same outputs and errors
+  /// while the parser builds only those parts.
   ///
   /// ```swift
   /// let query = try Query(".statuses[].user.screen_name")
@@ -45,7 +46,7 @@ public struct Query: Sendable {
     let compiler = Compiler(
       globals: names.globals(contextVariables: Set(options.variableNames)), table: loader.table)
     self.body = try compiler.compile(source.body ?? .identity)
-    self.inputProjection = InputProjection.of(source.body ?? .identity)
+    self.inputProjection = InputProjection.of(source.body ?? .identity, shadowed: Set(names.functions.keys))
     self.functions = loader.table.compiled
     self.modules = resolver
     self.stepLimit = options.stepLimit

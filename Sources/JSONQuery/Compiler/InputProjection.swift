@@ -1,80 +1,149 @@
 import JSONKit
 
-/// Works out which parts of its input a path program reads (`Query.inputProjection`).
+/// Works out which parts of its input a program reads (`Query.inputProjection`).
 ///
-/// Only programs made of path steps qualify: `.a`, `."a"`, `.[n]`, `.[]`, `.[a:b]`, `..`,
-/// `?`, `|`, `,` and parentheses. Such a program can only output values found along its
-/// paths, and can only fail on what it meets along them, so an input parsed with the
-/// projection gives the same outputs and errors as the full input. Anything else (a
-/// function call, a variable, a literal, an operator) could look at the whole input.
+/// The analysis follows where each subexpression's outputs come from. A path step (`.a`,
+/// `."a"`, `.[n]`, `.[]`, `.[a:b]`, `..`, `?`) moves along the input; anything that looks at
+/// a value as a whole (an operator, a condition, `length` and other builtins without
+/// arguments, a constructed array, object or string, the program's own outputs) needs that
+/// value whole; `|`, `,`, `if`, `//`, `try` and `select(f)` combine their parts. The
+/// projection keeps exactly the values needed whole and the containers on the way to them,
+/// so the program gives the same outputs and errors on the projected input as on the full
+/// one. Anything else (variables, `reduce`, definitions, functions with arguments other
+/// than `select`, `input`, assignments) could look anywhere: no projection.
 enum InputProjection {
   /// A path, and whether the value at its end is kept whole whatever follows (after a
   /// slice or `..`, later steps apply to values the projection cannot describe).
   typealias Path = (steps: [JSONProjection.Step], terminal: Bool)
 
-  /// More alternative paths than this (`(.a, .b) | (.c, .d) | …` multiplies them) is not
-  /// worth describing: the program reads the whole input.
+  /// More paths than this (`(.a, .b) | (.c, .d) | …` multiplies them) is not worth
+  /// describing: the program reads the whole input.
   static let maxPaths = 256
 
-  /// The projection for `body`, or `nil` when it is not a path program or would keep
-  /// everything anyway.
-  static func of(_ body: AST) -> JSONProjection? {
-    guard let ends = paths(body, from: [([], false)]) else { return nil }
-    let projection = JSONProjection(paths: ends.map(\.steps))
+  /// Builtins without arguments that do not read the input they are given but other inputs:
+  /// their outputs could be looked at anywhere.
+  static let readsOtherInputs: Set<String> = ["input", "inputs"]
+
+  /// The analysis gave up: the program may read anything.
+  struct Unsupported: Error {}
+
+  /// The projection for `body`, or `nil` when the program may read anything or would keep
+  /// everything anyway. `shadowed` holds the "name/arity" of functions brought in by
+  /// imports (or `~/.jq`): a call to one of them is not the builtin of that name.
+  static func of(_ body: AST, shadowed: Set<String> = []) -> JSONProjection? {
+    var analysis = Analysis(shadowed: shadowed)
+    guard let outputs = try? analysis.outputs(body, from: [([], false)]) else { return nil }
+    analysis.whole += outputs
+    guard analysis.whole.count <= maxPaths else { return nil }
+    let projection = JSONProjection(paths: analysis.whole.map(\.steps))
     return projection.keepsEverything ? nil : projection
   }
 
-  /// Where the outputs of `ast` are, for inputs at `starts`; `nil` when `ast` is not made
-  /// of path steps.
-  static func paths(_ ast: AST, from starts: [Path]) -> [Path]? {
-    switch ast {
-    case .identity:
-      return starts
-    case .recurseDefault:
-      return starts.map { ($0.steps, true) }
-    case .optional(let inner):
-      return paths(inner, from: starts)
-    case .pipe(let first, let second):
-      guard let middle = paths(first, from: starts) else { return nil }
-      return paths(second, from: middle)
-    case .comma(let first, let second):
-      guard let a = paths(first, from: starts), let b = paths(second, from: starts),
-        a.count + b.count <= maxPaths
-      else { return nil }
-      return a + b
-    case .iterate(let target):
-      return paths(target, from: starts).map { extend($0, .each) }
-    case .index(let target, let key):
-      guard let targets = paths(target, from: starts) else { return nil }
-      if case .literal(let literal) = key, let name = literal.string {
-        return extend(targets, .key(name))
+  struct Analysis {
+    let shadowed: Set<String>
+    /// Paths whose values are read whole.
+    var whole: [Path] = []
+
+    /// Where the outputs of `ast` are in the input, for inputs at `starts` (empty: the
+    /// outputs are computed values, not parts of the input); records in `whole` what
+    /// `ast` reads whole on the way.
+    mutating func outputs(_ ast: AST, from starts: [Path]) throws(Unsupported) -> [Path] {
+      guard starts.count + whole.count <= maxPaths else { throw Unsupported() }
+      switch ast {
+      case .identity:
+        return starts
+      case .recurseDefault:
+        return starts.map { ($0.steps, true) }
+      case .optional(let inner):
+        return try outputs(inner, from: starts)
+      case .pipe(let first, let second):
+        return try outputs(second, from: try outputs(first, from: starts))
+      case .comma(let first, let second):
+        return try outputs(first, from: starts) + outputs(second, from: starts)
+      case .iterate(let target):
+        return extend(try outputs(target, from: starts), .each)
+      case .index(let target, let key):
+        let targets = try outputs(target, from: starts)
+        if case .literal(let literal) = key, let name = literal.string { return extend(targets, .key(name)) }
+        guard isNumber(key) else { throw Unsupported() }
+        return extend(targets, .element)
+      case .slice(let target, let from, let to):
+        guard isNumberOrAbsent(from), isNumberOrAbsent(to) else { throw Unsupported() }
+        return try outputs(target, from: starts).map { ($0.steps, true) }
+      case .literal:
+        return []
+      case .negate(let operand):
+        try readWhole(operand, starts)
+        return []
+      case .binary(_, let lhs, let rhs), .and(let lhs, let rhs), .or(let lhs, let rhs):
+        try readWhole(lhs, starts)
+        try readWhole(rhs, starts)
+        return []
+      case .alternative(let lhs, let rhs):
+        return try outputs(lhs, from: starts) + outputs(rhs, from: starts)
+      case .array(let body):
+        if let body { try readWhole(body, starts) }
+        return []
+      case .object(let entries):
+        for entry in entries {
+          if case .literal = entry.key {} else { try readWhole(entry.key, starts) }
+          try readWhole(entry.value, starts)
+        }
+        return []
+      case .string(_, let parts):
+        for case .interpolation(let inner) in parts { try readWhole(inner, starts) }
+        return []
+      case .format:
+        whole += starts
+        return []
+      case .ifThen(let condition, let then, let otherwise):
+        try readWhole(condition, starts)
+        var result = try outputs(then, from: starts)
+        if let otherwise { result += try outputs(otherwise, from: starts) } else { result += starts }
+        return result
+      case .tryCatch(let body, let handler):
+        // The handler gets the error, a computed value.
+        var result = try outputs(body, from: starts)
+        if let handler { result += try outputs(handler, from: []) }
+        return result
+      case .call(let name, let arguments, _):
+        let key = "\(name)/\(arguments.count)"
+        guard !shadowed.contains(key) else { throw Unsupported() }
+        if key == "select/1" {
+          try readWhole(arguments[0], starts)
+          return starts
+        }
+        guard arguments.isEmpty, !InputProjection.readsOtherInputs.contains(name), Builtins.names.contains(key) || Prelude.refs[key] != nil
+        else { throw Unsupported() }
+        whole += starts
+        return []
+      default:
+        throw Unsupported()
       }
-      return isNumber(key) ? extend(targets, .element) : nil
-    case .slice(let target, let from, let to):
-      guard isNumberOrAbsent(from), isNumberOrAbsent(to), let targets = paths(target, from: starts)
-      else { return nil }
-      return targets.map { ($0.steps, true) }
-    default:
-      return nil
     }
-  }
 
-  private static func extend(_ paths: [Path], _ step: JSONProjection.Step) -> [Path] {
-    paths.map { $0.terminal ? $0 : ($0.steps + [step], false) }
-  }
+    /// `ast`'s outputs are looked at as whole values.
+    mutating func readWhole(_ ast: AST, _ starts: [Path]) throws(Unsupported) {
+      whole += try outputs(ast, from: starts)
+    }
 
-  private static func isNumberOrAbsent(_ bound: AST?) -> Bool {
-    guard let bound else { return true }
-    if case .literal(let value) = bound, value.type == .null { return true }
-    return isNumber(bound)
-  }
+    private func extend(_ paths: [Path], _ step: JSONProjection.Step) -> [Path] {
+      paths.map { $0.terminal ? $0 : ($0.steps + [step], false) }
+    }
 
-  /// A number literal, possibly negated (`-1` parses as a negation).
-  private static func isNumber(_ ast: AST) -> Bool {
-    switch ast {
-    case .literal(let value): return value.type == .number
-    case .negate(let inner): return isNumber(inner)
-    default: return false
+    private func isNumberOrAbsent(_ bound: AST?) -> Bool {
+      guard let bound else { return true }
+      if case .literal(let value) = bound, value.type == .null { return true }
+      return isNumber(bound)
+    }
+
+    /// A number literal, possibly negated (`-1` parses as a negation).
+    private func isNumber(_ ast: AST) -> Bool {
+      switch ast {
+      case .literal(let value): return value.type == .number
+      case .negate(let inner): return isNumber(inner)
+      default: return false
+      }
     }
   }
 }

@@ -6,11 +6,12 @@ import JSONKit
 /// `."a"`, `.[n]`, `.[]`, `.[a:b]`, `..`, `?`) moves along the input; anything that looks at
 /// a value as a whole (an operator, a condition, `length` and other builtins without
 /// arguments, a constructed array, object or string, the program's own outputs) needs that
-/// value whole; `|`, `,`, `if`, `//`, `try` and `select(f)` combine their parts. The
-/// projection keeps exactly the values needed whole and the containers on the way to them,
-/// so the program gives the same outputs and errors on the projected input as on the full
-/// one. Anything else (variables, `reduce`, definitions, functions with arguments other
-/// than `select`, `input`, assignments) could look anywhere: no projection.
+/// value whole; `|`, `,`, `if`, `//`, `try`, `select(f)` and `map(f)` combine their parts;
+/// any other builtin keeps its input whole. The projection keeps exactly the values needed
+/// whole and the containers on the way to them, so the program gives the same outputs and
+/// errors on the projected input as on the full one. Anything else (variables, `reduce`,
+/// definitions, assignments, `input`, functions shadowed by imports) could look anywhere: no
+/// projection.
 enum InputProjection {
   /// A path, and whether the value at its end is kept whole whatever follows (after a
   /// slice or `..`, later steps apply to values the projection cannot describe).
@@ -109,14 +110,25 @@ enum InputProjection {
       case .call(let name, let arguments, _):
         let key = "\(name)/\(arguments.count)"
         guard !shadowed.contains(key) else { throw Unsupported() }
-        if key == "select/1" {
+        guard !InputProjection.readsOtherInputs.contains(name), Builtins.names.contains(key) || Prelude.refs[key] != nil
+        else { throw Unsupported() }
+        switch key {
+        case "select/1":
+          // `if f then . else empty end`
           try readWhole(arguments[0], starts)
           return starts
+        case "map/1":
+          // `[.[] | f]`
+          try readWhole(.pipe(.iterate(.identity), arguments[0]), starts)
+          return []
+        default:
+          // A builtin sees only its input and what its arguments make of it (there are no
+          // variables here): keeping the input whole covers whatever it reads. The
+          // arguments are still checked for what the analysis cannot follow (`input`).
+          whole += starts
+          for argument in arguments { _ = try outputs(argument, from: starts) }
+          return []
         }
-        guard arguments.isEmpty, !InputProjection.readsOtherInputs.contains(name), Builtins.names.contains(key) || Prelude.refs[key] != nil
-        else { throw Unsupported() }
-        whole += starts
-        return []
       default:
         throw Unsupported()
       }

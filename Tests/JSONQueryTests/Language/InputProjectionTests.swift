@@ -19,12 +19,16 @@ struct InputProjectionTests {
     ".a | first", ".a | not", ".a[]? | .b? // \"none\"", "[.a[]? | .b?] | add", ".a | tojson",
     "(.a | length) > 1", ".a | to_entries", ".a[].b | select(. != null)", ".c | @csv?",
     "1", "$__loc__", "[1, .e]",
+    ".a | map(.b)", ".a | map(select(.c) | .b)", ".c | map(tostring)", ".a[]? | has(\"b\")",
+    ".a | first(.[])", ".a | [limit(2; .[])]", ".e | tostring | test(\"1\")", ".a | sort_by(.b?)",
+    ".a | to_entries | map(.key)", "[.a | paths]", ".c | getpath([\"x\"])?", "[.a | recurse(.[]?; . != null)]",
   ]
 
   static let others = [
     ".", "keys", ".a as $x | $x", ".[.k]", "input", "[inputs]", "def f: .a; f",
-    ".a[$x]", "map(.a)", ".a = 1", ".a |= 1", "reduce .[] as $x (0; .)", "if .a then . else .b end",
+    ".a[$x]", "keys | map(.)", ".a = 1", ".a |= 1", "reduce .[] as $x (0; .)", "if .a then . else .b end",
     "getpath([\"a\"])", "select(.a) | .", "label $f | .a", "[.[] | .a] | $__prog",
+    ".a | first(input)", ".a | [limit(1; inputs)]", ".a | map($x)",
   ]
 
   static let documents = [

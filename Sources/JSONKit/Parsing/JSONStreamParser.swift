@@ -36,14 +36,20 @@ public final class JSONStreamParser {
   /// - Throws: `JSONError` with the offset, line and column in the whole stream.
   @discardableResult
   public func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [JSON] {
+    try feed(chunk, taking: core.takeValues)
+  }
+
+  /// Parses `chunk` and takes what it completed; an error waits for the next call when
+  /// values came before it.
+  private func feed<T>(_ chunk: UnsafeRawBufferPointer, taking take: () -> [T]) throws(JSONError) -> [T] {
     do {
       try core.feed(chunk)
     } catch {
-      let values = core.takeValues()
+      let values = take()
       if values.isEmpty { throw error }
       return values
     }
-    return core.takeValues()
+    return take()
   }
 
   /// Parses the next chunk and returns the values it completed, in order.
@@ -87,14 +93,7 @@ public final class JSONStreamParser {
   /// for (value, line) in try parser.feedWithLines(chunk) { print(line, value) }
   /// ```
   public func feedWithLines(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [(value: JSON, line: Int)] {
-    do {
-      try core.feed(chunk)
-    } catch {
-      let values = core.takeValuesWithLines()
-      if values.isEmpty { throw error }
-      return values
-    }
-    return core.takeValuesWithLines()
+    try feed(chunk, taking: core.takeValuesWithLines)
   }
 
   /// `finish`, with the line of each value (see `feedWithLines`).

@@ -28,7 +28,8 @@ struct TapeBuilder {
   var stamps: GrowableBuffer<UInt32>
   var stampSerial: UInt32 = 0
   /// Per key id, the id of the key that followed it in the last object that had it (-1:
-  /// none yet), and the first key of the last object: see `predictedKey`.
+  /// none yet), and the first key of the last object: the guesses of `key` (see
+  /// `notePredecessor`).
   var successors: GrowableBuffer<Int32>
   var firstKey: Int32 = -1
 

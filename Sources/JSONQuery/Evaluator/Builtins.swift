@@ -42,10 +42,9 @@ enum Builtins {
       // else empty end)` for $n > 0, written here so that f's outputs keep their paths, as
       // they do in jq: `path(limit(1; .[]))`, `del(limit(1; .[] | select(. > 1)))`.
       return try executor.values(arguments[0], input, frame).flatMap { n in
-        if JSON.compare(n.value, JSON(0)) <= 0 {
-          if JSON.compare(n.value, JSON(0)) == 0 { return .empty }
-          throw QueryError.runtime("limit doesn't support negative count")
-        }
+        let sign = JSON.compare(n.value, JSON(0))
+        if sign == 0 { return .empty }
+        if sign < 0 { throw QueryError.runtime("limit doesn't support negative count") }
         let outputs = try executor.eval(arguments[1], input, frame)
         var count = 0
         var done = false

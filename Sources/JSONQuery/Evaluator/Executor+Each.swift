@@ -26,9 +26,7 @@ extension Executor {
       try each(rhs, input, frame, body)
     case .iterate(let target):
       try each(target, input, frame, Sink { [self] item in
-        if item.path == nil && (input.inPathMode || item.lost) {
-          throw Self.invalidPath("iterate through \(ValueOps.truncated(item.value, 29))")
-        }
+        try Self.requirePath(item, in: input, "iterate through \(ValueOps.truncated(item.value, 29))")
         try eachMember(item, body)
       })
     case .index(let target, let key) where key.single:

@@ -353,10 +353,15 @@ final class Executor {
   /// too: indexing a value computed inside `path(…)` is jq's "Invalid path expression".
   @inline(__always)
   func indexed(_ t: Item, _ k: JSON, in input: Item) throws -> Item {
-    if t.path == nil && (input.inPathMode || t.lost) {
-      throw Self.invalidPath("access element \(ValueOps.truncated(k, 14)) of \(ValueOps.truncated(t.value, 29))")
-    }
+    try Self.requirePath(t, in: input, "access element \(ValueOps.truncated(k, 14)) of \(ValueOps.truncated(t.value, 29))")
     return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
+  }
+
+  /// jq's check before a path step in path mode (the input has a path, or is a computed
+  /// value handed on there): the target must still be a path into the input.
+  @inline(__always)
+  static func requirePath(_ t: Item, in input: Item, _ attempt: @autoclosure () -> String) throws {
+    if t.path == nil && (input.inPathMode || t.lost) { throw invalidPath(attempt()) }
   }
 
   /// The output of a pipe's left side as the right side's input: marked `lost` when the
@@ -375,9 +380,7 @@ final class Executor {
 
   /// `.[]` on `t` (see `indexed` for `input`).
   func iterate(_ t: Item, in input: Item) throws -> Generator {
-    if t.path == nil && (input.inPathMode || t.lost) {
-      throw Self.invalidPath("iterate through \(ValueOps.truncated(t.value, 29))")
-    }
+    try Self.requirePath(t, in: input, "iterate through \(ValueOps.truncated(t.value, 29))")
     switch t.value.type {
     case .array:
       let items = ValueOps.elements(t.value)
@@ -414,10 +417,8 @@ final class Executor {
 
   private func sliced(_ t: Item, _ start: JSON, _ end: JSON, in input: Item) throws -> Item {
     let component: JSON = ["start": start, "end": end]
-    if t.path == nil && (input.inPathMode || t.lost) {
-      throw Self.invalidPath(
-        "access element \(ValueOps.truncated(component, 14)) of \(ValueOps.truncated(t.value, 29))")
-    }
+    try Self.requirePath(
+      t, in: input, "access element \(ValueOps.truncated(component, 14)) of \(ValueOps.truncated(t.value, 29))")
     let value = try ValueOps.slice(t.value, from: start, to: end)
     return Item(value: value, path: t.path.map { $0 + [component] })
   }

@@ -295,11 +295,16 @@ enum ValueOps {
   /// exact (`-1E+1000` → `1E+1000`, `-12345678901234567890` keeps its digits), `-0` stays.
   static func magnitude(_ value: JSON) -> JSON {
     guard value.jqDouble < 0 else { return value }
-    if !value.isBinaryDouble {
-      let text = JSONWriter(options: []).string(value)
-      if text.hasPrefix("-"), let exact = try? JSONParser.parse(Data(text.utf8.dropFirst())) { return exact }
-    }
+    if !value.isBinaryDouble, let exact = flippingSign(value) { return exact }
     return number(-value.jqDouble)
+  }
+
+  /// The number with the sign of its written text flipped (`1.50` → `-1.50`, `-1E+1000` →
+  /// `1E+1000`): a negation that keeps a literal exact.
+  static func flippingSign(_ number: JSON) -> JSON? {
+    let text = JSONWriter(options: []).string(number)
+    let flipped = text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text
+    return try? JSONParser.parse(Data(flipped.utf8))
   }
 
   static func keys(_ value: JSON, sorted: Bool) throws(QueryError) -> JSON {

@@ -572,11 +572,10 @@ struct Parser {
 
   /// `-x`; a negated number literal stays a literal, with its text (`-1234567890987654321`).
   static func negated(_ operand: AST) -> AST {
-    if case .literal(let value) = operand, value.type == .number {
-      let text = JSONWriter().string(value)
-      if !text.hasPrefix("-"), let literal = try? JSONParser.parse(Data(("-" + text).utf8)) {
-        return .literal(literal)
-      }
+    if case .literal(let value) = operand, value.type == .number, value.jqDouble.sign == .plus,
+      let literal = ValueOps.flippingSign(value)
+    {
+      return .literal(literal)
     }
     return .negate(operand)
   }

@@ -108,7 +108,9 @@ struct UsageTests {
 
   @Test("A program that does not compile exits 3 and shows where, with a caret under the token")
   func invalidFilter() throws {
-    for filter in [".[", ".a |", "{", "if . then 1", #""unterminated"#, ".a | nosuchfunction", "$undefined"] {
+    for filter in [
+      ".[", ".a |", "{", "if . then 1", #""unterminated"#, ".a | nosuchfunction", "$undefined",
+    ] {
       let result = try CLI.run([filter], input: "{}")
       #expect(result.status == 3, "\(filter)")
       #expect(result.stdout == "")
@@ -122,13 +124,14 @@ struct UsageTests {
   @Test("The caret sits under the offending token")
   func caretPosition() throws {
     let result = try CLI.run([".a | nosuchfunction"], input: "{}")
-    #expect(result.stderr == """
-      jsonkit: error: nosuchfunction/0 is not defined at <top-level>, line 1, column 6:
-          .a | nosuchfunction
-               ^^^^^^^^^^^^^^
-      jsonkit: 1 compile error
+    #expect(
+      result.stderr == """
+        jsonkit: error: nosuchfunction/0 is not defined at <top-level>, line 1, column 6:
+            .a | nosuchfunction
+                 ^^^^^^^^^^^^^^
+        jsonkit: 1 compile error
 
-      """)
+        """)
   }
 
   @Test("A file given where the filter goes gets a hint")
@@ -146,11 +149,14 @@ struct UsageTests {
     #expect(try CLI.run(["-h"]).stdout == result.stdout)
     #expect(result.stdout.hasPrefix("Usage:\tjsonkit [OPTIONS] FILTER [FILES...]\n"))
     for text in [
-      "-n, --null-input", "-R, --raw-input", "-s, --slurp", "-c, --compact-output", "-r, --raw-output",
-      "--raw-output0", "-j, --join-output", "-a, --ascii-output", "-S, --sort-keys", "-C, --color-output",
+      "-n, --null-input", "-R, --raw-input", "-s, --slurp", "-c, --compact-output",
+      "-r, --raw-output",
+      "--raw-output0", "-j, --join-output", "-a, --ascii-output", "-S, --sort-keys",
+      "-C, --color-output",
       "-M, --monochrome-output", "--tab", "--indent n", "--stream", "--seq", "-f, --from-file",
       "-L, --library-path dir", "--arg name value", "--argjson name value", "--slurpfile name file",
-      "--rawfile name file", "--args", "--jsonargs", "-e, --exit-status", "-V, --version", "-h, --help",
+      "--rawfile name file", "--args", "--jsonargs", "-e, --exit-status", "-V, --version",
+      "-h, --help",
       "Exit status", "jsonkit: error (at FILE:LINE)",
     ] {
       #expect(result.stdout.contains(text), "\(text)")

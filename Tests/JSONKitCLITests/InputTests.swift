@@ -70,7 +70,8 @@ struct InputTests {
 struct ProjectedInputTests {
   @Test("A path program gives the same results as the same path taken after a full parse")
   func sameResults() throws {
-    let input = #"{"items":[{"name":"a","tags":["x"],"n":1},{"name":"b","n":2},{"n":3}],"meta":{"k":"v"}}"#
+    let input =
+      #"{"items":[{"name":"a","tags":["x"],"n":1},{"name":"b","n":2},{"n":3}],"meta":{"k":"v"}}"#
     let projected = try CLI.run(["-c", ".items[].name, .meta"], input: input)
     let full = try CLI.run(["-c", ". as $d | $d.items[].name, $d.meta"], input: input)
     #expect(projected.status == 0)
@@ -95,6 +96,7 @@ struct ProjectedInputTests {
     let result = try CLI.run(["-c", ".a.b"], input: input)
     #expect(result.status == 5)
     #expect(result.stdout == "1\n3\n")
-    #expect(result.stderr == "jsonkit: error (at <stdin>:3): Cannot index array with string (\"b\")\n")
+    #expect(
+      result.stderr == "jsonkit: error (at <stdin>:3): Cannot index array with string (\"b\")\n")
   }
 }

@@ -16,13 +16,18 @@ struct JQOptionsTests {
 
   @Test("-r, -j and --raw-output0 write strings as their text")
   func rawOutput() throws {
-    #expect(try CLI.run(["-r", ".[]"], input: #"["a\tb", 1, {"c": "d"}]"#).stdout == "a\tb\n1\n{\n  \"c\": \"d\"\n}\n")
+    #expect(
+      try CLI.run(["-r", ".[]"], input: #"["a\tb", 1, {"c": "d"}]"#).stdout
+        == "a\tb\n1\n{\n  \"c\": \"d\"\n}\n")
     #expect(try CLI.run(["-j", ".[]"], input: #"["a", 1, "b"]"#).stdout == "a1b")
     #expect(try CLI.run(["--raw-output0", ".[]"], input: #"["a", "b"]"#).stdout == "a\u{0}b\u{0}")
     let nul = try CLI.run(["--raw-output0", ".[]"], input: #"["a", "b\u0000c", "d"]"#)
     #expect(nul.stdout == "a\u{0}")
     #expect(nul.status == 5)
-    #expect(nul.stderr == "jsonkit: error (at <stdin>:1): Cannot dump a string containing NUL with --raw-output0 option\n")
+    #expect(
+      nul.stderr
+        == "jsonkit: error (at <stdin>:1): Cannot dump a string containing NUL with --raw-output0 option\n"
+    )
   }
 
   @Test("-a escapes every non-ASCII character, in JSON and raw output")
@@ -33,9 +38,12 @@ struct JQOptionsTests {
 
   @Test("-s slurps every value into one array; -R reads lines; -Rs reads one string")
   func slurpAndRaw() throws {
-    #expect(try CLI.run(["-sc", "."], input: "1 [2]\n{\"a\":3}").stdout == #"[1,[2],{"a":3}]"# + "\n")
+    #expect(
+      try CLI.run(["-sc", "."], input: "1 [2]\n{\"a\":3}").stdout == #"[1,[2],{"a":3}]"# + "\n")
     #expect(try CLI.run(["-sc", "."], input: "").stdout == "[]\n")
-    #expect(try CLI.run(["-R", "."], input: "a\nb c\n\nlast").stdout == "\"a\"\n\"b c\"\n\"\"\n\"last\"\n")
+    #expect(
+      try CLI.run(["-R", "."], input: "a\nb c\n\nlast").stdout == "\"a\"\n\"b c\"\n\"\"\n\"last\"\n"
+    )
     #expect(try CLI.run(["-Rs", "."], input: "a\nb\n").stdout == "\"a\\nb\\n\"\n")
     #expect(try CLI.run(["-Rn", "[inputs]", "-c"], input: "x\ny\n").stdout == #"["x","y"]"# + "\n")
   }
@@ -50,8 +58,12 @@ struct JQOptionsTests {
       "--rawfile", "raw", text, "[$s, $j, $all, $raw, $ARGS.named.s]",
     ])
     #expect(result.stdout == #"["1",{"k":[1]},[1,[2]],"hello\n","1"]"# + "\n")
-    #expect(try CLI.run(["-nc", "$ARGS", "--args", "a", "b"]).stdout == #"{"positional":["a","b"],"named":{}}"# + "\n")
-    #expect(try CLI.run(["-nc", "--jsonargs", "$ARGS.positional", "1", #"{"a":null}"#]).stdout == #"[1,{"a":null}]"# + "\n")
+    #expect(
+      try CLI.run(["-nc", "$ARGS", "--args", "a", "b"]).stdout
+        == #"{"positional":["a","b"],"named":{}}"# + "\n")
+    #expect(
+      try CLI.run(["-nc", "--jsonargs", "$ARGS.positional", "1", #"{"a":null}"#]).stdout
+        == #"[1,{"a":null}]"# + "\n")
   }
 
   @Test("-e sets the exit status from the last output: 0, 1 for false or null, 4 for none")
@@ -65,29 +77,32 @@ struct JQOptionsTests {
 
   @Test("--seq writes an RS before each value")
   func seq() throws {
-    #expect(try CLI.run(["--seq", "-c", ".[]"], input: #"[1, "x"]"#).stdout == "\u{1E}1\n\u{1E}\"x\"\n")
+    #expect(
+      try CLI.run(["--seq", "-c", ".[]"], input: #"[1, "x"]"#).stdout == "\u{1E}1\n\u{1E}\"x\"\n")
   }
 
   @Test("--stream turns each value into jq's path events")
   func stream() throws {
     let result = try CLI.run(["--stream", "-c", "."], input: #"{"a":[1,{"b":2}],"c":[]} 3"#)
-    #expect(result.stdout == """
-      [["a",0],1]
-      [["a",1,"b"],2]
-      [["a",1,"b"]]
-      [["a",1]]
-      [["c"],[]]
-      [["c"]]
-      [[],3]
+    #expect(
+      result.stdout == """
+        [["a",0],1]
+        [["a",1,"b"],2]
+        [["a",1,"b"]]
+        [["a",1]]
+        [["c"],[]]
+        [["c"]]
+        [[],3]
 
-      """)
+        """)
   }
 
   @Test("-C colors as jq does; JQ_COLORS changes the colors; -M turns them off")
   func colors() throws {
     let esc = "\u{1B}"
     let result = try CLI.run(["-C", "."], input: #"{"a":[1,"x",null,true,{}]}"#)
-    let o = "\(esc)[1;39m", r = "\(esc)[0m"
+    let o = "\(esc)[1;39m"
+    let r = "\(esc)[0m"
     let expected =
       "\(o){\n  \(r)\(esc)[34;1m\"a\"\(r)\(o): \(r)"
       + "\(o)[\n    \(esc)[0;39m1\(r)\(o),\n    \(esc)[0;32m\"x\"\(r)\(o),\n    \(esc)[0;90mnull\(r)\(o),\n    "
@@ -116,11 +131,12 @@ struct JQOptionsTests {
     let result = try CLI.run(["-c", ".[0], .a"], input: "[1]\n{\"a\":2}\n")
     #expect(result.stdout == "1\n")
     #expect(result.status == 5)
-    #expect(result.stderr == """
-      jsonkit: error (at <stdin>:1): Cannot index array with string ("a")
-      jsonkit: error (at <stdin>:2): Cannot index object with number (0)
+    #expect(
+      result.stderr == """
+        jsonkit: error (at <stdin>:1): Cannot index array with string ("a")
+        jsonkit: error (at <stdin>:2): Cannot index object with number (0)
 
-      """)
+        """)
     let notString = try CLI.run(["-n", #"error({"code": 7})"#])
     #expect(notString.stderr == "jsonkit: error (at <stdin>:0) (not a string): {\"code\":7}\n")
   }

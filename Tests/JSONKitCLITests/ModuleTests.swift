@@ -24,22 +24,28 @@ struct ModuleTests {
     let one = directory.url.appendingPathComponent("one").path
     let two = directory.url.appendingPathComponent("two").path
     let program = #"import "a" as a; import "b" as b; [a::a, b::b]"#
-    for arguments in [["-L", one, "-L", two], ["-L\(one)", "--library-path", two], ["--library-path", one, "-L\(two)"]] {
+    for arguments in [
+      ["-L", one, "-L", two], ["-L\(one)", "--library-path", two],
+      ["--library-path", one, "-L\(two)"],
+    ] {
       let result = try CLI.run(["-nc"] + arguments + [program])
       #expect(result.stdout == #"["one","b+one"]"# + "\n", "\(arguments): \(result.stderr)")
       #expect(result.status == 0)
     }
     // Order matters: `two` first finds its own `a`.
-    #expect(try CLI.run(["-nc", "-L", two, "-L", one, program]).stdout == #"["two","b+two"]"# + "\n")
+    #expect(
+      try CLI.run(["-nc", "-L", two, "-L", one, program]).stdout == #"["two","b+two"]"# + "\n")
   }
 
   @Test("a relative -L is relative to the working directory, and get_search_list shows it absolute")
   func relativePath() throws {
     let directory = try Self.libraries()
     let result = try CLI.shell(
-      "cd '\(directory.url.path)' && \"$JSONKIT\" -nc -L one 'include \"a\"; [a, (get_search_list | length)]'")
+      "cd '\(directory.url.path)' && \"$JSONKIT\" -nc -L one 'include \"a\"; [a, (get_search_list | length)]'"
+    )
     #expect(result.stdout == #"["one",1]"# + "\n", "\(result.stderr)")
-    let list = try CLI.shell("cd '\(directory.url.path)' && \"$JSONKIT\" -nr -L one 'get_search_list[]'")
+    let list = try CLI.shell(
+      "cd '\(directory.url.path)' && \"$JSONKIT\" -nr -L one 'get_search_list[]'")
     #expect(list.stdout.hasSuffix("/one\n") && list.stdout.hasPrefix("/"), "\(list.stdout)")
   }
 
@@ -49,18 +55,22 @@ struct ModuleTests {
     _ = try home.file(".jq", #"def hello: "from ~/.jq";"#)
     let included = try CLI.run(["-n", "hello"], environment: ["HOME": home.url.path])
     #expect(included.stdout == "\"from ~/.jq\"\n", "\(included.stderr)")
-    #expect(try CLI.run(["-nc", "get_search_list"]).stdout == #"["~/.jq","$ORIGIN/../lib/jq","$ORIGIN/../lib"]"# + "\n")
+    #expect(
+      try CLI.run(["-nc", "get_search_list"]).stdout
+        == #"["~/.jq","$ORIGIN/../lib/jq","$ORIGIN/../lib"]"# + "\n")
 
     let searched = try TemporaryDirectory()
     try FileManager.default.createDirectory(
       at: searched.url.appendingPathComponent(".jq"), withIntermediateDirectories: true)
     _ = try searched.file(".jq/g.jq", "def g: 1;")
-    let result = try CLI.run(["-n", #"import "g" as g; g::g"#], environment: ["HOME": searched.url.path])
+    let result = try CLI.run(
+      ["-n", #"import "g" as g; g::g"#], environment: ["HOME": searched.url.path])
     #expect(result.stdout == "1\n", "\(result.stderr)")
     // With -L the defaults are gone.
     let other = try Self.libraries()
     let withL = try CLI.run(
-      ["-n", "-L", other.url.path, #"import "g" as g; g::g"#], environment: ["HOME": searched.url.path])
+      ["-n", "-L", other.url.path, #"import "g" as g; g::g"#],
+      environment: ["HOME": searched.url.path])
     #expect(withL.status == 3)
   }
 
@@ -72,7 +82,8 @@ struct ModuleTests {
     #expect(result.stdout == "\"one\"\n", "\(result.stderr)")
   }
 
-  @Test("a missing module and an error inside a module are compile errors (exit 3) with their place")
+  @Test(
+    "a missing module and an error inside a module are compile errors (exit 3) with their place")
   func errors() throws {
     let directory = try Self.libraries()
     let missing = try CLI.run(["-n", "-L", directory.url.path, #"import "zzz" as z; ."#])

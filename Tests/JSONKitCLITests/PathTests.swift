@@ -57,7 +57,9 @@ struct CatalogPathTests {
 /// Indexing a value of the wrong type is an error per value, as in jq; other values go on.
 @Suite("Paths on the wrong type")
 struct WrongTypeTests {
-  @Test("A key on a number, string or array is jq 1.8's 'Cannot index number with string (\"a\")', exit 5")
+  @Test(
+    "A key on a number, string or array is jq 1.8's 'Cannot index number with string (\"a\")', exit 5"
+  )
   func keyOnScalar() throws {
     let result = try CLI.run(["-c", ".a"], input: "{\"a\":1}\n3\n\"s\"\n[1]\n{\"a\":2}\n")
     #expect(result.status == 5)
@@ -114,6 +116,8 @@ struct WrongTypeTests {
   @Test("Keys that need quoting are quoted in the message")
   func quotedKeyInMessage() throws {
     let result = try CLI.run([#".["a key"]"#], input: "true")
-    #expect(result.stderr == "jsonkit: error (at <stdin>:1): Cannot index boolean with string (\"a key\")\n")
+    #expect(
+      result.stderr
+        == "jsonkit: error (at <stdin>:1): Cannot index boolean with string (\"a key\")\n")
   }
 }

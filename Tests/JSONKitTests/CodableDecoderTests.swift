@@ -1,7 +1,8 @@
 import Foundation
-@_spi(JSONKitInternals) @testable import JSONKit
 import Synchronization
 import Testing
+
+@_spi(JSONKitInternals) @testable import JSONKit
 
 // Models shared by the Codable test suites (CodableDecoderTests, CodableEncoderTests).
 enum CodableTestModels {
@@ -166,7 +167,8 @@ private func decodingError(_ body: () throws -> Void) -> DecodingError? {
 extension DecodingError {
   fileprivate var context: Context? {
     switch self {
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context),
       .dataCorrupted(let context):
       return context
     @unknown default:
@@ -219,16 +221,20 @@ struct DecoderModelTests {
   }
 
   @Test func builtValuesMayHoldPartsOfOtherParsedDocuments() throws {
-    let friends = try JSONParser.parse(Data(#"[{"name": "Charles", "age": 41}, {"name": "Mary", "age": 30}]"#.utf8))
+    let friends = try JSONParser.parse(
+      Data(#"[{"name": "Charles", "age": 41}, {"name": "Mary", "age": 30}]"#.utf8))
     let address = try JSONParser.parse(Data(#"{"city": "London", "zip": "W1"}"#.utf8))
-    var json: JSON = ["id": 7, "name": "Ada", "tags": ["math", "code"], "score": 99.5, "active": true]
+    var json: JSON = [
+      "id": 7, "name": "Ada", "tags": ["math", "code"], "score": 99.5, "active": true,
+    ]
     json["friends"] = friends
     json["address"] = address
     #expect(try JSONKitDecoder().decode(Models.Person.self, from: json) == Models.person)
   }
 
   @Test func aSubtreeOfAParsedDocumentDecodesOnItsOwn() throws {
-    let json = try JSONParser.parse(Data(#"{"data": {"friends": [{"name": "Mary", "age": 30}]}}"#.utf8))
+    let json = try JSONParser.parse(
+      Data(#"{"data": {"friends": [{"name": "Mary", "age": 30}]}}"#.utf8))
     let friends = try JSONKitDecoder().decode([Models.Friend].self, from: json["data"]["friends"])
     #expect(friends == [Models.Friend(name: "Mary", age: 30)])
   }
@@ -238,8 +244,14 @@ struct DecoderModelTests {
     #expect(try decoder.decode(Int.self, from: Data("42".utf8)) == 42)
     #expect(try decoder.decode(String.self, from: Data(#""hi""#.utf8)) == "hi")
     #expect(try decoder.decode([Int?].self, from: Data("[1, null, 3]".utf8)) == [1, nil, 3])
-    #expect(try decoder.decode([String: [Int]].self, from: Data(#"{"a": [1], "b": []}"#.utf8)) == ["a": [1], "b": []])
-    #expect(try decoder.decode([Int: String].self, from: Data(#"{"1": "x", "20": "y"}"#.utf8)) == [1: "x", 20: "y"])
+    #expect(
+      try decoder.decode([String: [Int]].self, from: Data(#"{"a": [1], "b": []}"#.utf8)) == [
+        "a": [1], "b": [],
+      ])
+    #expect(
+      try decoder.decode([Int: String].self, from: Data(#"{"1": "x", "20": "y"}"#.utf8)) == [
+        1: "x", 20: "y",
+      ])
     #expect(try decoder.decode(Bool?.self, from: Data("null".utf8)) == nil)
   }
 
@@ -248,7 +260,8 @@ struct DecoderModelTests {
       var kind: String
       var payload: JSON
     }
-    let text = #"{"kind": "push", "payload": {"id": 123456789012345678901234567890, "list": [1, "a"]}}"#
+    let text =
+      #"{"kind": "push", "payload": {"id": 123456789012345678901234567890, "list": [1, "a"]}}"#
     let event = try JSONKitDecoder().decode(Event.self, from: Data(text.utf8))
     #expect(event.kind == "push")
     #expect(event.payload["list"][1].string == "a")
@@ -272,7 +285,9 @@ struct DecoderModelTests {
   }
 
   @Test func parsingErrorsBecomeDataCorruptedWithTheJSONError() {
-    let error = decodingError { _ = try JSONKitDecoder().decode([Int].self, from: Data("[1, 2".utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([Int].self, from: Data("[1, 2".utf8))
+    }
     #expect(error?.isDataCorrupted == true)
     #expect(error?.context?.underlyingError is JSONError)
     #expect(error?.message.contains("not valid JSON") == true)
@@ -302,7 +317,10 @@ struct DecoderModelTests {
       var text: String
       var user: User
       var retweeted: Retweet?
-      enum CodingKeys: String, CodingKey { case id, text, user, retweeted = "retweeted_status" }
+      enum CodingKeys: String, CodingKey {
+        case id, text, user
+        case retweeted = "retweeted_status"
+      }
     }
     struct Retweet: Decodable, Equatable {
       var id: Int64
@@ -319,14 +337,17 @@ struct DecoderModelTests {
         "retweeted_status": {"text": "c", "id": 1}}]
       """#
     let data = Data(text.utf8)
-    #expect(try JSONKitDecoder().decode([Status].self, from: data) == (try JSONDecoder().decode([Status].self, from: data)))
+    #expect(
+      try JSONKitDecoder().decode([Status].self, from: data)
+        == (try JSONDecoder().decode([Status].self, from: data)))
   }
 }
 
 @Suite("Numbers decode exactly or throw, never truncate")
 struct DecoderNumberTests {
   @Test func integersAtTheLimitsOfEveryWidthDecode() throws {
-    let text = #"{"i8": -128, "u8": 255, "i64": -9223372036854775808, "u64": 18446744073709551615, "f": 0.1, "d": 1e-7, "decimal": 1}"#
+    let text =
+      #"{"i8": -128, "u8": 255, "i64": -9223372036854775808, "u64": 18446744073709551615, "f": 0.1, "d": 1e-7, "decimal": 1}"#
     let numbers = try JSONKitDecoder().decode(Models.Numbers.self, from: Data(text.utf8))
     #expect(numbers.i8 == .min)
     #expect(numbers.u8 == .max)
@@ -337,37 +358,55 @@ struct DecoderNumberTests {
   }
 
   @Test func integralNumbersInOtherNotationsDecodeAsIntegers() throws {
-    let values = try JSONKitDecoder().decode([Int].self, from: Data("[1e2, 2.0, -0, 1.5e1, 120e-1]".utf8))
+    let values = try JSONKitDecoder().decode(
+      [Int].self, from: Data("[1e2, 2.0, -0, 1.5e1, 120e-1]".utf8))
     #expect(values == [100, 2, 0, 15, 12])
   }
 
   @Test func anIntegerThatDoesNotFitThrowsDataCorruptedWithItsPath() {
     struct Small: Decodable { var value: Int8 }
-    let error = decodingError { _ = try JSONKitDecoder().decode([Small].self, from: Data(#"[{"value": 1}, {"value": 300}]"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode(
+        [Small].self, from: Data(#"[{"value": 1}, {"value": 300}]"#.utf8))
+    }
     #expect(error?.isDataCorrupted == true)
     #expect(error?.path == ["Index 1", "value"])
     #expect(error?.message == "number 300 does not fit Int8 at [1].value")
   }
 
   @Test func aFractionNeverTruncatesToAnInteger() {
-    let error = decodingError { _ = try JSONKitDecoder().decode([String: Int].self, from: Data(#"{"n": 1.5}"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([String: Int].self, from: Data(#"{"n": 1.5}"#.utf8))
+    }
     #expect(error?.isDataCorrupted == true)
     #expect(error?.message.contains("number 1.5 does not fit Int") == true)
   }
 
   @Test func numbersBeyondSixtyFourBitsThrowForFixedWidthTypes() {
-    #expect(decodingError { _ = try JSONKitDecoder().decode(Int64.self, from: Data("9223372036854775808".utf8)) }?.isDataCorrupted == true)
-    #expect(decodingError { _ = try JSONKitDecoder().decode(UInt64.self, from: Data("18446744073709551616".utf8)) }?.isDataCorrupted == true)
-    #expect(decodingError { _ = try JSONKitDecoder().decode(UInt.self, from: Data("-1".utf8)) }?.isDataCorrupted == true)
-    #expect(decodingError { _ = try JSONKitDecoder().decode(Int.self, from: Data("1e30".utf8)) }?.isDataCorrupted == true)
+    #expect(
+      decodingError {
+        _ = try JSONKitDecoder().decode(Int64.self, from: Data("9223372036854775808".utf8))
+      }?.isDataCorrupted == true)
+    #expect(
+      decodingError {
+        _ = try JSONKitDecoder().decode(UInt64.self, from: Data("18446744073709551616".utf8))
+      }?.isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try JSONKitDecoder().decode(UInt.self, from: Data("-1".utf8)) }?
+        .isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try JSONKitDecoder().decode(Int.self, from: Data("1e30".utf8)) }?
+        .isDataCorrupted == true)
   }
 
   @Test func builtNumbersFollowTheSameRules() throws {
     let decoder = JSONKitDecoder()
     #expect(try decoder.decode(UInt64.self, from: JSON(UInt64.max)) == .max)
     #expect(try decoder.decode(Int.self, from: JSON(2.0)) == 2)
-    #expect(decodingError { _ = try decoder.decode(Int.self, from: JSON(2.5)) }?.isDataCorrupted == true)
-    #expect(decodingError { _ = try decoder.decode(Int8.self, from: JSON(300)) }?.isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try decoder.decode(Int.self, from: JSON(2.5)) }?.isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try decoder.decode(Int8.self, from: JSON(300)) }?.isDataCorrupted == true)
     #expect(try decoder.decode(Int.self, from: JSON(Decimal(string: "12")!)) == 12)
   }
 
@@ -376,25 +415,38 @@ struct DecoderNumberTests {
     let boolAsInt = decodingError { _ = try decoder.decode(Int.self, from: Data("true".utf8)) }
     #expect(boolAsInt?.isTypeMismatch == true)
     #expect(boolAsInt?.message == "Expected Int at . but found boolean (true)")
-    #expect(decodingError { _ = try decoder.decode(Bool.self, from: Data("1".utf8)) }?.isTypeMismatch == true)
-    #expect(decodingError { _ = try decoder.decode(String.self, from: Data("1".utf8)) }?.isTypeMismatch == true)
-    #expect(decodingError { _ = try decoder.decode(Double.self, from: Data(#""1.5""#.utf8)) }?.isTypeMismatch == true)
+    #expect(
+      decodingError { _ = try decoder.decode(Bool.self, from: Data("1".utf8)) }?.isTypeMismatch
+        == true)
+    #expect(
+      decodingError { _ = try decoder.decode(String.self, from: Data("1".utf8)) }?.isTypeMismatch
+        == true)
+    #expect(
+      decodingError { _ = try decoder.decode(Double.self, from: Data(#""1.5""#.utf8)) }?
+        .isTypeMismatch == true)
   }
 
   @Test func floatingPointReadsTheNearestValue() throws {
-    let values = try JSONKitDecoder().decode([Double].self, from: Data("[1, 0.1, -2.5e-3, 9007199254740993, 1e-400]".utf8))
+    let values = try JSONKitDecoder().decode(
+      [Double].self, from: Data("[1, 0.1, -2.5e-3, 9007199254740993, 1e-400]".utf8))
     #expect(values == [1, 0.1, -0.0025, 9_007_199_254_740_992, 0])
-    let floats = try JSONKitDecoder().decode([Float].self, from: Data("[0.1, 16777217, 3.4028235e38]".utf8))
+    let floats = try JSONKitDecoder().decode(
+      [Float].self, from: Data("[0.1, 16777217, 3.4028235e38]".utf8))
     #expect(floats == [Float(0.1), 16_777_216, .greatestFiniteMagnitude])
   }
 
   @Test func magnitudesBeyondTheTypeThrow() {
-    #expect(decodingError { _ = try JSONKitDecoder().decode(Double.self, from: Data("1e400".utf8)) }?.isDataCorrupted == true)
-    #expect(decodingError { _ = try JSONKitDecoder().decode(Float.self, from: Data("1e39".utf8)) }?.isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try JSONKitDecoder().decode(Double.self, from: Data("1e400".utf8)) }?
+        .isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try JSONKitDecoder().decode(Float.self, from: Data("1e39".utf8)) }?
+        .isDataCorrupted == true)
   }
 
   @Test func decimalsDecodeExactlyFromTheSourceText() throws {
-    let text = "[3.14159265358979323846264338327950288, 123456789012345678901234567890, -0.000001, 1e2, 18446744073709551615]"
+    let text =
+      "[3.14159265358979323846264338327950288, 123456789012345678901234567890, -0.000001, 1e2, 18446744073709551615]"
     let decimals = try JSONKitDecoder().decode([Decimal].self, from: Data(text.utf8))
     #expect(decimals[0] == Decimal(string: "3.14159265358979323846264338327950288"))
     #expect(decimals[1] == Decimal(string: "123456789012345678901234567890"))
@@ -405,12 +457,17 @@ struct DecoderNumberTests {
 
   @Test func decimalsThatWouldLoseDigitsThrow() {
     let tooLong = "1234567890123456789012345678901234567890123"
-    #expect(decodingError { _ = try JSONKitDecoder().decode(Decimal.self, from: Data(tooLong.utf8)) }?.isDataCorrupted == true)
-    #expect(decodingError { _ = try JSONKitDecoder().decode(Decimal.self, from: Data("1e400".utf8)) }?.isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try JSONKitDecoder().decode(Decimal.self, from: Data(tooLong.utf8)) }?
+        .isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try JSONKitDecoder().decode(Decimal.self, from: Data("1e400".utf8)) }?
+        .isDataCorrupted == true)
   }
 
   @Test func wideIntegersDecodeExactly() throws {
-    let values = try JSONKitDecoder().decode([Int128].self, from: Data("[170141183460469231731687303715884105727, -5, 1e30]".utf8))
+    let values = try JSONKitDecoder().decode(
+      [Int128].self, from: Data("[170141183460469231731687303715884105727, -5, 1e30]".utf8))
     #expect(values == [.max, -5, 1_000_000_000_000_000_000_000_000_000_000])
   }
 }
@@ -424,19 +481,25 @@ struct DecoderOptionalTests {
   }
 
   @Test func missingKeysAndNullsDecodeAsNil() throws {
-    let profile = try JSONKitDecoder().decode(Profile.self, from: Data(#"{"name": null, "age": 3}"#.utf8))
+    let profile = try JSONKitDecoder().decode(
+      Profile.self, from: Data(#"{"name": null, "age": 3}"#.utf8))
     #expect(profile == Profile(name: nil, age: 3, email: nil))
   }
 
   @Test func aPresentValueOfTheWrongTypeStillThrows() {
-    let error = decodingError { _ = try JSONKitDecoder().decode(Profile.self, from: Data(#"{"age": "3"}"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode(Profile.self, from: Data(#"{"age": "3"}"#.utf8))
+    }
     #expect(error?.isTypeMismatch == true)
     #expect(error?.message == #"Expected Int at .age but found string ("3")"#)
   }
 
   @Test func aMissingRequiredKeyThrowsKeyNotFoundWithTheContainersPath() {
-    let text = #"{"id": 1, "name": "A", "tags": [], "score": 1, "active": true, "friends": [{"name": "B"}]}"#
-    let error = decodingError { _ = try JSONKitDecoder().decode(Models.Person.self, from: Data(text.utf8)) }
+    let text =
+      #"{"id": 1, "name": "A", "tags": [], "score": 1, "active": true, "friends": [{"name": "B"}]}"#
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode(Models.Person.self, from: Data(text.utf8))
+    }
     #expect(error?.isKeyNotFound == true)
     #expect(error?.path == ["friends", "Index 0"])
     #expect(error?.message == "Dictionary key 'age' does not exist at .friends[0].age")
@@ -444,7 +507,10 @@ struct DecoderOptionalTests {
   }
 
   @Test func nullForARequiredValueThrowsValueNotFound() {
-    let error = decodingError { _ = try JSONKitDecoder().decode(Models.Friend.self, from: Data(#"{"name": null, "age": 1}"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode(
+        Models.Friend.self, from: Data(#"{"name": null, "age": 1}"#.utf8))
+    }
     #expect(error?.isValueNotFound == true)
     #expect(error?.message == "Expected String at .name but found null")
   }
@@ -470,7 +536,9 @@ struct DecoderOptionalTests {
 
   @Test func optionalsDecodeTheSameFromBuiltValues() throws {
     let json: JSON = ["name": nil, "age": 3]
-    #expect(try JSONKitDecoder().decode(Profile.self, from: json) == Profile(name: nil, age: 3, email: nil))
+    #expect(
+      try JSONKitDecoder().decode(Profile.self, from: json)
+        == Profile(name: nil, age: 3, email: nil))
   }
 
   @Test func aFailedAccessDecodesAsNoValue() {
@@ -493,7 +561,9 @@ struct DecoderErrorTests {
 
   @Test func aTypeMismatchSaysWhereAndWhat() {
     let text = #"{"friends": [{"age": 1}, {"age": 2}, {"age": 3}, {"age": "x"}]}"#
-    let error = decodingError { _ = try JSONKitDecoder().decode(Person.self, from: Data(text.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode(Person.self, from: Data(text.utf8))
+    }
     #expect(error?.isTypeMismatch == true)
     #expect(error?.message == #"Expected Int at .friends[3].age but found string ("x")"#)
     #expect(error?.path == ["friends", "Index 3", "age"])
@@ -511,19 +581,25 @@ struct DecoderErrorTests {
       var value: Int
       enum CodingKeys: String, CodingKey { case value = "odd key" }
     }
-    let error = decodingError { _ = try JSONKitDecoder().decode([Odd].self, from: Data(#"[{"odd key": false}]"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([Odd].self, from: Data(#"[{"odd key": false}]"#.utf8))
+    }
     #expect(error?.message == #"Expected Int at [0]."odd key" but found boolean (false)"#)
   }
 
   @Test func aContainerOfTheWrongKindSaysWhatWasFound() {
-    let error = decodingError { _ = try JSONKitDecoder().decode(Person.self, from: Data(#"{"friends": {"age": 1}}"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode(Person.self, from: Data(#"{"friends": {"age": 1}}"#.utf8))
+    }
     #expect(error?.isTypeMismatch == true)
     #expect(error?.message == #"Expected array at .friends but found dictionary ({"age":1})"#)
   }
 
   @Test func longValuesArePreviewedShortly() {
     let long = String(repeating: "a", count: 100)
-    let error = decodingError { _ = try JSONKitDecoder().decode([Int].self, from: Data("[\"\(long)\"]".utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([Int].self, from: Data("[\"\(long)\"]".utf8))
+    }
     #expect(error?.message.hasSuffix("...)") == true)
     #expect((error?.message.count ?? 0) < 100)
   }
@@ -538,7 +614,9 @@ struct DecoderErrorTests {
         b = try container.decode(Int.self)
       }
     }
-    let error = decodingError { _ = try JSONKitDecoder().decode([String: Pair].self, from: Data(#"{"p": [1]}"#.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([String: Pair].self, from: Data(#"{"p": [1]}"#.utf8))
+    }
     #expect(error?.isValueNotFound == true)
     #expect(error?.message == "Expected Int at .p[1] but the array has only 1 element")
   }
@@ -559,7 +637,10 @@ struct DecoderErrorTests {
         self.values = values
       }
     }
-    #expect(try JSONKitDecoder().decode(Lenient.self, from: Data(#"["a", 1, "b"]"#.utf8)).values == ["a", "1", "b"])
+    #expect(
+      try JSONKitDecoder().decode(Lenient.self, from: Data(#"["a", 1, "b"]"#.utf8)).values == [
+        "a", "1", "b",
+      ])
   }
 }
 
@@ -585,8 +666,10 @@ struct DecoderKeyStrategyTests {
 
   @Test func snakeCaseConversionFollowsFoundationsEdgeCases() {
     let cases = [
-      "snake_case": "snakeCase", "_leading": "_leading", "trailing_": "trailing_", "__both__": "__both__",
-      "many___underscores": "manyUnderscores", "camelCase": "camelCase", "ALL_CAPS": "allCaps", "_": "_",
+      "snake_case": "snakeCase", "_leading": "_leading", "trailing_": "trailing_",
+      "__both__": "__both__",
+      "many___underscores": "manyUnderscores", "camelCase": "camelCase", "ALL_CAPS": "allCaps",
+      "_": "_",
       "": "", "a_b_c": "aBC", "_a_b_": "_aB_",
     ]
     for (input, expected) in cases {
@@ -604,15 +687,19 @@ struct DecoderKeyStrategyTests {
     var decoder = JSONKitDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let built: JSON = ["screen_name": "ada", "followers_count": 3, "id": 1]
-    #expect(try decoder.decode(User.self, from: built) == User(screenName: "ada", followersCount: 3, profileURL: nil, id: 1))
-    #expect(try decoder.decode(Keys.self, from: Data(#"{"a_b": 1, "c": 2}"#.utf8)).names == ["aB", "c"])
+    #expect(
+      try decoder.decode(User.self, from: built)
+        == User(screenName: "ada", followersCount: 3, profileURL: nil, id: 1))
+    #expect(
+      try decoder.decode(Keys.self, from: Data(#"{"a_b": 1, "c": 2}"#.utf8)).names == ["aB", "c"])
   }
 
   @Test func dictionaryKeysAreNeverConverted() throws {
     struct Wrapper: Decodable, Equatable { var someMap: [String: Int] }
     var decoder = JSONKitDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    let wrapper = try decoder.decode(Wrapper.self, from: Data(#"{"some_map": {"snake_key": 1}}"#.utf8))
+    let wrapper = try decoder.decode(
+      Wrapper.self, from: Data(#"{"some_map": {"snake_key": 1}}"#.utf8))
     #expect(wrapper.someMap == ["snake_key": 1])
   }
 
@@ -644,18 +731,28 @@ struct DecoderValueStrategyTests {
 
   @Test func everyDateStrategyReadsItsFormat() throws {
     #expect(try decode(.deferredToDate, "10") == Date(timeIntervalSinceReferenceDate: 10))
-    #expect(try decode(.secondsSince1970, "1700000000.5") == Date(timeIntervalSince1970: 1_700_000_000.5))
-    #expect(try decode(.millisecondsSince1970, "1700000000500") == Date(timeIntervalSince1970: 1_700_000_000.5))
-    #expect(try decode(.iso8601, #""2023-11-14T22:13:20Z""#) == Date(timeIntervalSince1970: 1_700_000_000))
-    #expect(try decode(.iso8601, #""2023-11-14T23:13:20+01:00""#) == Date(timeIntervalSince1970: 1_700_000_000))
+    #expect(
+      try decode(.secondsSince1970, "1700000000.5") == Date(timeIntervalSince1970: 1_700_000_000.5))
+    #expect(
+      try decode(.millisecondsSince1970, "1700000000500")
+        == Date(timeIntervalSince1970: 1_700_000_000.5))
+    #expect(
+      try decode(.iso8601, #""2023-11-14T22:13:20Z""#) == Date(timeIntervalSince1970: 1_700_000_000)
+    )
+    #expect(
+      try decode(.iso8601, #""2023-11-14T23:13:20+01:00""#)
+        == Date(timeIntervalSince1970: 1_700_000_000))
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
     formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
-    #expect(try decode(.formatted(formatter), #""Tue Nov 14 22:13:20 +0000 2023""#) == Date(timeIntervalSince1970: 1_700_000_000))
-    let custom = try decode(.custom { decoder in
-      Date(timeIntervalSince1970: Double(try decoder.singleValueContainer().decode(String.self))!)
-    }, #""42""#)
+    #expect(
+      try decode(.formatted(formatter), #""Tue Nov 14 22:13:20 +0000 2023""#)
+        == Date(timeIntervalSince1970: 1_700_000_000))
+    let custom = try decode(
+      .custom { decoder in
+        Date(timeIntervalSince1970: Double(try decoder.singleValueContainer().decode(String.self))!)
+      }, #""42""#)
     #expect(custom == Date(timeIntervalSince1970: 42))
   }
 
@@ -670,16 +767,19 @@ struct DecoderValueStrategyTests {
       let text = date.formatted(style)
       #expect(InternetDateTime.parse(text) == (try Date(text, strategy: .iso8601)), "\(text)")
     }
-    for text in ["2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z",
-      "2024-01-01 00:00:00Z", "2024-01-01T00:00:00.5Z", "2024-01-01T00:00:00+0100"]
-    {
+    for text in [
+      "2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
+      "2024-01-01T24:00:00Z",
+      "2024-01-01 00:00:00Z", "2024-01-01T00:00:00.5Z", "2024-01-01T00:00:00+0100",
+    ] {
       #expect(InternetDateTime.parse(text) == (try? Date(text, strategy: .iso8601)), "\(text)")
     }
   }
 
   @Test func theFormattedDateFastPathAgreesWithDateFormatter() {
     let patterns = [
-      "EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, d MMMM yyyy HH:mm", "dd/MM/yyyy",
+      "EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, d MMMM yyyy HH:mm",
+      "dd/MM/yyyy",
       "yyyy-MM-dd'T'HH:mm:ssXXX", "M/d/y H:m:s", "'day' d 'of' MMM''yyyy",
     ]
     var generator = SystemRandomNumberGenerator()
@@ -694,7 +794,9 @@ struct DecoderValueStrategyTests {
           continue
         }
         for _ in 0..<150 {
-          let date = Date(timeIntervalSince1970: Double(Int64.random(in: -8_000_000_000...7_000_000_000, using: &generator)) / 1000 * 1000)
+          let date = Date(
+            timeIntervalSince1970: Double(
+              Int64.random(in: -8_000_000_000...7_000_000_000, using: &generator)) / 1000 * 1000)
           let text = formatter.string(from: date)
           #expect(parser.parse(text) == formatter.date(from: text), "\(pattern): \(text)")
           #expect(parser.parse(text) != nil, "\(pattern): \(text)")
@@ -710,10 +812,14 @@ struct DecoderValueStrategyTests {
     formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
     let parser = FormattedDateParser(formatter)!
     // A wrong weekday is ignored, as ICU does; everything irregular is the formatter's call.
-    #expect(parser.parse("Mon Aug 31 00:29:15 +0000 2014") == formatter.date(from: "Mon Aug 31 00:29:15 +0000 2014"))
+    #expect(
+      parser.parse("Mon Aug 31 00:29:15 +0000 2014")
+        == formatter.date(from: "Mon Aug 31 00:29:15 +0000 2014"))
     for text in [
-      "sun Aug 31 00:29:15 +0000 2014", "Sun Aug 31 24:29:15 +0000 2014", "Sun Apr 31 00:29:15 +0000 2014",
-      "Sun Aug 31 00:29:15 +0000 2014 ", "Sun Aug 31 00:29:60 +0000 2014", "Sun Aug 31 00:29:15 +0000 1500",
+      "sun Aug 31 00:29:15 +0000 2014", "Sun Aug 31 24:29:15 +0000 2014",
+      "Sun Apr 31 00:29:15 +0000 2014",
+      "Sun Aug 31 00:29:15 +0000 2014 ", "Sun Aug 31 00:29:60 +0000 2014",
+      "Sun Aug 31 00:29:15 +0000 1500",
       "Sun Aug  31 00:29:15 +0000 2014", "Sunday Aug 31 00:29:15 +0000 2014",
     ] {
       #expect(parser.parse(text) == nil, "\(text)")
@@ -731,14 +837,18 @@ struct DecoderValueStrategyTests {
     }
     let unsupported = [
       formatter { $0.locale = Locale(identifier: "fr_FR") }, formatter { $0.isLenient = true },
-      formatter { $0.timeZone = TimeZone(identifier: "Europe/Paris") }, formatter { $0.dateFormat = "yy-MM-dd hh:mm a" },
+      formatter { $0.timeZone = TimeZone(identifier: "Europe/Paris") },
+      formatter { $0.dateFormat = "yy-MM-dd hh:mm a" },
       formatter { $0.dateFormat = "MM-dd HH:mm" },
     ]
     for candidate in unsupported {
       #expect(FormattedDateParser(candidate) == nil, "\(candidate.dateFormat ?? "")")
       var decoder = JSONKitDecoder()
       decoder.dateDecodingStrategy = .formatted(candidate)
-      let texts = [candidate.string(from: Date(timeIntervalSince1970: 1_700_000_000)), candidate.string(from: Date(timeIntervalSince1970: 0))]
+      let texts = [
+        candidate.string(from: Date(timeIntervalSince1970: 1_700_000_000)),
+        candidate.string(from: Date(timeIntervalSince1970: 0)),
+      ]
       let data = try JSONKitEncoder().encode(texts + texts)
       let dates = try decoder.decode([Date].self, from: data)
       #expect(dates == (texts + texts).map { candidate.date(from: $0)! })
@@ -768,29 +878,44 @@ struct DecoderValueStrategyTests {
   @Test func everyDataStrategyReadsItsFormat() throws {
     struct Blob: Decodable { var bytes: Data }
     var decoder = JSONKitDecoder()
-    #expect(try decoder.decode(Blob.self, from: Data(#"{"bytes": "AQID"}"#.utf8)).bytes == Data([1, 2, 3]))
+    #expect(
+      try decoder.decode(Blob.self, from: Data(#"{"bytes": "AQID"}"#.utf8)).bytes
+        == Data([1, 2, 3]))
     decoder.dataDecodingStrategy = .deferredToData
-    #expect(try decoder.decode(Blob.self, from: Data(#"{"bytes": [1, 2, 3]}"#.utf8)).bytes == Data([1, 2, 3]))
-    decoder.dataDecodingStrategy = .custom { decoder in Data(try decoder.singleValueContainer().decode(String.self).utf8) }
-    #expect(try decoder.decode(Blob.self, from: Data(#"{"bytes": "hi"}"#.utf8)).bytes == Data("hi".utf8))
+    #expect(
+      try decoder.decode(Blob.self, from: Data(#"{"bytes": [1, 2, 3]}"#.utf8)).bytes
+        == Data([1, 2, 3]))
+    decoder.dataDecodingStrategy = .custom { decoder in
+      Data(try decoder.singleValueContainer().decode(String.self).utf8)
+    }
+    #expect(
+      try decoder.decode(Blob.self, from: Data(#"{"bytes": "hi"}"#.utf8)).bytes == Data("hi".utf8))
     decoder.dataDecodingStrategy = .base64
-    #expect(decodingError { _ = try decoder.decode(Blob.self, from: Data(#"{"bytes": "%%"}"#.utf8)) }?.isDataCorrupted == true)
+    #expect(
+      decodingError { _ = try decoder.decode(Blob.self, from: Data(#"{"bytes": "%%"}"#.utf8)) }?
+        .isDataCorrupted == true)
   }
 
   @Test func urlsDecodeFromStrings() throws {
-    let urls = try JSONKitDecoder().decode([URL].self, from: Data(#"["https://example.com/a?b=1"]"#.utf8))
+    let urls = try JSONKitDecoder().decode(
+      [URL].self, from: Data(#"["https://example.com/a?b=1"]"#.utf8))
     #expect(urls == [URL(string: "https://example.com/a?b=1")!])
   }
 
   @Test func nonConformingFloatsDecodeFromTheirNames() throws {
     var decoder = JSONKitDecoder()
-    #expect(decodingError { _ = try decoder.decode([Double].self, from: Data(#"["NaN"]"#.utf8)) }?.isTypeMismatch == true)
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    #expect(
+      decodingError { _ = try decoder.decode([Double].self, from: Data(#"["NaN"]"#.utf8)) }?
+        .isTypeMismatch == true)
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
     let values = try decoder.decode([Double].self, from: Data(#"["+Inf", "-Inf", "NaN", 1]"#.utf8))
     #expect(values[0] == .infinity && values[1] == -.infinity && values[2].isNaN && values[3] == 1)
     let floats = try decoder.decode([String: Float].self, from: Data(#"{"x": "-Inf"}"#.utf8))
     #expect(floats["x"] == -.infinity)
-    #expect(decodingError { _ = try decoder.decode([Double].self, from: Data(#"["inf"]"#.utf8)) }?.isTypeMismatch == true)
+    #expect(
+      decodingError { _ = try decoder.decode([Double].self, from: Data(#"["inf"]"#.utf8)) }?
+        .isTypeMismatch == true)
   }
 }
 
@@ -804,7 +929,9 @@ struct DecoderNestingTests {
 
   @Test func nestedContainersReportTheirOwnPath() {
     let text = #"[{"id": 1, "geo": {"lat": 1.5, "lng": "east"}, "path": []}]"#
-    let error = decodingError { _ = try JSONKitDecoder().decode([Models.Place].self, from: Data(text.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([Models.Place].self, from: Data(text.utf8))
+    }
     #expect(error?.message == #"Expected Double at [0].geo.lng but found string ("east")"#)
     #expect(error?.path == ["Index 0", "geo", "lng"])
   }
@@ -815,23 +942,28 @@ struct DecoderNestingTests {
       enum Keys: String, CodingKey { case info }
       enum InfoKeys: String, CodingKey { case friends }
       init(from decoder: any Decoder) throws {
-        let info = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: InfoKeys.self, forKey: .info)
+        let info = try decoder.container(keyedBy: Keys.self).nestedContainer(
+          keyedBy: InfoKeys.self, forKey: .info)
         friends = try info.decode([Models.Friend].self, forKey: .friends)
       }
     }
     let text = #"[{"info": {"friends": [{"name": "a", "age": 1}, {"name": "b", "age": true}]}}]"#
-    let error = decodingError { _ = try JSONKitDecoder().decode([Group].self, from: Data(text.utf8)) }
+    let error = decodingError {
+      _ = try JSONKitDecoder().decode([Group].self, from: Data(text.utf8))
+    }
     #expect(error?.message == "Expected Int at [0].info.friends[1].age but found boolean (true)")
     #expect(error?.path == ["Index 0", "info", "friends", "Index 1", "age"])
   }
 
   @Test func aSubclassDecodesItsSuperclassThroughSuperDecoder() throws {
-    let dog = try JSONKitDecoder().decode(Models.Dog.self, from: Data(#"{"breed": "collie", "super": {"name": "Lassie"}}"#.utf8))
+    let dog = try JSONKitDecoder().decode(
+      Models.Dog.self, from: Data(#"{"breed": "collie", "super": {"name": "Lassie"}}"#.utf8))
     #expect(dog.name == "Lassie" && dog.breed == "collie")
   }
 
   @Test func aSubclassMayShareItsSuperclassesContainer() throws {
-    let cat = try JSONKitDecoder().decode([Models.Cat].self, from: Data(#"[{"lives": 9, "name": "Tom"}]"#.utf8))
+    let cat = try JSONKitDecoder().decode(
+      [Models.Cat].self, from: Data(#"[{"lives": 9, "name": "Tom"}]"#.utf8))
     #expect(cat[0].name == "Tom" && cat[0].lives == 9)
   }
 
@@ -861,14 +993,17 @@ struct DecoderNestingTests {
         second = try container.decode(Int.self)
       }
     }
-    let pair = try JSONKitDecoder().decode(Pair.self, from: Data(#"[{"name": "A", "age": 1}, 2]"#.utf8))
+    let pair = try JSONKitDecoder().decode(
+      Pair.self, from: Data(#"[{"name": "A", "age": 1}, 2]"#.utf8))
     #expect(pair.first == Models.Friend(name: "A", age: 1) && pair.second == 2)
   }
 
   @Test func codingPathsAreReportedWhileDecoding() throws {
     struct Leaf: Decodable {
       var path: String
-      init(from decoder: any Decoder) throws { path = decoder.codingPath.map(\.stringValue).joined(separator: "/") }
+      init(from decoder: any Decoder) throws {
+        path = decoder.codingPath.map(\.stringValue).joined(separator: "/")
+      }
     }
     struct Root: Decodable { var a: [String: [Leaf]] }
     let root = try JSONKitDecoder().decode(Root.self, from: Data(#"{"a": {"b": [1, 2]}}"#.utf8))

@@ -1,16 +1,21 @@
 import Foundation
-@testable import JSONKit
 import Testing
+
+@testable import JSONKit
 
 private typealias Models = CodableTestModels
 
 /// The compact text of `value` encoded by `encoder`.
-private func text<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder = JSONKitEncoder()) throws -> String {
+private func text<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder = JSONKitEncoder()) throws
+  -> String
+{
   String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
 /// `value` encoded by Foundation's `JSONEncoder`, parsed back into a `JSON` value.
-private func foundationJSON<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = { _ in }) throws -> JSON {
+private func foundationJSON<T: Encodable>(_ value: T, configure: (JSONEncoder) -> Void = { _ in })
+  throws -> JSON
+{
   let encoder = JSONEncoder()
   configure(encoder)
   return try JSONParser.parse(try encoder.encode(value))
@@ -31,7 +36,8 @@ private func encodingError(_ body: () throws -> Void) -> EncodingError? {
 @Suite("JSONKitEncoder writes models as JSON")
 struct EncoderModelTests {
   @Test func aNestedModelEncodesInDeclarationOrder() throws {
-    let expected = #"{"id":7,"name":"Ada","tags":["math","code"],"friends":[{"name":"Charles","age":41},{"name":"Mary","age":30}],"score":99.5,"active":true,"address":{"city":"London","zip":"W1"}}"#
+    let expected =
+      #"{"id":7,"name":"Ada","tags":["math","code"],"friends":[{"name":"Charles","age":41},{"name":"Mary","age":30}],"score":99.5,"active":true,"address":{"city":"London","zip":"W1"}}"#
     #expect(try text(Models.person) == expected)
   }
 
@@ -64,7 +70,14 @@ struct EncoderModelTests {
 
   @Test func topLevelScalarsArraysAndDictionariesEncode() throws {
     #expect(try text(42) == "42")
-    #expect(try text("a/b", { var e = JSONKitEncoder(); e.outputFormatting = .withoutEscapingSlashes; return e }()) == #""a/b""#)
+    #expect(
+      try text(
+        "a/b",
+        {
+          var e = JSONKitEncoder()
+          e.outputFormatting = .withoutEscapingSlashes
+          return e
+        }()) == #""a/b""#)
     #expect(try text([1, nil, 3] as [Int?]) == "[1,null,3]")
     var sorted = JSONKitEncoder()
     sorted.outputFormatting = .sortedKeys
@@ -104,17 +117,22 @@ struct EncoderModelTests {
       var kind: String
       var payload: JSON
     }
-    let payload = try JSONParser.parse(Data(#"{"big": 123456789012345678901234567890, "list": [1, "a"]}"#.utf8))
+    let payload = try JSONParser.parse(
+      Data(#"{"big": 123456789012345678901234567890, "list": [1, "a"]}"#.utf8))
     let data = try JSONKitEncoder().encode(Event(kind: "push", payload: payload))
-    #expect(String(decoding: data, as: UTF8.self) == #"{"kind":"push","payload":{"big":123456789012345678901234567890,"list":[1,"a"]}}"#)
-    #expect(try JSONKitDecoder().decode(Event.self, from: data) == Event(kind: "push", payload: payload))
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"{"kind":"push","payload":{"big":123456789012345678901234567890,"list":[1,"a"]}}"#)
+    #expect(
+      try JSONKitDecoder().decode(Event.self, from: data) == Event(kind: "push", payload: payload))
   }
 
   @Test func userInfoReachesEncodeToEncoder() throws {
     struct Probe: Encodable {
       func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(encoder.userInfo[CodingUserInfoKey(rawValue: "who")!] as? String ?? "nobody")
+        try container.encode(
+          encoder.userInfo[CodingUserInfoKey(rawValue: "who")!] as? String ?? "nobody")
       }
     }
     var encoder = JSONKitEncoder()
@@ -129,7 +147,8 @@ struct EncoderNumberTests {
     let numbers = Models.Numbers(
       i8: .min, u8: .max, i64: .min, u64: .max, f: 0.1, d: 0.1,
       decimal: Decimal(string: "3.14159265358979323846264338327950288")!)
-    let expected = #"{"i8":-128,"u8":255,"i64":-9223372036854775808,"u64":18446744073709551615,"f":0.1,"d":0.1,"decimal":3.14159265358979323846264338327950288}"#
+    let expected =
+      #"{"i8":-128,"u8":255,"i64":-9223372036854775808,"u64":18446744073709551615,"f":0.1,"d":0.1,"decimal":3.14159265358979323846264338327950288}"#
     #expect(try text(numbers) == expected)
   }
 
@@ -137,7 +156,8 @@ struct EncoderNumberTests {
     let numbers = Models.Numbers(
       i8: 1, u8: 2, i64: 3, u64: 4, f: 16_777_216, d: .leastNonzeroMagnitude,
       decimal: Decimal(string: "-123456789012345678901234567890.5")!)
-    let back = try JSONKitDecoder().decode(Models.Numbers.self, from: try JSONKitEncoder().encode(numbers))
+    let back = try JSONKitDecoder().decode(
+      Models.Numbers.self, from: try JSONKitEncoder().encode(numbers))
     #expect(back == numbers)
   }
 
@@ -156,8 +176,10 @@ struct EncoderNumberTests {
     #expect(context.codingPath.map(\.stringValue) == ["values", "Index 1"])
     #expect(context.debugDescription.contains("at .values[1]"))
     var encoder = JSONKitEncoder()
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
-    #expect(try text([Double.infinity, -.infinity, .nan, 1], encoder) == #"["+Inf","-Inf","NaN",1]"#)
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    #expect(
+      try text([Double.infinity, -.infinity, .nan, 1], encoder) == #"["+Inf","-Inf","NaN",1]"#)
     #expect(try text([Float.nan], encoder) == #"["NaN"]"#)
   }
 }
@@ -167,8 +189,12 @@ struct CodableRoundTripTests {
   @Test func nestedModelsRoundTripThroughDataAndThroughJSON() throws {
     let encoder = JSONKitEncoder()
     let decoder = JSONKitDecoder()
-    #expect(try decoder.decode(Models.Person.self, from: try encoder.encode(Models.person)) == Models.person)
-    #expect(try decoder.decode(Models.Person.self, from: try encoder.encodeToJSON(Models.person)) == Models.person)
+    #expect(
+      try decoder.decode(Models.Person.self, from: try encoder.encode(Models.person))
+        == Models.person)
+    #expect(
+      try decoder.decode(Models.Person.self, from: try encoder.encodeToJSON(Models.person))
+        == Models.person)
   }
 
   @Test func everyStrategyRoundTrips() throws {
@@ -180,7 +206,8 @@ struct CodableRoundTripTests {
       var labelsByName: [String: String]
     }
     let record = Record(
-      createdAt: Date(timeIntervalSince1970: 1_700_000_000), rawBytes: Data([0, 1, 254, 255]), ratio: .infinity,
+      createdAt: Date(timeIntervalSince1970: 1_700_000_000), rawBytes: Data([0, 1, 254, 255]),
+      ratio: .infinity,
       userIDs: [1, 2], labelsByName: ["someKey": "v"])
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -188,13 +215,18 @@ struct CodableRoundTripTests {
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
     let dates: [(JSONKitEncoder.DateEncodingStrategy, JSONKitDecoder.DateDecodingStrategy)] = [
       (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
-      (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601), (.formatted(formatter), .formatted(formatter)),
+      (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
+      (.formatted(formatter), .formatted(formatter)),
       (
         .custom { date, encoder in
           var container = encoder.singleValueContainer()
           try container.encode("t\(Int(date.timeIntervalSince1970))")
         },
-        .custom { decoder in Date(timeIntervalSince1970: Double(try decoder.singleValueContainer().decode(String.self).dropFirst())!) }
+        .custom { decoder in
+          Date(
+            timeIntervalSince1970: Double(
+              try decoder.singleValueContainer().decode(String.self).dropFirst())!)
+        }
       ),
     ]
     let datas: [(JSONKitEncoder.DataEncodingStrategy, JSONKitDecoder.DataDecodingStrategy)] = [
@@ -213,14 +245,18 @@ struct CodableRoundTripTests {
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.dateEncodingStrategy = dateOut
         encoder.dataEncodingStrategy = dataOut
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+          positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         var decoder = JSONKitDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = dateIn
         decoder.dataDecodingStrategy = dataIn
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+          positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data = try encoder.encode(record)
-        #expect(try decoder.decode(Record.self, from: data) == record, "\(String(decoding: data, as: UTF8.self))")
+        #expect(
+          try decoder.decode(Record.self, from: data) == record,
+          "\(String(decoding: data, as: UTF8.self))")
         #expect(try decoder.decode(Record.self, from: try encoder.encodeToJSON(record)) == record)
       }
     }
@@ -235,7 +271,8 @@ struct CodableRoundTripTests {
       var nested: [String: [Int?]]
     }
     let mixed = Mixed(
-      date: Date(timeIntervalSince1970: 1_000_000), data: Data("hi".utf8), url: URL(string: "https://a.b/c")!,
+      date: Date(timeIntervalSince1970: 1_000_000), data: Data("hi".utf8),
+      url: URL(string: "https://a.b/c")!,
       decimal: Decimal(string: "12.5")!, nested: ["a": [1, nil]])
     #expect(try JSONDecoder().decode(Mixed.self, from: try JSONKitEncoder().encode(mixed)) == mixed)
     #expect(try JSONKitDecoder().decode(Mixed.self, from: try JSONEncoder().encode(mixed)) == mixed)
@@ -244,7 +281,9 @@ struct CodableRoundTripTests {
   @Test func nestedContainersRoundTrip() throws {
     let place = Models.Place(id: 1, lat: 1.5, lng: -2, path: [[1, 2], [], [3]])
     #expect(try text(place) == #"{"id":1,"geo":{"lat":1.5,"lng":-2},"path":[[1,2],[],[3]]}"#)
-    #expect(try JSONKitDecoder().decode(Models.Place.self, from: try JSONKitEncoder().encode(place)) == place)
+    #expect(
+      try JSONKitDecoder().decode(Models.Place.self, from: try JSONKitEncoder().encode(place))
+        == place)
   }
 }
 
@@ -253,7 +292,8 @@ struct EncoderKeyStrategyTests {
   @Test func camelCaseKeysConvertToSnakeCaseAsInFoundation() {
     let cases = [
       "myProperty": "my_property", "myURLProperty": "my_url_property", "userID": "user_id",
-      "feeFiFoFum": "fee_fi_fo_fum", "fee_fi_fo_fum": "fee_fi_fo_fum", "xmlContents": "xml_contents",
+      "feeFiFoFum": "fee_fi_fo_fum", "fee_fi_fo_fum": "fee_fi_fo_fum",
+      "xmlContents": "xml_contents",
       "URL": "u_rl", "a": "a", "": "", "_leading": "_leading", "HTTPResponse": "h_ttp_response",
     ]
     for (input, expected) in cases {
@@ -290,7 +330,10 @@ struct EncoderKeyStrategyTests {
 struct EncoderValueStrategyTests {
   struct Stamp: Encodable { var at: Date }
 
-  func encode(_ strategy: JSONKitEncoder.DateEncodingStrategy, _ date: Date = Date(timeIntervalSince1970: 1_700_000_000.5)) throws -> String {
+  func encode(
+    _ strategy: JSONKitEncoder.DateEncodingStrategy,
+    _ date: Date = Date(timeIntervalSince1970: 1_700_000_000.5)
+  ) throws -> String {
     var encoder = JSONKitEncoder()
     encoder.dateEncodingStrategy = strategy
     return try text(Stamp(at: date), encoder)
@@ -300,7 +343,9 @@ struct EncoderValueStrategyTests {
     #expect(try encode(.deferredToDate) == #"{"at":721692800.5}"#)
     #expect(try encode(.secondsSince1970) == #"{"at":1700000000.5}"#)
     #expect(try encode(.millisecondsSince1970) == #"{"at":1700000000500}"#)
-    #expect(try encode(.iso8601, Date(timeIntervalSince1970: 1_700_000_000)) == #"{"at":"2023-11-14T22:13:20Z"}"#)
+    #expect(
+      try encode(.iso8601, Date(timeIntervalSince1970: 1_700_000_000))
+        == #"{"at":"2023-11-14T22:13:20Z"}"#)
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
@@ -324,7 +369,9 @@ struct EncoderValueStrategyTests {
   @Test func urlsEncodeAsStrings() throws {
     var encoder = JSONKitEncoder()
     encoder.outputFormatting = .withoutEscapingSlashes
-    #expect(try text([URL(string: "https://example.com/a?b=1")!], encoder) == #"["https://example.com/a?b=1"]"#)
+    #expect(
+      try text([URL(string: "https://example.com/a?b=1")!], encoder)
+        == #"["https://example.com/a?b=1"]"#)
   }
 }
 

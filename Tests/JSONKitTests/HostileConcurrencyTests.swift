@@ -7,7 +7,8 @@ import Testing
 /// `swift test --sanitize=thread` this is what checks that a parsed document is safe to share.
 @Suite("Hostile use: one parsed value read from many tasks")
 struct HostileConcurrencyTests {
-  static let text = #"{"users": [{"id": 1, "name": "Ada", "tags": ["x", "y"]}, {"id": 2, "name": "Bo"}], "n": 1e400}"#
+  static let text =
+    #"{"users": [{"id": 1, "name": "Ada", "tags": ["x", "y"]}, {"id": 2, "name": "Bo"}], "n": 1e400}"#
 
   @Test func sharedParsedValueIsReadFromManyTasks() async throws {
     let shared = try JSONParser.parse(Data(Self.text.utf8))

@@ -19,12 +19,18 @@ struct HostileDepthTests {
     #expect(error?.location?.byte == 10_000 * openerWidth)
   }
 
-  @Test("every parsing entry point stops at the default limit", arguments: [(deepArrays, 1), (deepObjects, 5)])
+  @Test(
+    "every parsing entry point stops at the default limit",
+    arguments: [(deepArrays, 1), (deepObjects, 5)])
   func parsingStopsAtTheLimit(input: Data, openerWidth: Int) {
-    Self.expectTooDeep(#expect(throws: JSONError.self) { try JSONParser.parse(input) }, openerWidth: openerWidth)
-    Self.expectTooDeep(#expect(throws: JSONError.self) { try JSONParser.parseAll(input) }, openerWidth: openerWidth)
-    Self.expectTooDeep(#expect(throws: JSONError.self) { try JSON(data: input) }, openerWidth: openerWidth)
-    Self.expectTooDeep(JSON(parseJSON: String(decoding: input, as: UTF8.self)).error, openerWidth: openerWidth)
+    Self.expectTooDeep(
+      #expect(throws: JSONError.self) { try JSONParser.parse(input) }, openerWidth: openerWidth)
+    Self.expectTooDeep(
+      #expect(throws: JSONError.self) { try JSONParser.parseAll(input) }, openerWidth: openerWidth)
+    Self.expectTooDeep(
+      #expect(throws: JSONError.self) { try JSON(data: input) }, openerWidth: openerWidth)
+    Self.expectTooDeep(
+      JSON(parseJSON: String(decoding: input, as: UTF8.self)).error, openerWidth: openerWidth)
     let stream = JSONStreamParser()
     Self.expectTooDeep(
       #expect(throws: JSONError.self) {
@@ -35,7 +41,9 @@ struct HostileDepthTests {
         }
         _ = try stream.finish()
       }, openerWidth: openerWidth)
-    let decodeError = #expect(throws: (any Error).self) { try JSONKitDecoder().decode(JSON.self, from: input) }
+    let decodeError = #expect(throws: (any Error).self) {
+      try JSONKitDecoder().decode(JSON.self, from: input)
+    }
     #expect(decodeError != nil)
   }
 
@@ -75,7 +83,9 @@ struct HostileDepthTests {
       Issue.record("a million levels decoded under the default depth limit")
       return
     }
-    #expect("\(error)".contains("10000") || "\(error)".contains("10,000") || "\(error)".contains("deeper"))
+    #expect(
+      "\(error)".contains("10000") || "\(error)".contains("10,000") || "\(error)".contains("deeper")
+    )
   }
 
   @Test("a deep value decoded from a JSON value (no parser involved) is an error or works")

@@ -103,10 +103,12 @@ struct HostileInputTests {
     #expect(json[4] == JSON(parseJSON: digits))
   }
 
-  @Test("Infinity, NaN and other non-JSON literals are errors that say where", arguments: [
-    ("[Infinity]", 1), ("[-Infinity]", 1), ("[NaN]", 1), ("[nan]", 1), ("[+1]", 1), ("[0x10]", 2),
-    ("[.5]", 1), ("[1.]", 1), ("[01]", 1), ("[tru]", 1), ("[undefined]", 1),
-  ])
+  @Test(
+    "Infinity, NaN and other non-JSON literals are errors that say where",
+    arguments: [
+      ("[Infinity]", 1), ("[-Infinity]", 1), ("[NaN]", 1), ("[nan]", 1), ("[+1]", 1), ("[0x10]", 2),
+      ("[.5]", 1), ("[1.]", 1), ("[01]", 1), ("[tru]", 1), ("[undefined]", 1),
+    ])
   func nonJSONLiterals(text: String, byte: Int) {
     let error = Self.error(Array(text.utf8))
     #expect(error != nil)
@@ -141,9 +143,10 @@ struct HostileInputTests {
 
   @Test("a document truncated at every byte is an error inside the input, never a crash")
   func truncatedAtEveryByte() throws {
-    let document = Array(#"""
-    {"id": 12, "name": "Ad\u00e9 ✓", "tags": ["x", true, null, -1.5e-3], "nested": {"a": [{}, []]}}
-    """#.utf8)
+    let document = Array(
+      #"""
+      {"id": 12, "name": "Ad\u00e9 ✓", "tags": ["x", true, null, -1.5e-3], "nested": {"a": [{}, []]}}
+      """#.utf8)
     #expect(throws: Never.self) { try JSONParser.parse(Data(document)) }
     for end in 0..<document.count {
       let prefix = Array(document[..<end])

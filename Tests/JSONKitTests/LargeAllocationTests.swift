@@ -18,7 +18,8 @@ struct LargeAllocationTests {
     for i in 0..<recordCount {
       if i > 0 { text += ", " }
       text += "{\"id\": \(i), \"name\": \"user\(i)\", \"note\": \"line\\n\(i)\\u00e9\", "
-      text += "\"values\": [\(i), \(i).5, true, null, \"padding padding padding padding padding\"], "
+      text +=
+        "\"values\": [\(i), \(i).5, true, null, \"padding padding padding padding padding\"], "
       text += "\"nested\": {\"a\": {\"b\": [\(i % 7)]}}}"
     }
     text += "], \"count\": \(recordCount)}"
@@ -26,7 +27,9 @@ struct LargeAllocationTests {
   }()
 
   static func check(_ json: JSON) -> Bool {
-    guard json["count"].int == recordCount, json["records"].array?.count == recordCount else { return false }
+    guard json["count"].int == recordCount, json["records"].array?.count == recordCount else {
+      return false
+    }
     for i in stride(from: 0, to: recordCount, by: 997) + [recordCount - 1] {
       let record = json["records"][i]
       guard record["id"].int == i, record["name"].string == "user\(i)",
@@ -86,10 +89,13 @@ struct LargeAllocationTests {
           var copy = task % 2 == 0 ? oneShot : stream
           copy["records"][task]["name"] = JSON("task \(task)")
           copy["count"] = JSON(task)
-          ok = ok && copy["records"][task]["name"].string == "task \(task)" && copy["count"].int == task
+          ok =
+            ok && copy["records"][task]["name"].string == "task \(task)"
+            && copy["count"].int == task
           ok = ok && oneShot["records"][task]["name"].string == "user\(task)"
-          guard let own = task % 2 == 0
-            ? try? JSONParser.parse(data) : try? Self.streamed(data, chunk: 1 << 20)
+          guard
+            let own = task % 2 == 0
+              ? try? JSONParser.parse(data) : try? Self.streamed(data, chunk: 1 << 20)
           else { return false }
           ok = ok && Self.check(own) && JSONWriter().string(own) == expected
           return ok
@@ -124,7 +130,8 @@ struct LargeAllocationTests {
       var moves = 0
       for i in 0..<n {
         buffer.append(UInt64(i) &* 0x9E37_79B9)
-        if LargeAllocation.isRegion(UnsafeMutableRawPointer(buffer.base)), buffer.base != regionBase {
+        if LargeAllocation.isRegion(UnsafeMutableRawPointer(buffer.base)), buffer.base != regionBase
+        {
           regionBase = buffer.base
           moves += 1
         }
@@ -138,7 +145,8 @@ struct LargeAllocationTests {
       let taken = buffer.take()
       #expect(taken == regionBase)
       // The room kept for growing is given back: only the 2 MiB-rounded size stays mapped.
-      #expect(LargeAllocation.reservedBytes(UnsafeMutableRawPointer(taken)) == Self.roundUp(count * 8))
+      #expect(
+        LargeAllocation.reservedBytes(UnsafeMutableRawPointer(taken)) == Self.roundUp(count * 8))
       #expect((0..<n).allSatisfy { taken[$0] == UInt64($0) &* 0x9E37_79B9 })
       #expect(buffer.count == 0 && buffer.capacity == 16)
       GrowableBuffer<UInt64>.release(taken)
@@ -177,7 +185,10 @@ struct LargeAllocationTests {
       pointer = GrowableBuffer<UInt8>.reallocate(pointer, capacity: reserved + 1)
       #expect(pointer != old)
       #expect(UInt(bitPattern: pointer) % UInt(Self.hugePage) == 0)
-      #expect(stride(from: 0, to: first, by: 4093).allSatisfy { pointer[$0] == UInt8(truncatingIfNeeded: $0) })
+      #expect(
+        stride(from: 0, to: first, by: 4093).allSatisfy {
+          pointer[$0] == UInt8(truncatingIfNeeded: $0)
+        })
       #expect(pointer[first - 1] == 0xAB)
       pointer[reserved] = 1
       GrowableBuffer<UInt8>.release(pointer)

@@ -45,7 +45,10 @@ struct MutationTests {
   @Test func mergeCombinesObjectsAndConcatenatesArrays() throws {
     var base: JSON = ["name": "Ada", "langs": ["en"], "address": ["city": "London"]]
     try base.merge(with: ["langs": ["fr"], "address": ["zip": "N1"], "age": 36])
-    #expect(base == ["name": "Ada", "langs": ["en", "fr"], "address": ["city": "London", "zip": "N1"], "age": 36])
+    #expect(
+      base == [
+        "name": "Ada", "langs": ["en", "fr"], "address": ["city": "London", "zip": "N1"], "age": 36,
+      ])
     #expect(try JSON(1).merged(with: 2) == 2)
   }
 
@@ -88,7 +91,8 @@ struct ProtocolTests {
       var kind: String
       var payload: JSON
     }
-    let event = Event(kind: "x", payload: ["id": 1, "tags": ["a"], "ok": true, "none": nil, "r": 2.5])
+    let event = Event(
+      kind: "x", payload: ["id": 1, "tags": ["a"], "ok": true, "none": nil, "r": 2.5])
     let data = try JSONEncoder().encode(event)
     let decoded = try JSONDecoder().decode(Event.self, from: data)
     #expect(decoded == event)

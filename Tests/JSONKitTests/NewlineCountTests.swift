@@ -12,7 +12,9 @@ struct NewlineCountTests {
     let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0B, 0x8A, 0xFF, 0x00, 0x20, 0x7F, 0x41]
     for length in 0..<70 {
       for _ in 0..<20 {
-        let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        let bytes = (0..<length).map { _ in
+          alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+        }
         let expected = bytes.filter { $0 == 0x0A }.count
         let last = bytes.lastIndex(of: 0x0A) ?? -1
         bytes.withUnsafeBufferPointer { buffer in

@@ -29,7 +29,9 @@ struct NumberGetterTests {
   }
 
   @Test func sixtyFourBitExtremesReadExactly() {
-    let json = JSON(parseJSON: "[18446744073709551615, -9223372036854775808, 9223372036854775807, 9007199254740993]")
+    let json = JSON(
+      parseJSON:
+        "[18446744073709551615, -9223372036854775808, 9223372036854775807, 9007199254740993]")
     #expect(json[0].int == nil)
     #expect(json[0].uInt64 == UInt64.max)
     #expect(json[1].int64 == Int64.min)

@@ -11,7 +11,9 @@ struct ProjectionTests {
   @Test("Objects keep the named members; arrays keep every element, projected")
   func pruning() throws {
     let text = #"{"a":{"b":1,"c":2},"d":[{"b":1,"x":2},3,[4]],"e":"s","f":{"b":{"deep":[1]}}}"#
-    let projection = JSONProjection(paths: [[.key("a"), .key("b")], [.key("d"), .each, .key("b")]])
+    let projection = JSONProjection(paths: [
+      [.key("a"), .key("b")], [.key("d"), .each, .key("b")],
+    ])
     #expect(try parsed(text, projection) == #"{"a":{"b":1},"d":[{"b":1},3,[4]]}"#)
   }
 
@@ -20,7 +22,8 @@ struct ProjectionTests {
     let byKey = JSONProjection(paths: [[.key("a"), .key("b")]])
     #expect(try parsed(#"{"a":[1,{"b":2,"c":3}],"z":0}"#, byKey) == #"{"a":[1,{"b":2,"c":3}]}"#)
     let byIndex = JSONProjection(paths: [[.key("a"), .element, .key("b")]])
-    #expect(try parsed(#"{"a":{"0":{"b":1,"c":2}},"z":0}"#, byIndex) == #"{"a":{"0":{"b":1,"c":2}}}"#)
+    #expect(
+      try parsed(#"{"a":{"0":{"b":1,"c":2}},"z":0}"#, byIndex) == #"{"a":{"0":{"b":1,"c":2}}}"#)
     #expect(try parsed(#"{"a":[{"b":1,"c":2}],"z":0}"#, byIndex) == #"{"a":[{"b":1}]}"#)
   }
 
@@ -76,7 +79,9 @@ struct ProjectionTests {
       }
       #expect(a == b, "\(text.debugDescription)")
     }
-    let deep = #"{"keep":1,"skip":"# + String(repeating: "[", count: 5) + String(repeating: "]", count: 5) + "}"
+    let deep =
+      #"{"keep":1,"skip":"# + String(repeating: "[", count: 5) + String(repeating: "]", count: 5)
+      + "}"
     let options = JSONParser.Options(maxDepth: 5, projection: projection)
     var thrown: JSONError?
     do { _ = try JSONParser.parse(Data(deep.utf8), options: options) } catch { thrown = error }
@@ -113,7 +118,8 @@ struct ProjectionTests {
   @Test("Mutated documents: projected and full parses fail alike, at the same place")
   func mutatedDocumentsFailAlike() {
     var rng = SplitMix64(seed: 5)
-    let alphabet: [UInt8] = Array(#"{}[],:"\ u0123456789abefnrt-+.eE"#.utf8) + [0x0A, 0x00, 0xC3, 0xFF, 0xED]
+    let alphabet: [UInt8] =
+      Array(#"{}[],:"\ u0123456789abefnrt-+.eE"#.utf8) + [0x0A, 0x00, 0xC3, 0xFF, 0xED]
     for round in 0..<3000 {
       var input = Array(Self.randomValue(&rng, depth: 0).utf8)
       for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -125,7 +131,8 @@ struct ProjectionTests {
       let projected = Result { () throws(JSONError) in
         try JSONParser.parse(Data(input), options: .init(projection: projection))
       }
-      let context = Comment(rawValue: "round \(round): \(String(decoding: input, as: UTF8.self).debugDescription)")
+      let context = Comment(
+        rawValue: "round \(round): \(String(decoding: input, as: UTF8.self).debugDescription)")
       switch (full, projected) {
       case (.success, .success): break
       case (.failure(let a), .failure(let b)): #expect(a == b, context)
@@ -136,7 +143,9 @@ struct ProjectionTests {
 
   // MARK: - Helpers
 
-  private func parsed(_ text: String, _ projection: JSONProjection, maxDepth: Int = 10_000) throws -> String {
+  private func parsed(_ text: String, _ projection: JSONProjection, maxDepth: Int = 10_000) throws
+    -> String
+  {
     let options = JSONParser.Options(maxDepth: maxDepth, projection: projection)
     return JSONWriter().string(try JSONParser.parse(Data(text.utf8), options: options))
   }
@@ -149,7 +158,9 @@ struct ProjectionTests {
       if paths.contains(where: { $0.first == .element }) { return value }
       var result: JSON = [:]
       for (key, member) in value {
-        let tails = paths.filter { $0.first == .key(key) || $0.first == .each }.map { Array($0.dropFirst()) }
+        let tails = paths.filter { $0.first == .key(key) || $0.first == .each }.map {
+          Array($0.dropFirst())
+        }
         if !tails.isEmpty { result[key] = prune(member, tails) }
       }
       return result
@@ -157,7 +168,9 @@ struct ProjectionTests {
       if paths.contains(where: { if case .key = $0.first { return true } else { return false } }) {
         return value
       }
-      let tails = paths.filter { $0.first == .element || $0.first == .each }.map { Array($0.dropFirst()) }
+      let tails = paths.filter { $0.first == .element || $0.first == .each }.map {
+        Array($0.dropFirst())
+      }
       var elements: [JSON] = []
       if !tails.isEmpty { for (_, element) in value { elements.append(prune(element, tails)) } }
       return JSON(array: elements)
@@ -194,12 +207,17 @@ struct ProjectionTests {
         }
         return "\"\(key)\":" + randomValue(&rng, depth: depth + 1)
       }
-      return kind == 0 ? "{" + members.joined(separator: ",") + "}" : "{ " + members.joined(separator: " , ") + " }"
+      return kind == 0
+        ? "{" + members.joined(separator: ",") + "}"
+        : "{ " + members.joined(separator: " , ") + " }"
     case 2:
-      let elements = (0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) }
+      let elements = (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+        randomValue(&rng, depth: depth + 1)
+      }
       return "[" + elements.joined(separator: ",") + "]"
     case 3:
-      return [#""plain""#, #""esc\n\u00e9\ud83d\ude00""#, "\"日本\"", #""""#].randomElement(using: &rng)!
+      return [#""plain""#, #""esc\n\u00e9\ud83d\ude00""#, "\"日本\"", #""""#].randomElement(
+        using: &rng)!
     case 4:
       return ["0", "-1", "12345678901234567890123", "1.5e3", "-0"].randomElement(using: &rng)!
     default:

@@ -6,16 +6,22 @@ import Testing
 @Suite("The README tour works as written")
 struct ReadmeTourTests {
   @Test func tourLinesGiveTheResultsTheReadmeShows() throws {
-    let json = try JSON(data: Data(#"{"user": {"name": "Ada", "langs": ["en", "fr"], "id": 18446744073709551615}}"#.utf8))
+    let json = try JSON(
+      data: Data(
+        #"{"user": {"name": "Ada", "langs": ["en", "fr"], "id": 18446744073709551615}}"#.utf8))
     #expect(json["user"]["name"].stringValue == "Ada")
     #expect(json["user", "langs", 1].string == "fr")
     #expect(json["user"]["id"].int == nil)
     #expect(json["user"]["id"].uInt64 == 18_446_744_073_709_551_615)
-    #expect(json["user"]["address"].error?.description == "Dictionary key 'address' does not exist at .user.address")
+    #expect(
+      json["user"]["address"].error?.description
+        == "Dictionary key 'address' does not exist at .user.address")
     var copy = json
     copy["user"]["langs"].append("de")
     copy["user", "langs", 0] = "es"
-    #expect(copy.rawString(options: [.sortedKeys]) == #"{"user":{"id":18446744073709551615,"langs":["es","fr","de"],"name":"Ada"}}"#)
+    #expect(
+      copy.rawString(options: [.sortedKeys])
+        == #"{"user":{"id":18446744073709551615,"langs":["es","fr","de"],"name":"Ada"}}"#)
     #expect(json["user"]["langs"] == ["en", "fr"])
     let values = try JSONParser.parseAll(Data("1 {\"a\":2}\n[3]".utf8))
     #expect(values == [1, ["a": 2], [3]])

@@ -366,8 +366,11 @@ struct StreamParserLineTests {
     for split in 0...text.utf8.count {
       let parser = JSONStreamParser()
       let bytes = Array(text.utf8)
-      var found = try parser.feedWithLines(UnsafeRawBufferPointer(rebasing: bytes.withUnsafeBytes { $0 }[..<split]))
-      found += try bytes.withUnsafeBytes { try parser.feedWithLines(UnsafeRawBufferPointer(rebasing: $0[split...])) }
+      var found = try parser.feedWithLines(
+        UnsafeRawBufferPointer(rebasing: bytes.withUnsafeBytes { $0 }[..<split]))
+      found += try bytes.withUnsafeBytes {
+        try parser.feedWithLines(UnsafeRawBufferPointer(rebasing: $0[split...]))
+      }
       found += try parser.finishWithLines()
       lines = found.map(\.line)
       #expect(lines == [1, 4, 6, 6, 7], "split at \(split)")
@@ -388,7 +391,9 @@ struct StreamParserLineTests {
 
   @Test func valuesBeforeAnErrorKeepTheirLinesAndTheErrorComesNext() throws {
     let parser = JSONStreamParser()
-    let values = try Array("{}\n\n[]\n{\"a\" 1}\n".utf8).withUnsafeBytes { try parser.feedWithLines($0) }
+    let values = try Array("{}\n\n[]\n{\"a\" 1}\n".utf8).withUnsafeBytes {
+      try parser.feedWithLines($0)
+    }
     #expect(values.map(\.line) == [1, 3])
     var thrown: JSONError?
     do { _ = try parser.finishWithLines() } catch { thrown = error }

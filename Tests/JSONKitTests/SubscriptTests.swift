@@ -5,7 +5,9 @@ import Testing
 @Suite("Subscripts read and write through keys, indexes and paths")
 struct SubscriptTests {
   let doc = try! JSON(
-    data: Data(#"{"user": {"name": "Ada", "langs": ["en", "fr"]}, "list": [0, {"name": "x"}, [1, 2, {"name": "deep"}]]}"#.utf8))
+    data: Data(
+      #"{"user": {"name": "Ada", "langs": ["en", "fr"]}, "list": [0, {"name": "x"}, [1, 2, {"name": "deep"}]]}"#
+        .utf8))
 
   @Test func readingByKeyAndIndexFindsValues() {
     #expect(doc["user"]["name"].string == "Ada")
@@ -24,20 +26,23 @@ struct SubscriptTests {
     let missing = doc["user"]["address"]["street"]
     #expect(!missing.exists())
     #expect(missing.type == .null)
-    #expect(missing.error?.description == "Dictionary key 'address' does not exist at .user.address")
+    #expect(
+      missing.error?.description == "Dictionary key 'address' does not exist at .user.address")
     #expect(missing.error?.code == .notExist)
   }
 
   @Test func indexOutOfRangeErrorNamesIndexAndCount() {
     let value = doc["user", "langs", 5]
-    #expect(value.error?.description == "Array index 5 is out of bounds (count 2) at .user.langs[5]")
+    #expect(
+      value.error?.description == "Array index 5 is out of bounds (count 2) at .user.langs[5]")
     #expect(value.error?.code == .indexOutOfBounds)
     #expect(doc["list"][-1].error?.code == .indexOutOfBounds)
   }
 
   @Test func wrongTypeErrorSaysWhatWasFound() {
     let value = doc["user"]["name"]["first"]
-    #expect(value.error?.description == #"Expected dictionary at .user.name but found string ("Ada")"#)
+    #expect(
+      value.error?.description == #"Expected dictionary at .user.name but found string ("Ada")"#)
     #expect(doc["user"][0].error?.code == .wrongType)
   }
 
@@ -48,7 +53,8 @@ struct SubscriptTests {
 
   @Test func oddKeysAreQuotedInPaths() {
     let json: JSON = ["a b": ["c": 1]]
-    #expect(json["a b"]["d"].error?.description == #"Dictionary key 'd' does not exist at ."a b".d"#)
+    #expect(
+      json["a b"]["d"].error?.description == #"Dictionary key 'd' does not exist at ."a b".d"#)
   }
 
   @Test func writingThroughAPathChangesOnlyThatValue() {

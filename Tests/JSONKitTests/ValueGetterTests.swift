@@ -4,7 +4,10 @@ import Testing
 
 @Suite("String, bool, container and Foundation getters follow SwiftyJSON")
 struct ValueGetterTests {
-  let json = JSON(parseJSON: #"{"s": "héllo", "n": 3.25, "big": 123456789012345678901234567890, "t": true, "z": null, "a": [1, "x"], "o": {"k": "v"}, "u": "https://example.com/a b"}"#)
+  let json = JSON(
+    parseJSON:
+      #"{"s": "héllo", "n": 3.25, "big": 123456789012345678901234567890, "t": true, "z": null, "a": [1, "x"], "o": {"k": "v"}, "u": "https://example.com/a b"}"#
+  )
 
   @Test func stringGetterOnlyReadsStrings() {
     #expect(json["s"].string == "héllo")
@@ -67,7 +70,9 @@ struct ValueGetterTests {
 @Suite("Values are built from literals and Foundation objects")
 struct ConstructionTests {
   @Test func literalsOfEveryKind() {
-    let json: JSON = ["s": "x", "i": 1, "d": 1.5, "b": false, "n": nil, "a": [1, [2]], "o": ["k": "v"]]
+    let json: JSON = [
+      "s": "x", "i": 1, "d": 1.5, "b": false, "n": nil, "a": [1, [2]], "o": ["k": "v"],
+    ]
     #expect(json["s"].string == "x")
     #expect(json["i"].int == 1)
     #expect(json["d"].double == 1.5)
@@ -75,11 +80,16 @@ struct ConstructionTests {
     #expect(json["n"].type == .null)
     #expect(json["a"][1][0].int == 2)
     #expect(json["o"]["k"].string == "v")
-    #expect(json.rawString(options: []) == #"{"s":"x","i":1,"d":1.5,"b":false,"n":null,"a":[1,[2]],"o":{"k":"v"}}"#)
+    #expect(
+      json.rawString(options: [])
+        == #"{"s":"x","i":1,"d":1.5,"b":false,"n":null,"a":[1,[2]],"o":{"k":"v"}}"#)
   }
 
   @Test func foundationObjectsConvert() {
-    let object: [String: Any] = ["n": NSNumber(value: 3), "b": true, "null": NSNull(), "list": [1, "two", 3.5] as [Any], "u": UInt64.max]
+    let object: [String: Any] = [
+      "n": NSNumber(value: 3), "b": true, "null": NSNull(), "list": [1, "two", 3.5] as [Any],
+      "u": UInt64.max,
+    ]
     let json = JSON(object)
     #expect(json["n"].int == 3)
     #expect(json["b"].bool == true)

@@ -11,7 +11,8 @@ struct WriterEscapingTests {
   /// Characters that are escaped, or are not but sit next to something that is (0x7E, 0x80
   /// and the multi-byte sequences, whose bytes have the high bit).
   static let specials: [String] = [
-    "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{01}", "\u{1F}", "\u{7F}", "/", " ",
+    "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{01}", "\u{1F}", "\u{7F}", "/",
+    " ",
     "~", "\u{80}", "é", "中", "\u{FFFF}", "😀",
   ]
 
@@ -65,7 +66,9 @@ struct WriterEscapingTests {
   }
 
   @Test func handWrittenExpectations() {
-    #expect(Self.expected("a\"b\u{7F}/é😀", ascii: true, slash: true) == #""a\"b\u007f\/\u00e9\ud83d\ude00""#)
+    #expect(
+      Self.expected("a\"b\u{7F}/é😀", ascii: true, slash: true)
+        == #""a\"b\u007f\/\u00e9\ud83d\ude00""#)
     #expect(JSONWriter().string("1234567\"") == #""1234567\"""#)
     #expect(JSONWriter().string("12345678\u{7F}") == #""12345678\u007f""#)
     #expect(JSONWriter().string("\u{7F}") == #""\u007f""#)
@@ -73,17 +76,22 @@ struct WriterEscapingTests {
     #expect(JSONWriter(options: .asciiOnly).string("1234567é") == #""1234567\u00e9""#)
   }
 
-  @Test(arguments: [JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes]])
+  @Test(arguments: [
+    JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes],
+  ])
   func builtStrings(options: JSONWritingOptions) {
     let writer = JSONWriter(options: options)
     let ascii = options.contains(.asciiOnly)
     let slash = options.contains(.escapeSlashes)
     for s in Self.samples {
-      #expect(writer.string(JSON(s)) == Self.expected(s, ascii: ascii, slash: slash), "\(Array(s.utf8))")
+      #expect(
+        writer.string(JSON(s)) == Self.expected(s, ascii: ascii, slash: slash), "\(Array(s.utf8))")
     }
   }
 
-  @Test(arguments: [JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes]])
+  @Test(arguments: [
+    JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes],
+  ])
   func parsedStringsAndKeys(options: JSONWritingOptions) throws {
     let ascii = options.contains(.asciiOnly)
     let slash = options.contains(.escapeSlashes)
@@ -94,7 +102,8 @@ struct WriterEscapingTests {
       let json = try JSON(data: Data(#"[\#(source),{\#(source):1,"k":{\#(source):2}}]"#.utf8))
       let compact = JSONWriter(options: options).string(json)
       #expect(compact == #"[\#(want),{\#(want):1,"k":{\#(want):2}}]"#, "\(Array(s.utf8))")
-      let pretty = JSONWriter(options: options.union(.prettyPrinted), indentation: .spaces(1)).string(json[1])
+      let pretty = JSONWriter(options: options.union(.prettyPrinted), indentation: .spaces(1))
+        .string(json[1])
       #expect(pretty == "{\n \(want): 1,\n \"k\": {\n  \(want): 2\n }\n}", "\(Array(s.utf8))")
     }
   }
@@ -107,19 +116,30 @@ struct WriterEscapingTests {
     for s in Self.samples {
       let source = Self.expected(s)
       let want = Self.expected(s, ascii: ascii, slash: slash)
-      let json = try JSON(data: Data(("[" + (0..<40).map { "{\(source):\($0)}" }.joined(separator: ",") + "]").utf8))
+      let json = try JSON(
+        data: Data(("[" + (0..<40).map { "{\(source):\($0)}" }.joined(separator: ",") + "]").utf8))
       let text = JSONWriter(options: options).string(json)
-      #expect(text == "[" + (0..<40).map { "{\(want):\($0)}" }.joined(separator: ",") + "]", "\(Array(s.utf8))")
+      #expect(
+        text == "[" + (0..<40).map { "{\(want):\($0)}" }.joined(separator: ",") + "]",
+        "\(Array(s.utf8))")
     }
   }
 
   @Test func sortedKeysFollowCodePointOrder() throws {
     let keys = ["b", "a", "ab", "", "é", "Z", "a\u{7F}", "😀", "\u{FFFF}", "aa"]
-    let text = "{" + keys.enumerated().map { "\(Self.expected($0.element)):\($0.offset)" }.joined(separator: ",") + "}"
-    let sorted = keys.enumerated().sorted { $0.element.unicodeScalars.lexicographicallyPrecedes($1.element.unicodeScalars) }
-    let want = "{" + sorted.map { "\(Self.expected($0.element)):\($0.offset)" }.joined(separator: ",") + "}"
+    let text =
+      "{"
+      + keys.enumerated().map { "\(Self.expected($0.element)):\($0.offset)" }.joined(separator: ",")
+      + "}"
+    let sorted = keys.enumerated().sorted {
+      $0.element.unicodeScalars.lexicographicallyPrecedes($1.element.unicodeScalars)
+    }
+    let want =
+      "{" + sorted.map { "\(Self.expected($0.element)):\($0.offset)" }.joined(separator: ",") + "}"
     #expect(JSONWriter(options: .sortedKeys).string(try JSON(data: Data(text.utf8))) == want)
-    #expect(JSONWriter(options: .sortedKeys).string(try JSON(data: Data("[\(text),\(text)]".utf8))) == "[\(want),\(want)]")
+    #expect(
+      JSONWriter(options: .sortedKeys).string(try JSON(data: Data("[\(text),\(text)]".utf8)))
+        == "[\(want),\(want)]")
   }
 
   @Test func integersAtEveryDigitCount() throws {
@@ -138,7 +158,8 @@ struct WriterEscapingTests {
   }
 
   @Test func blocksHandedToTheFlushJoinToTheWholeText() throws {
-    let text = "[" + (0..<3000).map { #"{"id":\#($0),"s":"x\"y\#($0)"}"# }.joined(separator: ",") + "]"
+    let text =
+      "[" + (0..<3000).map { #"{"id":\#($0),"s":"x\"y\#($0)"}"# }.joined(separator: ",") + "]"
     let json = try JSON(data: Data(text.utf8))
     var blocks: [UInt8] = []
     var flushes = 0

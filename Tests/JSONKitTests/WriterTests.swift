@@ -5,7 +5,8 @@ import Testing
 @Suite("The writer produces exact, valid JSON text")
 struct WriterTests {
   @Test func numbersRoundTripExactlyAsWritten() throws {
-    let text = "[123456789012345678901234567890,3.14159265358979323846264338327950288,-0,1E+2,1.0,0.1]"
+    let text =
+      "[123456789012345678901234567890,3.14159265358979323846264338327950288,-0,1E+2,1.0,0.1]"
     #expect(try JSON(data: Data(text.utf8)).rawString(options: []) == text)
   }
 
@@ -13,7 +14,10 @@ struct WriterTests {
     let json = try JSON(data: Data(#"{"b": [1, {}], "a": {"c": []}, "s": "x"}"#.utf8))
     #expect(json.rawString(options: []) == #"{"b":[1,{}],"a":{"c":[]},"s":"x"}"#)
     #expect(json.rawString(options: [.sortedKeys]) == #"{"a":{"c":[]},"b":[1,{}],"s":"x"}"#)
-    #expect(json.rawString() == "{\n  \"b\": [\n    1,\n    {}\n  ],\n  \"a\": {\n    \"c\": []\n  },\n  \"s\": \"x\"\n}")
+    #expect(
+      json.rawString()
+        == "{\n  \"b\": [\n    1,\n    {}\n  ],\n  \"a\": {\n    \"c\": []\n  },\n  \"s\": \"x\"\n}"
+    )
     let tabbed = JSONWriter(options: .prettyPrinted, indentation: .tab).string(["k": [1]])
     #expect(tabbed == "{\n\t\"k\": [\n\t\t1\n\t]\n}")
   }
@@ -34,7 +38,9 @@ struct WriterTests {
   }
 
   @Test func nonFiniteDoublesStillGiveValidJSON() {
-    #expect(JSONWriter().string([JSON(Double.nan), JSON(Double.infinity), JSON(-Double.infinity)]) == "[null,1.7976931348623157e+308,-1.7976931348623157e+308]")
+    #expect(
+      JSONWriter().string([JSON(Double.nan), JSON(Double.infinity), JSON(-Double.infinity)])
+        == "[null,1.7976931348623157e+308,-1.7976931348623157e+308]")
   }
 
   @Test func rawDataOfAFailedAccessThrowsItsError() {
@@ -79,7 +85,12 @@ struct ForeignStringTests {
 @Suite("The writer can stream its output")
 struct StreamingWriterTests {
   @Test func flushedChunksJoinToTheSameTextAsOneBuffer() throws {
-    let json = try JSON(data: Data((0..<2000).map { #"{"id":\#($0),"name":"item \#($0)","tags":["a","b"]}"# }.joined(separator: ",").utf8).withArrayBrackets())
+    let json = try JSON(
+      data: Data(
+        (0..<2000).map { #"{"id":\#($0),"name":"item \#($0)","tags":["a","b"]}"# }.joined(
+          separator: ","
+        ).utf8
+      ).withArrayBrackets())
     let writer = JSONWriter(options: [.prettyPrinted])
     let whole = writer.string(json)
     final class Sink {

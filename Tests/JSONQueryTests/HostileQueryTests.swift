@@ -83,8 +83,9 @@ extension HostileQueryTests {
     #expect(
       try Query("[path(recurse(.[]?))]").values(on: [[1]])
         == [[[], [0], [0, 0]]])
-    #expect(try Query("[recurse(if . < 3 then . + 1, . + 10 else empty end)]").values(on: 1)
-      == [[1, 2, 3, 12, 11]])
+    #expect(
+      try Query("[recurse(if . < 3 then . + 1, . + 10 else empty end)]").values(on: 1)
+        == [[1, 2, 3, 12, 11]])
     #expect(try Query("first(recurse(error))").values(on: 7) == [7])
   }
 }
@@ -95,7 +96,9 @@ extension HostileQueryTests {
 struct DeepValueQueryTests {
   static func deepValue(levels: Int) -> JSON {
     var json: JSON = 1
-    for level in 0..<levels { json = level.isMultiple(of: 2) ? JSON(array: [json]) : JSON(dictionary: ["a": json]) }
+    for level in 0..<levels {
+      json = level.isMultiple(of: 2) ? JSON(array: [json]) : JSON(dictionary: ["a": json])
+    }
     return json
   }
 

@@ -25,7 +25,9 @@ struct FromJSONErrorTests {
   /// description of the problem; it echoed the text in place of the problem before.
   @Test func sayWhatWhereAndWhichText() throws {
     let results = try Query("try fromjson catch .").values(on: JSON("[1,\n2,,3]"))
-    #expect(results == [JSON("Unexpected character ',' at line 2, column 3 (while parsing '[1,\n2,,3]')")])
+    #expect(
+      results == [JSON("Unexpected character ',' at line 2, column 3 (while parsing '[1,\n2,,3]')")]
+    )
   }
 }
 
@@ -36,12 +38,30 @@ struct InvalidPathExpressionTests {
   static let input: JSON = ["a": [["b": 0], ["b": 1]], "c": "x"]
 
   @Test(arguments: [
-    ("path(.a | map(select(.b == 0)) | .[0])", #"Invalid path expression near attempt to access element 0 of [{"b":0}]"#),
-    ("path(.a | map(select(.b == 0)) | .c)", #"Invalid path expression near attempt to access element "c" of [{"b":0}]"#),
-    ("path(.a | map(select(.b == 0)) | .[])", #"Invalid path expression near attempt to iterate through [{"b":0}]"#),
-    ("path(.a | map(.) | .[1:])", #"Invalid path expression near attempt to access element {"start":1,... of [{"b":0},{"b":1}]"#),
-    ("(.a | map(.) | .[0].b) = 5", #"Invalid path expression near attempt to access element 0 of [{"b":0},{"b":1}]"#),
-    ("path(.c | ascii_upcase | tostring | .[0])", #"Invalid path expression near attempt to access element 0 of "X""#),
+    (
+      "path(.a | map(select(.b == 0)) | .[0])",
+      #"Invalid path expression near attempt to access element 0 of [{"b":0}]"#
+    ),
+    (
+      "path(.a | map(select(.b == 0)) | .c)",
+      #"Invalid path expression near attempt to access element "c" of [{"b":0}]"#
+    ),
+    (
+      "path(.a | map(select(.b == 0)) | .[])",
+      #"Invalid path expression near attempt to iterate through [{"b":0}]"#
+    ),
+    (
+      "path(.a | map(.) | .[1:])",
+      #"Invalid path expression near attempt to access element {"start":1,... of [{"b":0},{"b":1}]"#
+    ),
+    (
+      "(.a | map(.) | .[0].b) = 5",
+      #"Invalid path expression near attempt to access element 0 of [{"b":0},{"b":1}]"#
+    ),
+    (
+      "path(.c | ascii_upcase | tostring | .[0])",
+      #"Invalid path expression near attempt to access element 0 of "X""#
+    ),
     ("path(1)", "Invalid path expression with result 1"),
   ])
   func wording(program: String, message: String) throws {
@@ -57,7 +77,8 @@ struct InvalidPathExpressionTests {
       "[path(.a[] | select(.b > 0) | .b), path(if .c then .a[0] else empty end), path(getpath([\"a\", 1]) | .b),"
         + " path(first(.a[])), path(limit(2; .a[], .c))]"
     ).values(on: Self.input)
-    #expect(paths == [[["a", 1, "b"], ["a", 0], ["a", 1, "b"], ["a", 0], ["a", 0], ["a", 1]]])
+    #expect(
+      paths == [[["a", 1, "b"], ["a", 0], ["a", 1, "b"], ["a", 0], ["a", 0], ["a", 1]]])
     let deleted = try Query("del(limit(1; .a[] | select(.b > 0)))").values(on: Self.input)
     #expect(deleted == [["a": [["b": 0]], "c": "x"]])
   }

@@ -45,7 +45,10 @@ struct ConcurrencyTests {
     let strict = Mapper<Person>(strict: true)
     let mapper = Mapper<Person>()
     let expectedFailures = (0..<300).map { i in mapper.mapWithFailures(JSON: json[i]).1 }
-    #expect(expectedFailures[10].map(\.description) == [#"Expected Int at .friends[4].birthday but found string ("never")"#])
+    #expect(
+      expectedFailures[10].map(\.description) == [
+        #"Expected Int at .friends[4].birthday but found string ("never")"#
+      ])
     let models = try #require(mapper.mapArray(JSON: json))
     let expectedText = try #require(mapper.toJSONString(models))
     let results = await withTaskGroup(of: ([[MappingError]], [String?], String?).self) { group in

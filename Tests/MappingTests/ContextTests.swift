@@ -46,11 +46,13 @@ struct ContextTests {
     }
   }
 
-  static let text = #"{"width": {"value": 10}, "parts": [{"value": 1}, {"value": 2}], "byName": {"leg": [{"value": 4}]}}"#
+  static let text =
+    #"{"width": {"value": 10}, "parts": [{"value": 1}, {"value": 2}], "byName": {"leg": [{"value": 4}]}}"#
 
   @Test("The context of Mapper(context:) reaches nested models, arrays and dictionaries")
   func reachesNested() throws {
-    let shelf = try #require(Mapper<Shelf>(context: Units(metric: false)).map(JSONString: Self.text))
+    let shelf = try #require(
+      Mapper<Shelf>(context: Units(metric: false)).map(JSONString: Self.text))
     #expect(shelf.width?.centimetres == 25.4)
     #expect(shelf.parts.map(\.centimetres) == [2.54, 5.08])
     #expect(shelf.byName["leg"]?.first?.centimetres == 10.16)
@@ -67,9 +69,13 @@ struct ContextTests {
 
   @Test("The context is used when writing too")
   func writing() throws {
-    let shelf = try #require(Mapper<Shelf>(context: Units(metric: false)).map(JSONString: Self.text))
+    let shelf = try #require(
+      Mapper<Shelf>(context: Units(metric: false)).map(JSONString: Self.text))
     let imperial = Mapper<Shelf>(context: Units(metric: false)).toJSONString(shelf)
-    #expect(imperial == #"{"width":{"value":10},"parts":[{"value":1},{"value":2}],"byName":{"leg":[{"value":4}]}}"#)
+    #expect(
+      imperial
+        == #"{"width":{"value":10},"parts":[{"value":1},{"value":2}],"byName":{"leg":[{"value":4}]}}"#
+    )
     let metric = Mapper<Shelf>(context: Units(metric: true)).toJSONString(shelf)
     #expect(metric?.contains(#""width":{"value":25.4}"#) == true)
   }
@@ -78,9 +84,11 @@ struct ContextTests {
   func conveniences() throws {
     let length = try #require(Length(JSONString: #"{"value": 2}"#, context: Units(metric: false)))
     #expect(length.centimetres == 5.08)
-    let lengths = try #require([Length](JSONString: #"[{"value": 1}]"#, context: Units(metric: false)))
+    let lengths = try #require(
+      [Length](JSONString: #"[{"value": 1}]"#, context: Units(metric: false)))
     #expect(lengths.map(\.centimetres) == [2.54])
-    let mapped = try #require(Mapper<Length>(context: Units(metric: false)).mapArray(JSONString: #"[{"value": 1}]"#))
+    let mapped = try #require(
+      Mapper<Length>(context: Units(metric: false)).mapArray(JSONString: #"[{"value": 1}]"#))
     #expect(mapped.map(\.centimetres) == [2.54])
   }
 
@@ -99,7 +107,8 @@ struct ContextTests {
       init?(map: Map) {}
       mutating func mapping(map: Map) { tagged <- map["tagged"] }
     }
-    let holder = try #require(Mapper<Holder>(context: Prefix(value: "#")).map(JSONString: #"{"tagged": [{"tag": "a"}]}"#))
+    let holder = try #require(
+      Mapper<Holder>(context: Prefix(value: "#")).map(JSONString: #"{"tagged": [{"tag": "a"}]}"#))
     #expect(holder.tagged.map(\.tag) == ["#a"])
     #expect(try Tagged(JSONString: #"{"tag": "b"}"#, context: Prefix(value: "@")).tag == "@b")
   }

@@ -44,13 +44,16 @@ struct GenericModelTests {
 
   @Test("Response<User> works with the README's class model")
   func responseOfClass() throws {
-    let response = try #require(Mapper<Response<User>>().map(JSONString: #"{"status": "ok", "errors": [], "result": {"username": "ada"}}"#))
+    let response = try #require(
+      Mapper<Response<User>>().map(
+        JSONString: #"{"status": "ok", "errors": [], "result": {"username": "ada"}}"#))
     #expect(response.result?.username == "ada")
   }
 
   @Test("Generics nest: Response<Page<Friend>>")
   func nestedGenerics() throws {
-    let text = #"{"status":"ok","result":{"items":[{"name":"a"},{"name":"b","age":2}],"next":2},"errors":[]}"#
+    let text =
+      #"{"status":"ok","result":{"items":[{"name":"a"},{"name":"b","age":2}],"next":2},"errors":[]}"#
     let (response, written) = try roundTrip(text, as: Response<Page<Friend>>.self)
     #expect(response.result?.items == [Friend(name: "a"), Friend(name: "b", age: 2)])
     #expect(response.result?.next == 2)
@@ -59,14 +62,17 @@ struct GenericModelTests {
 
   @Test("A failure inside a generic model has the full path")
   func failurePath() throws {
-    let text = #"{"status": "ok", "errors": [], "result": {"items": [{"name": "a"}, {"name": "b", "age": "two"}]}}"#
+    let text =
+      #"{"status": "ok", "errors": [], "result": {"items": [{"name": "a"}, {"name": "b", "age": "two"}]}}"#
     let error = try #require(strictError(mapping: text, into: Response<Page<Friend>>.self))
     #expect(error.description == #"Expected Int at .result.items[1].age but found string ("two")"#)
   }
 
   @Test("A generic page of ImmutableMappable items reads them with their initializer")
   func immutableItems() throws {
-    let page = try #require(Mapper<Page<ImmutableMappableTests.Owner>>().map(JSONString: #"{"items": [{"name": "a", "since": 1}]}"#))
+    let page = try #require(
+      Mapper<Page<ImmutableMappableTests.Owner>>().map(
+        JSONString: #"{"items": [{"name": "a", "since": 1}]}"#))
     #expect(page.items == [ImmutableMappableTests.Owner(name: "a", since: 1)])
   }
 }

@@ -20,7 +20,10 @@ private struct EnumHolder: Mappable {
 
 private struct Node: Mappable {
   var name = ""
-  var next: Node? { get { box.first } set { box = newValue.map { [$0] } ?? [] } }
+  var next: Node? {
+    get { box.first }
+    set { box = newValue.map { [$0] } ?? [] }
+  }
   private var box: [Node] = []
   init?(map: Map) {}
   mutating func mapping(map: Map) {
@@ -37,7 +40,9 @@ struct HostileMappingTests {
   static let numbers = [#"true"#, #""x""#, #"[]"#, #"{}"#]
 
   /// `paths` gives the failure's path where it is not `.field` (an element of a collection).
-  static func check<T: MapValue>(_ type: T.Type, wrong values: [String], paths: [String: String] = [:]) {
+  static func check<T: MapValue>(
+    _ type: T.Type, wrong values: [String], paths: [String: String] = [:]
+  ) {
     for value in values {
       let path = paths[value] ?? ".field"
       let text = #"{"field": \#(value)}"#
@@ -50,7 +55,9 @@ struct HostileMappingTests {
         strictError = error
       }
       #expect(strictError != nil, "\(T.self) accepted \(value)")
-      #expect(strictError?.pathDescription == path, "\(T.self) given \(value): \(String(describing: strictError))")
+      #expect(
+        strictError?.pathDescription == path,
+        "\(T.self) given \(value): \(String(describing: strictError))")
       #expect(strictError?.reason != .keyNotFound, "\(T.self) given \(value)")
       let (lenient, failures) = Mapper<Holder<T>>().mapWithFailures(JSON: json)
       #expect(lenient != nil && lenient?.value == nil, "\(T.self) given \(value)")
@@ -80,8 +87,11 @@ struct HostileMappingTests {
   }
 
   @Test func collectionsAndModelsGivenWrongTypes() {
-    Self.check([Int].self, wrong: [#"1"#, #""x""#, #"{}"#, #"[1, "2"]"#], paths: [#"[1, "2"]"#: ".field[1]"])
-    Self.check([String: Int].self, wrong: [#"1"#, #""x""#, #"[]"#, #"{"a": "b"}"#], paths: [#"{"a": "b"}"#: ".field.a"])
+    Self.check(
+      [Int].self, wrong: [#"1"#, #""x""#, #"{}"#, #"[1, "2"]"#], paths: [#"[1, "2"]"#: ".field[1]"])
+    Self.check(
+      [String: Int].self, wrong: [#"1"#, #""x""#, #"[]"#, #"{"a": "b"}"#],
+      paths: [#"{"a": "b"}"#: ".field.a"])
     Self.check(Set<String>.self, wrong: [#"1"#, #"{}"#, #"[1]"#], paths: [#"[1]"#: ".field[0]"])
     Self.check(Holder<Int>.self, wrong: [#"1"#, #""x""#, #"[]"#, #"true"#])
   }
@@ -144,7 +154,8 @@ struct HostileMappingTests {
   @Test("huge arrays: 1,000,000 integers and 100,000 models")
   func hugeArrays() throws {
     let ints = "[" + (0..<1_000_000).map(String.init).joined(separator: ",") + "]"
-    let holder = try Mapper<Holder<[Int]>>(strict: true).mapOrThrow(JSONString: #"{"field": \#(ints)}"#)
+    let holder = try Mapper<Holder<[Int]>>(strict: true).mapOrThrow(
+      JSONString: #"{"field": \#(ints)}"#)
     #expect(holder.value?.count == 1_000_000)
     #expect(holder.value?.last == 999_999)
     let models = "[" + (0..<100_000).map { #"{"field": \#($0)}"# }.joined(separator: ",") + "]"

@@ -119,7 +119,8 @@ struct ImmutableMappableTests {
     let owner = try Mapper<Owner>().map(JSONString: #"{"name": "ada", "since": 1}"#)
     #expect(owner == Owner(name: "ada", since: 1))
     #expect(try Owner(JSON: ["name": "bob", "since": 2]) == Owner(name: "bob", since: 2))
-    let owners = try Mapper<Owner>().mapArrayOrThrow(JSONString: #"[{"name": "a", "since": 1}, {"name": "b", "since": 2}]"#)
+    let owners = try Mapper<Owner>().mapArrayOrThrow(
+      JSONString: #"[{"name": "a", "since": 1}, {"name": "b", "since": 2}]"#)
     #expect(owners.map(\.name) == ["a", "b"])
     #expect(Mapper<Owner>().toJSONString(owner) == #"{"name":"ada","since":1}"#)
     #expect(owners.toJSONString() == #"[{"name":"a","since":1},{"name":"b","since":2}]"#)
@@ -135,13 +136,18 @@ struct ImmutableMappableTests {
       #expect(error.pathDescription == ".name")
       #expect(error.file == "ImmutableMappableTests.swift")
       try expectLine(error.line, contains: #"name = try map.value("name")"#)
-      #expect(error.description == "Missing value at .name (ImmutableMappableTests.swift:\(error.line ?? 0))")
+      #expect(
+        error.description
+          == "Missing value at .name (ImmutableMappableTests.swift:\(error.line ?? 0))")
     }
   }
 
-  @Test("A wrong type in a nested immutable model throws with the full path and the nested call's line")
+  @Test(
+    "A wrong type in a nested immutable model throws with the full path and the nested call's line")
   func nestedLocation() throws {
-    let text = Self.repoText.replacingOccurrences(of: #""maintainers":[{"name":"bob","since":2016}]"#, with: #""maintainers":[{"name":"bob","since":2016},{"name":"cy","since":"x"}]"#)
+    let text = Self.repoText.replacingOccurrences(
+      of: #""maintainers":[{"name":"bob","since":2016}]"#,
+      with: #""maintainers":[{"name":"bob","since":2016},{"name":"cy","since":"x"}]"#)
     do {
       _ = try Repo(JSONString: text)
       Issue.record("expected an error")
@@ -156,8 +162,14 @@ struct ImmutableMappableTests {
   @Test("Errors of nested keys, transforms and enums carry their path and line")
   func otherLocations() throws {
     let cases: [(from: String, to: String, path: String, line: String)] = [
-      (#""location":{"city":"Oslo"}"#, #""location":{}"#, ".location.city", #"city = try map.value("location.city")"#),
-      (#""created_at":1600000000"#, #""created_at":"soon""#, ".created_at", #"createdAt = try map.value("created_at""#),
+      (
+        #""location":{"city":"Oslo"}"#, #""location":{}"#, ".location.city",
+        #"city = try map.value("location.city")"#
+      ),
+      (
+        #""created_at":1600000000"#, #""created_at":"soon""#, ".created_at",
+        #"createdAt = try map.value("created_at""#
+      ),
       (#""color":"green""#, #""color":"mauve""#, ".color", #"color = try map.value("color")"#),
       (#""stars":42"#, #""stars":-42"#, ".stars", #"stars = try map.value("stars")"#),
       (#""license":"MIT""#, #""license":7"#, ".license", #"license = try map.value("license")"#),
@@ -179,7 +191,9 @@ struct ImmutableMappableTests {
   @Test("A failing immutable model throws from Mapper's ObjectMapper 4 API and from mapOrThrow")
   func failureThroughMapper() throws {
     #expect(throws: MappingError.self) { try Mapper<Owner>().map(JSONString: #"{"name": "a"}"#) }
-    #expect(throws: MappingError.self) { try Mapper<Owner>().mapOrThrow(JSONString: #"{"name": "a"}"#) }
+    #expect(throws: MappingError.self) {
+      try Mapper<Owner>().mapOrThrow(JSONString: #"{"name": "a"}"#)
+    }
     do {
       _ = try Mapper<Owner>().mapArray(JSONString: #"[{"name": "a", "since": 1}, {"name": "b"}]"#)
       Issue.record("expected an error")
@@ -218,7 +232,9 @@ struct ImmutableMappableTests {
       #expect(error.pathDescription == ".members[1]")
       // The error's place in the source is the map.value call that read the failing model.
       try expectLine(error.line, contains: #"members = try map.value("members")"#)
-      #expect(error.description == "too young at .members[1] (ImmutableMappableTests.swift:\(error.line ?? 0))")
+      #expect(
+        error.description
+          == "too young at .members[1] (ImmutableMappableTests.swift:\(error.line ?? 0))")
     }
   }
 
@@ -259,17 +275,22 @@ struct ImmutableMappableTests {
     }
   }
 
-  @Test("Enums read bare, optional, as arrays and optional arrays; transforms read arrays and dictionaries")
+  @Test(
+    "Enums read bare, optional, as arrays and optional arrays; transforms read arrays and dictionaries"
+  )
   func enumsAndTransformCollections() throws {
     let full = try Palette(
-      JSONString: #"{"main": "red", "accent": "blue", "others": ["green"], "levels": [3, 1], "dates": [0, 60], "stamps": {"a": 1}}"#)
+      JSONString:
+        #"{"main": "red", "accent": "blue", "others": ["green"], "levels": [3, 1], "dates": [0, 60], "stamps": {"a": 1}}"#
+    )
     #expect(full.main == .red)
     #expect(full.accent == .blue)
     #expect(full.others == [.green])
     #expect(full.levels == [.high, .low])
     #expect(full.dates == [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 60)])
     #expect(full.stamps == ["a": Date(timeIntervalSince1970: 1)])
-    let sparse = try Palette(JSONString: #"{"main": "red", "accent": null, "others": [], "dates": [], "stamps": {}}"#)
+    let sparse = try Palette(
+      JSONString: #"{"main": "red", "accent": null, "others": [], "dates": [], "stamps": {}}"#)
     #expect(sparse.accent == nil)
     #expect(sparse.levels == nil)
   }
@@ -279,20 +300,38 @@ struct ImmutableMappableTests {
     let base = #"{"main": "red", "others": ["green"], "dates": [0], "stamps": {"a": 1}}"#
     let cases: [(from: String, to: String, description: String)] = [
       (#""main": "red""#, #""main": "pink""#, #""pink" at .main is not a raw value of Color"#),
-      (#""others": ["green"]"#, #""others": ["green", "teal"]"#, #""teal" at .others[1] is not a raw value of Color"#),
-      (#""main": "red""#, #""main": "red", "accent": 5"#, "Expected String at .accent but found number (5)"),
-      (#""main": "red""#, #""main": "red", "levels": [1, 7]"#, "7 at .levels[1] is not a raw value of Priority"),
-      (#""dates": [0]"#, #""dates": [0, "x"]"#, #"EpochSecondsTransform could not transform "x" at .dates[1]"#),
-      (#""stamps": {"a": 1}"#, #""stamps": {"a": null}"#, "EpochSecondsTransform could not transform null at .stamps.a"),
+      (
+        #""others": ["green"]"#, #""others": ["green", "teal"]"#,
+        #""teal" at .others[1] is not a raw value of Color"#
+      ),
+      (
+        #""main": "red""#, #""main": "red", "accent": 5"#,
+        "Expected String at .accent but found number (5)"
+      ),
+      (
+        #""main": "red""#, #""main": "red", "levels": [1, 7]"#,
+        "7 at .levels[1] is not a raw value of Priority"
+      ),
+      (
+        #""dates": [0]"#, #""dates": [0, "x"]"#,
+        #"EpochSecondsTransform could not transform "x" at .dates[1]"#
+      ),
+      (
+        #""stamps": {"a": 1}"#, #""stamps": {"a": null}"#,
+        "EpochSecondsTransform could not transform null at .stamps.a"
+      ),
       (#""stamps": {"a": 1}"#, "", "Missing value at .stamps"),
     ]
     for item in cases {
-      let text = base.replacingOccurrences(of: item.from, with: item.to).replacingOccurrences(of: ", }", with: "}")
+      let text = base.replacingOccurrences(of: item.from, with: item.to).replacingOccurrences(
+        of: ", }", with: "}")
       do {
         _ = try Palette(JSONString: text)
         Issue.record("expected an error for \(text)")
       } catch {
-        #expect(error.description.hasPrefix(item.description + " (ImmutableMappableTests.swift:"), "\(error)")
+        #expect(
+          error.description.hasPrefix(item.description + " (ImmutableMappableTests.swift:"),
+          "\(error)")
       }
     }
   }
@@ -333,11 +372,15 @@ struct ImmutableMappableTests {
   }
 
   /// Checks that `line` of this file contains `text`.
-  func expectLine(_ line: UInt?, contains text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func expectLine(
+    _ line: UInt?, contains text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let line = try #require(line, sourceLocation: sourceLocation)
     let source = try String(contentsOfFile: #filePath, encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     try #require(line >= 1 && Int(line) <= lines.count, sourceLocation: sourceLocation)
-    #expect(lines[Int(line) - 1].contains(text), "line \(line) is: \(lines[Int(line) - 1])", sourceLocation: sourceLocation)
+    #expect(
+      lines[Int(line) - 1].contains(text), "line \(line) is: \(lines[Int(line) - 1])",
+      sourceLocation: sourceLocation)
   }
 }

@@ -44,14 +44,17 @@ struct MapTests {
     }
   }
 
-  static let text = #"{"name": "ada", "count": 3, "null": null, "nested": {"inner": [1]}, "list": ["x", "y"]}"#
+  static let text =
+    #"{"name": "ada", "count": 3, "null": null, "nested": {"inner": [1]}, "list": ["x", "y"]}"#
 
   @Test("isKeyPresent is true for a present key, including null, and false for a missing one")
   func isKeyPresent() throws {
     let probe = try #require(Mapper<Probe>().map(JSONString: Self.text))
-    #expect(probe.present == [
-      "name": true, "nothing": false, "null": true, "nested.inner": true, "nested.missing": false, "list.1": true,
-    ])
+    #expect(
+      probe.present == [
+        "name": true, "nothing": false, "null": true, "nested.inner": true, "nested.missing": false,
+        "list.1": true,
+      ])
   }
 
   @Test("currentKey is the key as given to the subscript")
@@ -114,7 +117,8 @@ struct MapTests {
       init?(map: Map) {}
       mutating func mapping(map: Map) { inner <- map["inner"] }
     }
-    let outer = try #require(Mapper<Outer>().map(JSONString: #"{"inner": {"name": "in", "count": 1}}"#))
+    let outer = try #require(
+      Mapper<Outer>().map(JSONString: #"{"inner": {"name": "in", "count": 1}}"#))
     #expect(outer.inner?.jsonSeen == ["name": "in", "count": 1])
     #expect(outer.inner?.name == "in")
   }

@@ -7,7 +7,9 @@ import Testing
 struct MapperCollectionsTests {
   static let mixed = #"{"a": {"name": "ada", "age": 36}, "b": 7, "c": {"name": "cy"}}"#
 
-  @Test("A lenient dictionary of models drops the members that are not objects, a strict one fails at the first")
+  @Test(
+    "A lenient dictionary of models drops the members that are not objects, a strict one fails at the first"
+  )
   func dictionaries() throws {
     let lenient = try #require(Mapper<Friend>().mapDictionary(JSONString: Self.mixed))
     #expect(lenient == ["a": Friend(name: "ada", age: 36), "c": Friend(name: "cy")])
@@ -22,16 +24,19 @@ struct MapperCollectionsTests {
 
   @Test("mapSetOrThrow and mapArrayOfArraysOrThrow report the element's path")
   func setsAndNestedArrays() throws {
-    let set = try Mapper<Friend>().mapSetOrThrow(JSONString: #"[{"name": "a"}, {"name": "a"}, {"name": "b"}]"#)
+    let set = try Mapper<Friend>().mapSetOrThrow(
+      JSONString: #"[{"name": "a"}, {"name": "a"}, {"name": "b"}]"#)
     #expect(set == [Friend(name: "a"), Friend(name: "b")])
     do {
-      _ = try Mapper<Friend>(strict: true).mapArrayOfArraysOrThrow(JSON: JSON(parseJSON: #"[[{"name": "a"}], [{"name": 5}]]"#))
+      _ = try Mapper<Friend>(strict: true).mapArrayOfArraysOrThrow(
+        JSON: JSON(parseJSON: #"[[{"name": "a"}], [{"name": 5}]]"#))
       Issue.record("expected an error")
     } catch {
       #expect(error.pathDescription == "[1][0].name")
     }
     // Lenient: an element that is not an array is skipped, the others are kept.
-    let lists = Mapper<Friend>().mapArrayOfArrays(JSONObject: [[["name": "a"]], "x", [] as [Any]] as [Any])
+    let lists = Mapper<Friend>().mapArrayOfArrays(
+      JSONObject: [[["name": "a"]], "x", [] as [Any]] as [Any])
     #expect(lists == [[Friend(name: "a")], []])
   }
 
@@ -40,13 +45,19 @@ struct MapperCollectionsTests {
     let ada = Friend(name: "ada", age: 36)
     let text = #"{"name": "ada l.", "age": "old"}"#
     // Lenient: what maps is applied, the rest stays.
-    #expect(Mapper<Friend>().map(JSONString: text, toObject: ada) == Friend(name: "ada l.", age: 36))
+    #expect(
+      Mapper<Friend>().map(JSONString: text, toObject: ada) == Friend(name: "ada l.", age: 36))
     // Strict: nothing is applied.
     #expect(Mapper<Friend>(strict: true).map(JSONString: text, toObject: ada) == ada)
-    #expect(throws: MappingError(.typeMismatch(expected: "Int", found: .string, preview: #""old""#), path: [.key("age")])) {
+    #expect(
+      throws: MappingError(
+        .typeMismatch(expected: "Int", found: .string, preview: #""old""#), path: [.key("age")])
+    ) {
       try Mapper<Friend>(strict: true).mapOrThrow(JSONString: text, toObject: ada)
     }
-    #expect(try Mapper<Friend>(strict: true).mapOrThrow(JSONString: #"{"age": 37}"#, toObject: ada) == Friend(name: "ada", age: 37))
+    #expect(
+      try Mapper<Friend>(strict: true).mapOrThrow(JSONString: #"{"age": 37}"#, toObject: ada)
+        == Friend(name: "ada", age: 37))
   }
 
   @Test("Error messages spell types as Swift source does")
@@ -64,13 +75,17 @@ struct MapperCollectionsTests {
         lookup <- map["lookup"]
       }
     }
-    let (_, failures) = Mapper<Shapes>().mapWithFailures(JSON: ["table": 1, "grid": 2, "tags": 3, "lookup": 4])
-    #expect(failures.map(\.description).sorted() == [
-      "Expected Set<Int> at .tags but found number (3)",
-      "Expected [String: Int] at .table but found number (1)",
-      "Expected [String: [Double]] at .lookup but found number (4)",
-      "Expected [[String]] at .grid but found number (2)",
-    ].sorted())
+    let (_, failures) = Mapper<Shapes>().mapWithFailures(JSON: [
+      "table": 1, "grid": 2, "tags": 3, "lookup": 4,
+    ])
+    #expect(
+      failures.map(\.description).sorted()
+        == [
+          "Expected Set<Int> at .tags but found number (3)",
+          "Expected [String: Int] at .table but found number (1)",
+          "Expected [String: [Double]] at .lookup but found number (4)",
+          "Expected [[String]] at .grid but found number (2)",
+        ].sorted())
   }
 
   @Test("Dictionaries are written in key order, so the same model always gives the same text")
@@ -119,20 +134,42 @@ struct ImmutableMapperAPITests {
     #expect(try mapper.map(JSON: ["name": "a", "since": 2]).since == 2)
     #expect(try mapper.map(JSON: JSON(parseJSON: #"{"name": "b", "since": 4}"#)).name == "b")
     #expect(try mapper.map(JSONObject: ["name": "c", "since": 6] as [String: Any]).since == 6)
-    #expect(try mapper.mapArray(JSONArray: [["name": "a", "since": 1], ["name": "b", "since": 2]]).map(\.since) == [1, 2])
+    #expect(
+      try mapper.mapArray(JSONArray: [["name": "a", "since": 1], ["name": "b", "since": 2]]).map(
+        \.since) == [1, 2])
     #expect(try mapper.mapArray(JSONObject: [["name": "a", "since": 1]] as [Any]).count == 1)
-    #expect(try mapper.mapDictionary(JSONString: #"{"k": {"name": "a", "since": 2}}"#)["k"] == Owner(name: "a", since: 2))
+    #expect(
+      try mapper.mapDictionary(JSONString: #"{"k": {"name": "a", "since": 2}}"#)["k"]
+        == Owner(name: "a", since: 2))
     #expect(try mapper.mapDictionary(JSON: ["k": ["name": "a", "since": 3]])["k"]?.since == 3)
-    #expect(try mapper.mapDictionaryOfArrays(JSON: ["k": [["name": "z", "since": 8]]])["k"] == [Owner(name: "z", since: 8)])
-    #expect(try mapper.mapArrayOfArrays(JSONObject: [[["name": "a", "since": 1]]] as [Any]) == [[Owner(name: "a", since: 1)]])
-    #expect(try mapper.mapSet(JSONString: #"[{"name": "a", "since": 1}, {"name": "a", "since": 1}]"#).count == 1)
-    #expect(try Owner(JSONObject: JSON(parseJSON: #"{"name": "q", "since": 9}"#)) == Owner(name: "q", since: 9))
+    #expect(
+      try mapper.mapDictionaryOfArrays(JSON: ["k": [["name": "z", "since": 8]]])["k"] == [
+        Owner(name: "z", since: 8)
+      ])
+    #expect(
+      try mapper.mapArrayOfArrays(JSONObject: [[["name": "a", "since": 1]]] as [Any]) == [
+        [Owner(name: "a", since: 1)]
+      ])
+    #expect(
+      try mapper.mapSet(JSONString: #"[{"name": "a", "since": 1}, {"name": "a", "since": 1}]"#)
+        .count == 1)
+    #expect(
+      try Owner(JSONObject: JSON(parseJSON: #"{"name": "q", "since": 9}"#))
+        == Owner(name: "q", since: 9))
     #expect(try Owner(JSONValue: ["name": "r", "since": 0]).since == 0)
 
     let failures: [(String, () throws -> Any)] = [
       (".since", { try mapper.map(JSON: ["name": "a"]) }),
-      ("[1].since", { try mapper.mapArray(JSONString: #"[{"name": "a", "since": 1}, {"name": "b", "since": "1"}]"#) }),
-      (".b", { try mapper.mapDictionary(JSONString: #"{"a": {"name": "a", "since": 2}, "b": 3}"#) }),
+      (
+        "[1].since",
+        {
+          try mapper.mapArray(
+            JSONString: #"[{"name": "a", "since": 1}, {"name": "b", "since": "1"}]"#)
+        }
+      ),
+      (
+        ".b", { try mapper.mapDictionary(JSONString: #"{"a": {"name": "a", "since": 2}, "b": 3}"#) }
+      ),
       (".k[0].name", { try mapper.mapDictionaryOfArrays(JSON: ["k": [["since": 7]]]) }),
       (".", { try mapper.mapArrayOfArrays(JSONObject: nil) }),
     ]

@@ -20,7 +20,8 @@ struct MapperReadingTests {
 
   @Test("map(JSONObject:) takes whatever JSONSerialization or JSONKit produced, and nil")
   func mapJSONObject() throws {
-    let foundation = try JSONSerialization.jsonObject(with: Data(#"{"name": "ada", "age": 36}"#.utf8))
+    let foundation = try JSONSerialization.jsonObject(
+      with: Data(#"{"name": "ada", "age": 36}"#.utf8))
     #expect(Mapper<Friend>().map(JSONObject: foundation) == Self.ada)
     #expect(Mapper<Friend>().map(JSONObject: JSON(["name": "bob"])) == Self.bob)
     #expect(Mapper<Friend>().map(JSONObject: ["name": "bob"] as [String: Any]) == Self.bob)
@@ -39,9 +40,14 @@ struct MapperReadingTests {
   @Test("map(…, toObject:) updates an existing model and keeps what the JSON does not mention")
   func toObject() {
     let start = Friend(name: "ada", age: 36)
-    #expect(Mapper<Friend>().map(JSONString: #"{"age": 37}"#, toObject: start) == Friend(name: "ada", age: 37))
-    #expect(Mapper<Friend>().map(JSON: ["name": "eve"] as [String: Any], toObject: start) == Friend(name: "eve", age: 36))
-    #expect(Mapper<Friend>().map(JSON: ["age": nil] as JSON, toObject: start) == Friend(name: "ada"))
+    #expect(
+      Mapper<Friend>().map(JSONString: #"{"age": 37}"#, toObject: start)
+        == Friend(name: "ada", age: 37))
+    #expect(
+      Mapper<Friend>().map(JSON: ["name": "eve"] as [String: Any], toObject: start)
+        == Friend(name: "eve", age: 36))
+    #expect(
+      Mapper<Friend>().map(JSON: ["age": nil] as JSON, toObject: start) == Friend(name: "ada"))
     #expect(Mapper<Friend>().map(JSONString: "not json", toObject: start) == start)
   }
 
@@ -49,7 +55,10 @@ struct MapperReadingTests {
   func mapArray() throws {
     let text = #"[{"name": "ada", "age": 36}, {"name": "bob"}]"#
     #expect(Mapper<Friend>().mapArray(JSONString: text) == [Self.ada, Self.bob])
-    #expect(Mapper<Friend>().mapArray(JSONArray: [["name": "ada", "age": 36], ["name": "bob"]]) == [Self.ada, Self.bob])
+    #expect(
+      Mapper<Friend>().mapArray(JSONArray: [["name": "ada", "age": 36], ["name": "bob"]]) == [
+        Self.ada, Self.bob,
+      ])
     let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
     #expect(Mapper<Friend>().mapArray(JSONObject: foundation) == [Self.ada, Self.bob])
     #expect(Mapper<Friend>().mapArray(JSON: parsed(text)) == [Self.ada, Self.bob])
@@ -72,14 +81,20 @@ struct MapperReadingTests {
     let text = #"{"a": {"name": "ada", "age": 36}, "b": {"name": "bob"}}"#
     #expect(Mapper<Friend>().mapDictionary(JSONString: text) == ["a": Self.ada, "b": Self.bob])
     #expect(Mapper<Friend>().mapDictionary(JSON: parsed(text)) == ["a": Self.ada, "b": Self.bob])
-    #expect(Mapper<Friend>().mapDictionary(JSON: ["b": ["name": "bob"]] as [String: [String: Any]]) == ["b": Self.bob])
+    #expect(
+      Mapper<Friend>().mapDictionary(JSON: ["b": ["name": "bob"]] as [String: [String: Any]]) == [
+        "b": Self.bob
+      ])
     #expect(Mapper<Friend>().mapDictionary(JSONString: "[]") == nil)
   }
 
   @Test("mapDictionaryOfArrays reads an object of arrays of objects")
   func mapDictionaryOfArrays() {
     let text = #"{"x": [{"name": "ada", "age": 36}, {"name": "bob"}], "y": []}"#
-    #expect(Mapper<Friend>().mapDictionaryOfArrays(JSON: parsed(text)) == ["x": [Self.ada, Self.bob], "y": []])
+    #expect(
+      Mapper<Friend>().mapDictionaryOfArrays(JSON: parsed(text)) == [
+        "x": [Self.ada, Self.bob], "y": [],
+      ])
     let foundation: [String: [[String: Any]]] = ["x": [["name": "bob"]]]
     #expect(Mapper<Friend>().mapDictionaryOfArrays(JSON: foundation) == ["x": [Self.bob]])
     #expect(Mapper<Friend>().mapDictionaryOfArrays(JSON: JSON([1])) == nil)
@@ -88,9 +103,15 @@ struct MapperReadingTests {
   @Test("mapArrayOfArrays reads an array of arrays of objects")
   func mapArrayOfArrays() throws {
     let text = #"[[{"name": "ada", "age": 36}], [], [{"name": "bob"}, {"name": "ada", "age": 36}]]"#
-    #expect(Mapper<Friend>().mapArrayOfArrays(JSON: parsed(text)) == [[Self.ada], [], [Self.bob, Self.ada]])
+    #expect(
+      Mapper<Friend>().mapArrayOfArrays(JSON: parsed(text)) == [
+        [Self.ada], [], [Self.bob, Self.ada],
+      ])
     let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    #expect(Mapper<Friend>().mapArrayOfArrays(JSONObject: foundation) == [[Self.ada], [], [Self.bob, Self.ada]])
+    #expect(
+      Mapper<Friend>().mapArrayOfArrays(JSONObject: foundation) == [
+        [Self.ada], [], [Self.bob, Self.ada],
+      ])
     #expect(Mapper<Friend>().mapArrayOfArrays(JSONObject: ["a": 1] as [String: Any]) == nil)
   }
 }
@@ -128,20 +149,24 @@ struct MapperWritingTests {
   @Test("toJSONString writes compact or pretty text, for a model or an array")
   func toJSONString() {
     #expect(Mapper<Friend>().toJSONString(Self.ada) == #"{"name":"ada","age":36}"#)
-    #expect(Mapper<Friend>().toJSONString(Self.ada, prettyPrint: true) == """
-      {
-        "name": "ada",
-        "age": 36
-      }
-      """)
-    #expect(Mapper<Friend>().toJSONString([Self.ada, Self.bob]) == #"[{"name":"ada","age":36},{"name":"bob"}]"#)
-    #expect(Mapper<Friend>().toJSONString([Self.bob], prettyPrint: true) == """
-      [
+    #expect(
+      Mapper<Friend>().toJSONString(Self.ada, prettyPrint: true) == """
         {
-          "name": "bob"
+          "name": "ada",
+          "age": 36
         }
-      ]
-      """)
+        """)
+    #expect(
+      Mapper<Friend>().toJSONString([Self.ada, Self.bob])
+        == #"[{"name":"ada","age":36},{"name":"bob"}]"#)
+    #expect(
+      Mapper<Friend>().toJSONString([Self.bob], prettyPrint: true) == """
+        [
+          {
+            "name": "bob"
+          }
+        ]
+        """)
     #expect(Mapper<Friend>().toJSONString([]) == "[]")
   }
 
@@ -151,7 +176,8 @@ struct MapperWritingTests {
     let dictionary = user.toJSON()
     #expect(JSONSerialization.isValidJSONObject(dictionary))
     let data = try JSONSerialization.data(withJSONObject: dictionary)
-    ObjectMapperReadmeTests.expectReadmeUser(User(JSONString: String(decoding: data, as: UTF8.self)))
+    ObjectMapperReadmeTests.expectReadmeUser(
+      User(JSONString: String(decoding: data, as: UTF8.self)))
   }
 }
 
@@ -180,7 +206,9 @@ struct ConvenienceTests {
     #expect(friends == [Friend(name: "a"), Friend(name: "b", age: 2)])
     #expect(friends.toJSON().map { $0["name"] as? String } == ["a", "b"])
     #expect(friends.toJSONString() == #"[{"name":"a"},{"name":"b","age":2}]"#)
-    #expect(friends.toJSONString(prettyPrint: true)?.hasPrefix("[\n  {\n    \"name\": \"a\"\n  },") == true)
+    #expect(
+      friends.toJSONString(prettyPrint: true)?.hasPrefix("[\n  {\n    \"name\": \"a\"\n  },")
+        == true)
     #expect(Set(friends).toJSON().count == 2)
     #expect([Friend](JSONString: "{}") == nil)
   }

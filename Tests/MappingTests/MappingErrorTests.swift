@@ -49,7 +49,8 @@ struct NumberFitTests {
     // Every key holds 7 except the one under test, so that the only failure is that number.
     let keys = ["int8", "int", "uint", "uint64", "int64", "uint16", "double", "float"]
     let members = keys.map { "\"\($0)\": \($0 == key ? number : "7")" }
-    let (model, failures) = failures(mapping: "{\(members.joined(separator: ", "))}", into: Numbers.self)
+    let (model, failures) = failures(
+      mapping: "{\(members.joined(separator: ", "))}", into: Numbers.self)
     let model_ = try #require(model)
     #expect(model_.int8 == 7 && model_.int == 7 && model_.uint == 7 && model_.uint64 == 7)
     #expect(model_.int64 == 7 && model_.uint16 == 7 && model_.double == 7 && model_.float == 7)
@@ -62,7 +63,8 @@ struct NumberFitTests {
 
   @Test("Strict mode throws the same failure for 300 into Int8")
   func strictThrows() throws {
-    let text = #"{"int8": 300, "int": 1, "uint": 1, "uint64": 1, "int64": 1, "uint16": 1, "double": 1, "float": 1}"#
+    let text =
+      #"{"int8": 300, "int": 1, "uint": 1, "uint64": 1, "int64": 1, "uint16": 1, "double": 1, "float": 1}"#
     let error = try #require(strictError(mapping: text, into: Numbers.self))
     #expect(error.description == "Number 300 at .int8 does not fit Int8")
   }
@@ -94,13 +96,15 @@ struct MappingErrorTests {
     #expect(model?.name == "n")
     #expect(model?.flag == false)
     #expect(model?.tags == [])
-    #expect(failures.map(\.description) == [
-      #"Expected Int at .age but found string ("old")"#,
-      "Expected String at .name but found number (12)",
-      "Expected Bool at .flag but found number (1)",
-      #"Expected [String] at .tags but found string ("a,b")"#,
-    ])
-    #expect(failures.first?.reason == .typeMismatch(expected: "Int", found: .string, preview: #""old""#))
+    #expect(
+      failures.map(\.description) == [
+        #"Expected Int at .age but found string ("old")"#,
+        "Expected String at .name but found number (12)",
+        "Expected Bool at .flag but found number (1)",
+        #"Expected [String] at .tags but found string ("a,b")"#,
+      ])
+    #expect(
+      failures.first?.reason == .typeMismatch(expected: "Int", found: .string, preview: #""old""#))
     #expect(failures.first?.path == [.key("age")])
   }
 
@@ -122,15 +126,17 @@ struct MappingErrorTests {
   func missingKey() throws {
     let (model, failures) = failures(mapping: #"{"age": 3}"#, into: Wrong.self)
     #expect(model?.age == 3)
-    #expect(failures.map(\.description) == [
-      "Missing value at .name", "Missing value at .flag", "Missing value at .tags",
-    ])
+    #expect(
+      failures.map(\.description) == [
+        "Missing value at .name", "Missing value at .flag", "Missing value at .tags",
+      ])
     #expect(failures.first?.reason == .keyNotFound)
   }
 
   @Test("null for a non-optional property is a type mismatch, not a reset")
   func nullForRequired() throws {
-    let (model, failures) = failures(mapping: #"{"age": null, "name": "x", "flag": true, "tags": []}"#, into: Wrong.self)
+    let (model, failures) = failures(
+      mapping: #"{"age": null, "name": "x", "flag": true, "tags": []}"#, into: Wrong.self)
     #expect(model?.age == 1)
     #expect(failures.map(\.description) == ["Expected Int at .age but found null (null)"])
   }
@@ -148,7 +154,8 @@ struct MappingErrorTests {
     #expect(failures.count == 1)
     #expect(failure.path == [.key("friends"), .index(3), .key("birthday")])
     #expect(failure.pathDescription == ".friends[3].birthday")
-    #expect(failure.description == #"Expected Int at .friends[3].birthday but found string ("soon")"#)
+    #expect(
+      failure.description == #"Expected Int at .friends[3].birthday but found string ("soon")"#)
     let strict = try #require(strictError(mapping: text, into: Person.self))
     #expect(strict == failure)
   }
@@ -178,21 +185,32 @@ struct MappingErrorTests {
        "by name": {"x y": {"name": false}}}
       """#
     let (_, failures) = failures(mapping: text, into: League.self)
-    #expect(failures.map(\.pathDescription) == [
-      ".teams.red[1].birthday", ".grid[1][2]", ".captain.friends[0].name", #"."by name"."x y".name"#,
-    ])
+    #expect(
+      failures.map(\.pathDescription) == [
+        ".teams.red[1].birthday", ".grid[1][2]", ".captain.friends[0].name",
+        #"."by name"."x y".name"#,
+      ])
   }
 
-  @Test("Lenient mode keeps the models it can make, as ObjectMapper, and records the others with their paths")
+  @Test(
+    "Lenient mode keeps the models it can make, as ObjectMapper, and records the others with their paths"
+  )
   func elementNotObject() throws {
-    let text = #"{"name": "x", "friends": [{"name": "a", "birthday": 1}, 5, null, {"name": "b", "birthday": 2}]}"#
+    let text =
+      #"{"name": "x", "friends": [{"name": "a", "birthday": 1}, 5, null, {"name": "b", "birthday": 2}]}"#
     let (person, failures) = failures(mapping: text, into: Person.self)
     #expect(person?.friends.map(\.name) == ["a", "b"])
-    #expect(failures.map(\.description) == [
-      "Expected Pal at .friends[1] but found number (5)", "Expected Pal at .friends[2] but found null (null)",
-    ])
+    #expect(
+      failures.map(\.description) == [
+        "Expected Pal at .friends[1] but found number (5)",
+        "Expected Pal at .friends[2] but found null (null)",
+      ])
     // Strict mode fails at the first one.
-    #expect(throws: MappingError(.typeMismatch(expected: "Pal", found: .number, preview: "5"), path: [.key("friends"), .index(1)])) {
+    #expect(
+      throws: MappingError(
+        .typeMismatch(expected: "Pal", found: .number, preview: "5"),
+        path: [.key("friends"), .index(1)])
+    ) {
       try Mapper<Person>(strict: true).mapOrThrow(JSONString: text)
     }
   }

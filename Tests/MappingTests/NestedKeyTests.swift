@@ -57,17 +57,19 @@ struct NestedKeyReadTests {
   @Test("A missing step, an index out of range or a step into a scalar is a missing key")
   func missingSteps() throws {
     let (trip, failures) = failures(
-      mapping: #"{"address": {"city": 1}, "distances": [{"value": 1}], "meta": {"tags": 3}, "grid": []}"#,
+      mapping:
+        #"{"address": {"city": 1}, "distances": [{"value": 1}], "meta": {"tags": 3}, "grid": []}"#,
       into: Trip.self)
     #expect(trip?.secondText == nil)
     #expect(trip?.deep == nil)
     #expect(trip?.street == "")
     // Optionals whose path is missing are skipped silently; required ones are reported.
-    #expect(failures.map(\.description) == [
-      "Expected String at .address.city but found number (1)",
-      "Missing value at .address.street.name",
-      "Missing value at .meta.tags.count",
-    ])
+    #expect(
+      failures.map(\.description) == [
+        "Expected String at .address.city but found number (1)",
+        "Missing value at .address.street.name",
+        "Missing value at .meta.tags.count",
+      ])
   }
 
   @Test("A numeric step into an object reads the member with that name")
@@ -98,7 +100,8 @@ struct NestedKeyReadTests {
   @Test("ignoreNil: true leaves an optional unchanged when the JSON holds null")
   func ignoreNil() throws {
     let model = Mapper<Ignoring>().map(
-      JSONString: #"{"profile": {"nickname": null}, "note": null, "tags": null}"#, toObject: Ignoring())
+      JSONString: #"{"profile": {"nickname": null}, "note": null, "tags": null}"#,
+      toObject: Ignoring())
     #expect(model.nickname == "keep")
     #expect(model.note == nil)
     #expect(model.tags == ["keep"])
@@ -139,7 +142,8 @@ struct NestedKeyWriteTests {
     let written = try #require(Writer().toJSONString())
     #expect(
       written
-        == #"{"x":{"y":{"a":1,"c":"c"}},"arr":[0,2],"app.identifier":"dotted","s":{"t.u":true},"grid":[null,[{"v":0.5}]]}"#)
+        == #"{"x":{"y":{"a":1,"c":"c"}},"arr":[0,2],"app.identifier":"dotted","s":{"t.u":true},"grid":[null,[{"v":0.5}]]}"#
+    )
   }
 
   @Test("Writing arr.1 alone gives [null, value], not {\"1\": value}")
@@ -186,6 +190,8 @@ struct NestedKeyWriteTests {
       }
     }
     #expect(Model().toJSONString() == #"{"c":{"d":1}}"#)
-    #expect(Mapper<Model>(shouldIncludeNilValues: true).toJSONString(Model()) == #"{"a":{"b":null},"c":{"d":1}}"#)
+    #expect(
+      Mapper<Model>(shouldIncludeNilValues: true).toJSONString(Model())
+        == #"{"a":{"b":null},"c":{"d":1}}"#)
   }
 }

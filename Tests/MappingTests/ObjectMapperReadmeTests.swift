@@ -40,7 +40,8 @@ struct ObjectMapperReadmeTests {
     #expect(user.bestFriend?.bestFriend == nil, sourceLocation: sourceLocation)
     #expect(user.friends?.map(\.username) == ["cy", "di"], sourceLocation: sourceLocation)
     #expect(user.friends?.map(\.age) == [nil, 22], sourceLocation: sourceLocation)
-    #expect(user.birthday == Date(timeIntervalSince1970: 1_700_000_000), sourceLocation: sourceLocation)
+    #expect(
+      user.birthday == Date(timeIntervalSince1970: 1_700_000_000), sourceLocation: sourceLocation)
   }
 
   @Test("User(JSONString:) reads every property of the README's User")
@@ -62,17 +63,19 @@ struct ObjectMapperReadmeTests {
 
   @Test("toJSONString(prettyPrint: true) writes indented JSON that reads back as the same user")
   func prettyPrint() throws {
-    let user = try #require(User(JSONString: #"{"username": "ada", "age": 36, "dict": {"city": "London"}}"#))
+    let user = try #require(
+      User(JSONString: #"{"username": "ada", "age": 36, "dict": {"city": "London"}}"#))
     let pretty = try #require(user.toJSONString(prettyPrint: true))
-    #expect(pretty == """
-      {
-        "username": "ada",
-        "age": 36,
-        "dict": {
-          "city": "London"
+    #expect(
+      pretty == """
+        {
+          "username": "ada",
+          "age": 36,
+          "dict": {
+            "city": "London"
+          }
         }
-      }
-      """)
+        """)
     #expect(Mapper().toJSONString(user, prettyPrint: true) == pretty)
     let again = try #require(User(JSONString: pretty))
     #expect(again.username == "ada")
@@ -88,7 +91,8 @@ struct ObjectMapperReadmeTests {
 
   @Test("The Temperature struct maps both ways")
   func temperature() throws {
-    let temperature = try #require(Temperature(JSONString: #"{"celsius": 21.5, "fahrenheit": 70.7}"#))
+    let temperature = try #require(
+      Temperature(JSONString: #"{"celsius": 21.5, "fahrenheit": 70.7}"#))
     #expect(temperature == Temperature(celsius: 21.5, fahrenheit: 70.7))
     #expect(temperature.toJSONString() == #"{"celsius":21.5,"fahrenheit":70.7}"#)
     #expect(Temperature(celsius: -40).toJSONString() == #"{"celsius":-40}"#)
@@ -102,7 +106,9 @@ struct ObjectMapperReadmeTests {
     #expect(users.map(\.age) == [36, nil])
     let same = try #require([User](JSONString: text))
     #expect(same.map(\.username) == ["ada", "bob"])
-    #expect(users.toJSONString() == #"[{"username":"ada","age":36,"dict":{}},{"username":"bob","dict":{}}]"#)
+    #expect(
+      users.toJSONString()
+        == #"[{"username":"ada","age":36,"dict":{}},{"username":"bob","dict":{}}]"#)
   }
 
   struct Named: Mappable {
@@ -143,15 +149,20 @@ struct ObjectMapperReadmeTests {
 
   @Test("Dot notation reads nested objects, array elements, and can be turned off")
   func nestedKeys() throws {
-    let route = try #require(Route(JSONString: #"""
-      {"distance": {"text": "102 ft", "value": 31},
-       "distances": [{"text": "1 ft", "value": 1}, {"text": "2 ft", "value": 2}],
-       "app.identifier": "com.example.app", "app": {"identifier": "wrong"}}
-      """#))
+    let route = try #require(
+      Route(
+        JSONString: #"""
+          {"distance": {"text": "102 ft", "value": 31},
+           "distances": [{"text": "1 ft", "value": 1}, {"text": "2 ft", "value": 2}],
+           "app.identifier": "com.example.app", "app": {"identifier": "wrong"}}
+          """#))
     #expect(route.distance == 31)
     #expect(route.firstDistance == 1)
     #expect(route.identifier == "com.example.app")
-    #expect(route.toJSONString() == #"{"distance":{"value":31},"distances":[{"value":1}],"app.identifier":"com.example.app"}"#)
+    #expect(
+      route.toJSONString()
+        == #"{"distance":{"value":31},"distances":[{"value":1}],"app.identifier":"com.example.app"}"#
+    )
   }
 
   struct Item: Mappable {
@@ -161,7 +172,10 @@ struct ObjectMapperReadmeTests {
 
     mutating func mapping(map: Map) {
       // The README's condensed TransformOf.
-      id <- (map["id"], TransformOf<Int, String>(fromJSON: { Int($0!) }, toJSON: { $0.map { String($0) } }))
+      id <- (
+        map["id"],
+        TransformOf<Int, String>(fromJSON: { Int($0!) }, toJSON: { $0.map { String($0) } })
+      )
     }
   }
 
@@ -215,7 +229,8 @@ struct ObjectMapperReadmeTests {
 
   @Test("A generic Result<User> maps its nested user")
   func genericResult() throws {
-    let result = try #require(Mapper<Result<User>>().map(JSONString: #"{"result": {"username": "ada", "age": 36}}"#))
+    let result = try #require(
+      Mapper<Result<User>>().map(JSONString: #"{"result": {"username": "ada", "age": 36}}"#))
     #expect(result.result?.username == "ada")
     #expect(result.result?.age == 36)
     let json: [String: Any] = ["result": ["username": "bob"]]
@@ -243,7 +258,8 @@ struct ObjectMapperReadmeTests {
   @Test("A MapContext passed to Mapper(context:) is visible in mapping(map:)")
   func mappingContext() throws {
     let context = Context()
-    let user = try #require(Mapper<ContextUser>(context: context).map(JSONString: #"{"name": "ada"}"#))
+    let user = try #require(
+      Mapper<ContextUser>(context: context).map(JSONString: #"{"name": "ada"}"#))
     #expect(user.name == "ada")
     #expect(user.seenInfo == "Info that I need during mapping")
     #expect(Mapper<ContextUser>().map(JSONString: #"{"name": "ada"}"#)?.seenInfo == nil)

@@ -90,7 +90,8 @@ struct ScalarOperatorTests {
 
   @Test("Integers accept integral numbers written with an exponent or a zero fraction")
   func integralNotations() throws {
-    let model = try #require(Mapper<Scalars>().map(JSONString: #"{"int": 1e2, "uint8": 2.0, "int64": -3E1}"#))
+    let model = try #require(
+      Mapper<Scalars>().map(JSONString: #"{"int": 1e2, "uint8": 2.0, "int64": -3E1}"#))
     #expect(model.int == 100)
     #expect(model.uint8 == 2)
     #expect(model.int64 == -30)
@@ -125,15 +126,19 @@ struct ScalarOperatorTests {
     for text in ["12abc", "-", "", " 5", "5 ", "NaN", "0x10", "1,5"] {
       let (model, failures) = failures(mapping: "{\"decimal\": \"\(text)\"}", into: Scalars.self)
       #expect(model?.decimal == 0, "\(text)")
-      #expect(failures.filter { $0.path == [.key("decimal")] }.map(\.reason) == [
-        .typeMismatch(expected: "Decimal", found: .string, preview: "\"\(text)\""),
-      ])
+      #expect(
+        failures.filter { $0.path == [.key("decimal")] }.map(\.reason) == [
+          .typeMismatch(expected: "Decimal", found: .string, preview: "\"\(text)\"")
+        ])
     }
   }
 
   @Test(
     "Decimal rejects numbers it cannot hold exactly instead of rounding them",
-    arguments: ["1234567890123456789012345678901234567890123", "0.12345678901234567890123456789012345678901", "1e400", "1e-400"])
+    arguments: [
+      "1234567890123456789012345678901234567890123", "0.12345678901234567890123456789012345678901",
+      "1e400", "1e-400",
+    ])
   func decimalTooPrecise(number: String) throws {
     let (model, failures) = failures(mapping: "{\"decimal\": \(number)}", into: Scalars.self)
     #expect(model?.decimal == 0)
@@ -150,10 +155,12 @@ struct ScalarOperatorTests {
   func decimalLimits() throws {
     for (text, expected) in [
       ("12345678901234567890123456789012345678", "12345678901234567890123456789012345678"),
-      ("1.50000000000000000000000000000000000000000000", "1.5"), ("1e100", "1" + String(repeating: "0", count: 100)),
+      ("1.50000000000000000000000000000000000000000000", "1.5"),
+      ("1e100", "1" + String(repeating: "0", count: 100)),
       ("-0.000", "0"),
     ] {
-      let model = try #require(Mapper<Scalars>().map(JSONString: "{\"decimal\": \(text)}"), "\(text)")
+      let model = try #require(
+        Mapper<Scalars>().map(JSONString: "{\"decimal\": \(text)}"), "\(text)")
       #expect(model.decimal.description == expected)
     }
   }
@@ -190,7 +197,8 @@ struct OptionalScalarOperatorTests {
 
   @Test("Present values are read and written back")
   func presentValues() throws {
-    let text = #"{"bool":true,"int":1,"int8":2,"uint64":3,"double":4.5,"float":5.5,"string":"six","decimal":7.25,"implicit":8}"#
+    let text =
+      #"{"bool":true,"int":1,"int8":2,"uint64":3,"double":4.5,"float":5.5,"string":"six","decimal":7.25,"implicit":8}"#
     let (model, written) = try roundTrip(text, as: Optionals.self)
     #expect(model.bool == true && model.int == 1 && model.int8 == 2 && model.uint64 == 3)
     #expect(model.double == 4.5 && model.float == 5.5 && model.string == "six")
@@ -207,7 +215,8 @@ struct OptionalScalarOperatorTests {
     start.string = "x"
     start.implicit = 9
     let model = Mapper<Optionals>().map(
-      JSONString: #"{"bool": null, "int": null, "string": null, "implicit": null}"#, toObject: start)
+      JSONString: #"{"bool": null, "int": null, "string": null, "implicit": null}"#, toObject: start
+    )
     #expect(model.bool == nil)
     #expect(model.int == nil)
     #expect(model.string == nil)
@@ -235,7 +244,8 @@ struct OptionalScalarOperatorTests {
     let withNils = Mapper<Optionals>(shouldIncludeNilValues: true).toJSONString(model)
     #expect(
       withNils
-        == #"{"bool":null,"int":1,"int8":null,"uint64":null,"double":null,"float":null,"string":null,"decimal":null,"implicit":null}"#)
+        == #"{"bool":null,"int":1,"int8":null,"uint64":null,"double":null,"float":null,"string":null,"decimal":null,"implicit":null}"#
+    )
   }
 }
 
@@ -292,7 +302,8 @@ struct EnumOperatorTests {
     start.priorities = [.low]
     start.prioritiesByName = ["a": .low]
     let model = Mapper<Enums>().map(
-      JSONString: #"{"optionalColor": null, "priorities": null, "prioritiesByName": null}"#, toObject: start)
+      JSONString: #"{"optionalColor": null, "priorities": null, "prioritiesByName": null}"#,
+      toObject: start)
     #expect(model.optionalColor == nil)
     #expect(model.priorities == nil)
     #expect(model.prioritiesByName == nil)
@@ -302,31 +313,35 @@ struct EnumOperatorTests {
   @Test("An unknown raw value is a failure that names the enum, and leaves the property unchanged")
   func unknownRawValue() throws {
     let (model, failures) = failures(
-      mapping: #"{"color": "purple", "priority": 9, "colors": ["red", "mauve"], "colorsByName": {}, "optionalColor": "red"}"#,
+      mapping:
+        #"{"color": "purple", "priority": 9, "colors": ["red", "mauve"], "colorsByName": {}, "optionalColor": "red"}"#,
       into: Enums.self)
     #expect(model?.color == .red)
     #expect(model?.priority == .low)
     #expect(model?.colors == [])
     #expect(model?.optionalColor == .red)
-    #expect(failures.map(\.description) == [
-      #""purple" at .color is not a raw value of Color"#,
-      "9 at .priority is not a raw value of Priority",
-      #""mauve" at .colors[1] is not a raw value of Color"#,
-    ])
+    #expect(
+      failures.map(\.description) == [
+        #""purple" at .color is not a raw value of Color"#,
+        "9 at .priority is not a raw value of Priority",
+        #""mauve" at .colors[1] is not a raw value of Color"#,
+      ])
     #expect(failures.first?.reason == .unknownRawValue(type: "Color", preview: #""purple""#))
   }
 
   @Test("A raw value of the wrong type fails as the raw type would")
   func wrongRawType() throws {
     let (_, failures) = failures(
-      mapping: #"{"color": 1, "priority": "high", "optionalPriority": 2.5, "colors": [], "colorsByName": {"a": true}}"#,
+      mapping:
+        #"{"color": 1, "priority": "high", "optionalPriority": 2.5, "colors": [], "colorsByName": {"a": true}}"#,
       into: Enums.self)
-    #expect(failures.map(\.description) == [
-      "Expected String at .color but found number (1)",
-      #"Expected Int at .priority but found string ("high")"#,
-      "Number 2.5 at .optionalPriority does not fit Int",
-      "Expected String at .colorsByName.a but found boolean (true)",
-    ])
+    #expect(
+      failures.map(\.description) == [
+        "Expected String at .color but found number (1)",
+        #"Expected Int at .priority but found string ("high")"#,
+        "Number 2.5 at .optionalPriority does not fit Int",
+        "Expected String at .colorsByName.a but found boolean (true)",
+      ])
   }
 
   struct WriteOnly: Mappable {
@@ -348,11 +363,14 @@ struct EnumOperatorTests {
 
   @Test(">>> writes enums and never reads them")
   func writeOnly() throws {
-    let model = try #require(Mapper<WriteOnly>().map(JSONString: #"{"color": "red", "maybe": null, "list": [1], "byName": {}}"#))
+    let model = try #require(
+      Mapper<WriteOnly>().map(
+        JSONString: #"{"color": "red", "maybe": null, "list": [1], "byName": {}}"#))
     #expect(model.color == .green)
     #expect(model.maybe == .blue)
     #expect(model.list == [.high])
-    #expect(model.toJSONString() == #"{"color":"green","maybe":"blue","list":[3],"byName":{"x":"red"}}"#)
+    #expect(
+      model.toJSONString() == #"{"color":"green","maybe":"blue","list":[3],"byName":{"x":"red"}}"#)
   }
 }
 
@@ -406,7 +424,8 @@ struct UntypedOperatorTests {
   func jsonNull() throws {
     var start = Untyped()
     start.optionalRaw = 1
-    let model = Mapper<Untyped>().map(JSONString: #"{"raw": null, "optionalRaw": null}"#, toObject: start)
+    let model = Mapper<Untyped>().map(
+      JSONString: #"{"raw": null, "optionalRaw": null}"#, toObject: start)
     #expect(model.raw == JSON.null)
     #expect(model.optionalRaw == nil)
   }
@@ -414,11 +433,13 @@ struct UntypedOperatorTests {
   @Test("An untyped array or dictionary property rejects a value of the other shape")
   func wrongShape() throws {
     let (model, failures) = failures(
-      mapping: #"{"raw": 1, "list": {"a": 1}, "object": [1], "optionalList": "x", "optionalObject": 2}"#,
+      mapping:
+        #"{"raw": 1, "list": {"a": 1}, "object": [1], "optionalList": "x", "optionalObject": 2}"#,
       into: Untyped.self)
     #expect(model?.list.isEmpty == true)
     #expect(model?.object.isEmpty == true)
-    #expect(failures.map(\.pathDescription) == [".list", ".optionalList", ".object", ".optionalObject"])
+    #expect(
+      failures.map(\.pathDescription) == [".list", ".optionalList", ".object", ".optionalObject"])
   }
 }
 
@@ -490,7 +511,8 @@ struct ModelOperatorTests {
   @Test("A set with several models writes each of them once")
   func setOfSeveral() throws {
     let model = try #require(
-      Mapper<Models>().map(JSONString: #"{"set": [{"name": "ada", "age": 36}, {"name": "bob"}, {"name": "bob"}]}"#))
+      Mapper<Models>().map(
+        JSONString: #"{"set": [{"name": "ada", "age": 36}, {"name": "bob"}, {"name": "bob"}]}"#))
     #expect(model.set == [Self.ada, Self.bob])
     let written = Mapper<Models>().toJSONValue(model)["set"]
     #expect(written.count == 2)
@@ -500,7 +522,8 @@ struct ModelOperatorTests {
 
   @Test("Dictionaries with several models write every key")
   func dictionaryOfSeveral() throws {
-    let text = #"{"byName": {"a": {"name": "ada", "age": 36}, "b": {"name": "bob"}}, "teams": {"x": [{"name": "cy", "age": 3}], "y": []}}"#
+    let text =
+      #"{"byName": {"a": {"name": "ada", "age": 36}, "b": {"name": "bob"}}, "teams": {"x": [{"name": "cy", "age": 3}], "y": []}}"#
     let model = try #require(Mapper<Models>().map(JSONString: text))
     #expect(model.byName == ["a": Self.ada, "b": Self.bob])
     #expect(model.teams == ["x": [Self.cy], "y": []])
@@ -520,7 +543,8 @@ struct ModelOperatorTests {
     start.optionalByName = ["a": Self.ada]
     start.optionalTeams = ["a": [Self.ada]]
     let cleared = Mapper<Models>().map(
-      JSONString: #"{"optionalFriend": null, "optionalFriends": null, "optionalGrid": null, "optionalSet": null, "optionalByName": null, "optionalTeams": null}"#,
+      JSONString:
+        #"{"optionalFriend": null, "optionalFriends": null, "optionalGrid": null, "optionalSet": null, "optionalByName": null, "optionalTeams": null}"#,
       toObject: start)
     #expect(cleared.optionalFriend == nil)
     #expect(cleared.optionalFriends == nil)
@@ -590,9 +614,11 @@ struct ScalarCollectionOperatorTests {
 
   @Test("A byte array rejects 256 instead of wrapping it")
   func byteOverflow() throws {
-    let (model, failures) = failures(mapping: #"{"optionalBytes": [1, 256]}"#, into: Collections.self)
+    let (model, failures) = failures(
+      mapping: #"{"optionalBytes": [1, 256]}"#, into: Collections.self)
     #expect(model?.optionalBytes == nil)
-    #expect(failures.map(\.pathDescription).filter { $0.hasPrefix(".optional") } == [".optionalBytes[1]"])
+    #expect(
+      failures.map(\.pathDescription).filter { $0.hasPrefix(".optional") } == [".optionalBytes[1]"])
   }
 }
 
@@ -633,7 +659,9 @@ struct TransformOperatorTests {
 
   @Test("Bare, optional, array and dictionary properties go through the transform both ways")
   func everyShape() throws {
-    let (model, written) = try roundTrip(Self.text.replacingOccurrences(of: #""writeOnly":"5""#, with: #""writeOnly":"99""#), as: Transformed.self)
+    let (model, written) = try roundTrip(
+      Self.text.replacingOccurrences(of: #""writeOnly":"5""#, with: #""writeOnly":"99""#),
+      as: Transformed.self)
     #expect(model.id == 1)
     #expect(model.optionalID == 2)
     #expect(model.ids == [3, 4])
@@ -651,7 +679,8 @@ struct TransformOperatorTests {
     start.optionalIDs = [1]
     start.optionalIDsByName = ["a": 1]
     let model = Mapper<Transformed>().map(
-      JSONString: #"{"optionalID": null, "optionalIDs": null, "optionalIDsByName": null}"#, toObject: start)
+      JSONString: #"{"optionalID": null, "optionalIDs": null, "optionalIDsByName": null}"#,
+      toObject: start)
     #expect(model.optionalID == nil)
     #expect(model.optionalIDs == nil)
     #expect(model.optionalIDsByName == nil)
@@ -661,7 +690,8 @@ struct TransformOperatorTests {
   @Test("A value the transform rejects is a failure at its element's path")
   func rejected() throws {
     let (model, failures) = failures(
-      mapping: #"{"id": "x", "ids": ["1", "y"], "idsByName": {"a": "1", "b": true}}"#, into: Transformed.self)
+      mapping: #"{"id": "x", "ids": ["1", "y"], "idsByName": {"a": "1", "b": true}}"#,
+      into: Transformed.self)
     #expect(model?.id == 0)
     #expect(model?.ids == [])
     #expect(failures.map(\.pathDescription) == [".id", ".ids[1]", ".idsByName.b"])
@@ -701,7 +731,10 @@ struct WriteOnlyOperatorTests {
   @Test("Reading JSON through >>> leaves every property as it was")
   func readingDoesNothing() throws {
     let model = try #require(
-      Mapper<Snapshot>().map(JSONString: #"{"id": 1, "name": "one", "scores": {}, "friend": {"name": "bob"}, "raw": 1, "list": []}"#))
+      Mapper<Snapshot>().map(
+        JSONString:
+          #"{"id": 1, "name": "one", "scores": {}, "friend": {"name": "bob"}, "raw": 1, "list": []}"#
+      ))
     #expect(model.id == 7)
     #expect(model.name == "seven")
     #expect(model.scores == ["a": [1, 2]])
@@ -715,6 +748,7 @@ struct WriteOnlyOperatorTests {
   func writing() throws {
     #expect(
       Snapshot().toJSONString()
-        == #"{"id":7,"name":"seven","scores":{"a":[1,2]},"friend":{"name":"ada"},"raw":{"k":true},"list":[1,"x"]}"#)
+        == #"{"id":7,"name":"seven","scores":{"a":[1,2]},"friend":{"name":"ada"},"raw":{"k":true},"list":[1,"x"]}"#
+    )
   }
 }

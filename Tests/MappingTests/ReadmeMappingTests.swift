@@ -16,7 +16,10 @@ struct ReadmeMappingTests {
     mutating func mapping(map: Map) { price <- map["price"] }
   }
 
-  struct Address: Codable, Equatable { var street: String; var zip: String? }
+  struct Address: Codable, Equatable {
+    var street: String
+    var zip: String?
+  }
 
   /// One property per row of the transform table.
   struct Everything: Mappable {
@@ -34,7 +37,11 @@ struct ReadmeMappingTests {
     init?(map: Map) {}
 
     mutating func mapping(map: Map) {
-      cents <- (map["price_eur"], TransformOf<Int, Double>(fromJSON: { $0.map { Int($0 * 100) } }, toJSON: { $0.map { Double($0) / 100 } }))
+      cents <- (
+        map["price_eur"],
+        TransformOf<Int, Double>(
+          fromJSON: { $0.map { Int($0 * 100) } }, toJSON: { $0.map { Double($0) / 100 } })
+      )
       created <- (map["created"], DateTransform(unit: .milliseconds))
       updated <- (map["updated"], ISO8601DateTransform(fractionalSeconds: true))
       day <- (map["day"], CustomDateFormatTransform(formatString: "yyyy-MM-dd"))
@@ -100,14 +107,17 @@ struct ReadmeMappingTests {
     var decoder = JSONKitDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     decoder.dateDecodingStrategy = .iso8601
-    let order = try decoder.decode(Order.self, from: Data(#"{"id": 7, "customer": {"name": "Ada", "address": {"street": "Main"}}}"#.utf8))
+    let order = try decoder.decode(
+      Order.self,
+      from: Data(#"{"id": 7, "customer": {"name": "Ada", "address": {"street": "Main"}}}"#.utf8))
     #expect(order.id == 7)
     #expect(order.customer.name == "Ada")
     #expect(order.customer.address?.street == "Main")
     let again = try JSONKitEncoder().encodeToJSON(order)
     #expect(again == ["id": 7, "customer": ["name": "Ada", "address": ["street": "Main"]]])
     // Foundation's decoder goes through the same wrapper.
-    let viaFoundation = try JSONDecoder().decode(Order.self, from: Data(JSONWriter().string(again).utf8))
+    let viaFoundation = try JSONDecoder().decode(
+      Order.self, from: Data(JSONWriter().string(again).utf8))
     #expect(viaFoundation.customer.address == Address(street: "Main"))
   }
 
@@ -121,7 +131,9 @@ struct ReadmeMappingTests {
       #expect(context.codingPath.map(\.stringValue) == ["customer", "address", "street"])
       #expect(context.debugDescription == "Expected String at .address.street but found number (5)")
     }
-    let (_, failures) = Mapper<Customer>().mapWithFailures(JSON: JSON(parseJSON: #"{"name": "Ada", "address": {"street": 5}}"#))
-    #expect(failures.map(\.description) == ["Expected String at .address.street but found number (5)"])
+    let (_, failures) = Mapper<Customer>().mapWithFailures(
+      JSON: JSON(parseJSON: #"{"name": "Ada", "address": {"street": 5}}"#))
+    #expect(
+      failures.map(\.description) == ["Expected String at .address.street but found number (5)"])
   }
 }

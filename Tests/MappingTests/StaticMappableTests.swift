@@ -46,11 +46,13 @@ struct StaticMappableTests {
 
   @Test("Mapper<Vehicle> returns the subclass the JSON names, with every property mapped")
   func classCluster() throws {
-    let car = try #require(Mapper<Vehicle>().map(JSONString: #"{"type": "car", "wheels": 4, "name": "Mini"}"#))
+    let car = try #require(
+      Mapper<Vehicle>().map(JSONString: #"{"type": "car", "wheels": 4, "name": "Mini"}"#))
     #expect(car is Car)
     #expect(car.wheels == 4)
     #expect((car as? Car)?.name == "Mini")
-    let bus = try #require(Mapper<Vehicle>().map(JSONString: #"{"type": "bus", "wheels": 6, "seats": 40}"#))
+    let bus = try #require(
+      Mapper<Vehicle>().map(JSONString: #"{"type": "bus", "wheels": 6, "seats": 40}"#))
     #expect((bus as? Bus)?.seats == 40)
     let other = try #require(Mapper<Vehicle>().map(JSONString: #"{"type": "bike", "wheels": 2}"#))
     #expect(type(of: other) == Vehicle.self)
@@ -71,7 +73,8 @@ struct StaticMappableTests {
     }
   }
 
-  @Test("A cluster inside arrays, optionals and dictionaries of a model gets one subclass per element")
+  @Test(
+    "A cluster inside arrays, optionals and dictionaries of a model gets one subclass per element")
   func clusterInCollections() throws {
     let text =
       #"{"vehicles":[{"type":"car","wheels":4,"name":"Mini"},{"type":"bus","wheels":6,"seats":40},{"type":"cart","wheels":2}],"#
@@ -96,9 +99,13 @@ struct StaticMappableTests {
   @Test("objectForMapping returning nil gives no model, and a failure that names the type")
   func noObject() throws {
     #expect(Mapper<Vehicle>().map(JSONString: #"{"type": "none"}"#) == nil)
-    let (_, failures) = Mapper<Garage>().mapWithFailures(JSON: parsed(#"{"vehicles": [{"type": "car"}, {"type": "none"}]}"#))
+    let (_, failures) = Mapper<Garage>().mapWithFailures(
+      JSON: parsed(#"{"vehicles": [{"type": "car"}, {"type": "none"}]}"#))
     let notCreated = failures.filter { $0.reason == .objectNotCreated(type: "Vehicle") }
-    #expect(notCreated.map(\.description) == ["Vehicle could not be created from the value at .vehicles[1]"])
+    #expect(
+      notCreated.map(\.description) == [
+        "Vehicle could not be created from the value at .vehicles[1]"
+      ])
   }
 
   /// Objects shared by id: `objectForMapping` returns the cached instance, which mapping updates.
@@ -125,7 +132,9 @@ struct StaticMappableTests {
     var balance = 0
 
     static func objectForMapping(map: Map) -> BaseMappable? {
-      guard let cache = (map.context as? Context)?.cache, let id: Int = map["id"].value() else { return nil }
+      guard let cache = (map.context as? Context)?.cache, let id: Int = map["id"].value() else {
+        return nil
+      }
       return cache.account(id)
     }
 
@@ -145,7 +154,8 @@ struct StaticMappableTests {
     #expect(first === again)
     #expect(first.balance == 25)
     #expect(other !== first)
-    let list = try #require(mapper.mapArray(JSONString: #"[{"id": 2, "balance": 6}, {"id": 1, "balance": 30}]"#))
+    let list = try #require(
+      mapper.mapArray(JSONString: #"[{"id": 2, "balance": 6}, {"id": 1, "balance": 30}]"#))
     #expect(list[0] === other && list[1] === first)
     #expect(first.balance == 30 && other.balance == 6)
   }

@@ -5,23 +5,26 @@ import Testing
 
 @Suite("Lenient mode maps what it can and records the rest")
 struct LenientModeTests {
-  static let text = #"{"name": "ada", "friends": [{"name": "b", "birthday": "x"}, {"name": 3, "birthday": 4}]}"#
+  static let text =
+    #"{"name": "ada", "friends": [{"name": "b", "birthday": "x"}, {"name": 3, "birthday": 4}]}"#
 
   @Test("Mapper().map(JSONString:) returns the model with failed properties left unchanged")
   func mapReturnsModel() throws {
     let person = try #require(Mapper<Person>().map(JSONString: Self.text))
     #expect(person.name == "ada")
-    #expect(person.friends == [Person.Pal(name: "b", birthday: 0), Person.Pal(name: "", birthday: 4)])
+    #expect(
+      person.friends == [Person.Pal(name: "b", birthday: 0), Person.Pal(name: "", birthday: 4)])
   }
 
   @Test("mapWithFailures(JSON:) returns the model and every failure in mapping order")
   func mapWithFailures() throws {
     let (person, failures) = Mapper<Person>().mapWithFailures(JSON: parsed(Self.text))
     #expect(person?.name == "ada")
-    #expect(failures.map(\.description) == [
-      #"Expected Int at .friends[0].birthday but found string ("x")"#,
-      "Expected String at .friends[1].name but found number (3)",
-    ])
+    #expect(
+      failures.map(\.description) == [
+        #"Expected Int at .friends[0].birthday but found string ("x")"#,
+        "Expected String at .friends[1].name but found number (3)",
+      ])
   }
 
   @Test("mapOrThrow in lenient mode returns the model despite failures")
@@ -32,7 +35,8 @@ struct LenientModeTests {
 
   @Test("A lenient mapArray skips elements that are not objects and keeps the others")
   func lenientArray() throws {
-    let people = try #require(Mapper<Friend>().mapArray(JSONString: #"[{"name": "a"}, 1, {"name": "b", "age": "x"}]"#))
+    let people = try #require(
+      Mapper<Friend>().mapArray(JSONString: #"[{"name": "a"}, 1, {"name": "b", "age": "x"}]"#))
     #expect(people == [Friend(name: "a"), Friend(name: "b")])
   }
 }
@@ -51,7 +55,8 @@ struct StrictModeTests {
     let strict = Mapper<Person>(strict: true)
     #expect(strict.map(JSONString: LenientModeTests.text) == nil)
     #expect(strict.map(JSON: parsed(LenientModeTests.text)) == nil)
-    let person = try #require(strict.map(JSONString: #"{"name": "ada", "friends": [{"name": "b", "birthday": 5}]}"#))
+    let person = try #require(
+      strict.map(JSONString: #"{"name": "ada", "friends": [{"name": "b", "birthday": 5}]}"#))
     #expect(person.friends == [Person.Pal(name: "b", birthday: 5)])
   }
 
@@ -59,7 +64,9 @@ struct StrictModeTests {
   func missingKeys() throws {
     let error = try #require(strictError(mapping: #"{"friends": []}"#, into: Person.self))
     #expect(error.description == "Missing value at .name")
-    #expect(try Mapper<Friend>(strict: true).mapOrThrow(JSONString: #"{"name": "a"}"#) == Friend(name: "a"))
+    #expect(
+      try Mapper<Friend>(strict: true).mapOrThrow(JSONString: #"{"name": "a"}"#)
+        == Friend(name: "a"))
   }
 
   @Test("mapArrayOrThrow names the element that failed")
@@ -81,7 +88,9 @@ struct StrictModeTests {
     }
   }
 
-  @Test("Strict mapDictionary, mapDictionaryOfArrays, mapArrayOfArrays and mapSet return nil on any failure")
+  @Test(
+    "Strict mapDictionary, mapDictionaryOfArrays, mapArrayOfArrays and mapSet return nil on any failure"
+  )
   func strictCollections() throws {
     let strict = Mapper<Friend>(strict: true)
     let lenient = Mapper<Friend>()
@@ -89,7 +98,10 @@ struct StrictModeTests {
     #expect(strict.mapDictionary(JSON: dictionary) == nil)
     #expect(lenient.mapDictionary(JSON: dictionary)?.count == 2)
     #expect(strict.mapDictionary(JSON: parsed(#"{"a": {"name": "a"}, "b": 1}"#)) == nil)
-    #expect(lenient.mapDictionary(JSON: parsed(#"{"a": {"name": "a"}, "b": 1}"#)) == ["a": Friend(name: "a")])
+    #expect(
+      lenient.mapDictionary(JSON: parsed(#"{"a": {"name": "a"}, "b": 1}"#)) == [
+        "a": Friend(name: "a")
+      ])
     let ofArrays = parsed(#"{"a": [{"name": "a"}], "b": [{"age": 1}]}"#)
     #expect(strict.mapDictionaryOfArrays(JSON: ofArrays) == nil)
     #expect(lenient.mapDictionaryOfArrays(JSON: ofArrays)?.count == 2)
@@ -97,7 +109,8 @@ struct StrictModeTests {
     #expect(strict.mapArrayOfArrays(JSON: arrays) == nil)
     #expect(lenient.mapArrayOfArrays(JSON: arrays)?.count == 2)
     #expect(strict.mapSet(JSON: arrays[1]) == nil)
-    #expect(strict.mapDictionary(JSON: parsed(#"{"a": {"name": "a"}}"#)) == ["a": Friend(name: "a")])
+    #expect(
+      strict.mapDictionary(JSON: parsed(#"{"a": {"name": "a"}}"#)) == ["a": Friend(name: "a")])
   }
 
   @Test("Strict mode reaches nested models in dictionaries")
@@ -107,7 +120,9 @@ struct StrictModeTests {
       init?(map: Map) {}
       mutating func mapping(map: Map) { people <- map["people"] }
     }
-    let error = try #require(strictError(mapping: #"{"people": {"ada": {"name": "ada", "age": -1.25}}}"#, into: Directory.self))
+    let error = try #require(
+      strictError(
+        mapping: #"{"people": {"ada": {"name": "ada", "age": -1.25}}}"#, into: Directory.self))
     #expect(error.pathDescription == ".people.ada.age")
   }
 }

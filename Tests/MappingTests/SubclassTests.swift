@@ -75,7 +75,8 @@ struct SubclassTests {
 
   @Test("Arrays of a subclass, and base-typed arrays holding subclasses, write every property")
   func arrays() throws {
-    let dogs = try #require(Mapper<Dog>().mapArray(JSONString: #"[{"name": "a", "breed": "x"}, {"name": "b"}]"#))
+    let dogs = try #require(
+      Mapper<Dog>().mapArray(JSONString: #"[{"name": "a", "breed": "x"}, {"name": "b"}]"#))
     #expect(dogs.map(\.breed) == ["x", nil])
     let animals: [Animal] = [Animal(name: "cat"), Dog(name: "dog", breed: "lab")]
     #expect(animals.toJSONString() == #"[{"name":"cat"},{"name":"dog","breed":"lab"}]"#)

@@ -49,7 +49,8 @@ struct CodableTransformTests {
 
   @Test func decodesObjectsArraysAndSingleValues() throws {
     let person = try txRead(
-      Person.self, #"{"home": {"street": "Main", "floors": [1, 2]}, "role": "admin", "tags": ["a", "b"]}"#)
+      Person.self,
+      #"{"home": {"street": "Main", "floors": [1, 2]}, "role": "admin", "tags": ["a", "b"]}"#)
     #expect(person.home == Address(street: "Main", zip: nil, floors: [1, 2]))
     #expect(person.role == .admin)
     #expect(person.tags == ["a", "b"])
@@ -65,7 +66,9 @@ struct CodableTransformTests {
     ("null", "Expected Address at .home but found null (null)"),
     ("42", "Expected Address at .home but found number (42)"),
   ])
-  func undecodableValuesLeaveThePropertyUnchangedAndReportTheFailureInside(value: String, description: String) {
+  func undecodableValuesLeaveThePropertyUnchangedAndReportTheFailureInside(
+    value: String, description: String
+  ) {
     let (model, failures) = txMap(Person.self, #"{"home": \#(value)}"#)
     #expect(model?.home == Self.unset)
     txExpectFailure(failures, description)
@@ -75,21 +78,25 @@ struct CodableTransformTests {
     var person = Person()
     person.home = Address(street: "Main", zip: "75001", floors: [3])
     person.role = .guest
-    #expect(txText(person) == #"{"home":{"floors":[3],"street":"Main","zip":"75001"},"role":"guest"}"#)
+    #expect(
+      txText(person) == #"{"home":{"floors":[3],"street":"Main","zip":"75001"},"role":"guest"}"#)
     let foundation = CodableTransform<Address>().transformToJSON(Address(street: "x"))
     #expect((foundation as? [String: Any])?["street"] as? String == "x")
     #expect(CodableTransform<Address>().transformToJSON(nil) == nil)
   }
 
   @Test func roundTripsThroughAModelInEveryShape() throws {
-    let text = #"{"byName":{"old":{"floors":[],"street":"Old"}},"home":{"floors":[1],"street":"Main","zip":"1"},"previous":[{"floors":[],"street":"A"},{"floors":[2],"street":"B"}],"work":{"floors":[],"street":"Office"}}"#
+    let text =
+      #"{"byName":{"old":{"floors":[],"street":"Old"}},"home":{"floors":[1],"street":"Main","zip":"1"},"previous":[{"floors":[],"street":"A"},{"floors":[2],"street":"B"}],"work":{"floors":[],"street":"Office"}}"#
     let person = try txRead(Person.self, text)
     #expect(person.previous?.map(\.street) == ["A", "B"])
     #expect(person.byName?["old"]?.street == "Old")
     #expect(txText(person) == text)
-    let (_, failures) = txMap(Person.self, #"{"home": {"street": "x"}, "previous": [{"street": "A"}, {}]}"#)
+    let (_, failures) = txMap(
+      Person.self, #"{"home": {"street": "x"}, "previous": [{"street": "A"}, {}]}"#)
     txExpectFailure(failures, "Missing value at .previous[1].street")
-    let (_, more) = txMap(Person.self, #"{"home": {"street": "x"}, "byName": {"a": {"street": null}}}"#)
+    let (_, more) = txMap(
+      Person.self, #"{"home": {"street": "x"}, "byName": {"a": {"street": null}}}"#)
     txExpectFailure(more, "Expected String at .byName.a.street but found null (null)")
   }
 
@@ -98,14 +105,20 @@ struct CodableTransformTests {
     #expect(badge.address.street == "Main")
     #expect(badge.role == .guest)
     #expect(txText(badge) == #"{"address":{"street":"Main"},"role":"guest"}"#)
-    let (model, failures) = Mapper<Badge>().mapWithFailures(JSON: txJSON(#"{"address": {"street": "Main"}, "role": "owner"}"#))
+    let (model, failures) = Mapper<Badge>().mapWithFailures(
+      JSON: txJSON(#"{"address": {"street": "Main"}, "role": "owner"}"#))
     #expect(model == nil)
     #expect(failures.count == 1)
     #expect(failures.first?.pathDescription == ".role")
-    #expect(failures.first?.description.hasPrefix("Cannot initialize Role from invalid String value owner at .role") == true)
+    #expect(
+      failures.first?.description.hasPrefix(
+        "Cannot initialize Role from invalid String value owner at .role") == true)
   }
 
-  struct Money: Codable, Equatable { var amount: Decimal; var cents: Int64 }
+  struct Money: Codable, Equatable {
+    var amount: Decimal
+    var cents: Int64
+  }
 
   struct Ledger: Mappable {
     var entry: Money?
@@ -114,7 +127,8 @@ struct CodableTransformTests {
   }
 
   @Test func numbersInsideTheCodableValueAreExact() throws {
-    let text = #"{"entry":{"amount":3.14159265358979323846264338327950288,"cents":9007199254740993}}"#
+    let text =
+      #"{"entry":{"amount":3.14159265358979323846264338327950288,"cents":9007199254740993}}"#
     let ledger = try txRead(Ledger.self, text)
     #expect(ledger.entry?.amount.description == "3.14159265358979323846264338327950288")
     #expect(ledger.entry?.cents == 9_007_199_254_740_993)
@@ -136,17 +150,24 @@ struct CodableTransformTests {
   }
 
   @Test func writesMembersInEncodingOrderAndLeavesOutWhatCannotBeEncoded() throws {
-    var sensor = try txRead(Sensor.self, #"{"home": {"zip": "9", "floors": [1], "street": "Main"}, "last": {"value": 1.5}}"#)
-    #expect(JSONWriter().string(sensor.toJSONValue()) == #"{"last":{"value":1.5},"home":{"street":"Main","zip":"9","floors":[1]}}"#)
+    var sensor = try txRead(
+      Sensor.self,
+      #"{"home": {"zip": "9", "floors": [1], "street": "Main"}, "last": {"value": 1.5}}"#)
+    #expect(
+      JSONWriter().string(sensor.toJSONValue())
+        == #"{"last":{"value":1.5},"home":{"street":"Main","zip":"9","floors":[1]}}"#)
     sensor.last = Reading(value: .nan)
-    #expect(JSONWriter().string(sensor.toJSONValue()) == #"{"home":{"street":"Main","zip":"9","floors":[1]}}"#)
+    #expect(
+      JSONWriter().string(sensor.toJSONValue())
+        == #"{"home":{"street":"Main","zip":"9","floors":[1]}}"#)
     #expect(CodableTransform<Reading>().transformToJSONValue(Reading(value: .infinity)) == .null)
   }
 
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
-    let inputs: [JSON] = (0..<60).map { i in
-      txJSON(#"{"street": "S\#(i)", "zip": "\#(i)", "floors": [\#(i), \#(i + 1)]}"#)
-    } + [txJSON(#"{"zip": "1"}"#), "x"]
+    let inputs: [JSON] =
+      (0..<60).map { i in
+        txJSON(#"{"street": "S\#(i)", "zip": "\#(i)", "floors": [\#(i), \#(i + 1)]}"#)
+      } + [txJSON(#"{"zip": "1"}"#), "x"]
     await txExpectSameResultsConcurrently(CodableTransform<Address>(), inputs, rounds: 20)
   }
 }

@@ -41,7 +41,10 @@ struct DataTransformTests {
     #expect(blob.thumb == Data())
   }
 
-  @Test(arguments: [#""aGVsbG8""#, #""aGVsbG8=\n""#, #"" aGVsbG8=""#, #""a$b=""#, #""hello world""#, "12", "null", "[104]"])
+  @Test(arguments: [
+    #""aGVsbG8""#, #""aGVsbG8=\n""#, #"" aGVsbG8=""#, #""a$b=""#, #""hello world""#, "12", "null",
+    "[104]",
+  ])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Blob.self, #"{"body": \#(value)}"#)
     #expect(model?.body == Self.unset)
@@ -71,13 +74,17 @@ struct DataTransformTests {
     #expect(key.secret == Data("secret".utf8))
     #expect(key.salt == nil)
     #expect(txText(key) == #"{"secret":"c2VjcmV0"}"#)
-    let (model, failures) = Mapper<Key>().mapWithFailures(JSON: txJSON(#"{"secret": "c2VjcmV0", "salt": "???"}"#))
+    let (model, failures) = Mapper<Key>().mapWithFailures(
+      JSON: txJSON(#"{"secret": "c2VjcmV0", "salt": "???"}"#))
     #expect(model == nil)
     txExpectTransformFailure(failures, at: [.key("salt")], transform: "DataTransform")
   }
 
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
-    let inputs: [JSON] = (0..<100).map { JSON(Data((0..<$0).map { UInt8($0 % 256) }).base64EncodedString()) } + ["x", 1]
+    let inputs: [JSON] =
+      (0..<100).map { JSON(Data((0..<$0).map { UInt8($0 % 256) }).base64EncodedString()) } + [
+        "x", 1,
+      ]
     await txExpectSameResultsConcurrently(DataTransform(), inputs, rounds: 50)
   }
 }

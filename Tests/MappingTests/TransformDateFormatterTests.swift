@@ -25,7 +25,10 @@ struct DateFormatterTransformTests {
     init() {}
     init?(map: Map) {}
     mutating func mapping(map: Map) {
-      meeting <- (map["meeting"], DateFormatterTransform(dateFormatter: DateFormatterTransformTests.parisFormatter()))
+      meeting <- (
+        map["meeting"],
+        DateFormatterTransform(dateFormatter: DateFormatterTransformTests.parisFormatter())
+      )
       day <- (map["day"], CustomDateFormatTransform(formatString: "yyyy-MM-dd"))
       days <- (map["days"], CustomDateFormatTransform(formatString: "yyyy-MM-dd"))
       stamps <- (map["stamps"], CustomDateFormatTransform(formatString: "yyyy-MM-dd HH:mm:ss Z"))
@@ -67,7 +70,8 @@ struct DateFormatterTransformTests {
     #expect(transform.formatString == "yyyy-MM-dd")
     #expect(transform.dateFormatter.timeZone == TimeZone(identifier: "UTC"))
     #expect(transform.dateFormatter.locale?.identifier == "en_US_POSIX")
-    #expect(transform.transformFromJSONValue("2024-12-24") == Date(timeIntervalSince1970: 1_734_998_400))
+    #expect(
+      transform.transformFromJSONValue("2024-12-24") == Date(timeIntervalSince1970: 1_734_998_400))
     #expect(transform.transformToJSON(Self.christmasEve) == "2024-12-24")
     let named = CustomDateFormatTransform(formatString: "EEE, d MMM yyyy")
     #expect(named.transformToJSON(Self.christmasEve) == "Tue, 24 Dec 2024")
@@ -80,9 +84,13 @@ struct DateFormatterTransformTests {
     #expect(transform.transformToJSON(Self.christmasEve) == "2024-12-24 17:30:00 +0000")
   }
 
-  @Test(arguments: [#""2024-12-24T10:00""#, #""2024-02-30""#, #""24 Dec 2024""#, #""""#, "20241224", "null", "false"])
+  @Test(arguments: [
+    #""2024-12-24T10:00""#, #""2024-02-30""#, #""24 Dec 2024""#, #""""#, "20241224", "null",
+    "false",
+  ])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
-    let (model, failures) = txMap(Agenda.self, #"{"meeting": "24/12/2024 18:30", "day": \#(value)}"#)
+    let (model, failures) = txMap(
+      Agenda.self, #"{"meeting": "24/12/2024 18:30", "day": \#(value)}"#)
     #expect(model?.meeting == Self.christmasEve)
     if value == "null" {
       #expect(failures.isEmpty)  // null clears an optional
@@ -96,28 +104,37 @@ struct DateFormatterTransformTests {
   }
 
   @Test func roundTripsThroughAModelInEveryShape() throws {
-    let text = #"{"day":"2024-12-24","days":["2024-01-01","2024-02-29"],"meeting":"01/01/2025 00:00","stamps":{"a":"2024-12-24 17:30:00 +0000"}}"#
+    let text =
+      #"{"day":"2024-12-24","days":["2024-01-01","2024-02-29"],"meeting":"01/01/2025 00:00","stamps":{"a":"2024-12-24 17:30:00 +0000"}}"#
     let agenda = try txRead(Agenda.self, text)
     #expect(agenda.stamps?["a"] == Self.christmasEve)
     #expect(agenda.days?.count == 2)
     #expect(txText(agenda) == text)
-    let (_, failures) = txMap(Agenda.self, #"{"meeting": "01/01/2025 00:00", "days": ["2024-01-01", "2024-01-32"]}"#)
-    txExpectTransformFailure(failures, at: [.key("days"), .index(1)], transform: "CustomDateFormatTransform")
+    let (_, failures) = txMap(
+      Agenda.self, #"{"meeting": "01/01/2025 00:00", "days": ["2024-01-01", "2024-01-32"]}"#)
+    txExpectTransformFailure(
+      failures, at: [.key("days"), .index(1)], transform: "CustomDateFormatTransform")
   }
 
   @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let holiday = try Holiday(JSONString: #"{"day": "2024-12-25", "until": "2024-12-26"}"#)
     #expect(txText(holiday) == #"{"day":"2024-12-25","until":"2024-12-26"}"#)
     #expect(try Holiday(JSONString: #"{"day": "2024-12-25"}"#).until == nil)
-    let (model, failures) = Mapper<Holiday>().mapWithFailures(JSON: txJSON(#"{"day": "Christmas"}"#))
+    let (model, failures) = Mapper<Holiday>().mapWithFailures(
+      JSON: txJSON(#"{"day": "Christmas"}"#))
     #expect(model == nil)
     txExpectTransformFailure(failures, at: [.key("day")], transform: "CustomDateFormatTransform")
   }
 
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
-    let days: [JSON] = (0..<120).map { JSON("20\(10 + $0 % 20)-\($0 % 3 + 10)-\($0 % 18 + 10)") } + ["nope", 1]
-    await txExpectSameResultsConcurrently(CustomDateFormatTransform(formatString: "yyyy-MM-dd"), days, rounds: 20)
-    let meetings: [JSON] = (0..<120).map { JSON("1\($0 % 9)/0\($0 % 9 + 1)/2024 1\($0 % 10):\($0 % 50 + 10)") }
-    await txExpectSameResultsConcurrently(DateFormatterTransform(dateFormatter: Self.parisFormatter()), meetings, rounds: 20)
+    let days: [JSON] =
+      (0..<120).map { JSON("20\(10 + $0 % 20)-\($0 % 3 + 10)-\($0 % 18 + 10)") } + ["nope", 1]
+    await txExpectSameResultsConcurrently(
+      CustomDateFormatTransform(formatString: "yyyy-MM-dd"), days, rounds: 20)
+    let meetings: [JSON] = (0..<120).map {
+      JSON("1\($0 % 9)/0\($0 % 9 + 1)/2024 1\($0 % 10):\($0 % 50 + 10)")
+    }
+    await txExpectSameResultsConcurrently(
+      DateFormatterTransform(dateFormatter: Self.parisFormatter()), meetings, rounds: 20)
   }
 }

@@ -58,7 +58,8 @@ struct DateTransformTests {
   }
 
   @Test(arguments: [
-    #""soon""#, #""12abc""#, #""""#, #"" 17""#, #""0x10""#, #""nan""#, #""inf""#, "true", "1e400", "[1]", #"{"s": 1}"#, "null",
+    #""soon""#, #""12abc""#, #""""#, #"" 17""#, #""0x10""#, #""nan""#, #""inf""#, "true", "1e400",
+    "[1]", #"{"s": 1}"#, "null",
   ])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Event.self, #"{"at": \#(value)}"#)
@@ -70,7 +71,9 @@ struct DateTransformTests {
     let event = try txRead(Event.self, #"{"at": 0, "ms": 1700000000123}"#)
     let ms = try #require(event.ms)
     #expect(abs(ms.timeIntervalSince1970 - 1_700_000_000.123) < 1e-6)
-    #expect(DateTransform(unit: .milliseconds).transformFromJSONValue("1500") == Date(timeIntervalSince1970: 1.5))
+    #expect(
+      DateTransform(unit: .milliseconds).transformFromJSONValue("1500")
+        == Date(timeIntervalSince1970: 1.5))
   }
 
   @Test func writesIntegersWhenTheDateIsAWholeNumberOfUnits() {
@@ -107,7 +110,8 @@ struct DateTransformTests {
     let text = #"{"at":1,"byName":{"a":2,"b":3.5},"history":[4,5],"maybe":6,"ms":7}"#
     let model = try txRead(Event.self, text)
     #expect(model.history == [Date(timeIntervalSince1970: 4), Date(timeIntervalSince1970: 5)])
-    #expect(model.byName == ["a": Date(timeIntervalSince1970: 2), "b": Date(timeIntervalSince1970: 3.5)])
+    #expect(
+      model.byName == ["a": Date(timeIntervalSince1970: 2), "b": Date(timeIntervalSince1970: 3.5)])
     #expect(model.ms == Date(timeIntervalSince1970: 0.007))
     #expect(txText(model) == text)
 
@@ -129,7 +133,8 @@ struct DateTransformTests {
   @Test func aBadElementNamesItsIndexOrKeyAndLeavesTheCollectionUnchanged() {
     let (event, failures) = txMap(Event.self, #"{"at": 1, "history": [1, "x"]}"#)
     #expect(event?.history == nil)
-    txExpectTransformFailure(failures, at: [.key("history"), .index(1)], transform: "DateTransform")
+    txExpectTransformFailure(
+      failures, at: [.key("history"), .index(1)], transform: "DateTransform")
 
     let (timeline, more) = txMap(Timeline.self, #"{"dates": [], "named": {"ok": 1, "bad": false}}"#)
     #expect(timeline?.named == [:])
@@ -152,7 +157,8 @@ struct DateTransformTests {
   }
 
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
-    let inputs: [JSON] = (0..<50).map { JSON(1_700_000_000 + Double($0) * 0.125) } + ["17", "x", true]
+    let inputs: [JSON] =
+      (0..<50).map { JSON(1_700_000_000 + Double($0) * 0.125) } + ["17", "x", true]
     await txExpectSameResultsConcurrently(DateTransform(), inputs)
     await txExpectSameResultsConcurrently(DateTransform(unit: .milliseconds), inputs)
   }

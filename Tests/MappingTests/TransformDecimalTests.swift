@@ -36,7 +36,9 @@ struct DecimalTransformTests {
     }
   }
 
-  func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+  func decimal(_ text: String) -> Decimal {
+    Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
+  }
 
   @Test func piWith36DigitsRoundTripsExactlyThroughAModel() throws {
     let text = #"{"total":\#(Self.pi)}"#
@@ -48,11 +50,16 @@ struct DecimalTransformTests {
   }
 
   @Test func readsNumbersFromTheirSourceTextNotThroughDouble() throws {
-    let invoice = try txRead(Invoice.self, #"{"total": 0.1, "tax": 19.99, "lines": [1e-3, 12345678901234567890123, -0.0, 1.50]}"#)
+    let invoice = try txRead(
+      Invoice.self,
+      #"{"total": 0.1, "tax": 19.99, "lines": [1e-3, 12345678901234567890123, -0.0, 1.50]}"#)
     #expect(invoice.total == decimal("0.1"))
     #expect(invoice.tax == decimal("19.99"))
-    #expect(invoice.lines == [decimal("0.001"), decimal("12345678901234567890123"), 0, decimal("1.5")])
-    #expect(txText(invoice) == #"{"lines":[0.001,12345678901234567890123,0,1.5],"tax":19.99,"total":0.1}"#)
+    #expect(
+      invoice.lines == [decimal("0.001"), decimal("12345678901234567890123"), 0, decimal("1.5")])
+    #expect(
+      txText(invoice) == #"{"lines":[0.001,12345678901234567890123,0,1.5],"tax":19.99,"total":0.1}"#
+    )
   }
 
   @Test func readsNumericStrings() throws {
@@ -74,7 +81,9 @@ struct DecimalTransformTests {
   @Test func theLargestExactValuesAreRead() throws {
     let digits38 = "12345678901234567890123456789012345678"
     #expect(DecimalTransform().transformFromJSONValue(txJSON(digits38))?.description == digits38)
-    #expect(DecimalTransform().transformFromJSONValue(txJSON("1e100")) == Decimal(sign: .plus, exponent: 100, significand: 1))
+    #expect(
+      DecimalTransform().transformFromJSONValue(txJSON("1e100"))
+        == Decimal(sign: .plus, exponent: 100, significand: 1))
     #expect(DecimalTransform().transformFromJSONValue(txJSON("0e999")) == 0)
   }
 
@@ -88,11 +97,13 @@ struct DecimalTransformTests {
   }
 
   @Test func roundTripsThroughAModelInEveryShape() throws {
-    let text = #"{"lines":[\#(Self.pi),-0.000000000000000000000001],"rates":{"a":99999999999999999999.99},"tax":7,"total":0}"#
+    let text =
+      #"{"lines":[\#(Self.pi),-0.000000000000000000000001],"rates":{"a":99999999999999999999.99},"tax":7,"total":0}"#
     let invoice = try txRead(Invoice.self, text)
     #expect(txText(invoice) == text)
     let (_, failures) = txMap(Invoice.self, #"{"total": 1, "rates": {"a": 1, "b": "one"}}"#)
-    txExpectTransformFailure(failures, at: [.key("rates"), .key("b")], transform: "DecimalTransform")
+    txExpectTransformFailure(
+      failures, at: [.key("rates"), .key("b")], transform: "DecimalTransform")
   }
 
   @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
@@ -106,7 +117,8 @@ struct DecimalTransformTests {
   }
 
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
-    let inputs: [JSON] = (0..<100).map { txJSON("\($0).\($0)\($0)e\($0 % 7)") } + [txJSON(Self.pi), "x", true]
+    let inputs: [JSON] =
+      (0..<100).map { txJSON("\($0).\($0)\($0)e\($0 % 7)") } + [txJSON(Self.pi), "x", true]
     await txExpectSameResultsConcurrently(DecimalTransform(), inputs, rounds: 50)
   }
 }

@@ -5,7 +5,10 @@ import Testing
 
 @Suite("EnumTransform maps enums through their raw values")
 struct EnumTransformTests {
-  enum Level: Int { case low = 1, high = 2 }
+  enum Level: Int {
+    case low = 1
+    case high = 2
+  }
   enum Kind: String { case user, bot }
 
   struct Account: Mappable {
@@ -63,7 +66,8 @@ struct EnumTransformTests {
     #expect(account.levels == ["a": .low, "b": .high])
     #expect(txText(account) == text)
     let (_, failures) = txMap(Account.self, #"{"level": 1, "kinds": ["bot", "alien"]}"#)
-    txExpectTransformFailure(failures, at: [.key("kinds"), .index(1)], transform: "EnumTransform<Kind>")
+    txExpectTransformFailure(
+      failures, at: [.key("kinds"), .index(1)], transform: "EnumTransform<Kind>")
   }
 
   @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
@@ -71,7 +75,8 @@ struct EnumTransformTests {
     #expect(badge.kind == .bot)
     #expect(badge.level == nil)
     #expect(txText(badge) == #"{"kind":"bot"}"#)
-    let (model, failures) = Mapper<Badge>().mapWithFailures(JSON: txJSON(#"{"kind": "bot", "level": 9}"#))
+    let (model, failures) = Mapper<Badge>().mapWithFailures(
+      JSON: txJSON(#"{"kind": "bot", "level": 9}"#))
     #expect(model == nil)
     txExpectTransformFailure(failures, at: [.key("level")], transform: "EnumTransform<Level>")
   }

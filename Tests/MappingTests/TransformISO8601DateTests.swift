@@ -67,15 +67,22 @@ struct ISO8601DateTransformTests {
 
   @Test func readsTheExactMillisecond() throws {
     let date = try #require(read("2024-01-02T03:04:05.123Z"))
-    #expect(date == Date(timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.123))
+    #expect(
+      date
+        == Date(
+          timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.123))
   }
 
   @Test(arguments: [
     "2024-01-02T03:04:05",  // no zone: the instant would depend on the machine
-    "2024-01-02", "2024-01-02T03:04Z", "2024-13-02T03:04:05Z", "2023-02-29T03:04:05Z", "2024-04-31T03:04:05Z",
-    "2024-01-02T24:00:00Z", "2024-01-02T03:60:05Z", "2024-01-02T03:04:60Z", "2024-01-02T03:04:05+24:00",
-    "2024-01-02T03:04:05+02:60", "2024-01-02T03:04:05.Z", "2024-01-02T03:04:05Z ", " 2024-01-02T03:04:05Z",
-    "2024-01-02T03:04:05+2:00", "2024-01-02T03:04:05+02:0", "24-01-02T03:04:05Z", "2024-1-2T03:04:05Z",
+    "2024-01-02", "2024-01-02T03:04Z", "2024-13-02T03:04:05Z", "2023-02-29T03:04:05Z",
+    "2024-04-31T03:04:05Z",
+    "2024-01-02T24:00:00Z", "2024-01-02T03:60:05Z", "2024-01-02T03:04:60Z",
+    "2024-01-02T03:04:05+24:00",
+    "2024-01-02T03:04:05+02:60", "2024-01-02T03:04:05.Z", "2024-01-02T03:04:05Z ",
+    " 2024-01-02T03:04:05Z",
+    "2024-01-02T03:04:05+2:00", "2024-01-02T03:04:05+02:0", "24-01-02T03:04:05Z",
+    "2024-1-2T03:04:05Z",
     "20240102T030405Z", "2024-01-02X03:04:05Z", "", "soon",
   ])
   func rejectsAnythingThatIsNotACompleteValidDateTime(text: String) {
@@ -90,8 +97,12 @@ struct ISO8601DateTransformTests {
     #expect(early.timeIntervalSince1970 == -62_135_596_800)
     let beforeEpoch = try #require(read("1969-12-31T23:59:59.5Z"))
     #expect(beforeEpoch.timeIntervalSince1970 == -0.5)
-    #expect(read("+12345-06-07T08:09:10Z").flatMap { ISO8601DateTransform().transformToJSON($0) } == "+12345-06-07T08:09:10Z")
-    #expect(read("-0001-01-01T00:00:00Z").flatMap { ISO8601DateTransform().transformToJSON($0) } == "-0001-01-01T00:00:00Z")
+    #expect(
+      read("+12345-06-07T08:09:10Z").flatMap { ISO8601DateTransform().transformToJSON($0) }
+        == "+12345-06-07T08:09:10Z")
+    #expect(
+      read("-0001-01-01T00:00:00Z").flatMap { ISO8601DateTransform().transformToJSON($0) }
+        == "-0001-01-01T00:00:00Z")
   }
 
   @Test func usesTheProlepticGregorianCalendarBeforeTheReform() throws {
@@ -99,7 +110,9 @@ struct ISO8601DateTransformTests {
     let after = try #require(read("1582-10-15T00:00:00Z"))
     #expect(after.timeIntervalSince(before) == 11 * 86_400)
     #expect(read("1582-10-10T00:00:00Z") != nil)
-    #expect(ISO8601DateTransform().transformToJSON(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+    #expect(
+      ISO8601DateTransform().transformToJSON(Date(timeIntervalSince1970: -62_135_596_800))
+        == "0001-01-01T00:00:00Z")
   }
 
   @Test func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey() {
@@ -111,14 +124,24 @@ struct ISO8601DateTransformTests {
   }
 
   @Test func writesUTCWithZAndWholeSecondsOrMilliseconds() {
-    let date = Date(timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.9876)
+    let date = Date(
+      timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.9876)
     #expect(ISO8601DateTransform().transformToJSON(date) == "2024-01-02T03:04:05Z")
-    #expect(ISO8601DateTransform(fractionalSeconds: true).transformToJSON(date) == "2024-01-02T03:04:05.988Z")
-    let carry = Date(timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.9996)
-    #expect(ISO8601DateTransform(fractionalSeconds: true).transformToJSON(carry) == "2024-01-02T03:04:06.000Z")
-    #expect(ISO8601DateTransform().transformToJSON(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
+    #expect(
+      ISO8601DateTransform(fractionalSeconds: true).transformToJSON(date)
+        == "2024-01-02T03:04:05.988Z")
+    let carry = Date(
+      timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.9996)
+    #expect(
+      ISO8601DateTransform(fractionalSeconds: true).transformToJSON(carry)
+        == "2024-01-02T03:04:06.000Z")
+    #expect(
+      ISO8601DateTransform().transformToJSON(Date(timeIntervalSince1970: -0.5))
+        == "1969-12-31T23:59:59Z")
     #expect(ISO8601DateTransform().transformToJSON(nil) == nil)
-    #expect(ISO8601DateTransform().transformToJSONValue(Date(timeIntervalSinceReferenceDate: .nan)) == .null)
+    #expect(
+      ISO8601DateTransform().transformToJSONValue(Date(timeIntervalSinceReferenceDate: .nan))
+        == .null)
   }
 
   @Test func agreesWithFoundationsISO8601DateFormatterFrom1583On() throws {
@@ -134,45 +157,62 @@ struct ISO8601DateTransformTests {
       let text = try #require(ISO8601DateTransform().transformToJSON(date))
       #expect(text == formatter.string(from: date))
       #expect(read(text) == formatter.date(from: text))
-      let preciseText = try #require(ISO8601DateTransform(fractionalSeconds: true).transformToJSON(date))
+      let preciseText = try #require(
+        ISO8601DateTransform(fractionalSeconds: true).transformToJSON(date))
       #expect(preciseText == precise.string(from: date))
       #expect(read(preciseText).map { ($0.timeIntervalSince1970 * 1000).rounded() } == Double(ms))
     }
   }
 
   @Test func roundTripsThroughAModelInEveryShape() throws {
-    let text = #"{"born":"1990-05-17T10:00:00Z","byPlace":{"home":"2024-01-02T03:04:05Z"},"precise":"2024-01-02T03:04:05.123Z","seen":"2024-01-02T03:04:05Z","visits":["2024-01-02T03:04:05Z","2000-02-29T23:59:59Z"]}"#
+    let text =
+      #"{"born":"1990-05-17T10:00:00Z","byPlace":{"home":"2024-01-02T03:04:05Z"},"precise":"2024-01-02T03:04:05.123Z","seen":"2024-01-02T03:04:05Z","visits":["2024-01-02T03:04:05Z","2000-02-29T23:59:59Z"]}"#
     let profile = try txRead(Profile.self, text)
     #expect(profile.visits?.count == 2)
     #expect(profile.byPlace?["home"] == Self.reference)
     #expect(txText(profile) == text)
 
-    let offsets = try txRead(Profile.self, #"{"born": "1990-05-17T12:00:00+02:00", "seen": "2024-01-01T21:34:05-0530"}"#)
+    let offsets = try txRead(
+      Profile.self, #"{"born": "1990-05-17T12:00:00+02:00", "seen": "2024-01-01T21:34:05-0530"}"#)
     #expect(txText(offsets) == #"{"born":"1990-05-17T10:00:00Z","seen":"2024-01-02T03:04:05Z"}"#)
   }
 
   @Test func aBadElementNamesItsIndexOrKey() {
-    let (_, failures) = txMap(Profile.self, #"{"born": "2024-01-02T03:04:05Z", "visits": ["2024-01-02T03:04:05Z", "yesterday"]}"#)
-    txExpectTransformFailure(failures, at: [.key("visits"), .index(1)], transform: "ISO8601DateTransform")
-    let (_, more) = txMap(Profile.self, #"{"born": "2024-01-02T03:04:05Z", "byPlace": {"work": "2024-01-02"}}"#)
-    txExpectTransformFailure(more, at: [.key("byPlace"), .key("work")], transform: "ISO8601DateTransform")
+    let (_, failures) = txMap(
+      Profile.self,
+      #"{"born": "2024-01-02T03:04:05Z", "visits": ["2024-01-02T03:04:05Z", "yesterday"]}"#)
+    txExpectTransformFailure(
+      failures, at: [.key("visits"), .index(1)], transform: "ISO8601DateTransform")
+    let (_, more) = txMap(
+      Profile.self, #"{"born": "2024-01-02T03:04:05Z", "byPlace": {"work": "2024-01-02"}}"#)
+    txExpectTransformFailure(
+      more, at: [.key("byPlace"), .key("work")], transform: "ISO8601DateTransform")
   }
 
   @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
-    let log = try Log(JSONString: #"{"at": "2024-01-02T05:04:05.250+02:00", "until": "2024-01-02T03:04:05Z"}"#)
-    #expect(log.at == Date(timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.25))
+    let log = try Log(
+      JSONString: #"{"at": "2024-01-02T05:04:05.250+02:00", "until": "2024-01-02T03:04:05Z"}"#)
+    #expect(
+      log.at
+        == Date(
+          timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.25))
     #expect(log.until == Self.reference)
     #expect(txText(log) == #"{"at":"2024-01-02T03:04:05.250Z","until":"2024-01-02T03:04:05Z"}"#)
-    let (model, failures) = Mapper<Log>().mapWithFailures(JSON: txJSON(#"{"at": "2024-01-02T03:04:05Z", "until": "never"}"#))
+    let (model, failures) = Mapper<Log>().mapWithFailures(
+      JSON: txJSON(#"{"at": "2024-01-02T03:04:05Z", "until": "never"}"#))
     #expect(model == nil)
-    let failure = txExpectTransformFailure(failures, at: [.key("until")], transform: "ISO8601DateTransform")
+    let failure = txExpectTransformFailure(
+      failures, at: [.key("until")], transform: "ISO8601DateTransform")
     #expect(failure?.line != nil)
   }
 
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
-    let inputs: [JSON] = (0..<100).map { i in
-      JSON("20\(10 + i % 15)-0\(1 + i % 9)-1\(i % 10)T0\(i % 10):\(10 + i % 50):0\(i % 10).\(i)+0\(i % 10):30")
-    } + ["nope", 3]
+    let inputs: [JSON] =
+      (0..<100).map { i in
+        JSON(
+          "20\(10 + i % 15)-0\(1 + i % 9)-1\(i % 10)T0\(i % 10):\(10 + i % 50):0\(i % 10).\(i)+0\(i % 10):30"
+        )
+      } + ["nope", 3]
     #expect(inputs.filter { ISO8601DateTransform().transformFromJSONValue($0) == nil }.count == 2)
     await txExpectSameResultsConcurrently(ISO8601DateTransform(), inputs)
     await txExpectSameResultsConcurrently(ISO8601DateTransform(fractionalSeconds: true), inputs)

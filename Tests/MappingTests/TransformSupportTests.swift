@@ -17,7 +17,8 @@ func txJSON(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -
 func txMap<M: BaseMappable>(
   _ type: M.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> (model: M?, failures: [MappingError]) {
-  let (model, failures) = Mapper<M>().mapWithFailures(JSON: txJSON(text, sourceLocation: sourceLocation))
+  let (model, failures) = Mapper<M>().mapWithFailures(
+    JSON: txJSON(text, sourceLocation: sourceLocation))
   return (model, failures)
 }
 
@@ -47,13 +48,16 @@ func txExpectTransformFailure(
   _ failures: [MappingError], at path: [JSONPathComponent], transform: String,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> MappingError? {
-  #expect(failures.count == 1, "expected one failure, got \(failures)", sourceLocation: sourceLocation)
+  #expect(
+    failures.count == 1, "expected one failure, got \(failures)", sourceLocation: sourceLocation)
   guard let failure = failures.first else { return nil }
   #expect(failure.path == path, sourceLocation: sourceLocation)
   let place = JSONPathComponent.render(path)
-  #expect(failure.description.contains(" at \(place)"), "\(failure)", sourceLocation: sourceLocation)
+  #expect(
+    failure.description.contains(" at \(place)"), "\(failure)", sourceLocation: sourceLocation)
   #expect(failure.description.contains(transform), "\(failure)", sourceLocation: sourceLocation)
-  if case .transformFailed = failure.reason {} else {
+  if case .transformFailed = failure.reason {
+  } else {
     Issue.record("expected .transformFailed, got \(failure.reason)", sourceLocation: sourceLocation)
   }
   return failure
@@ -71,7 +75,8 @@ func txConcurrently<T: Sendable>(tasks: Int = 8, _ body: @escaping @Sendable () 
 
 /// Reads each of `inputs` with `transform` and writes the result back, `rounds` times,
 /// as text: what the thread-safety tests compare.
-func txExercise<Tr: TransformType>(_ transform: Tr, _ inputs: [JSON], rounds: Int = 200) -> [String] {
+func txExercise<Tr: TransformType>(_ transform: Tr, _ inputs: [JSON], rounds: Int = 200) -> [String]
+{
   var results: [String] = []
   for _ in 0..<rounds {
     results = inputs.map { input in
@@ -84,7 +89,8 @@ func txExercise<Tr: TransformType>(_ transform: Tr, _ inputs: [JSON], rounds: In
 
 /// Same results from 8 concurrent tasks sharing `transform` as from one thread.
 func txExpectSameResultsConcurrently<Tr: TransformType & Sendable>(
-  _ transform: Tr, _ inputs: [JSON], rounds: Int = 200, sourceLocation: SourceLocation = #_sourceLocation
+  _ transform: Tr, _ inputs: [JSON], rounds: Int = 200,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) async {
   let expected = txExercise(transform, inputs, rounds: 1)
   let results = await txConcurrently { txExercise(transform, inputs, rounds: rounds) }
@@ -123,11 +129,17 @@ struct TransformSupportTests {
   /// A transform of the project's own: a `[lo, hi]` pair that says which element is wrong.
   struct RangeTransform: TransformType {
     func transformFromJSON(_ value: Any?) -> ClosedRange<Int>? { nil }
-    func transformToJSON(_ value: ClosedRange<Int>?) -> [Int]? { value.map { [$0.lowerBound, $0.upperBound] } }
+    func transformToJSON(_ value: ClosedRange<Int>?) -> [Int]? {
+      value.map { [$0.lowerBound, $0.upperBound] }
+    }
 
     func transformFromJSONValueOrThrow(_ json: JSON) throws(MappingError) -> ClosedRange<Int> {
-      guard json.type == .array, json.count == 2 else { throw MappingError(.custom("Expected [lo, hi]")) }
-      guard let low = json[0].int else { throw MappingError(.custom("Expected an integer"), path: [.index(0)]) }
+      guard json.type == .array, json.count == 2 else {
+        throw MappingError(.custom("Expected [lo, hi]"))
+      }
+      guard let low = json[0].int else {
+        throw MappingError(.custom("Expected an integer"), path: [.index(0)])
+      }
       guard let high = json[1].int, high >= low else {
         throw MappingError(.custom("Expected an integer ≥ \(low)"), path: [.index(1)])
       }
@@ -151,18 +163,23 @@ struct TransformSupportTests {
     #expect(window.days == [1...5])
     #expect(txText(window) == #"{"days":[[1,5]],"hours":[9,17]}"#)
     let (_, failures) = txMap(Window.self, #"{"hours": [9, 8], "days": [[1, 5], ["x", 2]]}"#)
-    #expect(failures.map(\.description) == [
-      "Expected an integer ≥ 9 at .hours[1]", "Expected an integer at .days[1][0]",
-    ])
+    #expect(
+      failures.map(\.description) == [
+        "Expected an integer ≥ 9 at .hours[1]", "Expected an integer at .days[1][0]",
+      ])
   }
 
   @Test func theFoundationEntryPointOfBuiltInTransformsAgreesWithTheJSONKitOne() {
-    #expect(DateTransform().transformFromJSON(1_700_000_000) == Date(timeIntervalSince1970: 1_700_000_000))
-    #expect(DateTransform().transformFromJSON(NSNumber(value: 1.5)) == Date(timeIntervalSince1970: 1.5))
+    #expect(
+      DateTransform().transformFromJSON(1_700_000_000) == Date(timeIntervalSince1970: 1_700_000_000)
+    )
+    #expect(
+      DateTransform().transformFromJSON(NSNumber(value: 1.5)) == Date(timeIntervalSince1970: 1.5))
     #expect(DateTransform().transformFromJSON("12abc") == nil)
     #expect(DateTransform().transformFromJSON(nil) == nil)
     #expect(DateTransform().transformFromJSON(NSNull()) == nil)
-    #expect(URLTransform().transformFromJSON("https://example.com") == URL(string: "https://example.com"))
+    #expect(
+      URLTransform().transformFromJSON("https://example.com") == URL(string: "https://example.com"))
     #expect(DataTransform().transformFromJSON("aGk=") == Data("hi".utf8))
     #expect(DecimalTransform().transformFromJSON("1.10") == Decimal(string: "1.1"))
   }
@@ -171,7 +188,8 @@ struct TransformSupportTests {
 /// Expects exactly one failure, described as `description` (a transform of a structured
 /// value passes on the failure inside it, with its full path).
 func txExpectFailure(
-  _ failures: [MappingError], _ description: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ failures: [MappingError], _ description: String,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(failures.map(\.description) == [description], sourceLocation: sourceLocation)
 }

@@ -20,7 +20,10 @@ struct URLTransformTests {
       strict <- (map["strict"], URLTransform(shouldEncodeURLString: false))
       mirrors <- (map["mirrors"], URLTransform())
       links <- (map["links"], URLTransform())
-      fragment <- (map["fragment"], URLTransform(allowedCharacterSet: CharacterSet.urlQueryAllowed.union(["#"])))
+      fragment <- (
+        map["fragment"],
+        URLTransform(allowedCharacterSet: CharacterSet.urlQueryAllowed.union(["#"]))
+      )
     }
   }
 
@@ -38,7 +41,10 @@ struct URLTransformTests {
   }
 
   @Test func readsAValidURLAsItIsWithoutEncodingItsEscapesAgain() throws {
-    let site = try txRead(Site.self, #"{"home": "https://example.com/a%20b?q=1&r=%C3%A9#top", "strict": "mailto:ada@example.com"}"#)
+    let site = try txRead(
+      Site.self,
+      #"{"home": "https://example.com/a%20b?q=1&r=%C3%A9#top", "strict": "mailto:ada@example.com"}"#
+    )
     #expect(site.home.absoluteString == "https://example.com/a%20b?q=1&r=%C3%A9#top")
     #expect(site.home.fragment == "top")
     #expect(site.strict?.scheme == "mailto")
@@ -47,11 +53,14 @@ struct URLTransformTests {
   }
 
   @Test func encodesAnInvalidStringWhenTheOptionIsOn() throws {
-    let site = try txRead(Site.self, #"{"home": "https://example.com/a b/é", "fragment": "https://example.com/a b#top"}"#)
+    let site = try txRead(
+      Site.self,
+      #"{"home": "https://example.com/a b/é", "fragment": "https://example.com/a b#top"}"#)
     #expect(site.home.absoluteString == "https://example.com/a%20b/%C3%A9")
     #expect(site.fragment?.absoluteString == "https://example.com/a%20b#top")
     let query = try txRead(Site.self, #"{"home": "https://example.com/a b#top"}"#)
-    #expect(query.home.absoluteString == "https://example.com/a%20b%23top")  // the documented cost of .urlQueryAllowed
+    // The documented cost of .urlQueryAllowed:
+    #expect(query.home.absoluteString == "https://example.com/a%20b%23top")
   }
 
   @Test func failsOnAnInvalidStringWhenTheOptionIsOff() {
@@ -59,7 +68,9 @@ struct URLTransformTests {
     #expect(transform.transformFromJSONValue("https://example.com/a b") == nil)
     #expect(transform.transformFromJSONValue("https://example.com/é") == nil)
     #expect(transform.transformFromJSONValue("http://[::1") == nil)
-    #expect(transform.transformFromJSONValue("https://example.com/ok") == URL(string: "https://example.com/ok"))
+    #expect(
+      transform.transformFromJSONValue("https://example.com/ok")
+        == URL(string: "https://example.com/ok"))
   }
 
   @Test(arguments: [#""""#, "42", "true", "null", #"["https://example.com"]"#])
@@ -82,27 +93,35 @@ struct URLTransformTests {
     var site = Site()
     site.home = URL(string: "https://example.com/a%20b")!
     site.strict = URL(string: "/relative", relativeTo: URL(string: "https://example.com/base/"))
-    #expect(txText(site) == #"{"home":"https://example.com/a%20b","strict":"https://example.com/relative"}"#)
+    #expect(
+      txText(site)
+        == #"{"home":"https://example.com/a%20b","strict":"https://example.com/relative"}"#)
     #expect(URLTransform().transformToJSON(nil) == nil)
   }
 
   @Test func roundTripsThroughAModelInEveryShape() throws {
-    let text = #"{"home":"https://example.com","links":{"docs":"https://example.com/docs","api":"https://api.example.com/v1?x=1"},"mirrors":["https://a.example","ftp://b.example/pub"]}"#
+    let text =
+      #"{"home":"https://example.com","links":{"docs":"https://example.com/docs","api":"https://api.example.com/v1?x=1"},"mirrors":["https://a.example","ftp://b.example/pub"]}"#
     let site = try txRead(Site.self, text)
     #expect(site.links?["api"]?.host == "api.example.com")
     #expect(site.mirrors?.map(\.scheme) == ["https", "ftp"])
     #expect(txText(site) == txText(txJSON(text)))
     let (_, failures) = txMap(Site.self, #"{"home": "https://example.com", "links": {"docs": 1}}"#)
-    txExpectTransformFailure(failures, at: [.key("links"), .key("docs")], transform: "URLTransform")
-    let (_, more) = txMap(Site.self, #"{"home": "https://example.com", "mirrors": ["https://a.example", ""]}"#)
+    txExpectTransformFailure(
+      failures, at: [.key("links"), .key("docs")], transform: "URLTransform")
+    let (_, more) = txMap(
+      Site.self, #"{"home": "https://example.com", "mirrors": ["https://a.example", ""]}"#)
     txExpectTransformFailure(more, at: [.key("mirrors"), .index(1)], transform: "URLTransform")
   }
 
   @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
-    let link = try Link(JSONString: #"{"href": "https://example.com/x", "icon": "https://example.com/a b.png"}"#)
+    let link = try Link(
+      JSONString: #"{"href": "https://example.com/x", "icon": "https://example.com/a b.png"}"#)
     #expect(link.icon?.absoluteString == "https://example.com/a%20b.png")
-    #expect(txText(link) == #"{"href":"https://example.com/x","icon":"https://example.com/a%20b.png"}"#)
-    let (model, failures) = Mapper<Link>().mapWithFailures(JSON: txJSON(#"{"href": "https://example.com/a b"}"#))
+    #expect(
+      txText(link) == #"{"href":"https://example.com/x","icon":"https://example.com/a%20b.png"}"#)
+    let (model, failures) = Mapper<Link>().mapWithFailures(
+      JSON: txJSON(#"{"href": "https://example.com/a b"}"#))
     #expect(model == nil)
     txExpectTransformFailure(failures, at: [.key("href")], transform: "URLTransform")
   }
@@ -110,6 +129,7 @@ struct URLTransformTests {
   @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] = (0..<100).map { JSON("https://example.com/\($0)/a b?q=\($0)") } + ["", 3]
     await txExpectSameResultsConcurrently(URLTransform(), inputs, rounds: 50)
-    await txExpectSameResultsConcurrently(URLTransform(shouldEncodeURLString: false), inputs, rounds: 50)
+    await txExpectSameResultsConcurrently(
+      URLTransform(shouldEncodeURLString: false), inputs, rounds: 50)
   }
 }

@@ -5,8 +5,10 @@ import Transfer
 @Suite struct CURLDescriptionTests {
   @Test func secretsAreRedactedUnlessAsked() {
     let request = testSession().request(
-      "https://user:pa55@api.example.com/users?x=1", method: .post, parameters: ["name": "Ada \"the\" $first"],
-      encoding: JSONEncoding.default, headers: [.authorization(bearerToken: "t0k3n"), .init(name: "Cookie", value: "s=1")])
+      "https://user:pa55@api.example.com/users?x=1", method: .post,
+      parameters: ["name": "Ada \"the\" $first"],
+      encoding: JSONEncoding.default,
+      headers: [.authorization(bearerToken: "t0k3n"), .init(name: "Cookie", value: "s=1")])
     let redacted = request.cURLDescription()
     #expect(redacted.hasPrefix("$ curl -v \\\n\t-X POST"))
     #expect(redacted.contains(#"-H "Authorization: ***""#))

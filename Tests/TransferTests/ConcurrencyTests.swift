@@ -3,6 +3,7 @@ import JSONKit
 import LoopbackServer
 import Synchronization
 import Testing
+
 @testable import Transfer
 
 @Suite struct ConcurrencyTests {
@@ -26,7 +27,10 @@ import Testing
       let session = testSession()
       let values = try await withThrowingTaskGroup(of: Int.self) { group in
         for n in 0..<200 {
-          group.addTask { try await session.request(server.url("/slow?n=\(n)")).serializingJSON().value["n"].intValue }
+          group.addTask {
+            try await session.request(server.url("/slow?n=\(n)")).serializingJSON().value["n"]
+              .intValue
+          }
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
@@ -103,7 +107,9 @@ import Testing
       engine = session.engine
       try await withThrowingTaskGroup(of: Void.self) { group in
         for n in 0..<50 {
-          group.addTask { _ = try await session.request(server.url("/?n=\(n)")).serializingJSON().value }
+          group.addTask {
+            _ = try await session.request(server.url("/?n=\(n)")).serializingJSON().value
+          }
         }
         try await group.waitForAll()
       }
@@ -126,14 +132,18 @@ func socketsOnPort(_ port: Int) -> Int {
     guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
     for line in text.split(separator: "\n").dropFirst() {
       let fields = line.split(separator: " ")
-      guard fields.count > 9, fields[1].hasSuffix(hexPort) || fields[2].hasSuffix(hexPort) else { continue }
+      guard fields.count > 9, fields[1].hasSuffix(hexPort) || fields[2].hasSuffix(hexPort) else {
+        continue
+      }
       inodes.insert(String(fields[9]))
     }
   }
   inodes.remove("0")
   let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
   return descriptors.filter { descriptor in
-    guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"),
+    guard
+      let target = try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/fd/\(descriptor)"),
       target.hasPrefix("socket:[")
     else { return false }
     return inodes.contains(String(target.dropFirst(8).dropLast()))

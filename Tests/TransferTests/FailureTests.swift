@@ -57,7 +57,9 @@ import Transfer
       return response
     case "/many-headers":
       var response = ServerResponse.json("{}")
-      for index in 0..<100 { response.headers.append((name: "X-Header-\(index)", value: "value \(index)")) }
+      for index in 0..<100 {
+        response.headers.append((name: "X-Header-\(index)", value: "value \(index)"))
+      }
       return response
     case "/big": return .bytes(big, contentType: "text/plain")
     case "/big-chunked":
@@ -76,18 +78,22 @@ import Transfer
     }
   }
 
-  static func curlCode(_ response: TransferResponse<some Sendable>) -> Int? { response.error?.curlCode }
+  static func curlCode(_ response: TransferResponse<some Sendable>) -> Int? {
+    response.error?.curlCode
+  }
 
   @Test func connectionRefused() async throws {
     let port = try closedPort()
-    let response = await testSession().request("http://127.0.0.1:\(port)/").serializingData().response
+    let response = await testSession().request("http://127.0.0.1:\(port)/").serializingData()
+      .response
     #expect(Self.curlCode(response) == 7)
     #expect(response.response == nil)
     #expect("\(response.error!)".contains("curl code 7"))
   }
 
   @Test func unresolvableNameFailsWithCurlsLookupError() async throws {
-    let response = await testSession(timeout: .seconds(30)).request("http://no-such-host.invalid/").serializingData().response
+    let response = await testSession(timeout: .seconds(30)).request("http://no-such-host.invalid/")
+      .serializingData().response
     #expect(Self.curlCode(response) == 6)
   }
 
@@ -98,7 +104,8 @@ import Transfer
       #expect(Self.curlCode(early) == 28)
       let stalled = await session.request(server.url("/stall")).serializingData().response
       #expect(Self.curlCode(stalled) == 28)
-      let idle = await testSession(idleTimeout: .seconds(1)).request(server.url("/stall")).serializingData().response
+      let idle = await testSession(idleTimeout: .seconds(1)).request(server.url("/stall"))
+        .serializingData().response
       #expect(Self.curlCode(idle) == 28)
     }
   }
@@ -120,9 +127,11 @@ import Transfer
   @Test func chunkedAndGzipResponsesAreDecoded() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
-      let chunked = try await session.request(server.url("/chunked")).serializingObject(User.self).value
+      let chunked = try await session.request(server.url("/chunked")).serializingObject(User.self)
+        .value
       #expect(chunked.name == "Ada")
-      let gzip = await session.request(server.url("/gzip")).serializingDecodable(CodableUser.self).response
+      let gzip = await session.request(server.url("/gzip")).serializingDecodable(CodableUser.self)
+        .response
       #expect(gzip.value == CodableUser(id: 7, name: "Ada"))
       #expect(gzip.response?.headers["Content-Encoding"] == "gzip")
       let badGzip = await session.request(server.url("/bad-gzip")).serializingJSON().response
@@ -136,9 +145,11 @@ import Transfer
       #expect(followed.value?["landed"].stringValue == "hop")
       #expect(followed.response?.url?.absoluteString == server.url("/landing?from=hop"))
       #expect(followed.metrics?.redirectCount == 1)
-      let loop = await testSession(redirects: .follow(maximum: 5)).request(server.url("/loop")).serializingData().response
+      let loop = await testSession(redirects: .follow(maximum: 5)).request(server.url("/loop"))
+        .serializingData().response
       #expect(Self.curlCode(loop) == 47)
-      let kept = await testSession(redirects: .doNotFollow).request(server.url("/hop")).serializingData().response
+      let kept = await testSession(redirects: .doNotFollow).request(server.url("/hop"))
+        .serializingData().response
       #expect(kept.response?.statusCode == 301)
       #expect(kept.response?.headers["Location"] == "/landing?from=hop")
     }
@@ -146,7 +157,8 @@ import Transfer
 
   @Test func aHundredResponseHeaders() async throws {
     try await withServer(Self.handler) { server in
-      let response = await testSession().request(server.url("/many-headers")).serializingJSON().response
+      let response = await testSession().request(server.url("/many-headers")).serializingJSON()
+        .response
       #expect(response.response?.headers.count ?? 0 >= 100)
       #expect(response.response?.headers["x-header-99"] == "value 99")
     }
@@ -155,22 +167,28 @@ import Transfer
   @Test(arguments: ["/big", "/big-chunked", "/big-gzip"])
   func aBodyOverTheLimitStopsWithAClearError(path: String) async throws {
     try await withServer(Self.handler) { server in
-      let response = await testSession(maximumResponseSize: 100_000).request(server.url(path)).serializingData().response
+      let response = await testSession(maximumResponseSize: 100_000).request(server.url(path))
+        .serializingData().response
       guard case .failure(.responseTooLarge(let limit)) = response.result else {
         Issue.record("expected responseTooLarge, got \(response.result)")
         return
       }
       #expect(limit == 100_000)
       #expect((response.data?.count ?? 0) <= 100_000)
-      let fits = await testSession(maximumResponseSize: 300_000).request(server.url(path)).serializingData().response
+      let fits = await testSession(maximumResponseSize: 300_000).request(server.url(path))
+        .serializingData().response
       #expect(fits.value?.count == 300_000)
     }
   }
 
   @Test func tenMegabytesOfGarbageIsAJSONErrorWithAPlace() async throws {
     try await withServer(Self.handler) { server in
-      let response = await testSession(timeout: .seconds(120)).request(server.url("/garbage")).serializingJSON().response
-      guard case .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(let error))) = response.result else {
+      let response = await testSession(timeout: .seconds(120)).request(server.url("/garbage"))
+        .serializingJSON().response
+      guard
+        case .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(let error))) =
+          response.result
+      else {
         Issue.record("expected jsonSerializationFailed, got \(response.result)")
         return
       }
@@ -220,7 +238,9 @@ final class BlackHole {
     usleep(100_000)
   }
 
-  deinit { descriptors.forEach { close($0) } }
+  deinit {
+    for descriptor in descriptors { close(descriptor) }
+  }
 }
 
 extension FailureTests {
@@ -230,8 +250,10 @@ extension FailureTests {
     configuration.connectTimeout = .milliseconds(500)
     configuration.timeout = .seconds(20)
     configuration.proxy = .none
-    let response = await Session(configuration: configuration).request("http://127.0.0.1:\(hole.port)/")
-      .serializingData().response
+    let response = await Session(configuration: configuration).request(
+      "http://127.0.0.1:\(hole.port)/"
+    )
+    .serializingData().response
     #expect(Self.curlCode(response) == 28)
     #expect(response.error.map { "\($0)" }?.lowercased().contains("connect") == true)
     withExtendedLifetime(hole) {}

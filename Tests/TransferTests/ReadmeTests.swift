@@ -19,7 +19,10 @@ import Transfer
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/users/7": .json(#"{"data": {"id": 7, "name": "Ada"}}"#)
-    case "/users": .json(#"{"data": {"page": \#(request.query["page"] ?? "1"), "users": [{"id": 1, "name": "Grace"}]}}"#)
+    case "/users":
+      .json(
+        #"{"data": {"page": \#(request.query["page"] ?? "1"), "users": [{"id": 1, "name": "Grace"}]}}"#
+      )
     default: .empty(status: 404)
     }
   }
@@ -46,7 +49,9 @@ import Transfer
   @Test func testingAgainstALoopbackServer() async throws {
     let server = try LoopbackServer { _ in .json(#"{"id": 7, "name": "Ada"}"#) }
     defer { server.stop() }
-    let user = try await Session.default.request(server.url("/users/7")).serializingObject(ReadmeUser.self).value
+    let user = try await Session.default.request(server.url("/users/7")).serializingObject(
+      ReadmeUser.self
+    ).value
     #expect(user.name == "Ada")
   }
 }

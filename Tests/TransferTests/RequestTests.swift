@@ -17,8 +17,11 @@ import Transfer
   }
 
   @Test func headSendsNoBodyAndAnEmptyBodyIsAllowed() async throws {
-    try await withServer { _ in .json(#"{"a": 1}"#) } _: { server in
-      let response = await testSession().request(server.url("/h"), method: .head).serializingJSON().response
+    try await withServer { _ in
+      .json(#"{"a": 1}"#)
+    } _: { server in
+      let response = await testSession().request(server.url("/h"), method: .head).serializingJSON()
+        .response
       #expect(response.response?.statusCode == 200)
       #expect(response.data?.isEmpty ?? true)
       #expect(response.value == JSON.null)
@@ -27,9 +30,13 @@ import Transfer
 
   @Test func urlEncodingPutsSortedEscapedParametersInTheQueryForGet() async throws {
     try await withServer(echo) { server in
-      let parameters: Parameters = ["q": "a b&c", "page": 2, "flag": true, "tags": ["x", "y"], "user": ["name": "Ada"]]
-      let json = try await testSession().request(server.url("/search?pre=1"), parameters: parameters)
-        .serializingJSON().value
+      let parameters: Parameters = [
+        "q": "a b&c", "page": 2, "flag": true, "tags": ["x", "y"], "user": ["name": "Ada"],
+      ]
+      let json = try await testSession().request(
+        server.url("/search?pre=1"), parameters: parameters
+      )
+      .serializingJSON().value
       #expect(
         json["target"].stringValue
           == "/search?pre=1&flag=1&page=2&q=a%20b%26c&tags%5B%5D=x&tags%5B%5D=y&user%5Bname%5D=Ada")
@@ -43,15 +50,21 @@ import Transfer
         .request(server.url("/form"), method: .post, parameters: ["name": "Ada Lovelace", "n": 1])
         .serializingJSON().value
       #expect(json["body"].stringValue == "n=1&name=Ada%20Lovelace")
-      #expect(json["headers"]["content-type"].stringValue == "application/x-www-form-urlencoded; charset=utf-8")
+      #expect(
+        json["headers"]["content-type"].stringValue
+          == "application/x-www-form-urlencoded; charset=utf-8")
     }
   }
 
   @Test func urlEncodingOptionsForArraysAndBooleans() async throws {
     try await withServer(echo) { server in
-      let encoding = URLEncoding(destination: .queryString, arrayEncoding: .indexInBrackets, boolEncoding: .literal)
+      let encoding = URLEncoding(
+        destination: .queryString, arrayEncoding: .indexInBrackets, boolEncoding: .literal)
       let json = try await testSession()
-        .request(server.url("/q"), method: .post, parameters: ["a": ["x", "y"], "b": false], encoding: encoding)
+        .request(
+          server.url("/q"), method: .post, parameters: ["a": ["x", "y"], "b": false],
+          encoding: encoding
+        )
         .serializingJSON().value
       #expect(json["target"].stringValue == "/q?a%5B0%5D=x&a%5B1%5D=y&b=false")
       #expect(json["body"].stringValue == "")
@@ -89,7 +102,8 @@ import Transfer
       configuration.headers.add(name: "X-Session", value: "s")
       configuration.headers.add(name: "X-Both", value: "session")
       let session = Session(configuration: configuration)
-      let json = try await session
+      let json =
+        try await session
         .request(server.url("/h"), headers: ["X-Both": "request", "Accept": "application/json"])
         .serializingJSON().value
       #expect(json["headers"]["x-session"].stringValue == "s")
@@ -120,8 +134,12 @@ import Transfer
       return
     }
     #expect(text == "not a url")
-    let unencodable = await session.request("http://127.0.0.1:9/", parameters: ["d": Date()]).serializingData().response
-    guard case .failure(.parameterEncodingFailed(reason: .unsupportedValue(let key, _))) = unencodable.result else {
+    let unencodable = await session.request("http://127.0.0.1:9/", parameters: ["d": Date()])
+      .serializingData().response
+    guard
+      case .failure(.parameterEncodingFailed(reason: .unsupportedValue(let key, _))) = unencodable
+        .result
+    else {
       Issue.record("expected parameterEncodingFailed, got \(unencodable.result)")
       return
     }

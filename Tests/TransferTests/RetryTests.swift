@@ -26,7 +26,8 @@ final class Flaky: Sendable {
       return seen.count
     }
     if count <= failures {
-      var response = ServerResponse.json(#"{"error": {"code": \#(status), "message": "try later"}}"#, status: status)
+      var response = ServerResponse.json(
+        #"{"error": {"code": \#(status), "message": "try later"}}"#, status: status)
       response.headers += headers
       return response
     }
@@ -35,7 +36,8 @@ final class Flaky: Sendable {
 }
 
 @Suite struct RetryTests {
-  static let quick = RetryPolicy(retryLimit: 3, exponentialBackoffScale: .milliseconds(20), jitter: 0.5)
+  static let quick = RetryPolicy(
+    retryLimit: 3, exponentialBackoffScale: .milliseconds(20), jitter: 0.5)
 
   @Test func retriesA503UntilItSucceeds() async throws {
     let flaky = Flaky(failures: 2)
@@ -53,7 +55,8 @@ final class Flaky: Sendable {
     let flaky = Flaky(failures: 10, status: 500)
     try await withServer(flaky.handle) { server in
       let policy = RetryPolicy(retryLimit: 2, exponentialBackoffScale: .milliseconds(10))
-      let response = await testSession(interceptor: policy).request(server.url("/u")).validate().serializingData().response
+      let response = await testSession(interceptor: policy).request(server.url("/u")).validate()
+        .serializingData().response
       #expect(response.error?.responseCode == 500)
       #expect(flaky.arrivals.count == 3)
     }
@@ -62,14 +65,17 @@ final class Flaky: Sendable {
   @Test func postIsNotRetriedAndAnUnlistedStatusIsNot() async throws {
     let post = Flaky(failures: 1)
     try await withServer(post.handle) { server in
-      let response = await testSession(interceptor: Self.quick).request(server.url("/u"), method: .post)
-        .validate().serializingData().response
+      let response = await testSession(interceptor: Self.quick).request(
+        server.url("/u"), method: .post
+      )
+      .validate().serializingData().response
       #expect(response.error?.responseCode == 503)
       #expect(post.arrivals.count == 1)
     }
     let notFound = Flaky(failures: 1, status: 404)
     try await withServer(notFound.handle) { server in
-      let response = await testSession(interceptor: Self.quick).request(server.url("/u")).validate().serializingData().response
+      let response = await testSession(interceptor: Self.quick).request(server.url("/u")).validate()
+        .serializingData().response
       #expect(response.error?.responseCode == 404)
       #expect(notFound.arrivals.count == 1)
     }
@@ -79,7 +85,8 @@ final class Flaky: Sendable {
     let flaky = Flaky(failures: 1, status: 429, headers: [(name: "Retry-After", value: "1")])
     try await withServer(flaky.handle) { server in
       let policy = RetryPolicy(retryLimit: 1, exponentialBackoffScale: .milliseconds(1))
-      let value = try await testSession(interceptor: policy).request(server.url("/u")).validate().serializingJSON().value
+      let value = try await testSession(interceptor: policy).request(server.url("/u")).validate()
+        .serializingJSON().value
       #expect(value["name"].stringValue == "Ada")
       let arrivals = flaky.arrivals
       #expect(arrivals.count == 2)
@@ -93,7 +100,8 @@ final class Flaky: Sendable {
 
   @Test func backoffGrowsExponentiallyWithJitterUnderTheCap() {
     let policy = RetryPolicy(
-      exponentialBackoffBase: 2, exponentialBackoffScale: .milliseconds(100), maximumDelay: .milliseconds(700), jitter: 0.25)
+      exponentialBackoffBase: 2, exponentialBackoffScale: .milliseconds(100),
+      maximumDelay: .milliseconds(700), jitter: 0.25)
     for attempt in 0..<6 {
       let expected = min(700.0, 100 * pow(2, Double(attempt)))
       for _ in 0..<20 {
@@ -102,7 +110,8 @@ final class Flaky: Sendable {
         #expect(delay >= .milliseconds(Int(expected * 0.75) - 1))
       }
     }
-    let date = HTTPResponse(statusCode: 503, headers: ["Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"], url: nil)
+    let date = HTTPResponse(
+      statusCode: 503, headers: ["Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"], url: nil)
     #expect(RetryPolicy(jitter: 0).delay(attempt: 0, response: date) == .zero)
   }
 
@@ -113,7 +122,8 @@ final class Flaky: Sendable {
       counter.withLock { $0 += 1 }
       completion(request.retryCount < 2 && error.curlCode == 7 ? .retry : .doNotRetry)
     }
-    let response = await testSession(interceptor: counting).request("http://127.0.0.1:\(port)/").serializingData().response
+    let response = await testSession(interceptor: counting).request("http://127.0.0.1:\(port)/")
+      .serializingData().response
     #expect(response.error?.curlCode == 7)
     #expect(counter.withLock { $0 } == 3)
   }
@@ -126,11 +136,13 @@ final class Flaky: Sendable {
         request.headers.update(.authorization(bearerToken: "t0k3n"))
         completion(.success(request))
       }
-      let json = try await testSession(interceptor: adapter).request(server.url("/a")).serializingJSON().value
+      let json = try await testSession(interceptor: adapter).request(server.url("/a"))
+        .serializingJSON().value
       #expect(json["headers"]["authorization"].stringValue == "Bearer t0k3n")
 
       let failing = Adapter { _, _, completion in completion(.failure(NoToken())) }
-      let failed = await testSession().request(server.url("/a"), interceptor: failing).serializingData().response
+      let failed = await testSession().request(server.url("/a"), interceptor: failing)
+        .serializingData().response
       guard case .failure(.requestAdaptationFailed(let error)) = failed.result else {
         Issue.record("expected requestAdaptationFailed, got \(failed.result)")
         return
@@ -144,8 +156,10 @@ final class Flaky: Sendable {
     let flaky = Flaky(failures: 5)
     try await withServer(flaky.handle) { server in
       let retrier = Retrier { _, _, _, completion in completion(.doNotRetryWithError(Broken())) }
-      let response = await testSession(interceptor: retrier).request(server.url("/u")).validate().serializingData().response
-      guard case .failure(.requestRetryFailed(let retryError, let original)) = response.result else {
+      let response = await testSession(interceptor: retrier).request(server.url("/u")).validate()
+        .serializingData().response
+      guard case .failure(.requestRetryFailed(let retryError, let original)) = response.result
+      else {
         Issue.record("expected requestRetryFailed, got \(response.result)")
         return
       }

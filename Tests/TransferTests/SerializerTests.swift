@@ -2,12 +2,13 @@ import Foundation
 import JSONKit
 import LoopbackServer
 import Mapping
-import Testing
 import Synchronization
+import Testing
 import Transfer
 
 @Suite struct SerializerTests {
-  static let body = #"{"data": {"items": [\#(userJSON), {"id": 8, "name": "Grace", "tags": []}], "count": 2}}"#
+  static let body =
+    #"{"data": {"items": [\#(userJSON), {"id": 8, "name": "Grace", "tags": []}], "count": 2}}"#
 
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
@@ -32,8 +33,12 @@ import Transfer
       // No charset: ISO-8859-1, so the byte 0xE9 is é rather than a decoding failure.
       let value2 = try await session.request(server.url("/latin1")).serializingString().value
       #expect(value2 == "café")
-      let ascii = await session.request(server.url("/latin1")).serializingString(encoding: .ascii).response
-      guard case .failure(.responseSerializationFailed(reason: .stringSerializationFailed(.ascii))) = ascii.result else {
+      let ascii = await session.request(server.url("/latin1")).serializingString(encoding: .ascii)
+        .response
+      guard
+        case .failure(.responseSerializationFailed(reason: .stringSerializationFailed(.ascii))) =
+          ascii.result
+      else {
         Issue.record("expected stringSerializationFailed, got \(ascii.result)")
         return
       }
@@ -45,10 +50,17 @@ import Transfer
       let session = testSession()
       let json = try await session.request(server.url("/users")).serializingJSON().value
       #expect(json["data"]["count"].intValue == 2)
-      let name = try await session.request(server.url("/users")).serializingJSON(keyPath: "data.items.1.name").value
+      let name = try await session.request(server.url("/users")).serializingJSON(
+        keyPath: "data.items.1.name"
+      ).value
       #expect(name == "Grace")
-      let missing = await session.request(server.url("/users")).serializingJSON(keyPath: "data.items.5").response
-      guard case .failure(.responseSerializationFailed(reason: .keyPathNotFound("data.items.5"))) = missing.result else {
+      let missing = await session.request(server.url("/users")).serializingJSON(
+        keyPath: "data.items.5"
+      ).response
+      guard
+        case .failure(.responseSerializationFailed(reason: .keyPathNotFound("data.items.5"))) =
+          missing.result
+      else {
         Issue.record("expected keyPathNotFound, got \(missing.result)")
         return
       }
@@ -58,7 +70,10 @@ import Transfer
   @Test func invalidJSONSaysWhere() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/broken")).serializingJSON().response
-      guard case .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(let error))) = response.result else {
+      guard
+        case .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(let error))) =
+          response.result
+      else {
         Issue.record("expected jsonSerializationFailed, got \(response.result)")
         return
       }
@@ -70,16 +85,21 @@ import Transfer
   @Test func responseObjectAndArrayWithKeyPaths() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
-      let user = try await session.request(server.url("/users")).serializingObject(User.self, keyPath: "data.items.0").value
+      let user = try await session.request(server.url("/users")).serializingObject(
+        User.self, keyPath: "data.items.0"
+      ).value
       #expect(user == User(id: 7, name: "Ada", tags: ["x", "y"]))
-      let users = try await session.request(server.url("/users")).serializingArray(User.self, keyPath: "data.items").value
+      let users = try await session.request(server.url("/users")).serializingArray(
+        User.self, keyPath: "data.items"
+      ).value
       #expect(users.map(\.name) == ["Ada", "Grace"])
       let immutable = try await session.request(server.url("/users"))
         .serializingObject(ImmutableUser.self, keyPath: "data.items.1").value
       #expect(immutable.id == 8)
 
       let handled = await awaitResponse { done in
-        session.request(server.url("/users")).responseArray(of: User.self, keyPath: "data.items", completionHandler: done)
+        session.request(server.url("/users")).responseArray(
+          of: User.self, keyPath: "data.items", completionHandler: done)
       }
       #expect(handled.value?.count == 2)
     }
@@ -89,16 +109,27 @@ import Transfer
     try await withServer(Self.handler) { server in
       let session = testSession()
       // Lenient (ObjectMapper's default): the field stays unset.
-      let lenient = try await session.request(server.url("/wrong")).serializingObject(User.self).value
+      let lenient = try await session.request(server.url("/wrong")).serializingObject(User.self)
+        .value
       #expect(lenient.id == 0 && lenient.name == "Ada")
-      let strict = await session.request(server.url("/wrong")).serializingObject(User.self, strict: true).response
-      guard case .failure(.responseSerializationFailed(reason: .mappingFailed(let error))) = strict.result else {
+      let strict = await session.request(server.url("/wrong")).serializingObject(
+        User.self, strict: true
+      ).response
+      guard
+        case .failure(.responseSerializationFailed(reason: .mappingFailed(let error))) = strict
+          .result
+      else {
         Issue.record("expected mappingFailed, got \(strict.result)")
         return
       }
       #expect(error.pathDescription == ".id")
-      let immutable = await session.request(server.url("/wrong")).serializingObject(ImmutableUser.self).response
-      guard case .failure(.responseSerializationFailed(reason: .mappingFailed(let failure))) = immutable.result else {
+      let immutable = await session.request(server.url("/wrong")).serializingObject(
+        ImmutableUser.self
+      ).response
+      guard
+        case .failure(.responseSerializationFailed(reason: .mappingFailed(let failure))) = immutable
+          .result
+      else {
         Issue.record("expected mappingFailed, got \(immutable.result)")
         return
       }
@@ -112,8 +143,12 @@ import Transfer
       let user = try await session.request(server.url("/users"))
         .serializingDecodable(CodableUser.self, keyPath: "data.items.0").value
       #expect(user == CodableUser(id: 7, name: "Ada"))
-      let wrong = await session.request(server.url("/wrong")).serializingDecodable(CodableUser.self).response
-      guard case .failure(.responseSerializationFailed(reason: .decodingFailed(let error))) = wrong.result else {
+      let wrong = await session.request(server.url("/wrong")).serializingDecodable(CodableUser.self)
+        .response
+      guard
+        case .failure(.responseSerializationFailed(reason: .decodingFailed(let error))) = wrong
+          .result
+      else {
         Issue.record("expected decodingFailed, got \(wrong.result)")
         return
       }
@@ -130,12 +165,16 @@ import Transfer
       #expect(value4 == "")
       let value5 = try await session.request(server.url("/204")).serializingJSON().value
       #expect(value5 == JSON.null)
-      let value6 = try await session.request(server.url("/204")).serializingDecodable(Empty.self).value
+      let value6 = try await session.request(server.url("/204")).serializingDecodable(Empty.self)
+        .value
       #expect(value6 == Empty())
-      let notEmpty = await session.request(server.url("/204")).serializingDecodable(CodableUser.self).response
+      let notEmpty = await session.request(server.url("/204")).serializingDecodable(
+        CodableUser.self
+      ).response
       let empty200 = await session.request(server.url("/empty200")).serializingJSON().response
       for response in [notEmpty.error, empty200.error] {
-        guard case .responseSerializationFailed(reason: .inputDataNilOrZeroLength)? = response else {
+        guard case .responseSerializationFailed(reason: .inputDataNilOrZeroLength)? = response
+        else {
           Issue.record("expected inputDataNilOrZeroLength, got \(String(describing: response))")
           continue
         }

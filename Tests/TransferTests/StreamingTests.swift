@@ -11,15 +11,19 @@ import Transfer
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/ndjson":
-      var response = ServerResponse.bytes(Array((lines.joined(separator: "\n") + "\n").utf8), contentType: "application/x-ndjson")
+      var response = ServerResponse.bytes(
+        Array((lines.joined(separator: "\n") + "\n").utf8), contentType: "application/x-ndjson")
       response.framing = .chunked(chunkSize: 777)
       return response
     case "/concatenated":
-      var response = ServerResponse.bytes(Array(#"{"a":1}{"a":2} [3] 4"#.utf8), contentType: "application/json")
+      var response = ServerResponse.bytes(
+        Array(#"{"a":1}{"a":2} [3] 4"#.utf8), contentType: "application/json")
       response.framing = .chunked(chunkSize: 3)
       return response
     case "/bad-line":
-      return .bytes(Array("{\"n\": 1}\n{\"n\": 2}\n{\"n\": oops}\n{\"n\": 4}\n".utf8), contentType: "application/x-ndjson")
+      return .bytes(
+        Array("{\"n\": 1}\n{\"n\": 2}\n{\"n\": oops}\n{\"n\": 4}\n".utf8),
+        contentType: "application/x-ndjson")
     case "/error": return .json(#"{"error": "nope"}"#, status: 500)
     case "/endless":
       // Hours of body at this pace: only cancellation ends it.
@@ -45,7 +49,8 @@ import Transfer
   @Test func concatenatedValuesThroughTheCompletionHandler() async throws {
     try await withServer(Self.handler) { server in
       let collected = Mutex<[JSON]>([])
-      let complete = await withCheckedContinuation { (done: CheckedContinuation<TransferResponse<Int>, Never>) in
+      let complete = await withCheckedContinuation {
+        (done: CheckedContinuation<TransferResponse<Int>, Never>) in
         testSession().streamJSON(server.url("/concatenated")).responseStream { event in
           switch event {
           case .value(let json): collected.withLock { $0.append(json) }
@@ -62,10 +67,13 @@ import Transfer
     try await withServer(Self.handler) { server in
       var seen: [Int] = []
       do {
-        for try await value in testSession().streamJSON(server.url("/bad-line")).values() { seen.append(value["n"].intValue) }
+        for try await value in testSession().streamJSON(server.url("/bad-line")).values() {
+          seen.append(value["n"].intValue)
+        }
         Issue.record("expected an error")
       } catch let error as TransferError {
-        guard case .responseSerializationFailed(reason: .jsonSerializationFailed(let json)) = error else {
+        guard case .responseSerializationFailed(reason: .jsonSerializationFailed(let json)) = error
+        else {
           Issue.record("expected jsonSerializationFailed, got \(error)")
           return
         }
@@ -97,7 +105,9 @@ import Transfer
         if seen == 3 { break }
       }
       #expect(seen == 3)
-      for _ in 0..<600 where !request.dataRequest.isFinished { try await Task.sleep(for: .milliseconds(50)) }
+      for _ in 0..<600 where !request.dataRequest.isFinished {
+        try await Task.sleep(for: .milliseconds(50))
+      }
       #expect(request.dataRequest.state == .cancelled)
     }
   }

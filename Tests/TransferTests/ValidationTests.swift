@@ -12,7 +12,8 @@ import Transfer
       return .json(#"{"error": {"code": \#(code), "message": "status \#(code)"}}"#, status: code)
     }
     if parts.first == "type" {
-      return .bytes(Array("{}".utf8), contentType: request.path.dropFirst(6).removingPercentEncoding ?? "")
+      return .bytes(
+        Array("{}".utf8), contentType: request.path.dropFirst(6).removingPercentEncoding ?? "")
     }
     if parts.first == "notype" { return ServerResponse(status: 200, body: Array("{}".utf8)) }
     return .json(#"{"error": "html instead"}"#, status: 500)
@@ -20,7 +21,8 @@ import Transfer
 
   @Test func withoutValidationA500IsASuccessfulResponse() async throws {
     try await withServer(Self.handler) { server in
-      let response = await testSession().request(server.url("/status/500")).serializingJSON().response
+      let response = await testSession().request(server.url("/status/500")).serializingJSON()
+        .response
       #expect(response.response?.statusCode == 500)
       #expect(response.value?["error"]["code"].intValue == 500)
     }
@@ -28,8 +30,12 @@ import Transfer
 
   @Test func validateRejectsStatusesOutside2xxWithTheBodyAttached() async throws {
     try await withServer(Self.handler) { server in
-      let response = await testSession().request(server.url("/status/404")).validate().serializingJSON().response
-      guard case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(let code, let body))) = response.result
+      let response = await testSession().request(server.url("/status/404")).validate()
+        .serializingJSON().response
+      guard
+        case .failure(
+          .responseValidationFailed(reason: .unacceptableStatusCode(let code, let body))) = response
+          .result
       else {
         Issue.record("expected unacceptableStatusCode, got \(response.result)")
         return
@@ -44,11 +50,15 @@ import Transfer
   @Test func validateStatusCodeAcceptsTheGivenCodes() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
-      let ok = await session.request(server.url("/status/404")).validate(statusCode: [404]).serializingData().response
+      let ok = await session.request(server.url("/status/404")).validate(statusCode: [404])
+        .serializingData().response
       #expect(ok.error == nil)
-      let created = await session.request(server.url("/status/201")).validate(statusCode: 200..<202).serializingData().response
+      let created = await session.request(server.url("/status/201")).validate(statusCode: 200..<202)
+        .serializingData().response
       #expect(created.error == nil)
-      let rejected = await session.request(server.url("/status/202")).validate(statusCode: 200..<202).serializingData().response
+      let rejected = await session.request(server.url("/status/202")).validate(
+        statusCode: 200..<202
+      ).serializingData().response
       #expect(rejected.error?.responseCode == 202)
     }
   }
@@ -62,14 +72,21 @@ import Transfer
     ("APPLICATION/JSON", ["application/json"], true),
     ("image/png", ["image/*", "application/json"], true),
   ])
-  func validateContentTypeWithWildcards(found: String, acceptable: [String], passes: Bool) async throws {
+  func validateContentTypeWithWildcards(found: String, acceptable: [String], passes: Bool)
+    async throws
+  {
     try await withServer(Self.handler) { server in
-      let url = server.url("/type/" + (found.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? found))
-      let response = await testSession().request(url).validate(contentType: acceptable).serializingData().response
+      let url = server.url(
+        "/type/" + (found.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? found))
+      let response = await testSession().request(url).validate(contentType: acceptable)
+        .serializingData().response
       if passes {
         #expect(response.error == nil)
       } else {
-        guard case .failure(.responseValidationFailed(reason: .unacceptableContentType(let accepted, let type))) = response.result
+        guard
+          case .failure(
+            .responseValidationFailed(reason: .unacceptableContentType(let accepted, let type))) =
+            response.result
         else {
           Issue.record("expected unacceptableContentType, got \(response.result)")
           return
@@ -83,15 +100,24 @@ import Transfer
   @Test func validateUsesTheAcceptHeaderAndReportsAMissingContentType() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
-      let mismatch = await session.request(server.url("/type/text%2Fhtml"), headers: [.accept("application/json")])
-        .validate().serializingData().response
+      let mismatch = await session.request(
+        server.url("/type/text%2Fhtml"), headers: [.accept("application/json")]
+      )
+      .validate().serializingData().response
       #expect(mismatch.error != nil)
-      let match = await session.request(server.url("/type/application%2Fjson"), headers: [.accept("application/json")])
-        .validate().serializingData().response
+      let match = await session.request(
+        server.url("/type/application%2Fjson"), headers: [.accept("application/json")]
+      )
+      .validate().serializingData().response
       #expect(match.error == nil)
-      let missing = await session.request(server.url("/notype"), headers: [.accept("application/json")])
-        .validate().serializingData().response
-      guard case .failure(.responseValidationFailed(reason: .missingContentType(let acceptable))) = missing.result else {
+      let missing = await session.request(
+        server.url("/notype"), headers: [.accept("application/json")]
+      )
+      .validate().serializingData().response
+      guard
+        case .failure(.responseValidationFailed(reason: .missingContentType(let acceptable))) =
+          missing.result
+      else {
         Issue.record("expected missingContentType, got \(missing.result)")
         return
       }
@@ -104,10 +130,14 @@ import Transfer
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/status/200"))
         .validate { _, response, data in
-          (data?.count ?? 0) > 1000 && response.statusCode == 200 ? .success(()) : .failure(TooShort())
+          (data?.count ?? 0) > 1000 && response.statusCode == 200
+            ? .success(()) : .failure(TooShort())
         }
         .serializingData().response
-      guard case .failure(.responseValidationFailed(reason: .customValidationFailed(let error))) = response.result else {
+      guard
+        case .failure(.responseValidationFailed(reason: .customValidationFailed(let error))) =
+          response.result
+      else {
         Issue.record("expected customValidationFailed, got \(response.result)")
         return
       }
@@ -118,8 +148,10 @@ import Transfer
   @Test func anErrorBodyIsMappedIntoTheErrorModel() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
-      let response = await session.request(server.url("/status/422")).validate(errorType: APIError.self)
-        .serializingObject(User.self).response
+      let response = await session.request(server.url("/status/422")).validate(
+        errorType: APIError.self
+      )
+      .serializingObject(User.self).response
       let model = try #require(response.error?.errorModel(as: APIError.self))
       #expect(model.code == 422)
       #expect(model.message == "status 422")
@@ -132,7 +164,10 @@ import Transfer
       // A body that is not the error model's shape falls back to the status code.
       let other = await session.request(server.url("/other")).validate(errorType: APIError.self)
         .serializingData().response
-      guard case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(500, _))) = other.result else {
+      guard
+        case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(500, _))) = other
+          .result
+      else {
         Issue.record("expected unacceptableStatusCode(500), got \(other.result)")
         return
       }

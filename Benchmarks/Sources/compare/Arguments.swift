@@ -107,7 +107,8 @@ struct Arguments {
       case "--suite":
         let text = try value()
         guard let suite = Suite(rawValue: text) else {
-          throw UsageError("unknown suite '\(text)' (expected parse, write, map, query, transfer or keys)")
+          throw UsageError(
+            "unknown suite '\(text)' (expected parse, write, map, query, transfer or keys)")
         }
         result.suite = suite
       case "--corpus":

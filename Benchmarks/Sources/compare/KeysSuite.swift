@@ -52,27 +52,46 @@ enum KeysSuite {
       for subject in subjects {
         switch subject {
         case "jsonkit":
-          parse.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
-            try JSONParser.parse(data).count
-          }, heapPerInputByte: nil))
-          lookup.append(countedWorkload(label, subject, data.count, expected: expected, units: lookupsPerOperation, verb: "found") { probes.reduce(0) { $0 + (json[$1].exists() ? 1 : 0) } })
-          insert.append(countedWorkload(label, subject, data.count, expected: size, units: size, verb: "built") {
-            var built = JSON(dictionary: [:])
-            for index in 0..<size { built["k\(index)"] = JSON(index) }
-            return built.count
-          })
+          parse.append(
+            Workload(
+              corpus: label, subject: subject, inputBytes: data.count,
+              operation: {
+                try JSONParser.parse(data).count
+              }, heapPerInputByte: nil))
+          lookup.append(
+            countedWorkload(
+              label, subject, data.count, expected: expected, units: lookupsPerOperation,
+              verb: "found"
+            ) { probes.reduce(0) { $0 + (json[$1].exists() ? 1 : 0) } })
+          insert.append(
+            countedWorkload(label, subject, data.count, expected: size, units: size, verb: "built")
+            {
+              var built = JSON(dictionary: [:])
+              for index in 0..<size { built["k\(index)"] = JSON(index) }
+              return built.count
+            })
         case "foundation":
-          parse.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
-            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
-          }, heapPerInputByte: nil))
-          lookup.append(countedWorkload(label, subject, data.count, expected: expected, units: lookupsPerOperation, verb: "found") { probes.reduce(0) { $0 + (object[$1] != nil ? 1 : 0) } })
-          insert.append(countedWorkload(label, subject, data.count, expected: size, units: size, verb: "built") {
-            var built: [String: Any] = [:]
-            for index in 0..<size { built["k\(index)"] = index }
-            return built.count
-          })
+          parse.append(
+            Workload(
+              corpus: label, subject: subject, inputBytes: data.count,
+              operation: {
+                (try JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
+              }, heapPerInputByte: nil))
+          lookup.append(
+            countedWorkload(
+              label, subject, data.count, expected: expected, units: lookupsPerOperation,
+              verb: "found"
+            ) { probes.reduce(0) { $0 + (object[$1] != nil ? 1 : 0) } })
+          insert.append(
+            countedWorkload(label, subject, data.count, expected: size, units: size, verb: "built")
+            {
+              var built: [String: Any] = [:]
+              for index in 0..<size { built["k\(index)"] = index }
+              return built.count
+            })
         default:
-          throw UsageError("no subject '\(subject)' in the keys suite (\(Self.subjects.joined(separator: ", ")))")
+          throw UsageError(
+            "no subject '\(subject)' in the keys suite (\(Self.subjects.joined(separator: ", ")))")
         }
       }
     }
@@ -86,21 +105,27 @@ enum KeysSuite {
     switch arguments.format {
     case .json:
       return [
-        Report.jsonLines(parsed, suite: .keys), Report.jsonLines(looked, suite: .keys, rate: "lookups_per_s"),
+        Report.jsonLines(parsed, suite: .keys),
+        Report.jsonLines(looked, suite: .keys, rate: "lookups_per_s"),
         Report.jsonLines(inserted, suite: .keys, rate: "keys_per_s"),
       ].joined(separator: "\n")
     case .table:
       let rounds = "\(arguments.rounds) round\(arguments.rounds == 1 ? "" : "s")"
       return [
-        Report.table(parsed, suite: .keys, rounds: arguments.rounds, corpusLabel: "one object of N keys"),
+        Report.table(
+          parsed, suite: .keys, rounds: arguments.rounds, corpusLabel: "one object of N keys"),
         Report.table(
           looked, suite: .keys, rounds: arguments.rounds, corpusLabel: "", unit: "Mlookups/s",
-          title: "keys suite, lookups, \(rounds): \(lookupsPerOperation) lookups (one in ten missing) per "
-            + "operation; best / median million lookups per second; flat across sizes = constant time."),
+          title:
+            "keys suite, lookups, \(rounds): \(lookupsPerOperation) lookups (one in ten missing) per "
+            + "operation; best / median million lookups per second; flat across sizes = constant time."
+        ),
         Report.table(
           inserted, suite: .keys, rounds: arguments.rounds, corpusLabel: "", unit: "Mkeys/s",
-          title: "keys suite, building the object in code, \(rounds): one subscript set per key into an "
-            + "empty object; best / median million keys per second; flat across sizes = no copy per insert."),
+          title:
+            "keys suite, building the object in code, \(rounds): one subscript set per key into an "
+            + "empty object; best / median million keys per second; flat across sizes = no copy per insert."
+        ),
       ].joined(separator: "\n\n")
     }
   }
@@ -111,11 +136,15 @@ enum KeysSuite {
     _ label: String, _ subject: String, _ bytes: Int, expected: Int, units: Int, verb: String,
     _ body: @escaping () -> Int
   ) -> Workload {
-    var workload = Workload(corpus: label, subject: subject, inputBytes: bytes, operation: {
-      let count = body()
-      guard count == expected else { throw UsageError("\(subject) \(verb) \(count) of \(expected) keys") }
-      return count
-    }, heapPerInputByte: nil)
+    var workload = Workload(
+      corpus: label, subject: subject, inputBytes: bytes,
+      operation: {
+        let count = body()
+        guard count == expected else {
+          throw UsageError("\(subject) \(verb) \(count) of \(expected) keys")
+        }
+        return count
+      }, heapPerInputByte: nil)
     workload.unitsPerOperation = Double(units) / 1e6
     return workload
   }

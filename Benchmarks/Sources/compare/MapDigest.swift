@@ -17,9 +17,13 @@ struct MapDigest: Equatable, CustomStringConvertible {
   var fieldHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
   var description: String {
-    let date = firstDate.map { ISO8601DateFormatter.string(from: $0, timeZone: .gmt, formatOptions: .withInternetDateTime) } ?? "none"
+    let date =
+      firstDate.map {
+        ISO8601DateFormatter.string(from: $0, timeZone: .gmt, formatOptions: .withInternetDateTime)
+      } ?? "none"
     let hash = String(fieldHash, radix: 16)
-    return "\(models) models, \(nested) nested, id sum \(idSum), first date \(date), field hash \(hash)"
+    return
+      "\(models) models, \(nested) nested, id sum \(idSum), first date \(date), field hash \(hash)"
   }
 
   mutating func top(id: Int64, date: Date) {

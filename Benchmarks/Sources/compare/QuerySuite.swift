@@ -22,14 +22,20 @@ enum QuerySuite {
   }
 
   static let cases: [Case] = [
-    Case(name: "numbers", program: "[.. | numbers] | length") { count($0) { $0 is NSNumber && !isBool($0) } },
-    Case(name: "string bytes", program: "[.. | strings | utf8bytelength] | add // 0") { stringBytes($0) },
+    Case(name: "numbers", program: "[.. | numbers] | length") {
+      count($0) { $0 is NSNumber && !isBool($0) }
+    },
+    Case(name: "string bytes", program: "[.. | strings | utf8bytelength] | add // 0") {
+      stringBytes($0)
+    },
     // jq's `paths(f)` keeps the paths whose value f maps to something truthy: null and
     // false leaves are left out.
     Case(name: "leaf paths", program: "[paths(scalars)] | length") {
       count($0) { isScalar($0) && !($0 is NSNull) && !isFalse($0) } - (isScalar($0) ? 1 : 0)
     },
-    Case(name: "keys", program: "[.. | objects | keys[]] | unique | length") { Set(keys($0)).count },
+    Case(name: "keys", program: "[.. | objects | keys[]] | unique | length") {
+      Set(keys($0)).count
+    },
   ]
 
   static func workloads(subjects: [String], corpus: String, data: Data) throws -> [Workload] {
@@ -41,19 +47,26 @@ enum QuerySuite {
       let expected = item.swift(object)
       let got = try query.values(on: json).first?.int ?? -1
       guard got == expected else {
-        throw UsageError("query '\(item.program)' on \(corpus): jsonquery gives \(got), swift \(expected)")
+        throw UsageError(
+          "query '\(item.program)' on \(corpus): jsonquery gives \(got), swift \(expected)")
       }
       let label = "\(corpus) · \(item.name)"
       for subject in subjects {
         switch subject {
         case "jsonquery":
-          workloads.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
-            try query.values(on: json).first?.int ?? 0
-          }, heapPerInputByte: nil))
+          workloads.append(
+            Workload(
+              corpus: label, subject: subject, inputBytes: data.count,
+              operation: {
+                try query.values(on: json).first?.int ?? 0
+              }, heapPerInputByte: nil))
         case "swift":
-          workloads.append(Workload(corpus: label, subject: subject, inputBytes: data.count, operation: {
-            item.swift(object)
-          }, heapPerInputByte: nil))
+          workloads.append(
+            Workload(
+              corpus: label, subject: subject, inputBytes: data.count,
+              operation: {
+                item.swift(object)
+              }, heapPerInputByte: nil))
         default: throw UsageError("no subject \(subject) in the query suite")
         }
       }
@@ -69,7 +82,9 @@ enum QuerySuite {
     return String(cString: number.objCType) == "c"
   }
 
-  static func isFalse(_ value: Any) -> Bool { isBool(value) && (value as? NSNumber)?.boolValue == false }
+  static func isFalse(_ value: Any) -> Bool {
+    isBool(value) && (value as? NSNumber)?.boolValue == false
+  }
 
   static func isScalar(_ value: Any) -> Bool { !(value is [Any]) && !(value is [String: Any]) }
 
@@ -87,13 +102,17 @@ enum QuerySuite {
   static func stringBytes(_ value: Any) -> Int {
     if let text = value as? String { return text.utf8.count }
     if let array = value as? [Any] { return array.reduce(0) { $0 + stringBytes($1) } }
-    if let object = value as? [String: Any] { return object.values.reduce(0) { $0 + stringBytes($1) } }
+    if let object = value as? [String: Any] {
+      return object.values.reduce(0) { $0 + stringBytes($1) }
+    }
     return 0
   }
 
   static func keys(_ value: Any) -> [String] {
     if let array = value as? [Any] { return array.flatMap(keys) }
-    if let object = value as? [String: Any] { return Array(object.keys) + object.values.flatMap(keys) }
+    if let object = value as? [String: Any] {
+      return Array(object.keys) + object.values.flatMap(keys)
+    }
     return []
   }
 }

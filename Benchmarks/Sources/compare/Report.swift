@@ -120,7 +120,9 @@ enum Report {
       + (suite == .map ? " (bytes to models, parsing included)" : "")
       + (suite == .transfer
         ? " (here: of the response body; one GET + parse + models, one request at a time)" : "")
-      + (suite == .query ? " (one run of the query on the parsed document; swift = the same computation hand-written over JSONSerialization objects)" : "")
+      + (suite == .query
+        ? " (one run of the query on the parsed document; swift = the same computation hand-written over JSONSerialization objects)"
+        : "")
       + (suite == .map || suite == .query || suite == .transfer
         ? "; A ÷ B > 1 means A is faster than B." : "; ratios > 1 mean JSONKit is faster.")
     return (customTitle ?? title) + "\n\n" + lines.joined(separator: "\n")

@@ -4,7 +4,11 @@ import Mapping
 
 /// An enum with string raw values and one with integer raw values.
 enum Colour: String, Codable { case red, green, blue }
-enum Level: Int { case low = 1, mid = 2, high = 3 }
+enum Level: Int {
+  case low = 1
+  case mid = 2
+  case high = 3
+}
 
 /// A small nested model, also used in arrays and dictionaries (and through
 /// `DictionaryTransform`, which needs `Mappable` values).
@@ -115,6 +119,10 @@ struct Everything: Mappable {
     datesByName <- (map["datesByName"], DateTransform())
     leafByColour <- (map["leafByColour"], DictionaryTransform<Colour, Leaf>())
     payload <- (map["payload"], CodableTransform<Payload>())
-    custom <- (map["custom"], TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map(String.init) }))
+    custom <- (
+      map["custom"],
+      TransformOf<Int, String>(
+        fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map(String.init) })
+    )
   }
 }

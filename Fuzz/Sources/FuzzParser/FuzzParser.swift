@@ -30,7 +30,8 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
   }
   if case .success(let value) = shallow {
-    fuzzCheck(strict == .success(value), "depth limit 3 accepted what the default rejects", input: bytes)
+    fuzzCheck(
+      strict == .success(value), "depth limit 3 accepted what the default rejects", input: bytes)
   }
   return 0
 }

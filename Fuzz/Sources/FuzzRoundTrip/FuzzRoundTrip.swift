@@ -20,12 +20,14 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     switch reread {
     case .success(let again):
       fuzzCheck(
-        again == value, "round trip through \(writer.options) changed the value: "
+        again == value,
+        "round trip through \(writer.options) changed the value: "
           + String(decoding: text.prefix(200), as: UTF8.self), input: bytes)
       fuzzCheck(again.hashValue == value.hashValue, "equal values hash differently", input: bytes)
     case .failure(let error):
       fuzzCheck(
-        false, "writer \(writer.options) produced invalid JSON (\(error)): "
+        false,
+        "writer \(writer.options) produced invalid JSON (\(error)): "
           + String(decoding: text.prefix(200), as: UTF8.self), input: bytes)
     }
   }

@@ -27,7 +27,8 @@ public func fuzzStreamChunks(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     while offset < document.count {
       seed = seed &* 1_103_515_245 &+ 12_345
       let length = min(Int(seed >> 16) % maxChunk + 1, document.count - offset)
-      values += try parser.feed(UnsafeRawBufferPointer(rebasing: document[offset..<offset + length]))
+      values += try parser.feed(
+        UnsafeRawBufferPointer(rebasing: document[offset..<offset + length]))
       offset += length
     }
     values += try parser.finish()
@@ -37,8 +38,10 @@ public func fuzzStreamChunks(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 
   switch oneShot {
   case .success(let expected):
-    fuzzCheck(streamError == nil, "stream failed (\(streamError!)) where parseAll succeeded", input: all)
-    fuzzCheck(values == expected, "stream values \(values) differ from parseAll's \(expected)", input: all)
+    fuzzCheck(
+      streamError == nil, "stream failed (\(streamError!)) where parseAll succeeded", input: all)
+    fuzzCheck(
+      values == expected, "stream values \(values) differ from parseAll's \(expected)", input: all)
   case .failure(let expected):
     checkLocation(expected, inputCount: document.count, input: all)
     guard let streamError else {
@@ -57,7 +60,8 @@ public func fuzzStreamChunks(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 /// names it `byte 0xE2` where the one-shot parse names the whole character (`'✓'`).
 func sameReason(_ stream: JSONError.Reason, _ oneShot: JSONError.Reason) -> Bool {
   if stream == oneShot { return true }
-  if case .unexpectedCharacter(let partial) = stream, case .unexpectedCharacter(let whole) = oneShot,
+  if case .unexpectedCharacter(let partial) = stream,
+    case .unexpectedCharacter(let whole) = oneShot,
     partial.hasPrefix("byte 0x"), whole.utf8.first == UInt8(ascii: "'"),
     !whole.unicodeScalars.allSatisfy(\.isASCII)
   {

@@ -70,7 +70,9 @@ struct PathBase {
 
   static func shared(_ depth: Int) -> PathBase { PathBase(depth: depth, own: nil) }
 
-  static func own(_ items: [CodingPathItem]) -> PathBase { PathBase(depth: items.count, own: items) }
+  static func own(_ items: [CodingPathItem]) -> PathBase {
+    PathBase(depth: items.count, own: items)
+  }
 
   /// The container's path, given the coder's current stack.
   func items(_ stack: [CodingPathItem]) -> [CodingPathItem] {

@@ -38,10 +38,15 @@ public struct FormattedDateParser: Sendable {
 
   static let names: [[[UInt8]]] = [
     ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map { Array($0.utf8) },
-    ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map { Array($0.utf8) },
-    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) },
+    ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map {
+      Array($0.utf8)
+    },
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map {
+      Array($0.utf8)
+    },
     [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+      "January", "February", "March", "April", "May", "June", "July", "August", "September",
+      "October",
       "November", "December",
     ].map { Array($0.utf8) },
   ]
@@ -55,7 +60,8 @@ public struct FormattedDateParser: Sendable {
       let fields = Self.compile(formatter.dateFormat)
     else { return nil }
     // Year, month and day must be in the text (ICU fills missing ones with defaults).
-    guard fields.contains(.year), fields.contains(where: { $0.isMonth }), fields.contains(where: { $0.isDay })
+    guard fields.contains(.year), fields.contains(where: { $0.isMonth }),
+      fields.contains(where: { $0.isDay })
     else { return nil }
     self.fields = fields
     self.offset = offset
@@ -63,7 +69,8 @@ public struct FormattedDateParser: Sendable {
 
   /// The offset of a zone that never changes it (GMT, UTC, GMT+0100…).
   static func fixedOffset(_ zone: TimeZone) -> Int? {
-    let fixed = ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
+    let fixed =
+      ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
       || zone.identifier.hasPrefix("GMT+") || zone.identifier.hasPrefix("GMT-")
     guard fixed, zone.nextDaylightSavingTimeTransition == nil else { return nil }
     return zone.secondsFromGMT()
@@ -120,7 +127,9 @@ public struct FormattedDateParser: Sendable {
     flush()
     // A field of one or two digits must end where the text does or a literal starts.
     for (k, field) in fields.enumerated() where field.isVariableWidth && k + 1 < fields.count {
-      guard case .literal(let next) = fields[k + 1], !(0x30...0x39).contains(next[0]) else { return nil }
+      guard case .literal(let next) = fields[k + 1], !(0x30...0x39).contains(next[0]) else {
+        return nil
+      }
     }
     return fields
   }
@@ -205,7 +214,8 @@ public struct FormattedDateParser: Sendable {
     for field in fields {
       switch field {
       case .literal(let bytes):
-        guard i + bytes.count <= s.count, bytes.indices.allSatisfy({ s[i + $0] == bytes[$0] }) else { return nil }
+        guard i + bytes.count <= s.count, bytes.indices.allSatisfy({ s[i + $0] == bytes[$0] })
+        else { return nil }
         i += bytes.count
       case .weekday(let list):
         guard name(Self.names[list]) != nil else { return nil }

@@ -39,7 +39,8 @@ enum InternetDateTime {
       guard s[19] == 0x5A else { return nil }  // Z
     } else {
       guard s[19] == 0x2B || s[19] == 0x2D, s[22] == 0x3A,
-        let zoneHours = digits(20, 2), let zoneMinutes = digits(23, 2), zoneHours < 24, zoneMinutes < 60
+        let zoneHours = digits(20, 2), let zoneMinutes = digits(23, 2), zoneHours < 24,
+        zoneMinutes < 60
       else { return nil }
       offset = (zoneHours * 60 + zoneMinutes) * 60 * (s[19] == 0x2D ? -1 : 1)
     }

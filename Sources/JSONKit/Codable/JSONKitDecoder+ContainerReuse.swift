@@ -24,7 +24,9 @@ extension JSONKitDecoder.Impl {
   /// and `isKnownUniquelyReferenced` proves that no caller still holds the container. A
   /// container kept by a caller beyond the `init(from:)` that asked for it is therefore
   /// never reused, and keeps reading its own object.
-  func reusableContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  func reusableContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     let base = PathBase.shared(path.count)
     let keyType = ObjectIdentifier(Key.self)
     var i = 0
@@ -42,7 +44,9 @@ extension JSONKitDecoder.Impl {
     // A few dozen container types at most are in use at once; past that, stop keeping.
     if reusesContainers && reusable.count < 64 {
       reusable.append(
-        ReusableContainer(keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), frame: concrete.frame))
+        ReusableContainer(
+          keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), frame: concrete.frame
+        ))
     }
     return container
   }

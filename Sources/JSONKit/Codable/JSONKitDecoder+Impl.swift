@@ -88,9 +88,11 @@ extension JSONKitDecoder {
     func unkeyedContainer(for json: JSON, base: PathBase) throws -> UnkeyedContainer {
       switch json.storage {
       case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
-        return UnkeyedContainer(decoder: self, array: .tape(document, slot), count: document.count(slot), base: base)
+        return UnkeyedContainer(
+          decoder: self, array: .tape(document, slot), count: document.count(slot), base: base)
       case .array(let box):
-        return UnkeyedContainer(decoder: self, array: .box(box), count: box.elements.count, base: base)
+        return UnkeyedContainer(
+          decoder: self, array: .box(box), count: box.elements.count, base: base)
       default:
         throw containerMismatch(expected: "array", type: [Any].self, json, base)
       }
@@ -108,7 +110,9 @@ extension JSONKitDecoder {
     /// Runs `body` with this decoder positioned at `json`, the child `item` of the
     /// container at `base`; `item == nil` means `json` is the current value itself.
     @inline(__always)
-    func descend<R>(into json: JSON, base: PathBase, item: CodingPathItem?, _ body: (Impl) throws -> R) throws -> R {
+    func descend<R>(
+      into json: JSON, base: PathBase, item: CodingPathItem?, _ body: (Impl) throws -> R
+    ) throws -> R {
       guard let item else { return try body(self) }
       var saved = json
       swap(&saved, &value)
@@ -130,21 +134,36 @@ extension JSONKitDecoder {
     ///
     /// Scalars and the types JSON coders treat specially (`Date`, `Data`, `URL`, `Decimal`,
     /// `JSON`) are read here without descending; everything else runs `T.init(from:)`.
-    func unbox<T: Decodable>(_ json: JSON, as type: T.Type, base: PathBase, item: CodingPathItem?) throws -> T {
-      if let kind = ScalarKind(T.self) { return try unboxScalar(json, kind, as: T.self, base: base, item: item) }
-      if T.self == Date.self { return cast(try unboxDate(json, base: base, item: item), to: T.self) }
-      if T.self == Data.self { return cast(try unboxData(json, base: base, item: item), to: T.self) }
+    func unbox<T: Decodable>(_ json: JSON, as type: T.Type, base: PathBase, item: CodingPathItem?)
+      throws -> T
+    {
+      if let kind = ScalarKind(T.self) {
+        return try unboxScalar(json, kind, as: T.self, base: base, item: item)
+      }
+      if T.self == Date.self {
+        return cast(try unboxDate(json, base: base, item: item), to: T.self)
+      }
+      if T.self == Data.self {
+        return cast(try unboxData(json, base: base, item: item), to: T.self)
+      }
       if T.self == URL.self { return cast(try unboxURL(json, base: base, item: item), to: T.self) }
       if T.self == Decimal.self {
-        return cast(try read(json, Decimal.self, base: base, item: item) { j throws(ScalarFailure) in try Self.decimal(j) }, to: T.self)
+        return cast(
+          try read(json, Decimal.self, base: base, item: item) { j throws(ScalarFailure) in
+            try Self.decimal(j)
+          }, to: T.self)
       }
       if T.self == JSON.self {
-        if case .invalid = json.storage { throw failure(.wrongType, JSON.self, json, base: base, item: item) }
+        if case .invalid = json.storage {
+          throw failure(.wrongType, JSON.self, json, base: base, item: item)
+        }
         return cast(json.detached, to: T.self)
       }
       if !options.defaultKeys, let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
         // The opened existential holds a `T`; a checked cast unwraps it (this path is rare).
-        return try descend(into: json, base: base, item: item) { try dictionary.init(rawKeysFrom: $0) } as! T
+        return try descend(into: json, base: base, item: item) {
+          try dictionary.init(rawKeysFrom: $0)
+        } as! T
       }
       return try descend(into: json, base: base, item: item) { try T(from: $0) }
     }
@@ -152,18 +171,30 @@ extension JSONKitDecoder {
     /// A scalar type `T` (reached through a generic `decode`, as `[Int]` and `[String]`
     /// decode their elements), of kind `kind`.
     @inline(__always)
-    func unboxScalar<T>(_ json: JSON, _ kind: ScalarKind, as type: T.Type, base: PathBase, item: CodingPathItem?) throws -> T {
+    func unboxScalar<T>(
+      _ json: JSON, _ kind: ScalarKind, as type: T.Type, base: PathBase, item: CodingPathItem?
+    ) throws -> T {
       switch kind {
       case .string:
-        guard let s = Self.string(json) else { throw failure(.wrongType, String.self, json, base: base, item: item) }
+        guard let s = Self.string(json) else {
+          throw failure(.wrongType, String.self, json, base: base, item: item)
+        }
         return cast(s, to: T.self)
       case .bool:
-        guard let b = Self.bool(json) else { throw failure(.wrongType, Bool.self, json, base: base, item: item) }
+        guard let b = Self.bool(json) else {
+          throw failure(.wrongType, Bool.self, json, base: base, item: item)
+        }
         return cast(b, to: T.self)
       case .double:
-        return cast(try read(json, Double.self, base: base, item: item) { j throws(ScalarFailure) in try double(j) }, to: T.self)
+        return cast(
+          try read(json, Double.self, base: base, item: item) { j throws(ScalarFailure) in
+            try double(j)
+          }, to: T.self)
       case .float:
-        return cast(try read(json, Float.self, base: base, item: item) { j throws(ScalarFailure) in try float(j) }, to: T.self)
+        return cast(
+          try read(json, Float.self, base: base, item: item) { j throws(ScalarFailure) in
+            try float(j)
+          }, to: T.self)
       case .int: return cast(try integer(json, Int.self, base: base, item: item), to: T.self)
       case .int8: return cast(try integer(json, Int8.self, base: base, item: item), to: T.self)
       case .int16: return cast(try integer(json, Int16.self, base: base, item: item), to: T.self)
@@ -179,7 +210,9 @@ extension JSONKitDecoder {
 
     /// An exact integer of type `I`, or the error that says why not.
     @inline(__always)
-    func integer<I: FixedWidthInteger>(_ json: JSON, _ type: I.Type, base: PathBase, item: CodingPathItem?) throws -> I {
+    func integer<I: FixedWidthInteger>(
+      _ json: JSON, _ type: I.Type, base: PathBase, item: CodingPathItem?
+    ) throws -> I {
       do {
         return try Self.integer(json, as: I.self)
       } catch {
@@ -205,25 +238,42 @@ extension JSONKitDecoder {
 /// The scalar types that a generic `decode` reads directly. Found by comparing metatypes,
 /// without generic code that would need `Optional<T>`'s metadata at run time.
 enum ScalarKind {
-  case string, bool, double, float, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64
+  case string, bool, double, float, int, int8, int16, int32, int64, uint, uint8, uint16, uint32,
+    uint64
 
   @inline(__always)
   init?(_ type: Any.Type) {
-    if type == String.self { self = .string }
-    else if type == Int.self { self = .int }
-    else if type == Double.self { self = .double }
-    else if type == Bool.self { self = .bool }
-    else if type == Int64.self { self = .int64 }
-    else if type == UInt64.self { self = .uint64 }
-    else if type == Float.self { self = .float }
-    else if type == Int32.self { self = .int32 }
-    else if type == UInt.self { self = .uint }
-    else if type == UInt32.self { self = .uint32 }
-    else if type == Int16.self { self = .int16 }
-    else if type == UInt16.self { self = .uint16 }
-    else if type == Int8.self { self = .int8 }
-    else if type == UInt8.self { self = .uint8 }
-    else { return nil }
+    if type == String.self {
+      self = .string
+    } else if type == Int.self {
+      self = .int
+    } else if type == Double.self {
+      self = .double
+    } else if type == Bool.self {
+      self = .bool
+    } else if type == Int64.self {
+      self = .int64
+    } else if type == UInt64.self {
+      self = .uint64
+    } else if type == Float.self {
+      self = .float
+    } else if type == Int32.self {
+      self = .int32
+    } else if type == UInt.self {
+      self = .uint
+    } else if type == UInt32.self {
+      self = .uint32
+    } else if type == Int16.self {
+      self = .int16
+    } else if type == UInt16.self {
+      self = .uint16
+    } else if type == Int8.self {
+      self = .int8
+    } else if type == UInt8.self {
+      self = .uint8
+    } else {
+      return nil
+    }
   }
 }
 
@@ -243,7 +293,8 @@ protocol StringKeyedDictionaryDecodable {
 extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
   init(rawKeysFrom decoder: JSONKitDecoder.Impl) throws {
     let container = try decoder.keyedContainer(
-      for: decoder.value, base: .shared(decoder.path.count), keyedBy: JSONKitCodingKey.self, rawKeys: true)
+      for: decoder.value, base: .shared(decoder.path.count), keyedBy: JSONKitCodingKey.self,
+      rawKeys: true)
     self.init(minimumCapacity: container.count)
     for key in container.allKeys {
       self[key.stringValue] = try container.decode(Value.self, forKey: key)

@@ -22,7 +22,9 @@ extension JSONKitDecoder {
     var count: Int { frame.object.count }
 
     var allKeys: [Key] {
-      if let converted = frame.converted { return converted.names.compactMap { Key(stringValue: $0) } }
+      if let converted = frame.converted {
+        return converted.names.compactMap { Key(stringValue: $0) }
+      }
       let object = frame.object
       return (0..<object.count).compactMap { Key(stringValue: object.key($0)) }
     }
@@ -31,7 +33,9 @@ extension JSONKitDecoder {
 
     @inline(__always)
     func require(_ key: Key) throws -> JSON {
-      guard let json = frame.member(named: key.stringValue) else { throw decoder.keyNotFound(key, base: base) }
+      guard let json = frame.member(named: key.stringValue) else {
+        throw decoder.keyNotFound(key, base: base)
+      }
       return json
     }
 
@@ -64,7 +68,8 @@ extension JSONKitDecoder {
         do {
           return try tape(document, bytes, slot)
         } catch {
-          throw decoder.failure(error, T.self, JSON(document: document, slot: slot), base: base, item: .key(key))
+          throw decoder.failure(
+            error, T.self, JSON(document: document, slot: slot), base: base, item: .key(key))
         }
       }
       let value = try require(key)
@@ -81,13 +86,16 @@ extension JSONKitDecoder {
     ) throws -> T? {
       if let document = frame.document {
         let bytes = frame.bytes
-        guard let slot = document.codableMember(frame.slot, key.stringValue, bytes: bytes), slot != Slot.null else {
+        guard let slot = document.codableMember(frame.slot, key.stringValue, bytes: bytes),
+          slot != Slot.null
+        else {
           return nil
         }
         do {
           return try tape(document, bytes, slot)
         } catch {
-          throw decoder.failure(error, T.self, JSON(document: document, slot: slot), base: base, item: .key(key))
+          throw decoder.failure(
+            error, T.self, JSON(document: document, slot: slot), base: base, item: .key(key))
         }
       }
       guard let value = present(key) else { return nil }
@@ -97,14 +105,16 @@ extension JSONKitDecoder {
     @inline(__always)
     func integer<I: FixedWidthInteger>(_ key: Key) throws -> I {
       try scalar(
-        key, I.self, tape: { d, b, s throws(ScalarFailure) in try Impl.integer(d, b, s, as: I.self) },
+        key, I.self,
+        tape: { d, b, s throws(ScalarFailure) in try Impl.integer(d, b, s, as: I.self) },
         json: { j throws(ScalarFailure) in try Impl.integer(j, as: I.self) })
     }
 
     @inline(__always)
     func integerIfPresent<I: FixedWidthInteger>(_ key: Key) throws -> I? {
       try scalarIfPresent(
-        key, I.self, tape: { d, b, s throws(ScalarFailure) in try Impl.integer(d, b, s, as: I.self) },
+        key, I.self,
+        tape: { d, b, s throws(ScalarFailure) in try Impl.integer(d, b, s, as: I.self) },
         json: { j throws(ScalarFailure) in try Impl.integer(j, as: I.self) })
     }
 
@@ -169,18 +179,42 @@ extension JSONKitDecoder {
         json: { j throws(ScalarFailure) in try decoder.float(j) })
     }
 
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+      try integerIfPresent(key)
+    }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+      try integerIfPresent(key)
+    }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
       guard let json = present(key) else { return nil }
@@ -194,12 +228,14 @@ extension JSONKitDecoder {
     ) throws -> KeyedDecodingContainer<NestedKey> {
       let json = try require(key)
       let path = base.items(decoder.path, appending: .key(key))
-      return KeyedDecodingContainer(try decoder.keyedContainer(for: json, base: .own(path), keyedBy: NestedKey.self))
+      return KeyedDecodingContainer(
+        try decoder.keyedContainer(for: json, base: .own(path), keyedBy: NestedKey.self))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       let json = try require(key)
-      return try decoder.unkeyedContainer(for: json, base: .own(base.items(decoder.path, appending: .key(key))))
+      return try decoder.unkeyedContainer(
+        for: json, base: .own(base.items(decoder.path, appending: .key(key))))
     }
 
     /// A decoder for the member `super` (`null` when there is none), as Foundation.

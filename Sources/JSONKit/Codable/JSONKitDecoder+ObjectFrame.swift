@@ -25,7 +25,8 @@ extension JSONKitDecoder {
 
     func value(_ i: Int) -> JSON {
       switch self {
-      case .tape(let document, let slot): return JSON(document: document, slot: document.memberValue(slot, i))
+      case .tape(let document, let slot):
+        return JSON(document: document, slot: document.memberValue(slot, i))
       case .box(let box): return box.values[i]
       }
     }
@@ -35,7 +36,9 @@ extension JSONKitDecoder {
     func member(named name: String) -> JSON? {
       switch self {
       case .tape(let document, let slot):
-        guard let value = document.codableMember(slot, name, bytes: document.bytes) else { return nil }
+        guard let value = document.codableMember(slot, name, bytes: document.bytes) else {
+          return nil
+        }
         return JSON(document: document, slot: value)
       case .box(let box):
         guard let i = box.find(name) else { return nil }
@@ -119,7 +122,9 @@ extension JSONKitDecoder {
 
 extension JSONKitDecoder.Impl {
   /// Every member's converted name, for `.convertFromSnakeCase` and `.custom`.
-  func convertedKeys(_ object: JSONKitDecoder.ObjectSource, base: PathBase) -> JSONKitDecoder.ConvertedKeys {
+  func convertedKeys(_ object: JSONKitDecoder.ObjectSource, base: PathBase)
+    -> JSONKitDecoder.ConvertedKeys
+  {
     let count = object.count
     var names: [String] = []
     names.reserveCapacity(count)
@@ -132,7 +137,8 @@ extension JSONKitDecoder.Impl {
       case .convertFromSnakeCase:
         name = snakeCaseName(object, i)
       case .custom(let convert):
-        let path = base.items(path).map(\.codingKey) + [JSONKitCodingKey(stringValue: object.key(i))]
+        let path =
+          base.items(path).map(\.codingKey) + [JSONKitCodingKey(stringValue: object.key(i))]
         name = convert(path).stringValue
       }
       names.append(name)

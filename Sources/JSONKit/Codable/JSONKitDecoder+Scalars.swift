@@ -25,14 +25,18 @@ extension JSONKitDecoder.Impl {
   // `JSONDocument.codableText`).
 
   @inline(__always)
-  static func string(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64) -> String? {
+  static func string(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64)
+    -> String?
+  {
     let tag = Slot.tag(slot)
     guard tag == Slot.stringTag || tag == Slot.longStringTag else { return nil }
     return String(decoding: document.codableText(slot, bytes: bytes), as: UTF8.self)
   }
 
   @inline(__always)
-  static func requireString(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64) throws(ScalarFailure) -> String {
+  static func requireString(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64)
+    throws(ScalarFailure) -> String
+  {
     guard let s = string(document, bytes, slot) else { throw .wrongType }
     return s
   }
@@ -64,7 +68,9 @@ extension JSONKitDecoder.Impl {
   }
 
   @inline(__always)
-  static func requireBool(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64) throws(ScalarFailure) -> Bool {
+  static func requireBool(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64)
+    throws(ScalarFailure) -> Bool
+  {
     if slot == Slot.true { return true }
     if slot == Slot.false { return false }
     throw .wrongType
@@ -86,7 +92,9 @@ extension JSONKitDecoder.Impl {
 
   /// The number's exact value as `I`: integral numbers only (`2.0` and `1e2` are integral),
   /// never truncated or wrapped.
-  static func integer<I: FixedWidthInteger>(_ json: JSON, as type: I.Type) throws(ScalarFailure) -> I {
+  static func integer<I: FixedWidthInteger>(_ json: JSON, as type: I.Type) throws(ScalarFailure)
+    -> I
+  {
     switch json.storage {
     case .number(.int(let i)):
       guard let v = I(exactly: i) else { throw .doesNotFit }
@@ -101,7 +109,9 @@ extension JSONKitDecoder.Impl {
       return v
     case .number(.text(var text)):
       // `withUTF8` rethrows untyped errors: carry the typed one out in a `Result`.
-      return try text.withUTF8 { bytes in Result { () throws(ScalarFailure) in try integer(text: bytes, as: I.self) } }.get()
+      return try text.withUTF8 { bytes in
+        Result { () throws(ScalarFailure) in try integer(text: bytes, as: I.self) }
+      }.get()
     default:
       throw .wrongType
     }
@@ -110,7 +120,9 @@ extension JSONKitDecoder.Impl {
   /// Reads an integer from a number's JSON text: a plain run of digits directly, with
   /// overflow checks; fractions and exponents through `DecimalText`.
   @inline(__always)
-  static func integer<I: FixedWidthInteger>(text: UnsafeBufferPointer<UInt8>, as type: I.Type) throws(ScalarFailure) -> I {
+  static func integer<I: FixedWidthInteger>(text: UnsafeBufferPointer<UInt8>, as type: I.Type)
+    throws(ScalarFailure) -> I
+  {
     let n = text.count
     var i = 0
     let negative = n > 0 && text[0] == 0x2D
@@ -120,7 +132,8 @@ extension JSONKitDecoder.Impl {
       let digit = text[i] &- 0x30
       guard digit < 10 else { return try integer(decimal: text, as: I.self) }
       let (m, o1) = value.multipliedReportingOverflow(by: 10)
-      let (a, o2) = negative ? m.subtractingReportingOverflow(I(digit)) : m.addingReportingOverflow(I(digit))
+      let (a, o2) =
+        negative ? m.subtractingReportingOverflow(I(digit)) : m.addingReportingOverflow(I(digit))
       if o1 || o2 { throw .doesNotFit }
       value = a
       i &+= 1
@@ -129,16 +142,21 @@ extension JSONKitDecoder.Impl {
   }
 
   /// The slow path of `integer(text:as:)`: `1.0`, `1e2`, `12.5e1`.
-  static func integer<I: FixedWidthInteger>(decimal text: UnsafeBufferPointer<UInt8>, as type: I.Type) throws(ScalarFailure) -> I {
+  static func integer<I: FixedWidthInteger>(
+    decimal text: UnsafeBufferPointer<UInt8>, as type: I.Type
+  ) throws(ScalarFailure) -> I {
     guard let decimal = DecimalText(text) else { throw .doesNotFit }
     if decimal.isZero { return 0 }
     // `digits` has no trailing zeros, so a negative exponent means a fraction.
-    guard decimal.exponent >= 0, decimal.digits.count + decimal.exponent <= 40 else { throw .doesNotFit }
+    guard decimal.exponent >= 0, decimal.digits.count + decimal.exponent <= 40 else {
+      throw .doesNotFit
+    }
     var value: I = 0
     for k in 0..<(decimal.digits.count + decimal.exponent) {
       let digit = k < decimal.digits.count ? I(decimal.digits[k]) : 0
       let (m, o1) = value.multipliedReportingOverflow(by: 10)
-      let (a, o2) = decimal.negative ? m.subtractingReportingOverflow(digit) : m.addingReportingOverflow(digit)
+      let (a, o2) =
+        decimal.negative ? m.subtractingReportingOverflow(digit) : m.addingReportingOverflow(digit)
       if o1 || o2 { throw .doesNotFit }
       value = a
     }
@@ -147,11 +165,14 @@ extension JSONKitDecoder.Impl {
 
   /// The nearest `Double` of a parsed slot.
   @inline(__always)
-  func double(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64) throws(ScalarFailure) -> Double {
+  func double(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64)
+    throws(ScalarFailure) -> Double
+  {
     let tag = Slot.tag(slot)
     if tag == Slot.intTag { return Double(Slot.intValue(slot)) }
     if tag == Slot.numberTag || tag == Slot.longNumberTag {
-      guard let d = Double(Self.numberString(document.codableText(slot, bytes: bytes))), d.isFinite else { throw .doesNotFit }
+      guard let d = Double(Self.numberString(document.codableText(slot, bytes: bytes))), d.isFinite
+      else { throw .doesNotFit }
       return d
     }
     return try nonConforming(JSON(document: document, slot: slot), Double.self)
@@ -159,11 +180,14 @@ extension JSONKitDecoder.Impl {
 
   /// The nearest `Float` of a parsed slot.
   @inline(__always)
-  func float(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64) throws(ScalarFailure) -> Float {
+  func float(_ document: JSONDocument, _ bytes: UnsafePointer<UInt8>, _ slot: UInt64)
+    throws(ScalarFailure) -> Float
+  {
     let tag = Slot.tag(slot)
     if tag == Slot.intTag { return Float(Slot.intValue(slot)) }
     if tag == Slot.numberTag || tag == Slot.longNumberTag {
-      guard let f = Float(Self.numberString(document.codableText(slot, bytes: bytes))), f.isFinite else { throw .doesNotFit }
+      guard let f = Float(Self.numberString(document.codableText(slot, bytes: bytes))), f.isFinite
+      else { throw .doesNotFit }
       return f
     }
     return try nonConforming(JSON(document: document, slot: slot), Float.self)
@@ -207,7 +231,9 @@ extension JSONKitDecoder.Impl {
   }
 
   /// ±∞ or NaN from a string, under `.convertFromString`.
-  func nonConforming<F: BinaryFloatingPoint>(_ json: JSON, _ type: F.Type) throws(ScalarFailure) -> F {
+  func nonConforming<F: BinaryFloatingPoint>(_ json: JSON, _ type: F.Type) throws(ScalarFailure)
+    -> F
+  {
     guard case .convertFromString(let positive, let negative, let nan) = options.floats,
       let s = Self.string(json)
     else { throw .wrongType }
@@ -233,10 +259,14 @@ extension JSONKitDecoder.Impl {
     case .number(.int(let i)): return Decimal(i)
     case .number(.uint(let u)): return Decimal(u)
     case .number(.double(let d)):
-      guard d.isFinite, let decimal = Decimal(string: Emitter.format(d), locale: posix) else { throw .doesNotFit }
+      guard d.isFinite, let decimal = Decimal(string: Emitter.format(d), locale: posix) else {
+        throw .doesNotFit
+      }
       return decimal
     case .number(.text(var text)):
-      return try text.withUTF8 { bytes in Result { () throws(ScalarFailure) in try decimal(text: bytes) } }.get()
+      return try text.withUTF8 { bytes in
+        Result { () throws(ScalarFailure) in try decimal(text: bytes) }
+      }.get()
     case .node(let document, let slot):
       let tag = Slot.tag(slot)
       guard tag == Slot.numberTag || tag == Slot.longNumberTag else { throw .wrongType }

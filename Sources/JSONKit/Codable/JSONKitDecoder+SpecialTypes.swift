@@ -10,18 +10,27 @@ extension JSONKitDecoder.Impl {
     case .deferredToDate:
       return try descend(into: json, base: base, item: item) { try Date(from: $0) }
     case .secondsSince1970:
-      return Date(timeIntervalSince1970: try read(json, Double.self, base: base, item: item) { j throws(ScalarFailure) in try double(j) })
+      return Date(
+        timeIntervalSince1970: try read(json, Double.self, base: base, item: item) {
+          j throws(ScalarFailure) in try double(j)
+        })
     case .millisecondsSince1970:
-      let ms = try read(json, Double.self, base: base, item: item) { j throws(ScalarFailure) in try double(j) }
+      let ms = try read(json, Double.self, base: base, item: item) { j throws(ScalarFailure) in
+        try double(j)
+      }
       return Date(timeIntervalSince1970: ms / 1000)
     case .iso8601:
-      let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in try Self.requireString(j) }
+      let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in
+        try Self.requireString(j)
+      }
       guard let date = InternetDateTime.parse(text) else {
         throw corrupted("Expected an ISO 8601 date", json, base: base, item: item)
       }
       return date
     case .formatted(let formatter):
-      let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in try Self.requireString(j) }
+      let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in
+        try Self.requireString(j)
+      }
       guard let date = formattedDate(text, formatter) else {
         throw corrupted("Expected a date in the formatter's format", json, base: base, item: item)
       }
@@ -51,7 +60,9 @@ extension JSONKitDecoder.Impl {
     case .deferredToData:
       return try descend(into: json, base: base, item: item) { try Data(from: $0) }
     case .base64:
-      let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in try Self.requireString(j) }
+      let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in
+        try Self.requireString(j)
+      }
       guard let data = Data(base64Encoded: text) else {
         throw corrupted("Expected Base64 data", json, base: base, item: item)
       }
@@ -62,7 +73,9 @@ extension JSONKitDecoder.Impl {
   }
 
   func unboxURL(_ json: JSON, base: PathBase, item: CodingPathItem?) throws -> URL {
-    let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in try Self.requireString(j) }
+    let text = try read(json, String.self, base: base, item: item) { j throws(ScalarFailure) in
+      try Self.requireString(j)
+    }
     guard let url = URL(string: text) else {
       throw corrupted("Expected a URL", json, base: base, item: item)
     }

@@ -9,7 +9,8 @@ extension JSONKitDecoder {
     @inline(__always)
     func element(_ i: Int) -> JSON {
       switch self {
-      case .tape(let document, let slot): return JSON(document: document, slot: document.element(slot, i))
+      case .tape(let document, let slot):
+        return JSON(document: document, slot: document.element(slot, i))
       case .box(let box): return box.elements[i]
       }
     }
@@ -41,7 +42,8 @@ extension JSONKitDecoder {
     @inline(__always)
     func next(_ type: Any.Type, expected: String? = nil) throws -> JSON {
       guard currentIndex < total else {
-        throw decoder.atEnd(type, expected: expected ?? "\(type)", base: base, index: currentIndex, count: total)
+        throw decoder.atEnd(
+          type, expected: expected ?? "\(type)", base: base, index: currentIndex, count: total)
       }
       return array.element(currentIndex)
     }
@@ -115,14 +117,16 @@ extension JSONKitDecoder {
     ) throws -> KeyedDecodingContainer<NestedKey> {
       let json = try next(KeyedDecodingContainer<NestedKey>.self, expected: "dictionary")
       let path = base.items(decoder.path, appending: item)
-      let container = try decoder.keyedContainer(for: json, base: .own(path), keyedBy: NestedKey.self)
+      let container = try decoder.keyedContainer(
+        for: json, base: .own(path), keyedBy: NestedKey.self)
       currentIndex += 1
       return KeyedDecodingContainer(container)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
       let json = try next((any UnkeyedDecodingContainer).self, expected: "array")
-      let container = try decoder.unkeyedContainer(for: json, base: .own(base.items(decoder.path, appending: item)))
+      let container = try decoder.unkeyedContainer(
+        for: json, base: .own(base.items(decoder.path, appending: item)))
       currentIndex += 1
       return container
     }

@@ -103,7 +103,11 @@ extension JSONKitDecoder {
       data = decoder.dataDecodingStrategy
       floats = decoder.nonConformingFloatDecodingStrategy
       userInfo = decoder.userInfo
-      if case .useDefaultKeys = decoder.keyDecodingStrategy { defaultKeys = true } else { defaultKeys = false }
+      if case .useDefaultKeys = decoder.keyDecodingStrategy {
+        defaultKeys = true
+      } else {
+        defaultKeys = false
+      }
     }
   }
 }

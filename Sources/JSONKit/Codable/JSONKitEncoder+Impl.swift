@@ -63,7 +63,8 @@ extension JSONKitEncoder {
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo.mapValues { $0 as Any } }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-      KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, object: objectStorage(), base: .shared(path.count)))
+      KeyedEncodingContainer(
+        KeyedContainer<Key>(encoder: self, object: objectStorage(), base: .shared(path.count)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -123,13 +124,21 @@ extension JSONKitEncoder {
 
     /// Scalars and the types JSON coders treat specially are converted here; everything
     /// else runs `value.encode(to:)`. `nil` when the value encoded nothing.
-    func encodeValue<T: Encodable>(_ value: T, base: PathBase, item: CodingPathItem?) throws -> JSON? {
+    func encodeValue<T: Encodable>(_ value: T, base: PathBase, item: CodingPathItem?) throws
+      -> JSON?
+    {
       if let kind = ScalarKind(T.self) { return try boxScalar(value, kind, base: base, item: item) }
-      if T.self == Date.self { return try boxDate(cast(value, to: Date.self), base: base, item: item) }
-      if T.self == Data.self { return try boxData(cast(value, to: Data.self), base: base, item: item) }
+      if T.self == Date.self {
+        return try boxDate(cast(value, to: Date.self), base: base, item: item)
+      }
+      if T.self == Data.self {
+        return try boxData(cast(value, to: Data.self), base: base, item: item)
+      }
       if T.self == URL.self { return JSON(cast(value, to: URL.self).absoluteString) }
       if T.self == Decimal.self { return JSON(cast(value, to: Decimal.self)) }
-      if T.self == JSON.self { return cast(value, to: JSON.self).exists() ? cast(value, to: JSON.self).detached : .null }
+      if T.self == JSON.self {
+        return cast(value, to: JSON.self).exists() ? cast(value, to: JSON.self).detached : .null
+      }
       if !options.defaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
         return try descend(base: base, item: item) { try dictionary.encodeRawKeys(to: $0) }
       }
@@ -139,7 +148,9 @@ extension JSONKitEncoder {
     /// Runs `body` as the encode of the child `item` of the container at `base` (`nil`:
     /// of this same value, for single value containers) and returns what it encoded.
     @inline(__always)
-    func descend(base: PathBase, item: CodingPathItem?, _ body: (Impl) throws -> Void) throws -> JSON? {
+    func descend(base: PathBase, item: CodingPathItem?, _ body: (Impl) throws -> Void) throws
+      -> JSON?
+    {
       var saved = Storage.empty
       swap(&saved, &storage)
       nesting += 1
@@ -196,7 +207,8 @@ extension Dictionary: StringKeyedDictionaryEncodable where Key == String, Value:
     let object = encoder.objectStorage()
     let base = PathBase.shared(encoder.path.count)
     for (key, value) in self {
-      object.set(key, try encoder.box(value, base: base, item: .key(JSONKitCodingKey(stringValue: key))))
+      object.set(
+        key, try encoder.box(value, base: base, item: .key(JSONKitCodingKey(stringValue: key))))
     }
   }
 }

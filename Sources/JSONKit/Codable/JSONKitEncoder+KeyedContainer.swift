@@ -42,13 +42,17 @@ extension JSONKitEncoder {
     mutating func encode(_ value: Int16, forKey key: Key) throws { put(name(key), JSON(value)) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { put(name(key), JSON(value)) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { put(name(key), JSON(value)) }
-    mutating func encode(_ value: Int128, forKey key: Key) throws { put(name(key), Impl.boxWide(value)) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+      put(name(key), Impl.boxWide(value))
+    }
     mutating func encode(_ value: UInt, forKey key: Key) throws { put(name(key), JSON(value)) }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { put(name(key), JSON(value)) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { put(name(key), JSON(value)) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { put(name(key), JSON(value)) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(name(key), JSON(value)) }
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { put(name(key), Impl.boxWide(value)) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+      put(name(key), Impl.boxWide(value))
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       put(name(key), try encoder.box(value, base: base, item: .key(key)))
@@ -67,7 +71,8 @@ extension JSONKitEncoder {
         object.set(name, JSON(storage: .object(nested)))
       }
       let path = base.items(encoder.path, appending: .key(key))
-      return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, object: nested, base: .own(path)))
+      return KeyedEncodingContainer(
+        KeyedContainer<NestedKey>(encoder: encoder, object: nested, base: .own(path)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -79,13 +84,15 @@ extension JSONKitEncoder {
         nested = ArrayBox([])
         object.set(name, JSON(storage: .array(nested)))
       }
-      return UnkeyedContainer(encoder: encoder, array: nested, base: .own(base.items(encoder.path, appending: .key(key))))
+      return UnkeyedContainer(
+        encoder: encoder, array: nested, base: .own(base.items(encoder.path, appending: .key(key))))
     }
 
     /// An encoder whose value becomes the member `super` (`{}` if it encodes nothing).
     mutating func superEncoder() -> any Encoder {
       let path = base.items(encoder.path, appending: .key(JSONKitCodingKey.super))
-      return encoder.superEncoder(sink: .member(object, JSONKitCodingKey.super.stringValue), path: path)
+      return encoder.superEncoder(
+        sink: .member(object, JSONKitCodingKey.super.stringValue), path: path)
     }
 
     /// An encoder whose value becomes the member `key` (`{}` if it encodes nothing).

@@ -5,7 +5,9 @@ import Foundation
 extension JSONKitEncoder.Impl {
   /// A scalar `value` of kind `kind` (reached through a generic `encode`).
   @inline(__always)
-  func boxScalar<T>(_ value: T, _ kind: ScalarKind, base: PathBase, item: CodingPathItem?) throws -> JSON {
+  func boxScalar<T>(_ value: T, _ kind: ScalarKind, base: PathBase, item: CodingPathItem?) throws
+    -> JSON
+  {
     switch kind {
     case .string: return JSON(cast(value, to: String.self))
     case .bool: return JSON(cast(value, to: Bool.self))
@@ -43,7 +45,9 @@ extension JSONKitEncoder.Impl {
     return JSON(storage: .number(.text(String(value))))
   }
 
-  func nonConforming<F: BinaryFloatingPoint & Encodable>(_ value: F, base: PathBase, item: CodingPathItem?) throws -> JSON {
+  func nonConforming<F: BinaryFloatingPoint & Encodable>(
+    _ value: F, base: PathBase, item: CodingPathItem?
+  ) throws -> JSON {
     if case .convertToString(let positive, let negative, let nan) = options.floats {
       if value.isNaN { return JSON(nan) }
       return JSON(value > 0 ? positive : negative)

@@ -15,8 +15,12 @@ extension JSONKitEncoder {
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(JSON(value)) }
     mutating func encode(_ value: String) throws { set(JSON(value)) }
-    mutating func encode(_ value: Double) throws { set(try encoder.boxDouble(value, base: base, item: nil)) }
-    mutating func encode(_ value: Float) throws { set(try encoder.boxFloat(value, base: base, item: nil)) }
+    mutating func encode(_ value: Double) throws {
+      set(try encoder.boxDouble(value, base: base, item: nil))
+    }
+    mutating func encode(_ value: Float) throws {
+      set(try encoder.boxFloat(value, base: base, item: nil))
+    }
     mutating func encode(_ value: Int) throws { set(JSON(value)) }
     mutating func encode(_ value: Int8) throws { set(JSON(value)) }
     mutating func encode(_ value: Int16) throws { set(JSON(value)) }

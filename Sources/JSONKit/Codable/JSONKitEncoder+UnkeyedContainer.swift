@@ -20,8 +20,12 @@ extension JSONKitEncoder {
     mutating func encodeNil() throws { append(.null) }
     mutating func encode(_ value: Bool) throws { append(JSON(value)) }
     mutating func encode(_ value: String) throws { append(JSON(value)) }
-    mutating func encode(_ value: Double) throws { append(try encoder.boxDouble(value, base: base, item: item)) }
-    mutating func encode(_ value: Float) throws { append(try encoder.boxFloat(value, base: base, item: item)) }
+    mutating func encode(_ value: Double) throws {
+      append(try encoder.boxDouble(value, base: base, item: item))
+    }
+    mutating func encode(_ value: Float) throws {
+      append(try encoder.boxFloat(value, base: base, item: item))
+    }
     mutating func encode(_ value: Int) throws { append(JSON(value)) }
     mutating func encode(_ value: Int8) throws { append(JSON(value)) }
     mutating func encode(_ value: Int16) throws { append(JSON(value)) }
@@ -39,11 +43,14 @@ extension JSONKitEncoder {
       append(try encoder.box(value, base: base, item: item))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+      -> KeyedEncodingContainer<NestedKey>
+    {
       let path = base.items(encoder.path, appending: item)
       let nested = ObjectBox()
       append(JSON(storage: .object(nested)))
-      return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, object: nested, base: .own(path)))
+      return KeyedEncodingContainer(
+        KeyedContainer<NestedKey>(encoder: encoder, object: nested, base: .own(path)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -61,7 +61,9 @@ public struct JSONKitEncoder: Sendable {
     let encoder = Impl(options: Options(self), path: [], sink: nil)
     guard let json = try encoder.encodeTopLevel(value) else {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value,
+        EncodingError.Context(
+          codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     return json
   }
@@ -84,7 +86,11 @@ extension JSONKitEncoder {
       data = encoder.dataEncodingStrategy
       floats = encoder.nonConformingFloatEncodingStrategy
       userInfo = encoder.userInfo
-      if case .useDefaultKeys = encoder.keyEncodingStrategy { defaultKeys = true } else { defaultKeys = false }
+      if case .useDefaultKeys = encoder.keyEncodingStrategy {
+        defaultKeys = true
+      } else {
+        defaultKeys = false
+      }
     }
   }
 }

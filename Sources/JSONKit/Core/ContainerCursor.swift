@@ -41,7 +41,8 @@ struct ContainerCursor {
   func element(_ i: Int) -> JSON {
     switch base {
     case .array(let box): return box.elements[i]
-    case .node(let document, let slot): return JSON(document: document, slot: document.element(slot, i))
+    case .node(let document, let slot):
+      return JSON(document: document, slot: document.element(slot, i))
     case .object: preconditionFailure("not an array")
     }
   }
@@ -51,7 +52,8 @@ struct ContainerCursor {
   func value(_ i: Int) -> JSON {
     switch base {
     case .object(let box): return box.values[i]
-    case .node(let document, let slot): return JSON(document: document, slot: document.memberValue(slot, i))
+    case .node(let document, let slot):
+      return JSON(document: document, slot: document.memberValue(slot, i))
     case .array: preconditionFailure("not an object")
     }
   }

@@ -127,9 +127,11 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unexpectedValue: "Unexpected additional top-level value"
     case .commentsNotAllowed: "Comments are not allowed"
     case .nestingTooDeep(let limit): "Nesting deeper than \(limit) levels"
-    case .unsupportedEncoding(let which): "Unsupported encoding: input looks like \(which), JSONKit reads UTF-8"
+    case .unsupportedEncoding(let which):
+      "Unsupported encoding: input looks like \(which), JSONKit reads UTF-8"
     case .keyNotFound(let key): "Dictionary key '\(key)' does not exist"
-    case .indexOutOfBounds(let index, let count): "Array index \(index) is out of bounds (count \(count))"
+    case .indexOutOfBounds(let index, let count):
+      "Array index \(index) is out of bounds (count \(count))"
     case .wrongType(let expected, let found, let preview):
       "Expected \(expected) but found \(found) (\(preview))"
     case .unsupportedType(let what): "Unsupported type: \(what) has no JSON representation"

@@ -9,7 +9,9 @@ public enum JSONPathComponent: Sendable, Hashable, CustomStringConvertible {
     case .index(let i): return "[\(i)]"
     case .key(let k):
       if let first = k.utf8.first, !(48...57).contains(first),
-        k.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 })
+        k.utf8.allSatisfy({
+          ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95
+        })
       {
         return "." + k
       }

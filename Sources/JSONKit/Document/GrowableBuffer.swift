@@ -110,7 +110,9 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   ) -> UnsafeMutablePointer<Element> {
     let bytes = capacity * MemoryLayout<Element>.stride
     #if os(Linux) && canImport(Glibc)
-      if let pointer, let resized = LargeAllocation.reallocate(UnsafeMutableRawPointer(pointer), bytes: bytes) {
+      if let pointer,
+        let resized = LargeAllocation.reallocate(UnsafeMutableRawPointer(pointer), bytes: bytes)
+      {
         return resized.assumingMemoryBound(to: Element.self)
       }
       if bytes >= LargeAllocation.threshold, pointer == nil || oldCapacity != nil,

@@ -96,7 +96,9 @@ final class JSONDocument: @unchecked Sendable {
       var i = 0
       while i < n {
         let id = memberKey(object, i)
-        if keys.length(of: id) == length && KeyTable.equal(bytes + keys.offset(of: id), base, length) {
+        if keys.length(of: id) == length
+          && KeyTable.equal(bytes + keys.offset(of: id), base, length)
+        {
           return memberValue(object, i)
         }
         i &+= 1

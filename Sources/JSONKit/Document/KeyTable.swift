@@ -68,7 +68,9 @@ struct KeyTable {
     if n >= 8 {
       var i = 0
       while i &+ 8 <= n {
-        if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+        if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        {
           return false
         }
         i &+= 8

@@ -78,7 +78,8 @@
     static func allocate(bytes: Int) -> UnsafeMutableRawPointer? {
       let committed = roundUp(bytes)
       let (scaled, overflow) = bytes.multipliedReportingOverflow(by: reservationFactor)
-      var reserved = overflow ? committed : Swift.max(roundUp(scaled), minimumReservation, committed)
+      var reserved =
+        overflow ? committed : Swift.max(roundUp(scaled), minimumReservation, committed)
       var mapped = reserve(reserved)
       if mapped == nil && reserved > committed {
         // Address space is limited (`ulimit -v`): no room to grow in place, then.
@@ -91,7 +92,8 @@
         return nil
       }
       regions.withLock {
-        $0[UInt(bitPattern: base)] = Region(reserved: reserved, committed: committed, requested: bytes)
+        $0[UInt(bitPattern: base)] = Region(
+          reserved: reserved, committed: committed, requested: bytes)
       }
       return base
     }
@@ -123,7 +125,9 @@
     /// Growing past the last request keeps room to grow further; a request that does not
     /// grow means the buffer has its final size: the region is cut down to it (memory and
     /// reservation past the 2 MiB-rounded size are unmapped), in place.
-    static func reallocate(_ pointer: UnsafeMutableRawPointer, bytes: Int) -> UnsafeMutableRawPointer? {
+    static func reallocate(_ pointer: UnsafeMutableRawPointer, bytes: Int)
+      -> UnsafeMutableRawPointer?
+    {
       guard var region = lookup(pointer) else { return nil }
       let key = UInt(bitPattern: pointer)
       let needed = roundUp(Swift.max(bytes, 1))
@@ -144,7 +148,9 @@
       }
       if needed <= region.reserved {
         if needed > region.committed {
-          guard mprotect(pointer + region.committed, needed - region.committed, PROT_READ | PROT_WRITE) == 0
+          guard
+            mprotect(pointer + region.committed, needed - region.committed, PROT_READ | PROT_WRITE)
+              == 0
           else { outOfMemory(bytes) }
           region.committed = needed
         }
@@ -182,7 +188,9 @@
     static func isRegion(_ pointer: UnsafeMutableRawPointer) -> Bool { lookup(pointer) != nil }
 
     /// Bytes of address space mapped for the region at `pointer` (for tests).
-    static func reservedBytes(_ pointer: UnsafeMutableRawPointer) -> Int? { lookup(pointer)?.reserved }
+    static func reservedBytes(_ pointer: UnsafeMutableRawPointer) -> Int? {
+      lookup(pointer)?.reserved
+    }
 
     static func outOfMemory(_ bytes: Int) -> Never {
       fatalError("JSONKit: out of memory allocating \(bytes) bytes")

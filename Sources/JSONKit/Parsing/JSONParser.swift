@@ -58,14 +58,17 @@ public enum JSONParser {
   }
 
   /// Parses exactly one JSON value from raw bytes.
-  public static func parse(_ bytes: UnsafeRawBufferPointer, options: Options = .default) throws(JSONError) -> JSON {
+  public static func parse(_ bytes: UnsafeRawBufferPointer, options: Options = .default)
+    throws(JSONError) -> JSON
+  {
     let values = try parseValues(bytes, options: options, multiple: options.allowMultipleValues)
     if options.allowMultipleValues { return JSON(array: values) }
     return values[0]
   }
 
   /// Parses every top-level value: NDJSON, or values separated by white space.
-  public static func parseAll(_ data: Data, options: Options = .default) throws(JSONError) -> [JSON] {
+  public static func parseAll(_ data: Data, options: Options = .default) throws(JSONError) -> [JSON]
+  {
     do {
       return try data.withUnsafeBytes { bytes throws(JSONError) -> [JSON] in
         try parseValues(bytes, options: options, multiple: true)
@@ -77,7 +80,9 @@ public enum JSONParser {
     }
   }
 
-  static func parseValues(_ bytes: UnsafeRawBufferPointer, options: Options, multiple: Bool) throws(JSONError) -> [JSON] {
+  static func parseValues(_ bytes: UnsafeRawBufferPointer, options: Options, multiple: Bool)
+    throws(JSONError) -> [JSON]
+  {
     var options = options
     options.allowMultipleValues = multiple
     let core = ParserCore(options: options, expectedSize: bytes.count, streaming: false)

@@ -41,7 +41,9 @@ public final class JSONStreamParser {
 
   /// Parses `chunk` and takes what it completed; an error waits for the next call when
   /// values came before it.
-  private func feed<T>(_ chunk: UnsafeRawBufferPointer, taking take: () -> [T]) throws(JSONError) -> [T] {
+  private func feed<T>(_ chunk: UnsafeRawBufferPointer, taking take: () -> [T]) throws(JSONError)
+    -> [T]
+  {
     do {
       try core.feed(chunk)
     } catch {
@@ -92,7 +94,9 @@ public final class JSONStreamParser {
   /// ```swift
   /// for (value, line) in try parser.feedWithLines(chunk) { print(line, value) }
   /// ```
-  public func feedWithLines(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [(value: JSON, line: Int)] {
+  public func feedWithLines(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> [(
+    value: JSON, line: Int
+  )] {
     try feed(chunk, taking: core.takeValuesWithLines)
   }
 

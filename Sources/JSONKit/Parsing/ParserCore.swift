@@ -40,10 +40,12 @@ final class ParserCore {
     self.options = options
     self.streaming = streaming
     builder = .allocate(capacity: 1)
-    builder.initialize(to: TapeBuilder(options: options, expectedSize: expectedSize, streaming: streaming))
+    builder.initialize(
+      to: TapeBuilder(options: options, expectedSize: expectedSize, streaming: streaming))
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(
-      to: builder.pointee.projection == nil ? ParserCore.makeCallbacks() : ParserCore.makeProjectedCallbacks())
+      to: builder.pointee.projection == nil
+        ? ParserCore.makeCallbacks() : ParserCore.makeProjectedCallbacks())
     handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
     builder.pointee.handle = handle
     // JSONKit validates strings itself (strictly); see UTF8Validation.
@@ -127,12 +129,16 @@ final class ParserCore {
   /// through at once.
   private func shouldHold(_ input: UnsafeRawBufferPointer) -> Bool {
     let carry = builder.pointee.carry
-    guard carry.count >= 4096, held.count + input.count < carry.count, let first = carry.first else {
+    guard carry.count >= 4096, held.count + input.count < carry.count, let first = carry.first
+    else {
       return false
     }
     if first == 0x22 { return !input.contains(0x22) }
     if first == 0x2D || (first >= 0x30 && first <= 0x39) {
-      return input.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x45 || $0 == 0x65 }
+      return input.allSatisfy {
+        ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x45
+          || $0 == 0x65
+      }
     }
     return false
   }
@@ -179,7 +185,8 @@ final class ParserCore {
     var skipped = 0
     if offset == 0 {
       if let encoding = Self.detectWideEncoding(base, count) {
-        throw remember(JSONError(.unsupportedEncoding(encoding), location: .init(byte: 0, line: 1, column: 1)))
+        throw remember(
+          JSONError(.unsupportedEncoding(encoding), location: .init(byte: 0, line: 1, column: 1)))
       }
       if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
         base += 3
@@ -208,7 +215,8 @@ final class ParserCore {
     if limit < count {
       let c = base[limit]
       throw remember(
-        error(.unexpectedCharacter(c == 0x0B ? "'\\v'" : "'\\f'"), at: offset + skipped + limit,
+        error(
+          .unexpectedCharacter(c == 0x0B ? "'\\v'" : "'\\f'"), at: offset + skipped + limit,
           chunk: UnsafePointer(base), count: count))
     }
     if streaming { afterChunk(UnsafePointer(base), count) }
@@ -248,7 +256,8 @@ final class ParserCore {
       }
     } else if !(options.allowTrailingGarbage && !streaming) && tokenPending() {
       throw remember(
-        error(.unexpectedEndOfInput, at: end, chunk: b.pointee.chunkStart, count: b.pointee.chunkCount))
+        error(
+          .unexpectedEndOfInput, at: end, chunk: b.pointee.chunkStart, count: b.pointee.chunkCount))
     }
     if !streaming && !options.allowMultipleValues && b.pointee.valueCount == 0 {
       throw remember(
@@ -364,7 +373,8 @@ final class ParserCore {
     }
     // At the end, a lexical error is about the truncated token yajl was still reading.
     if message.contains("premature EOF") || (atEnd && message.contains("lexical error")) {
-      return error(.unexpectedEndOfInput, at: atEnd ? chunkOffset + count : at, chunk: chunk, count: count)
+      return error(
+        .unexpectedEndOfInput, at: atEnd ? chunkOffset + count : at, chunk: chunk, count: count)
     }
     if message.contains("lexical error") {
       // yajl's lexer stops at the offending byte, except after an invalid character or an
@@ -455,7 +465,9 @@ final class ParserCore {
   }
 
   /// Builds an error at input offset `at`, with line, column and an excerpt.
-  func error(_ reason: JSONError.Reason, at: Int, chunk: UnsafePointer<UInt8>, count: Int) -> JSONError {
+  func error(_ reason: JSONError.Reason, at: Int, chunk: UnsafePointer<UInt8>, count: Int)
+    -> JSONError
+  {
     var chunk = chunk
     var count = count
     if !streaming, let original = originalInput, let base = original.baseAddress {
@@ -509,16 +521,21 @@ final class ParserCore {
     var lo = max(0, center - 20)
     var hi = min(count, center + 20)
     if withinLine {
-      if let newline = UnsafeBufferPointer(start: chunk + lo, count: center - lo).lastIndex(of: 0x0A) {
+      if let newline = UnsafeBufferPointer(start: chunk + lo, count: center - lo).lastIndex(
+        of: 0x0A)
+      {
         lo += newline + 1
       }
-      if let newline = UnsafeBufferPointer(start: chunk + center, count: hi - center).firstIndex(of: 0x0A) {
+      if let newline = UnsafeBufferPointer(start: chunk + center, count: hi - center).firstIndex(
+        of: 0x0A)
+      {
         hi = center + newline
       }
     }
     while lo > 0 && lo < count && chunk[lo] & 0xC0 == 0x80 { lo -= 1 }
     while hi < count && chunk[hi] & 0xC0 == 0x80 { hi += 1 }
-    let text = String(decoding: UnsafeBufferPointer(start: chunk + lo, count: hi - lo), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(start: chunk + lo, count: hi - lo), as: UTF8.self)
     return String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
   }
 
@@ -537,7 +554,9 @@ final class ParserCore {
     default:
       let length = UTF8Validation.sequenceLength(chunk, i, count)
       if length > 0 {
-        return "'" + String(decoding: UnsafeBufferPointer(start: chunk + i, count: length), as: UTF8.self) + "'"
+        return "'"
+          + String(decoding: UnsafeBufferPointer(start: chunk + i, count: length), as: UTF8.self)
+          + "'"
       }
       return "byte 0x" + String(c, radix: 16, uppercase: true)
     }

@@ -108,12 +108,14 @@ struct TapeBuilder {
     inputStart = nil
     if bytes.count == 0 {
       // A large input copy kept room to grow (see `LargeAllocation`); it has its size now.
-      sharedStorage.base = GrowableBuffer<UInt8>.settle(sharedStorage.base, capacity: Swift.max(inputCount, 1))
+      sharedStorage.base = GrowableBuffer<UInt8>.settle(
+        sharedStorage.base, capacity: Swift.max(inputCount, 1))
       self.sharedStorage = nil
       return
     }
     let total = inputCount &+ bytes.count
-    var combined = GrowableBuffer<UInt8>.reallocate(sharedStorage.base, capacity: Swift.max(total, 1))
+    var combined = GrowableBuffer<UInt8>.reallocate(
+      sharedStorage.base, capacity: Swift.max(total, 1))
     (combined + inputCount).update(from: bytes.base, count: bytes.count)
     combined = GrowableBuffer<UInt8>.settle(combined, capacity: Swift.max(total, 1))
     sharedStorage.base = combined
@@ -276,7 +278,8 @@ struct TapeBuilder {
   mutating func string(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
     guard storeString(p, n) else { return 0 }
-    return push(textSlot(Slot.stringTag, Slot.longStringTag, offset: storedOffset, length: storedLength))
+    return push(
+      textSlot(Slot.stringTag, Slot.longStringTag, offset: storedOffset, length: storedLength))
   }
 
   /// Checks that a string without escapes is well-formed UTF-8.
@@ -297,7 +300,9 @@ struct TapeBuilder {
     let raw = isRawInChunk(p, n)
     if raw {
       let guess = Int(previous >= 0 ? successors[previous] : firstKey)
-      if guess >= 0 && keys.length(of: guess) == n && KeyTable.equal(pointer(keys.offset(of: guess)), p, n) {
+      if guess >= 0 && keys.length(of: guess) == n
+        && KeyTable.equal(pointer(keys.offset(of: guess)), p, n)
+      {
         stack.append(UInt64(guess))
         return 1
       }
@@ -317,7 +322,9 @@ struct TapeBuilder {
       length = storedLength
     }
     let hash = KeyTable.hash(text, length)
-    if let id = keys.find(text, length, hash: hash, bytes: inputBase, split: textBase, side: bytes.base) {
+    if let id = keys.find(
+      text, length, hash: hash, bytes: inputBase, split: textBase, side: bytes.base)
+    {
       bytes.count = start
       stack.append(UInt64(id))
       notePredecessor(previous, of: id)
@@ -341,7 +348,11 @@ struct TapeBuilder {
   /// checking the guess with one comparison, skips hashing and probing for most keys.
   @inline(__always)
   mutating func notePredecessor(_ previous: Int, of id: Int) {
-    if previous >= 0 { successors[previous] = Int32(truncatingIfNeeded: id) } else { firstKey = Int32(truncatingIfNeeded: id) }
+    if previous >= 0 {
+      successors[previous] = Int32(truncatingIfNeeded: id)
+    } else {
+      firstKey = Int32(truncatingIfNeeded: id)
+    }
   }
 
   @inline(__always)

@@ -149,7 +149,8 @@ enum UTF8Validation {
           continue
         default:
           throw UnescapeFailure(
-            offset: i, reason: .invalidEscape("'\\\(Character(Unicode.Scalar(e)))' is not an escape"))
+            offset: i,
+            reason: .invalidEscape("'\\\(Character(Unicode.Scalar(e)))' is not an escape"))
         }
         o &+= 1
         i &+= 2

@@ -46,7 +46,9 @@ extension JSON: Codable {
     }
     let object = try decoder.container(keyedBy: AnyCodingKey.self)
     let box = ObjectBox()
-    for key in object.allKeys { box.set(key.stringValue, try object.decode(JSON.self, forKey: key)) }
+    for key in object.allKeys {
+      box.set(key.stringValue, try object.decode(JSON.self, forKey: key))
+    }
     self = JSON(storage: .object(box))
   }
 
@@ -66,7 +68,8 @@ extension JSON: Codable {
         try container.encode(i)
       } else if let u = exactUInt64 {
         try container.encode(u)
-      } else if !isBinaryDouble, let decimal = Decimal(string: stringValue, locale: Locale(identifier: "en_US_POSIX")),
+      } else if !isBinaryDouble,
+        let decimal = Decimal(string: stringValue, locale: Locale(identifier: "en_US_POSIX")),
         decimal.description == stringValue
       {
         try container.encode(decimal)

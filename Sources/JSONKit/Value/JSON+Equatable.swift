@@ -25,7 +25,9 @@ extension JSON: Equatable {
   /// Compares two values without descending: scalars completely, containers by type and
   /// count, appending the pairs of children still to compare to `children`.
   static func shallowEqual(_ x: JSON, _ y: JSON, children: inout [JSON]) -> Bool {
-    if case .node(let dx, let sx) = x.storage, case .node(let dy, let sy) = y.storage, dx === dy, sx == sy {
+    if case .node(let dx, let sx) = x.storage, case .node(let dy, let sy) = y.storage, dx === dy,
+      sx == sy
+    {
       return true
     }
     let type = x.type
@@ -123,7 +125,8 @@ extension JSON: Equatable {
     } ?? 0
   }
 
-  static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+  static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int
+  {
     let n = Swift.min(a.count, b.count)
     if n > 0, let pa = a.baseAddress, let pb = b.baseAddress {
       let c = memcmp(pa, pb, n)

@@ -27,7 +27,7 @@ extension JSON {
     case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
       return index >= 0 && index < document.count(slot)
         ? JSON(document: document, slot: document.element(slot, index)) : nil
-      default:
+    default:
       return nil
     }
   }
@@ -108,7 +108,9 @@ extension JSON {
   /// `nil` otherwise (built objects included: use `member(_:)` then).
   @_spi(JSONKitInternals)
   public var unownedDocumentObject: UnownedDocumentObject? {
-    guard case .node(let document, let slot) = storage, Slot.tag(slot) == Slot.objectTag else { return nil }
+    guard case .node(let document, let slot) = storage, Slot.tag(slot) == Slot.objectTag else {
+      return nil
+    }
     return UnownedDocumentObject(document: document, slot: slot)
   }
 }

@@ -62,7 +62,8 @@ extension JSON {
     case let url as URL: return JSON(url.absoluteString)
     case is NSNull: return .null
     case let data as Data:
-      return (try? JSONParser.parse(data)) ?? JSON(error: JSONError(.unsupportedType("Data that is not JSON text")))
+      return (try? JSONParser.parse(data))
+        ?? JSON(error: JSONError(.unsupportedType("Data that is not JSON text")))
     case let decimal as Decimal: return JSON(decimal)
     default: break
     }
@@ -87,7 +88,9 @@ extension JSON {
     // hash order would make the written text differ from run to run.
     if let dictionary = object as? [String: Any] {
       let box = ObjectBox()
-      for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) { box.set(key, convert(value)) }
+      for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+        box.set(key, convert(value))
+      }
       return JSON(storage: .object(box))
     }
     if let dictionary = object as? NSDictionary {

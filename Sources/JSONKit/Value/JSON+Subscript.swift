@@ -16,7 +16,9 @@ extension JSON {
       switch storage {
       case .invalid: return self
       case .array(let box):
-        guard index >= 0 && index < box.elements.count else { return outOfBounds(index, box.elements.count) }
+        guard index >= 0 && index < box.elements.count else {
+          return outOfBounds(index, box.elements.count)
+        }
         return child(box.elements[index], .index(index))
       case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
         let count = document.count(slot)
@@ -27,7 +29,8 @@ extension JSON {
       }
     }
     set {
-      guard newValue.exists(), let box = uniqueArrayBox(), index >= 0, index < box.elements.count else {
+      guard newValue.exists(), let box = uniqueArrayBox(), index >= 0, index < box.elements.count
+      else {
         return
       }
       box.elements[index] = newValue.detached
@@ -144,7 +147,8 @@ extension JSON {
   }
 
   func outOfBounds(_ index: Int, _ count: Int) -> JSON {
-    JSON(error: JSONError(.indexOutOfBounds(index: index, count: count), path: path + [.index(index)]))
+    JSON(
+      error: JSONError(.indexOutOfBounds(index: index, count: count), path: path + [.index(index)]))
   }
 
   func notFound(_ key: String) -> JSON {
@@ -152,7 +156,8 @@ extension JSON {
   }
 
   func wrongType(expected: JSONType) -> JSON {
-    JSON(error: JSONError(.wrongType(expected: expected, found: type, preview: preview), path: path))
+    JSON(
+      error: JSONError(.wrongType(expected: expected, found: type, preview: preview), path: path))
   }
 
   /// Compact JSON text of this value, cut to about 40 characters, for error messages.
@@ -177,7 +182,9 @@ extension JSON {
       let count = document.count(slot)
       var elements: [JSON] = []
       elements.reserveCapacity(count)
-      for i in 0..<count { elements.append(JSON(document: document, slot: document.element(slot, i))) }
+      for i in 0..<count {
+        elements.append(JSON(document: document, slot: document.element(slot, i)))
+      }
       let box = ArrayBox(elements)
       storage = .array(box)
       return box

@@ -50,7 +50,11 @@ extension Emitter {
         let position = Int(Slot.payload(slot))
         let text = bytes + Int(tape[position])
         let length = Int(tape[position &+ 1])
-        if tag == Slot.longStringTag { writeString(text, length) } else { out.append(text, count: length) }
+        if tag == Slot.longStringTag {
+          writeString(text, length)
+        } else {
+          out.append(text, count: length)
+        }
       default:
         let position = Int(Slot.payload(slot))
         let count = Int(tape[position])
@@ -81,7 +85,9 @@ extension Emitter {
             capacity &*= 2
           }
           (stack + height).initialize(
-            to: NodeFrame(position: position, count: count, next: 0, isObject: isObject, orderStart: orderStart))
+            to: NodeFrame(
+              position: position, count: count, next: 0, isObject: isObject, orderStart: orderStart)
+          )
           height &+= 1
         }
       }
@@ -105,7 +111,8 @@ extension Emitter {
               writeString(bytes + keys.offset(of: id), keys.length(of: id))
               out.append(0x3A)
               if pretty { out.append(0x20) }
-              keyCache.store(id, UnsafeBufferPointer(start: out.base + start, count: out.count &- start))
+              keyCache.store(
+                id, UnsafeBufferPointer(start: out.base + start, count: out.count &- start))
             }
             slot = tape[position &+ 2 &+ 2 &* member]
           } else {

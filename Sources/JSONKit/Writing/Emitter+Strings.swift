@@ -52,7 +52,9 @@ extension Emitter {
     } else if n >= 4 {
       let a = source.loadUnaligned(as: UInt32.self)
       let b = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
-      if mayNeedEscape(UInt64(a) | UInt64(b) << 32, ascii: ascii, slash: slash) { return writeEscaping(p, n, plain: 0) }
+      if mayNeedEscape(UInt64(a) | UInt64(b) << 32, ascii: ascii, slash: slash) {
+        return writeEscaping(p, n, plain: 0)
+      }
       copy.storeBytes(of: a, as: UInt32.self)
       copy.storeBytes(of: b, toByteOffset: n &- 4, as: UInt32.self)
     } else {
@@ -115,7 +117,8 @@ extension Emitter {
       // Skip to the first byte that may need an escape.
       while i &+ 8 <= n {
         let mask = escapeMask(
-          raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), ascii: asciiOnly, slash: escapeSlash)
+          raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), ascii: asciiOnly,
+          slash: escapeSlash)
         if mask != 0 {
           i &+= mask.trailingZeroBitCount >> 3
           break

@@ -106,7 +106,8 @@ public struct JSONWriter: Sendable {
 
   /// `s` as a quoted JSON string.
   public static func quoted(_ s: String) -> String {
-    var emitter = Emitter(options: [], indentation: .spaces(0), out: OutputBuffer(capacity: s.utf8.count + 2))
+    var emitter = Emitter(
+      options: [], indentation: .spaces(0), out: OutputBuffer(capacity: s.utf8.count + 2))
     emitter.writeString(s)
     let out = emitter.finish()
     defer { out.deallocate() }
@@ -122,4 +123,3 @@ public struct JSONWriter: Sendable {
     return 256
   }
 }
-

@@ -67,7 +67,9 @@ enum ArgumentScanner {
     var index = 0
 
     /// The next `count` arguments for `option`, or jq's "takes N parameters" error.
-    func parameters(_ count: Int, for option: String, example: String) throws(UsageError) -> [String] {
+    func parameters(_ count: Int, for option: String, example: String) throws(UsageError)
+      -> [String]
+    {
       guard index + count < arguments.count else {
         let what = count == 1 ? "one parameter" : "two parameters"
         throw UsageError(description: "\(option) takes \(what) (e.g. \(option) \(example))")
@@ -118,8 +120,12 @@ enum ArgumentScanner {
         case "--indent":
           let value = try parameters(1, for: "--indent", example: "4")[0]
           guard let n = Int(value) else { throw UsageError(description: "--indent takes a number") }
-          guard n <= 7 else { throw UsageError(description: "Cannot indent more than 7 characters") }
-          guard n >= 0 else { throw UsageError(description: "Cannot indent less than 0 characters") }
+          guard n <= 7 else {
+            throw UsageError(description: "Cannot indent more than 7 characters")
+          }
+          guard n >= 0 else {
+            throw UsageError(description: "Cannot indent less than 0 characters")
+          }
           options.indent = n
         case "--library-path":
           options.libraryPaths.append(try parameters(1, for: "--library-path", example: "~/.jq")[0])
@@ -134,7 +140,8 @@ enum ArgumentScanner {
           options.named.append((p[0], value))
         case "--slurpfile", "--rawfile":
           let p = try parameters(2, for: text, example: "varname filename")
-          options.named.append((p[0], try readFile(p[1], raw: text == "--rawfile", option: text, name: p[0])))
+          options.named.append(
+            (p[0], try readFile(p[1], raw: text == "--rawfile", option: text, name: p[0])))
         case "--args": mode = .strings
         case "--jsonargs": mode = .json
         default: throw UsageError(description: "Unknown option: \(text)")
@@ -166,22 +173,30 @@ enum ArgumentScanner {
 
   /// One JSON value from text (for `--argjson` and `--jsonargs`), or `nil`.
   private static func parseOne(_ text: String) -> JSON? {
-    guard let values = try? JSONParser.parseAll(Data(text.utf8)), values.count == 1 else { return nil }
+    guard let values = try? JSONParser.parseAll(Data(text.utf8)), values.count == 1 else {
+      return nil
+    }
     return values[0]
   }
 
   /// The program in `path` (`-f`).
   private static func readProgram(_ path: String) throws(UsageError) -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError(description: "error: Could not open \(path): \(Diagnostics.describe(errno: errno))")
+      throw UsageError(
+        description: "error: Could not open \(path): \(Diagnostics.describe(errno: errno))")
     }
     return String(decoding: data, as: UTF8.self)
   }
 
   /// `--slurpfile` (every value of the file, in an array) or `--rawfile` (its text).
-  private static func readFile(_ path: String, raw: Bool, option: String, name: String) throws(UsageError) -> JSON {
+  private static func readFile(_ path: String, raw: Bool, option: String, name: String)
+    throws(UsageError) -> JSON
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError(description: "Bad JSON in \(option) \(name) \(path): Could not open \(path): \(Diagnostics.describe(errno: errno))")
+      throw UsageError(
+        description:
+          "Bad JSON in \(option) \(name) \(path): Could not open \(path): \(Diagnostics.describe(errno: errno))"
+      )
     }
     if raw { return JSON(String(decoding: data, as: UTF8.self)) }
     do {

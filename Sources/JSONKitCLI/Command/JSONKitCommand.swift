@@ -40,7 +40,8 @@ enum JSONKitCommand {
       options = try ArgumentScanner.scan(arguments)
     } catch {
       Diagnostics.writeToStandardError(
-        "jsonkit: \(error.description)\nUse jsonkit --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n")
+        "jsonkit: \(error.description)\nUse jsonkit --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n"
+      )
       return .usageError
     }
     if options.showHelp {
@@ -89,7 +90,8 @@ enum JSONKitCommand {
   /// The directory of the `-f` file: the program's relative module search paths start there.
   static func programDirectory(_ options: Options) -> String? {
     options.programFile.map {
-      URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path
+      URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath()
+        .deletingLastPathComponent().path
     }
   }
 

@@ -23,12 +23,16 @@ struct ColorScheme: Sendable, Equatable {
     let fields = text.split(separator: ":", omittingEmptySubsequences: false)
     guard fields.count <= 8 else { return nil }
     for field in fields {
-      guard field.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }), field.count <= 12 else { return nil }
+      guard field.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }), field.count <= 12 else {
+        return nil
+      }
     }
     let paths: [WritableKeyPath<ColorScheme, String>] = [
       \.null, \.false, \.true, \.number, \.string, \.array, \.object, \.key,
     ]
-    for (field, path) in zip(fields, paths) where !field.isEmpty { self[keyPath: path] = String(field) }
+    for (field, path) in zip(fields, paths) where !field.isEmpty {
+      self[keyPath: path] = String(field)
+    }
   }
 
   /// The escape sequence that starts `parameters`.

@@ -71,7 +71,9 @@ struct ColorWriter {
     case .dictionary:
       var members: [(key: String?, value: JSON)] = []
       value.forEachMember { key, member in members.append((key, member)) }
-      if format.sortKeys { members.sort { $0.key!.unicodeScalars.lexicographicallyPrecedes($1.key!.unicodeScalars) } }
+      if format.sortKeys {
+        members.sort { $0.key!.unicodeScalars.lexicographicallyPrecedes($1.key!.unicodeScalars) }
+      }
       return openContainer(members, color: scheme.object, brackets: (0x7B, 0x7D), into: &out)
     default:
       let color: String

@@ -17,10 +17,12 @@ enum CompileErrorReport {
       return "jsonkit: error: \(error.message)\njsonkit: 1 compile error\n"
     }
     let place = error.sourceFile ?? "<top-level>"
-    let source = error.sourceFile.map { file in
-      FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    } ?? program
-    var text = "jsonkit: error: \(error.message) at \(place), line \(location.line), column \(location.column):\n"
+    let source =
+      error.sourceFile.map { file in
+        FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      } ?? program
+    var text =
+      "jsonkit: error: \(error.message) at \(place), line \(location.line), column \(location.column):\n"
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     if location.line >= 1 && location.line <= lines.count {
       let line = lines[location.line - 1]

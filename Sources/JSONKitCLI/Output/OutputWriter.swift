@@ -113,7 +113,8 @@ final class OutputWriter {
         for unit in String(scalar).utf16 {
           buffer.append(contentsOf: Array("\\u".utf8))
           let hex = String(unit, radix: 16)
-          buffer.append(contentsOf: Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8))
+          buffer.append(
+            contentsOf: Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8))
         }
       }
     }

@@ -46,7 +46,8 @@ public struct Query: Sendable {
     let compiler = Compiler(
       globals: names.globals(contextVariables: Set(options.variableNames)), table: loader.table)
     self.body = try compiler.compile(source.body ?? .identity)
-    self.inputProjection = InputProjection.of(source.body ?? .identity, shadowed: Set(names.functions.keys))
+    self.inputProjection = InputProjection.of(
+      source.body ?? .identity, shadowed: Set(names.functions.keys))
     self.functions = loader.table.compiled
     self.modules = resolver
     self.stepLimit = options.stepLimit
@@ -65,7 +66,8 @@ public struct Query: Sendable {
   /// `run` with another step limit than the compiled one (the conformance tests give every
   /// jq test a budget, so that a program that loops for ever fails instead of hanging).
   func run(on input: JSON, context: QueryContext, stepLimit: Int?) -> QueryResults {
-    let executor = Executor(program: functions, context: context, modules: modules, stepLimit: stepLimit)
+    let executor = Executor(
+      program: functions, context: context, modules: modules, stepLimit: stepLimit)
     do {
       let generator = try executor.eval(body, Item(value: input, path: nil), nil)
       return QueryResults(generator: generator, executor: executor)
@@ -81,7 +83,9 @@ public struct Query: Sendable {
   /// ```swift
   /// try Query(".[] * 2").values(on: [1, 2])  // [2, 4]
   /// ```
-  public func values(on input: JSON, context: QueryContext = QueryContext()) throws(QueryError) -> [JSON] {
+  public func values(on input: JSON, context: QueryContext = QueryContext()) throws(QueryError)
+    -> [JSON]
+  {
     var results = run(on: input, context: context)
     var values: [JSON] = []
     while let value = try results.next() { values.append(value) }

@@ -23,7 +23,8 @@ extension AST {
     case .object(let entries):
       var members: [(String, JSON)] = []
       for entry in entries {
-        guard let key = entry.key.constantValue?.string, let value = entry.value.constantValue else { return nil }
+        guard let key = entry.key.constantValue?.string, let value = entry.value.constantValue
+        else { return nil }
         members.append((key, value))
       }
       return ValueOps.object(members)

@@ -39,14 +39,28 @@ indirect enum AST: Sendable {
 }
 
 enum BinaryOperator: String, Sendable {
-  case add = "+", subtract = "-", multiply = "*", divide = "/", modulo = "%"
-  case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">"
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case modulo = "%"
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case lessOrEqual = "<="
+  case greater = ">"
   case greaterOrEqual = ">="
 }
 
 enum AssignOperator: String, Sendable {
-  case set = "=", update = "|=", alternative = "//="
-  case add = "+=", subtract = "-=", multiply = "*=", divide = "/=", modulo = "%="
+  case set = "="
+  case update = "|="
+  case alternative = "//="
+  case add = "+="
+  case subtract = "-="
+  case multiply = "*="
+  case divide = "/="
+  case modulo = "%="
 }
 
 struct ObjectEntry: Sendable {

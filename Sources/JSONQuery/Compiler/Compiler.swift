@@ -28,7 +28,9 @@ struct Compiler {
 
   /// Compiles a library's top-level definitions in order (each sees the earlier ones and
   /// itself); returns them by "name/arity", a later one replacing an earlier one.
-  func compileLibrary(_ definitions: [FunctionDefinition]) throws(QueryError) -> [String: FunctionRef] {
+  func compileLibrary(_ definitions: [FunctionDefinition]) throws(QueryError) -> [String:
+    FunctionRef]
+  {
     var scope = Scope()
     var exports: [String: FunctionRef] = [:]
     for definition in definitions {
@@ -41,7 +43,9 @@ struct Compiler {
   }
 
   /// Compiles `definition` into the slot `ref`; `scope` already holds the definition.
-  func define(_ definition: FunctionDefinition, _ ref: FunctionRef, _ scope: Scope) throws(QueryError) {
+  func define(_ definition: FunctionDefinition, _ ref: FunctionRef, _ scope: Scope)
+    throws(QueryError)
+  {
     var parameters: [FunctionIR.Parameter] = []
     var variables: [String: Int] = [:]
     var closures: [String: Int] = [:]
@@ -66,12 +70,14 @@ struct Compiler {
     let inner =
       parameters.isEmpty
       ? scope
-      : scope.adding(.frame(variables: variables, closures: closures, valueFunctions: valueFunctions))
+      : scope.adding(
+        .frame(variables: variables, closures: closures, valueFunctions: valueFunctions))
     let body = try lower(definition.body, inner)
     table.define(
       ref,
       FunctionIR(
-        key: definition.key, parameters: parameters, closureCount: closureCount, valueCount: valueCount,
+        key: definition.key, parameters: parameters, closureCount: closureCount,
+        valueCount: valueCount,
         body: body))
   }
 
@@ -87,7 +93,8 @@ struct Compiler {
     case .identity:
       return node(.identity, single: true)
     case .recurseDefault:
-      return try call("recurse", [], SourceLocation(line: 0, column: 0, offset: 0, length: 0), scope)
+      return try call(
+        "recurse", [], SourceLocation(line: 0, column: 0, offset: 0, length: 0), scope)
     case .literal(let value):
       return node(.literal(value), single: true)
     case .index(let target, let key):
@@ -98,7 +105,9 @@ struct Compiler {
       let t = try go(target)
       let f = try optional(from)
       let e = try optional(to)
-      return node(.slice(target: t, from: f, to: e), single: t.single && (f?.single ?? true) && (e?.single ?? true))
+      return node(
+        .slice(target: t, from: f, to: e),
+        single: t.single && (f?.single ?? true) && (e?.single ?? true))
     case .iterate(let body):
       return node(.iterate(try go(body)), single: false)
     case .optional(let body):
@@ -185,7 +194,9 @@ struct Compiler {
       let e: Node?
       if let extract { e = try lower(extract, inner) } else { e = nil }
       return node(
-        .foreach(source: s, pattern: p, slots: Set(pattern.variables).count, initial: i, update: u, extract: e),
+        .foreach(
+          source: s, pattern: p, slots: Set(pattern.variables).count, initial: i, update: u,
+          extract: e),
         single: false)
     case .bind(let source, let patterns, let body):
       let s = try go(source)
@@ -268,12 +279,16 @@ struct Compiler {
 
   /// `definition`'s body with `arguments` in place of its parameters, compiled in the
   /// prelude's scope (so that the caller's definitions do not capture its names).
-  private func inline(_ definition: FunctionDefinition, _ arguments: [Node]) throws(QueryError) -> Node {
+  private func inline(_ definition: FunctionDefinition, _ arguments: [Node]) throws(QueryError)
+    -> Node
+  {
     var inliner = Compiler(globals: Globals(functions: Prelude.refs), table: table)
     inliner.inlining = inlining + 1
     inliner.defersUndefinedCalls = true
     var bound: [String: Node] = [:]
-    for (parameter, argument) in zip(definition.parameters, arguments) { bound["\(parameter)/0"] = argument }
+    for (parameter, argument) in zip(definition.parameters, arguments) {
+      bound["\(parameter)/0"] = argument
+    }
     return try inliner.lower(definition.body, Scope().adding(.inlined(arguments: bound)))
   }
 

@@ -36,7 +36,8 @@ indirect enum Op: Sendable {
   case tryCatch(Node, Node?)
   /// Each source output is destructured into a new frame of `slots` values.
   case reduce(source: Node, pattern: PatternIR, slots: Int, initial: Node, update: Node)
-  case foreach(source: Node, pattern: PatternIR, slots: Int, initial: Node, update: Node, extract: Node?)
+  case foreach(
+    source: Node, pattern: PatternIR, slots: Int, initial: Node, update: Node, extract: Node?)
   /// `source as $x | body`, with `?//` alternatives: the patterns share one frame.
   case bind(source: Node, patterns: [PatternIR], slots: Int, body: Node)
   /// `label $name | body`: body runs in a new frame whose one value is the label's id.

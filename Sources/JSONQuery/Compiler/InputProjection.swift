@@ -65,7 +65,9 @@ enum InputProjection {
         return extend(try outputs(target, from: starts), .each)
       case .index(let target, let key):
         let targets = try outputs(target, from: starts)
-        if case .literal(let literal) = key, let name = literal.string { return extend(targets, .key(name)) }
+        if case .literal(let literal) = key, let name = literal.string {
+          return extend(targets, .key(name))
+        }
         guard isNumber(key) else { throw Unsupported() }
         return extend(targets, .element)
       case .slice(let target, let from, let to):
@@ -100,7 +102,11 @@ enum InputProjection {
       case .ifThen(let condition, let then, let otherwise):
         try readWhole(condition, starts)
         var result = try outputs(then, from: starts)
-        if let otherwise { result += try outputs(otherwise, from: starts) } else { result += starts }
+        if let otherwise {
+          result += try outputs(otherwise, from: starts)
+        } else {
+          result += starts
+        }
         return result
       case .tryCatch(let body, let handler):
         // The handler gets the error, a computed value.
@@ -110,7 +116,8 @@ enum InputProjection {
       case .call(let name, let arguments, _):
         let key = "\(name)/\(arguments.count)"
         guard !shadowed.contains(key) else { throw Unsupported() }
-        guard !InputProjection.readsOtherInputs.contains(name), Builtins.names.contains(key) || Prelude.refs[key] != nil
+        guard !InputProjection.readsOtherInputs.contains(name),
+          Builtins.names.contains(key) || Prelude.refs[key] != nil
         else { throw Unsupported() }
         switch key {
         case "select/1":

@@ -181,12 +181,16 @@ extension AST {
       .and(let a, let b), .or(let a, let b), .alternative(let a, let b), .assign(_, let a, let b):
       return a.bindsOrCalls(key) || b.bindsOrCalls(key)
     case .slice(let a, let b, let c):
-      return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false) || (c?.bindsOrCalls(key) ?? false)
+      return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
+        || (c?.bindsOrCalls(key) ?? false)
     case .iterate(let a), .optional(let a), .negate(let a): return a.bindsOrCalls(key)
     case .array(let a): return a?.bindsOrCalls(key) ?? false
-    case .object(let entries): return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }
+    case .object(let entries):
+      return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }
     case .string(_, let parts):
-      return parts.contains { if case .interpolation(let a) = $0 { a.bindsOrCalls(key) } else { false } }
+      return parts.contains {
+        if case .interpolation(let a) = $0 { a.bindsOrCalls(key) } else { false }
+      }
     case .ifThen(let a, let b, let c):
       return a.bindsOrCalls(key) || b.bindsOrCalls(key) || (c?.bindsOrCalls(key) ?? false)
     case .tryCatch(let a, let b): return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)

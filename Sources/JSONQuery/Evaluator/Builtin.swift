@@ -88,7 +88,8 @@ enum Builtin: String, CaseIterable, Sendable {
   /// by `Builtins.call`.
   var isValueFunction: Bool {
     switch self {
-    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug, .stderr, .label:
+    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
+      .stderr, .label:
       false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     default: true

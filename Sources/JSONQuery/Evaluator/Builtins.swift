@@ -5,7 +5,8 @@ import Foundation
 /// and the value functions the prelude is built on.
 enum Builtins {
   /// Keys "name/arity" of every builtin handled here (for `builtins/0`).
-  static let names: Set<String> = Set(NativeFunctions.table.keys).union(Builtin.allCases.map(\.rawValue))
+  static let names: Set<String> = Set(NativeFunctions.table.keys).union(
+    Builtin.allCases.map(\.rawValue))
 
   /// Runs a control builtin (`Builtin.isValueFunction` false) on its unevaluated arguments.
   static func call(
@@ -17,7 +18,9 @@ enum Builtins {
     case .getpath:
       let value = input.value
       return try executor.values(arguments[0], input, frame).flatMap { p in
-        guard p.value.type == .array else { throw QueryError.runtime("Path must be specified as an array") }
+        guard p.value.type == .array else {
+          throw QueryError.runtime("Path must be specified as an array")
+        }
         let components = ValueOps.elements(p.value)
         // jq's limit: deeper paths are refused rather than walked.
         if components.count > 10_000 { throw QueryError.runtime("Path too deep") }
@@ -140,7 +143,8 @@ enum Builtins {
   ) throws -> JSON {
     let entries: [(JSON, JSON)]
     switch value.type {
-    case .array: entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
+    case .array:
+      entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
     case .dictionary: entries = ValueOps.members(value).map { (JSON($0.0), $0.1) }
     default:
       _ = try ValueOps.keys(value, sorted: false)
@@ -151,7 +155,8 @@ enum Builtins {
     for (position, element) in entries {
       var keys: [JSON] = []
       if let key {
-        try executor.each(key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
+        try executor.each(
+          key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
       } else {
         keys.append(element)
       }
@@ -189,9 +194,13 @@ enum Builtins {
   }
 
   /// Runs a value builtin (`Builtin.isValueFunction`) on its input and argument values.
-  static func value(_ builtin: Builtin, _ value: JSON, _ args: [JSON], _ executor: Executor) throws -> JSON {
+  static func value(_ builtin: Builtin, _ value: JSON, _ args: [JSON], _ executor: Executor) throws
+    -> JSON
+  {
     func number(_ f: (Double) -> Double) throws -> JSON {
-      guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
+      guard value.type == .number else {
+        throw QueryError.runtime("\(ValueOps.describe(value)) number required")
+      }
       return ValueOps.number(f(value.jqDouble))
     }
     func requireString(_ name: String) throws -> String {
@@ -206,7 +215,9 @@ enum Builtins {
     case .not: return JSON(!ValueOps.isTruthy(value))
     case .length: return try ValueOps.length(value)
     case .utf8ByteLength:
-      guard value.type == .string else { throw QueryError.runtime("\(ValueOps.describe(value)) only strings have UTF-8 byte length") }
+      guard value.type == .string else {
+        throw QueryError.runtime("\(ValueOps.describe(value)) only strings have UTF-8 byte length")
+      }
       return JSON(value.stringValue.utf8.count)
     case .keys: return try ValueOps.keys(value, sorted: true)
     case .keysUnsorted: return try ValueOps.keys(value, sorted: false)
@@ -225,7 +236,9 @@ enum Builtins {
       if value.type == .number { return value }
       let text = try requireString("parsed as a number")
       // jq 1.8 reads the whole string as a number: no surrounding spaces, no "+"-less junk.
-      guard let d = Double(text), !text.isEmpty, text.trimmingCharacters(in: .whitespacesAndNewlines) == text else {
+      guard let d = Double(text), !text.isEmpty,
+        text.trimmingCharacters(in: .whitespacesAndNewlines) == text
+      else {
         throw QueryError.runtime("Cannot parse '\(text)' as JSON")
       }
       return ValueOps.number(d)
@@ -236,37 +249,61 @@ enum Builtins {
       }
       throw QueryError.runtime("\(ValueOps.describe(value)) cannot be parsed as a boolean")
     case .setpath:
-      guard args[0].type == .array else { throw QueryError.runtime("Path must be specified as an array") }
+      guard args[0].type == .array else {
+        throw QueryError.runtime("Path must be specified as an array")
+      }
       return try PathOps.set(value, ValueOps.elements(args[0])[...], args[1])
     case .delpaths:
-      guard args[0].type == .array else { throw QueryError.runtime("Paths must be specified as an array") }
+      guard args[0].type == .array else {
+        throw QueryError.runtime("Paths must be specified as an array")
+      }
       return try PathOps.delete(value, ValueOps.elements(args[0]))
     case .has:
       switch (value.type, args[0].type) {
       case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
-      case (.array, .number): return JSON(args[0].jqDouble >= 0 && args[0].jqDouble < Double(value.count))
-      default: throw QueryError.runtime("Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key")
+      case (.array, .number):
+        return JSON(args[0].jqDouble >= 0 && args[0].jqDouble < Double(value.count))
+      default:
+        throw QueryError.runtime(
+          "Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key"
+        )
       }
     case .matchImplementation:
-      return try RegexMatch.run(value, pattern: args[0], flags: args[1], testMode: args[2].type == .bool && args[2].boolValue)
+      return try RegexMatch.run(
+        value, pattern: args[0], flags: args[1],
+        testMode: args[2].type == .bool && args[2].boolValue)
     case .sort:
-      guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
+      guard value.type == .array else {
+        throw QueryError.runtime(
+          "\(ValueOps.describe(value)) cannot be sorted, as it is not an array")
+      }
       var tooDeep = false
-      let sorted = ValueOps.elements(value).sorted { (ValueOps.order($0, $1, tooDeep: &tooDeep) ?? 0) < 0 }
+      let sorted = ValueOps.elements(value).sorted {
+        (ValueOps.order($0, $1, tooDeep: &tooDeep) ?? 0) < 0
+      }
       if tooDeep { throw QueryError.runtime("Comparison too deep") }
       return JSON(array: sorted)
     case .min, .max:
-      guard value.type == .array else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be sorted, as it is not an array") }
+      guard value.type == .array else {
+        throw QueryError.runtime(
+          "\(ValueOps.describe(value)) cannot be sorted, as it is not an array")
+      }
       let items = ValueOps.elements(value)
-      let pick = builtin == .min ? items.min { JSON.compare($0, $1) < 0 } : items.max { JSON.compare($0, $1) < 0 }
+      let pick =
+        builtin == .min
+        ? items.min { JSON.compare($0, $1) < 0 } : items.max { JSON.compare($0, $1) < 0 }
       return pick ?? .null
     case .reverse:
       if value.type == .string { return JSON(String(value.stringValue.reversed())) }
       if value.type == .null { return JSON(array: []) }
-      guard value.type == .array else { throw QueryError.runtime("Cannot reverse \(ValueOps.describe(value))") }
+      guard value.type == .array else {
+        throw QueryError.runtime("Cannot reverse \(ValueOps.describe(value))")
+      }
       return JSON(array: ValueOps.elements(value).reversed())
     case .input:
-      guard let next = try executor.context.nextInput() else { throw QueryError.runtime("No more inputs") }
+      guard let next = try executor.context.nextInput() else {
+        throw QueryError.runtime("No more inputs")
+      }
       return next
     case .inputLineNumber: return executor.context.inputLineNumber()
     case .inputFilename: return executor.context.inputFilename()
@@ -277,8 +314,12 @@ enum Builtins {
       return JSON(array: (names.union(Prelude.names)).sorted().map { JSON($0) })
     case .halt: throw QueryError(value: .null, kind: .halt(status: 0))
     case .haltError:
-      guard args[0].type == .number else { throw QueryError.runtime("halt_error/1: number required") }
-      throw QueryError(value: value, kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].jqDouble))))
+      guard args[0].type == .number else {
+        throw QueryError.runtime("halt_error/1: number required")
+      }
+      throw QueryError(
+        value: value,
+        kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].jqDouble))))
     case .infinite: return JSON(Double.infinity)
     case .nan: return JSON(Double.nan)
     case .isInfinite: return JSON(value.jqDouble.isInfinite)
@@ -308,7 +349,8 @@ enum Builtins {
       for code in ValueOps.elements(value) {
         guard code.type == .number, !code.jqDouble.isNaN else {
           let shown = code.type == .number ? "number (null)" : ValueOps.describe(code)
-          throw QueryError.runtime("\(shown) can't be imploded, unicode codepoint needs to be numeric")
+          throw QueryError.runtime(
+            "\(shown) can't be imploded, unicode codepoint needs to be numeric")
         }
         // Negative, surrogate and out-of-range code points become U+FFFD, as in jq 1.8.
         let number = ValueOps.toInteger(code.jqDouble)
@@ -325,7 +367,9 @@ enum Builtins {
       case .rtrimstr:
         // jq 1.8 defines it through `endswith`, whose error it shares.
         guard isStringPair else { throw QueryError.runtime("endswith() requires string inputs") }
-        guard value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else { return value }
+        guard value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else {
+          return value
+        }
         return JSON(String(value.stringValue.dropLast(args[0].stringValue.count)))
       case .startsWith:
         guard isStringPair else { throw QueryError.runtime("startswith() requires string inputs") }
@@ -338,19 +382,26 @@ enum Builtins {
       guard let text = value.string else { throw QueryError.runtime("trim input must be a string") }
       var scalars = Substring(text)
       if builtin != .rtrim { scalars = scalars.drop { $0.isWhitespace } }
-      if builtin != .ltrim { while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() } }
+      if builtin != .ltrim {
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+      }
       return JSON(String(scalars))
     case .split:
-      guard value.type == .string, args[0].type == .string else { throw QueryError.runtime("split input and separator must be strings") }
+      guard value.type == .string, args[0].type == .string else {
+        throw QueryError.runtime("split input and separator must be strings")
+      }
       return ValueOps.split(value.stringValue, by: args[0].stringValue)
     case .asciiDowncase, .asciiUpcase:
       let text = try requireString(builtin == .asciiDowncase ? "ascii_downcased" : "ascii_upcased")
       let lower = builtin == .asciiDowncase
-      return JSON(String(String.UnicodeScalarView(text.unicodeScalars.map { c in
-        if lower, c.value >= 65, c.value <= 90 { return Unicode.Scalar(c.value + 32)! }
-        if !lower, c.value >= 97, c.value <= 122 { return Unicode.Scalar(c.value - 32)! }
-        return c
-      })))
+      return JSON(
+        String(
+          String.UnicodeScalarView(
+            text.unicodeScalars.map { c in
+              if lower, c.value >= 65, c.value <= 90 { return Unicode.Scalar(c.value + 32)! }
+              if !lower, c.value >= 97, c.value <= 122 { return Unicode.Scalar(c.value - 32)! }
+              return c
+            })))
     case .indices:
       if value.type == .null || args[0].type == .null { return .null }
       if value.type == .string, args[0].type == .string {
@@ -360,8 +411,12 @@ enum Builtins {
       if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
       throw QueryError.runtime("Cannot determine indices of \(ValueOps.typeName(value))")
     case .flatten:
-      guard value.type == .array else { throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))") }
-      guard args[0].jqDouble >= 0 else { throw QueryError.runtime("flatten depth must not be negative") }
+      guard value.type == .array else {
+        throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))")
+      }
+      guard args[0].jqDouble >= 0 else {
+        throw QueryError.runtime("flatten depth must not be negative")
+      }
       func flat(_ v: JSON, _ depth: Double) -> [JSON] {
         ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
       }
@@ -377,7 +432,8 @@ enum Builtins {
   /// value of another type simply does not contain (`[1, {"a": 1}] | contains([{"a": 1}])`).
   static func contains(_ a: JSON, _ b: JSON) throws(QueryError) -> Bool {
     guard a.type == b.type else {
-      throw .runtime("\(ValueOps.describe(a)) and \(ValueOps.describe(b)) cannot have their containment checked")
+      throw .runtime(
+        "\(ValueOps.describe(a)) and \(ValueOps.describe(b)) cannot have their containment checked")
     }
     return containsValue(a, b)
   }
@@ -392,7 +448,9 @@ enum Builtins {
       return true
     case .array:
       let haystack = ValueOps.elements(a)
-      return ValueOps.elements(b).allSatisfy { needle in haystack.contains { containsValue($0, needle) } }
+      return ValueOps.elements(b).allSatisfy { needle in
+        haystack.contains { containsValue($0, needle) }
+      }
     case .string:
       return b.stringValue.isEmpty || a.stringValue.contains(b.stringValue)
     default:

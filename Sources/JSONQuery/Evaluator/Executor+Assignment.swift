@@ -5,14 +5,17 @@ extension Executor {
   func paths(_ node: Node, _ input: JSON, _ frame: Frame?) throws -> Generator {
     try eval(node, Item(value: input, path: []), frame).flatMap { item in
       guard let path = item.path else {
-        throw QueryError.runtime("Invalid path expression with result \(ValueOps.preview(item.value))")
+        throw QueryError.runtime(
+          "Invalid path expression with result \(ValueOps.preview(item.value))")
       }
       return .one(Item(value: JSON(array: path), path: nil))
     }
   }
 
   /// `lhs = rhs`, `lhs |= f`, `lhs += rhs`, `lhs //= rhs`.
-  func assign(_ op: AssignOperator, _ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+  func assign(_ op: AssignOperator, _ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) throws
+    -> Generator
+  {
     let root = input.value
     switch op {
     case .update:
@@ -22,7 +25,10 @@ extension Executor {
       while let path = try targets.next() {
         let components = ValueOps.elements(path.value)
         let old = try PathOps.get(result, components[...])
-        let new = rhs.single ? try one(rhs, Item(value: old, path: nil), frame) : try eval(rhs, Item(value: old, path: nil), frame).next()
+        let new =
+          rhs.single
+          ? try one(rhs, Item(value: old, path: nil), frame)
+          : try eval(rhs, Item(value: old, path: nil), frame).next()
         if let new {
           result = try PathOps.set(result, components[...], new.value)
         } else {
@@ -86,9 +92,12 @@ enum PathOps {
       return JSON(array: items)
     case (.array, .dictionary), (.null, .dictionary):
       var items = ValueOps.elements(value)
-      let range = try ValueOps.sliceBounds(count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+      let range = try ValueOps.sliceBounds(
+        count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
       let replacement = try set(JSON(array: Array(items[range])), path.dropFirst(), new)
-      guard replacement.type == .array else { throw .runtime("A slice of an array can only be assigned another array") }
+      guard replacement.type == .array else {
+        throw .runtime("A slice of an array can only be assigned another array")
+      }
       items.replaceSubrange(range, with: ValueOps.elements(replacement))
       return JSON(array: items)
     case (.string, .dictionary):
@@ -123,7 +132,8 @@ enum PathOps {
       }
       if component.type == .dictionary, position == path.count - 1,
         let range = try? ValueOps.sliceBounds(
-          count: container.count, from: component.member("start") ?? .null, to: component.member("end") ?? .null)
+          count: container.count, from: component.member("start") ?? .null,
+          to: component.member("end") ?? .null)
       {
         return range.map { JSON(array: prefix + [JSON($0)]) }
       }
@@ -155,7 +165,8 @@ enum PathOps {
         return JSON(array: items)
       case (.array, .dictionary):
         var items = ValueOps.elements(value)
-        let range = try ValueOps.sliceBounds(count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+        let range = try ValueOps.sliceBounds(
+          count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
         items.removeSubrange(range)
         return JSON(array: items)
       default:

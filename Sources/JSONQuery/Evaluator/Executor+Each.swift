@@ -20,61 +20,90 @@ extension Executor {
     try stackGuard.check()
     switch node.op {
     case .pipe(let lhs, let rhs):
-      try each(lhs, input, frame, Sink { [self] item in try each(rhs, Self.handOn(item, from: input), frame, body) })
+      try each(
+        lhs, input, frame,
+        Sink { [self] item in try each(rhs, Self.handOn(item, from: input), frame, body) })
     case .comma(let lhs, let rhs):
       try each(lhs, input, frame, body)
       try each(rhs, input, frame, body)
     case .iterate(let target):
-      try each(target, input, frame, Sink { [self] item in
-        try Self.requirePath(item, in: input, "iterate through \(ValueOps.truncated(item.value, 29))")
-        try eachMember(item, body)
-      })
+      try each(
+        target, input, frame,
+        Sink { [self] item in
+          try Self.requirePath(
+            item, in: input, "iterate through \(ValueOps.truncated(item.value, 29))")
+          try eachMember(item, body)
+        })
     case .index(let target, let key) where key.single:
-      try each(target, input, frame, Sink { [self] t in
-        try body.push(try indexed(t, try value(key, input, frame), in: input))
-      })
+      try each(
+        target, input, frame,
+        Sink { [self] t in
+          try body.push(try indexed(t, try value(key, input, frame), in: input))
+        })
     case .ifThen(let condition, let then, let otherwise):
-      try each(condition, Item(value: input.value, path: nil), frame, Sink { [self] c in
-        if ValueOps.isTruthy(c.value) {
-          try each(then, input, frame, body)
-        } else if let otherwise {
-          try each(otherwise, input, frame, body)
-        } else {
-          try body.push(input)
-        }
-      })
+      try each(
+        condition, Item(value: input.value, path: nil), frame,
+        Sink { [self] c in
+          if ValueOps.isTruthy(c.value) {
+            try each(then, input, frame, body)
+          } else if let otherwise {
+            try each(otherwise, input, frame, body)
+          } else {
+            try body.push(input)
+          }
+        })
     case .builtin(.empty, _):
       return
     case .builtin(.recurse, _):
       try eachDescendant(input, body)
     case .builtin(.path, let arguments):
-      try each(arguments[0], Item(value: input.value, path: []), frame, Sink { item in
-        guard let path = item.path else {
-          throw QueryError.runtime("Invalid path expression with result \(ValueOps.preview(item.value))")
-        }
-        try body.push(Item(value: JSON(array: path), path: nil))
-      })
-    case .bind(let source, let patterns, let slots, let inner) where patterns.count == 1:
-      try each(source, Item(value: input.value, path: nil), frame, Sink { [self] v in
-        var fresh: Frame?
-        try each(inner, input, try bind(patterns[0], slots, v.value, frame, reusing: &fresh), body)
-      })
-    case .reduce(let source, let pattern, let slots, let initial, let update):
-      try each(initial, Item(value: input.value, path: nil), frame, Sink { [self] start in
-        if let result = try reduce(source, pattern, slots, start, update, input, frame) { try body.push(result) }
-      })
-    case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
-      try each(initial, Item(value: input.value, path: nil), frame, Sink { [self] start in
-        var state = start
-        try each(source, Item(value: input.value, path: nil), frame, Sink { [self] item in
-          var fresh: Frame?
-          let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
-          try each(update, state, scope, Sink { [self] output in
-            state = output
-            if let extract { try each(extract, output, scope, body) } else { try body.push(output) }
-          })
+      try each(
+        arguments[0], Item(value: input.value, path: []), frame,
+        Sink { item in
+          guard let path = item.path else {
+            throw QueryError.runtime(
+              "Invalid path expression with result \(ValueOps.preview(item.value))")
+          }
+          try body.push(Item(value: JSON(array: path), path: nil))
         })
-      })
+    case .bind(let source, let patterns, let slots, let inner) where patterns.count == 1:
+      try each(
+        source, Item(value: input.value, path: nil), frame,
+        Sink { [self] v in
+          var fresh: Frame?
+          try each(
+            inner, input, try bind(patterns[0], slots, v.value, frame, reusing: &fresh), body)
+        })
+    case .reduce(let source, let pattern, let slots, let initial, let update):
+      try each(
+        initial, Item(value: input.value, path: nil), frame,
+        Sink { [self] start in
+          if let result = try reduce(source, pattern, slots, start, update, input, frame) {
+            try body.push(result)
+          }
+        })
+    case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
+      try each(
+        initial, Item(value: input.value, path: nil), frame,
+        Sink { [self] start in
+          var state = start
+          try each(
+            source, Item(value: input.value, path: nil), frame,
+            Sink { [self] item in
+              var fresh: Frame?
+              let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
+              try each(
+                update, state, scope,
+                Sink { [self] output in
+                  state = output
+                  if let extract {
+                    try each(extract, output, scope, body)
+                  } else {
+                    try body.push(output)
+                  }
+                })
+            })
+        })
     case .label(let inner):
       let id = newLabel()
       do {
@@ -92,21 +121,24 @@ extension Executor {
   /// `reduce`: the last output of `update` after each source output, `nil` if the last
   /// round had none.
   func reduce(
-    _ source: Node, _ pattern: PatternIR, _ slots: Int, _ start: Item, _ update: Node, _ input: Item,
+    _ source: Node, _ pattern: PatternIR, _ slots: Int, _ start: Item, _ update: Node,
+    _ input: Item,
     _ frame: Frame?
   ) throws -> Item? {
     var accumulator: Item? = start
     var scope: Frame?
-    try each(source, Item(value: input.value, path: nil), frame, Sink { [self] item in
-      let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
-      if update.single {
-        accumulator = try one(update, accumulator ?? Item(value: .null, path: nil), bound)
-        return
-      }
-      var last: Item?
-      try each(update, accumulator ?? Item(value: .null, path: nil), bound, Sink { last = $0 })
-      accumulator = last
-    })
+    try each(
+      source, Item(value: input.value, path: nil), frame,
+      Sink { [self] item in
+        let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
+        if update.single {
+          accumulator = try one(update, accumulator ?? Item(value: .null, path: nil), bound)
+          return
+        }
+        var last: Item?
+        try each(update, accumulator ?? Item(value: .null, path: nil), bound, Sink { last = $0 })
+        accumulator = last
+      })
     return accumulator
   }
 

@@ -21,7 +21,8 @@ final class Executor {
   /// Stops nesting before the stack overflows.
   var stackGuard = StackGuard()
 
-  init(program: [FunctionIR], context: QueryContext, modules: ModuleResolver, stepLimit: Int? = nil) {
+  init(program: [FunctionIR], context: QueryContext, modules: ModuleResolver, stepLimit: Int? = nil)
+  {
     self.program = program
     prelude = Prelude.functions
     self.context = context
@@ -74,10 +75,14 @@ final class Executor {
       let l = try value(lhs, input, frame)
       return Item(value: try ValueOps.arithmetic(op, l, r), path: nil)
     case .and(let lhs, let rhs):
-      guard ValueOps.isTruthy(try value(lhs, input, frame)) else { return Item(value: JSON(false), path: nil) }
+      guard ValueOps.isTruthy(try value(lhs, input, frame)) else {
+        return Item(value: JSON(false), path: nil)
+      }
       return Item(value: JSON(ValueOps.isTruthy(try value(rhs, input, frame))), path: nil)
     case .or(let lhs, let rhs):
-      if ValueOps.isTruthy(try value(lhs, input, frame)) { return Item(value: JSON(true), path: nil) }
+      if ValueOps.isTruthy(try value(lhs, input, frame)) {
+        return Item(value: JSON(true), path: nil)
+      }
       return Item(value: JSON(ValueOps.isTruthy(try value(rhs, input, frame))), path: nil)
     case .alternative(let lhs, let rhs):
       do {
@@ -113,7 +118,9 @@ final class Executor {
     case .format(let name):
       return Item(value: JSON(try Formats.apply(name, input.value)), path: nil)
     case .ifThen(let condition, let then, let otherwise):
-      if ValueOps.isTruthy(try value(condition, input, frame)) { return try one(then, input, frame) }
+      if ValueOps.isTruthy(try value(condition, input, frame)) {
+        return try one(then, input, frame)
+      }
       guard let otherwise else { return input }
       return try one(otherwise, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
@@ -121,22 +128,30 @@ final class Executor {
       return try reduce(source, pattern, slots, start, update, input, frame)!
     case .bind(let source, let patterns, let slots, let body):
       var scope: Frame?
-      let bound = try bind(patterns[0], slots, try value(source, input, frame), frame, reusing: &scope)
+      let bound = try bind(
+        patterns[0], slots, try value(source, input, frame), frame, reusing: &scope)
       return try one(body, input, bound)
     case .assign(let op, let lhs, let rhs):
       return try assign(op, lhs, rhs, input, frame).next()!
     case .contextVariable(let name):
-      guard let value = context.variables[name] else { throw QueryError.runtime("$\(name) is not defined") }
+      guard let value = context.variables[name] else {
+        throw QueryError.runtime("$\(name) is not defined")
+      }
       return Item(value: value, path: nil)
     case .environment:
       return Item(value: environmentObject(), path: nil)
     case .builtin(let builtin, let arguments):
       if builtin.isCollector {
-        return Item(value: try Builtins.collect(builtin, arguments.first, input.value, frame, self), path: nil)
+        return Item(
+          value: try Builtins.collect(builtin, arguments.first, input.value, frame, self), path: nil
+        )
       }
-      return Item(value: try Builtins.value(builtin, input.value, try argumentValues(arguments, input, frame), self), path: nil)
+      return Item(
+        value: try Builtins.value(
+          builtin, input.value, try argumentValues(arguments, input, frame), self), path: nil)
     case .native(let function, let arguments):
-      return Item(value: try function(input.value, try argumentValues(arguments, input, frame)), path: nil)
+      return Item(
+        value: try function(input.value, try argumentValues(arguments, input, frame)), path: nil)
     case .fail(let message):
       throw QueryError.runtime(message)
     default:
@@ -151,9 +166,12 @@ final class Executor {
   }
 
   /// The single arguments of a value builtin, last first (as the generator version nests).
-  private func argumentValues(_ arguments: [Node], _ input: Item, _ frame: Frame?) throws -> [JSON] {
+  private func argumentValues(_ arguments: [Node], _ input: Item, _ frame: Frame?) throws -> [JSON]
+  {
     var values = [JSON](repeating: .null, count: arguments.count)
-    for index in arguments.indices.reversed() { values[index] = try value(arguments[index], input, frame) }
+    for index in arguments.indices.reversed() {
+      values[index] = try value(arguments[index], input, frame)
+    }
     return values
   }
 
@@ -173,7 +191,9 @@ final class Executor {
         }
       }
       return try eval(target, input, frame).flatMap { t in
-        try self.values(key, input, frame).flatMap { k in .one(try self.indexed(t, k.value, in: input)) }
+        try self.values(key, input, frame).flatMap { k in
+          .one(try self.indexed(t, k.value, in: input))
+        }
       }
     case .slice(let target, let from, let to):
       return try eval(target, input, frame).flatMap { t in
@@ -201,12 +221,18 @@ final class Executor {
         }
       }
     case .pipe(let lhs, let rhs):
-      if lhs.single { return try evalLazily(rhs, Self.handOn(try one(lhs, input, frame), from: input), frame) }
-      return try eval(lhs, input, frame).flatMap { try self.eval(rhs, Self.handOn($0, from: input), frame) }
+      if lhs.single {
+        return try evalLazily(rhs, Self.handOn(try one(lhs, input, frame), from: input), frame)
+      }
+      return try eval(lhs, input, frame).flatMap {
+        try self.eval(rhs, Self.handOn($0, from: input), frame)
+      }
     case .comma(let lhs, let rhs):
       return try eval(lhs, input, frame).then { try self.eval(rhs, input, frame) }
     case .negate(let body):
-      return try values(body, input, frame).flatMap { v in .one(Item(value: try self.negated(v.value), path: nil)) }
+      return try values(body, input, frame).flatMap { v in
+        .one(Item(value: try self.negated(v.value), path: nil))
+      }
     case .binary(let op, let lhs, let rhs):
       return try values(rhs, input, frame).flatMap { r in
         try self.values(lhs, input, frame).flatMap { l in
@@ -235,7 +261,9 @@ final class Executor {
       return try interpolate(parts[...].reversed()[...], format, input, frame)
     case .ifThen(let condition, let then, let otherwise):
       if condition.single {
-        if ValueOps.isTruthy(try value(condition, input, frame)) { return try evalLazily(then, input, frame) }
+        if ValueOps.isTruthy(try value(condition, input, frame)) {
+          return try evalLazily(then, input, frame)
+        }
         guard let otherwise else { return .one(input) }
         return try evalLazily(otherwise, input, frame)
       }
@@ -248,7 +276,8 @@ final class Executor {
       return tryCatch(body, handler, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
       return try values(initial, input, frame).flatMap { start in
-        try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) } ?? .empty
+        try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) }
+          ?? .empty
       }
     case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
       return try values(initial, input, frame).flatMap { start in
@@ -294,8 +323,12 @@ final class Executor {
       }
       return try eval(closure.body, input, closure.frame)
     case .builtin(let builtin, let arguments):
-      guard builtin.isValueFunction else { return try Builtins.call(builtin, arguments, input, frame, self) }
-      return try cartesian(arguments, input, frame) { args in try Builtins.value(builtin, input.value, args, self) }
+      guard builtin.isValueFunction else {
+        return try Builtins.call(builtin, arguments, input, frame, self)
+      }
+      return try cartesian(arguments, input, frame) { args in
+        try Builtins.value(builtin, input.value, args, self)
+      }
     case .native(let function, let arguments):
       return try cartesian(arguments, input, frame) { args in try function(input.value, args) }
     }
@@ -310,7 +343,8 @@ final class Executor {
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
     if node.single { return .one(try one(node, input, frame)) }
     switch node.op {
-    case .iterate(let target) where target.single: return try iterate(try one(target, input, frame), in: input)
+    case .iterate(let target) where target.single:
+      return try iterate(try one(target, input, frame), in: input)
     case .builtin(.empty, _): return .empty
     default: return deferred { try self.eval(node, input, frame) }
     }
@@ -353,7 +387,9 @@ final class Executor {
   /// too: indexing a value computed inside `path(…)` is jq's "Invalid path expression".
   @inline(__always)
   func indexed(_ t: Item, _ k: JSON, in input: Item) throws -> Item {
-    try Self.requirePath(t, in: input, "access element \(ValueOps.truncated(k, 14)) of \(ValueOps.truncated(t.value, 29))")
+    try Self.requirePath(
+      t, in: input,
+      "access element \(ValueOps.truncated(k, 14)) of \(ValueOps.truncated(t.value, 29))")
     return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
   }
 
@@ -411,14 +447,17 @@ final class Executor {
   }
 
   private func negated(_ value: JSON) throws -> JSON {
-    guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated") }
+    guard value.type == .number else {
+      throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated")
+    }
     return ValueOps.number(-value.jqDouble)
   }
 
   private func sliced(_ t: Item, _ start: JSON, _ end: JSON, in input: Item) throws -> Item {
     let component: JSON = ["start": start, "end": end]
     try Self.requirePath(
-      t, in: input, "access element \(ValueOps.truncated(component, 14)) of \(ValueOps.truncated(t.value, 29))")
+      t, in: input,
+      "access element \(ValueOps.truncated(component, 14)) of \(ValueOps.truncated(t.value, 29))")
     let value = try ValueOps.slice(t.value, from: start, to: end)
     return Item(value: value, path: t.path.map { $0 + [component] })
   }
@@ -450,7 +489,8 @@ final class Executor {
     }
   }
 
-  private func tryCatch(_ body: Node, _ handler: Node?, _ input: Item, _ frame: Frame?) -> Generator {
+  private func tryCatch(_ body: Node, _ handler: Node?, _ input: Item, _ frame: Frame?) -> Generator
+  {
     var inner: Generator?
     var done = false
     var caught: Generator?
@@ -474,20 +514,24 @@ final class Executor {
   private func buildObject(
     _ entries: ArraySlice<ObjectEntryIR>, _ input: Item, _ frame: Frame?, partial: [(String, JSON)]
   ) throws -> Generator {
-    guard let entry = entries.first else { return .one(Item(value: ValueOps.object(partial), path: nil)) }
+    guard let entry = entries.first else {
+      return .one(Item(value: ValueOps.object(partial), path: nil))
+    }
     return try values(entry.key, input, frame).flatMap { k in
       guard k.value.type == .string else {
         throw QueryError.runtime("Object keys must be strings")
       }
       return try self.values(entry.value, input, frame).flatMap { v in
-        try self.buildObject(entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
+        try self.buildObject(
+          entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
       }
     }
   }
 
   /// `parts` reversed: the last interpolation varies slowest, as in jq.
   private func interpolate(
-    _ parts: ArraySlice<StringPartIR>, _ format: String?, _ input: Item, _ frame: Frame?, suffix: String = ""
+    _ parts: ArraySlice<StringPartIR>, _ format: String?, _ input: Item, _ frame: Frame?,
+    suffix: String = ""
   ) throws -> Generator {
     guard let part = parts.first else { return .one(Item(value: JSON(suffix), path: nil)) }
     switch part {
@@ -495,7 +539,8 @@ final class Executor {
       return try interpolate(parts.dropFirst(), format, input, frame, suffix: literal + suffix)
     case .interpolation(let node):
       return try values(node, input, frame).flatMap { v in
-        try self.interpolate(parts.dropFirst(), format, input, frame, suffix: try self.text(v.value, format) + suffix)
+        try self.interpolate(
+          parts.dropFirst(), format, input, frame, suffix: try self.text(v.value, format) + suffix)
       }
     }
   }
@@ -506,7 +551,8 @@ final class Executor {
   /// the previous round of a loop: when nothing else holds it any more, it is refilled
   /// instead of allocating another.
   func bind(
-    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?, reusing previous: inout Frame?
+    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?,
+    reusing previous: inout Frame?
   ) throws -> Frame {
     let scope: Frame
     if isKnownUniquelyReferenced(&previous), let reused = previous {
@@ -534,9 +580,11 @@ final class Executor {
       }
     case .object(let entries):
       for entry in entries {
-        guard let key = try values(entry.key, Item(value: value, path: nil), scope).next()?.value else { continue }
+        guard let key = try values(entry.key, Item(value: value, path: nil), scope).next()?.value
+        else { continue }
         guard key.type == .string else {
-          throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
+          throw QueryError.runtime(
+            "Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
         }
         let member = try ValueOps.index(value, key)
         if let index = entry.bindsKey { scope.values[index] = member }
@@ -546,17 +594,20 @@ final class Executor {
   }
 
   private func bindAlternatives(
-    _ source: Node, _ patterns: [PatternIR], _ slots: Int, _ body: Node, _ input: Item, _ frame: Frame?
+    _ source: Node, _ patterns: [PatternIR], _ slots: Int, _ body: Node, _ input: Item,
+    _ frame: Frame?
   ) throws -> Generator {
     if patterns.count == 1, source.single {
       var fresh: Frame?
-      let scope = try bind(patterns[0], slots, try value(source, input, frame), frame, reusing: &fresh)
+      let scope = try bind(
+        patterns[0], slots, try value(source, input, frame), frame, reusing: &fresh)
       return deferred { try self.eval(body, input, scope) }
     }
     return try values(source, input, frame).flatMap { v in
       if patterns.count == 1 {
         var fresh: Frame?
-        return try self.eval(body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
+        return try self.eval(
+          body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
       }
       var index = 0
       var current: Generator?
@@ -592,7 +643,8 @@ final class Executor {
     depth += 1
     defer { depth -= 1 }
     if depth > Executor.maximumDepth {
-      throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
+      throw QueryError.runtime(
+        "maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
     }
     if function.parameters.isEmpty { return try eval(function.body, input, scope) }
     var closures: [ClosureValue] = []
@@ -619,7 +671,8 @@ final class Executor {
 
   /// Binds `$param`s to each combination of their arguments' outputs (first outermost).
   private func bindValues(
-    _ remaining: ArraySlice<Node>, _ bound: [JSON], _ closures: [ClosureValue], _ function: FunctionIR,
+    _ remaining: ArraySlice<Node>, _ bound: [JSON], _ closures: [ClosureValue],
+    _ function: FunctionIR,
     _ scope: Frame?, _ input: Item, _ frame: Frame?
   ) throws -> Generator {
     guard let argument = remaining.first else {
@@ -633,7 +686,8 @@ final class Executor {
     return try values(argument, input, frame).flatMap { v in
       var next = bound
       next.append(v.value)
-      return try self.bindValues(remaining.dropFirst(), next, closures, function, scope, input, frame)
+      return try self.bindValues(
+        remaining.dropFirst(), next, closures, function, scope, input, frame)
     }
   }
 }

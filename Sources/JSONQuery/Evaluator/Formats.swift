@@ -38,7 +38,10 @@ enum Formats {
       }
       return decoded
     case "csv", "tsv":
-      guard value.type == .array else { throw .runtime("\(ValueOps.describe(value)) cannot be \(name)-formatted, only an array can be") }
+      guard value.type == .array else {
+        throw .runtime(
+          "\(ValueOps.describe(value)) cannot be \(name)-formatted, only an array can be")
+      }
       var fields: [String] = []
       for item in ValueOps.elements(value) {
         switch item.type {
@@ -51,8 +54,11 @@ enum Formats {
             fields.append("\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
           } else {
             fields.append(
-              s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r"))
+              s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\t", with: "\\t"
+              )
+              .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
+                of: "\r", with: "\\r"))
           }
         default:
           throw .runtime("\(ValueOps.describe(item)) is not valid in a csv row")
@@ -66,7 +72,8 @@ enum Formats {
         switch item.type {
         case .array, .dictionary:
           throw .runtime("\(ValueOps.describe(item)) can not be escaped for shell")
-        case .string: words.append("'" + item.stringValue.replacingOccurrences(of: "'", with: "'\\''") + "'")
+        case .string:
+          words.append("'" + item.stringValue.replacingOccurrences(of: "'", with: "'\\''") + "'")
         default: words.append(ValueOps.text(item))
         }
       }
@@ -75,8 +82,10 @@ enum Formats {
     case "base64d":
       switch Base64Decoding.decode(ValueOps.text(value)) {
       case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
-      case .failure(.invalidCharacter): throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
-      case .failure(.trailingByte): throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
+      case .failure(.invalidCharacter):
+        throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
+      case .failure(.trailingByte):
+        throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
       }
     case "base32": return Base32.encode(Array(ValueOps.text(value).utf8))
     case "base32d":

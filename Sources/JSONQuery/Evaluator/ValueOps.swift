@@ -32,7 +32,8 @@ enum ValueOps {
     var end = value.type == .string ? 25 : 26
     // Back up to the start of a UTF-8 sequence if the cut falls inside one.
     while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return String(decoding: bytes[0..<end], as: UTF8.self) + (value.type == .string ? "...\"" : "...")
+    return String(decoding: bytes[0..<end], as: UTF8.self)
+      + (value.type == .string ? "...\"" : "...")
   }
 
   /// jq's `jv_dump_string_trunc`: the compact text, cut to `limit` bytes ending in "..."
@@ -97,17 +98,21 @@ enum ValueOps {
       if a.type == .number, b.type == .number { return number(a.jqDouble - b.jqDouble) }
       if a.type == .array, b.type == .array {
         let remove = elements(b)
-        return JSON(array: elements(a).filter { x in !remove.contains { JSON.compare($0, x) == 0 } })
+        return JSON(
+          array: elements(a).filter { x in !remove.contains { JSON.compare($0, x) == 0 } })
       }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be subtracted")
     case .multiply:
       if a.type == .number, b.type == .number { return number(a.jqDouble * b.jqDouble) }
       if (a.type == .string && b.type == .number) || (a.type == .number && b.type == .string) {
-        let (text, count) = a.type == .string ? (a.stringValue, b.jqDouble) : (b.stringValue, a.jqDouble)
+        let (text, count) =
+          a.type == .string ? (a.stringValue, b.jqDouble) : (b.stringValue, a.jqDouble)
         // `!(count > 0)` also catches NaN, which `Int(_:)` would trap on.
         if !(count > 0) { return .null }
         if text.isEmpty { return JSON("") }
-        if Double(text.utf8.count) * count > 536_870_911 { throw .runtime("Repeat string result too long") }
+        if Double(text.utf8.count) * count > 536_870_911 {
+          throw .runtime("Repeat string result too long")
+        }
         return JSON(String(repeating: text, count: max(1, clampedInt(count.rounded(.up)))))
       }
       if a.type == .dictionary, b.type == .dictionary { return deepMerge(a, b) }
@@ -115,7 +120,8 @@ enum ValueOps {
     case .divide:
       if a.type == .number, b.type == .number {
         if b.jqDouble == 0 {
-          throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided because the divisor is zero")
+          throw .runtime(
+            "\(describe(a)) and \(describe(b)) cannot be divided because the divisor is zero")
         }
         return number(a.jqDouble / b.jqDouble)
       }
@@ -126,7 +132,9 @@ enum ValueOps {
         if a.jqDouble.isNaN || b.jqDouble.isNaN { return number(.nan) }
         let divisor = toInteger(b.jqDouble)
         if divisor == 0 {
-          throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided (remainder) because the divisor is zero")
+          throw .runtime(
+            "\(describe(a)) and \(describe(b)) cannot be divided (remainder) because the divisor is zero"
+          )
         }
         let dividend = toInteger(a.jqDouble)
         return JSON(dividend % (divisor == -1 ? 1 : divisor))
@@ -160,7 +168,10 @@ enum ValueOps {
   static func split(_ text: String, by separator: String) -> JSON {
     if text.isEmpty { return JSON(array: []) }
     if separator.isEmpty { return JSON(array: text.map { JSON(String($0)) }) }
-    return JSON(array: text.split(separator: separator, omittingEmptySubsequences: false).map { JSON(String($0)) })
+    return JSON(
+      array: text.split(separator: separator, omittingEmptySubsequences: false).map {
+        JSON(String($0))
+      })
   }
 
   static func deepMerge(_ a: JSON, _ b: JSON) -> JSON {
@@ -187,7 +198,8 @@ enum ValueOps {
       if i < 0 { i += value.count }
       return value.element(i) ?? .null
     case (.array, .array): return indices(value, key)
-    case (_, .dictionary) where value.type == .array || value.type == .null || value.type == .string:
+    case (_, .dictionary)
+    where value.type == .array || value.type == .null || value.type == .string:
       return try slice(value, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
     default:
       // jq 1.8's wording: the key's type and a preview of it.
@@ -210,7 +222,9 @@ enum ValueOps {
   static func indices(_ value: JSON, _ pattern: JSON) -> JSON {
     let items = elements(value)
     let needle = elements(pattern)
-    guard !needle.isEmpty, needle.count <= items.count else { return needle.isEmpty ? .null : JSON(array: []) }
+    guard !needle.isEmpty, needle.count <= items.count else {
+      return needle.isEmpty ? .null : JSON(array: [])
+    }
     var found: [JSON] = []
     for start in 0...(items.count - needle.count)
     where (0..<needle.count).allSatisfy({ JSON.compare(items[start + $0], needle[$0]) == 0 }) {
@@ -250,9 +264,13 @@ enum ValueOps {
   static func sliceBounds(count: Int, from: JSON, to: JSON) throws(QueryError) -> Range<Int> {
     // A fractional start rounds down and a fractional end up, as in jq 1.8
     // (`[range(10)] | .[1.5:3.5]` is `[1,2,3]`).
-    func bound(_ v: JSON, _ fallback: Int, _ rounding: FloatingPointRoundingRule) throws(QueryError) -> Int {
+    func bound(_ v: JSON, _ fallback: Int, _ rounding: FloatingPointRoundingRule) throws(QueryError)
+      -> Int
+    {
       if v.type == .null { return fallback }
-      guard v.type == .number else { throw .runtime("Start and end indices of an array slice must be numbers") }
+      guard v.type == .number else {
+        throw .runtime("Start and end indices of an array slice must be numbers")
+      }
       var d = v.jqDouble
       // A NaN bound is no bound (jq: `[0,1,2] | .[1:nan]` is `[1,2]`).
       if d.isNaN { return fallback }
@@ -311,7 +329,10 @@ enum ValueOps {
     switch value.type {
     case .dictionary:
       let names = members(value).map(\.0)
-      return JSON(array: (sorted ? names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : names).map { JSON($0) })
+      return JSON(
+        array: (sorted ? names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : names).map {
+          JSON($0)
+        })
     case .array: return JSON(array: (0..<value.count).map { JSON($0) })
     default: throw .runtime("\(describe(value)) has no keys")
     }

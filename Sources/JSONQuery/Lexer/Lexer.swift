@@ -95,7 +95,9 @@ struct Lexer {
     let startLine = line
     let startLineStart = lineStart
     func make(_ kind: Token.Kind, _ lexer: Lexer) -> Token {
-      Token(kind: kind, location: lexer.location(from: start, line: startLine, lineStart: startLineStart))
+      Token(
+        kind: kind,
+        location: lexer.location(from: start, line: startLine, lineStart: startLineStart))
     }
     guard position < bytes.count else { return make(.end, self) }
     let byte = bytes[position]
@@ -137,7 +139,9 @@ struct Lexer {
     }
     for symbol in Lexer.symbols {
       let utf8 = Array(symbol.utf8)
-      if position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 {
+      if position + utf8.count <= bytes.count,
+        Array(bytes[position..<position + utf8.count]) == utf8
+      {
         position += utf8.count
         return make(.symbol(symbol), self)
       }
@@ -154,9 +158,12 @@ struct Lexer {
       position += 1
       while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
     }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+    if position < bytes.count,
+      bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")
+    {
       var probe = position + 1
-      if probe < bytes.count, bytes[probe] == UInt8(ascii: "+") || bytes[probe] == UInt8(ascii: "-") {
+      if probe < bytes.count, bytes[probe] == UInt8(ascii: "+") || bytes[probe] == UInt8(ascii: "-")
+      {
         probe += 1
       }
       if probe < bytes.count, Lexer.isDigit(bytes[probe]) {
@@ -183,7 +190,9 @@ struct Lexer {
       }
     }
     while true {
-      guard position < bytes.count else { throw error("syntax error: unterminated string", at: start) }
+      guard position < bytes.count else {
+        throw error("syntax error: unterminated string", at: start)
+      }
       let byte = bytes[position]
       position += 1
       if byte == UInt8(ascii: "\"") { break }
@@ -195,7 +204,9 @@ struct Lexer {
         literal.append(byte)
         continue
       }
-      guard position < bytes.count else { throw error("syntax error: unterminated string", at: start) }
+      guard position < bytes.count else {
+        throw error("syntax error: unterminated string", at: start)
+      }
       let escape = bytes[position]
       position += 1
       switch escape {
@@ -245,7 +256,8 @@ struct Lexer {
     while true {
       let token = try next()
       switch token.kind {
-      case .end: throw error("syntax error: unterminated string interpolation", at: token.location.offset)
+      case .end:
+        throw error("syntax error: unterminated string interpolation", at: token.location.offset)
       case .symbol("("): depth += 1
       case .symbol(")"):
         if depth == 0 {

@@ -42,12 +42,16 @@ final class ModuleLoader {
 
   /// The names `program`'s directives bring in, relative search paths being relative to
   /// `directory`; first, when `includeHomeFile` and `~/.jq` is a file, its definitions.
-  func link(program: ModuleSource, directory: String, includeHomeFile: Bool) throws(QueryError) -> ImportedNames {
+  func link(program: ModuleSource, directory: String, includeHomeFile: Bool) throws(QueryError)
+    -> ImportedNames
+  {
     var names = ImportedNames()
     if includeHomeFile, let home = resolver.home {
       let file = URL(fileURLWithPath: home + "/.jq").standardizedFileURL.path
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue {
+      if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
         guard let module = try library(at: file) else {
           throw QueryError.compile("could not read module \(file)", at: nil)
         }
@@ -71,16 +75,21 @@ final class ModuleLoader {
       if let problem = ModuleResolver.problem(with: directive.path) { throw failure(problem) }
       let directories = resolver.searchDirectories(for: directive, importerDirectory: directory)
       guard
-        let path = resolver.locate(directive.path, suffix: directive.isData ? ".json" : ".jq", in: directories)
+        let path = resolver.locate(
+          directive.path, suffix: directive.isData ? ".json" : ".jq", in: directories)
       else { throw failure("module not found: \(directive.path)") }
       if directive.isData, let alias = directive.alias {
-        guard let value = dataFile(at: path) else { throw failure("error loading data file \(path)") }
+        guard let value = dataFile(at: path) else {
+          throw failure("error loading data file \(path)")
+        }
         names.variables["\(alias)::\(alias)"] = value
         names.variables[alias] = value
         continue
       }
       if loading.contains(path) { throw failure("circular import of \(path)") }
-      guard let module = try library(at: path) else { throw failure("could not read module \(path)") }
+      guard let module = try library(at: path) else {
+        throw failure("could not read module \(path)")
+      }
       for (key, ref) in module.exports {
         names.functions[directive.alias.map { "\($0)::\(key)" } ?? key] = ref
       }
@@ -110,7 +119,8 @@ final class ModuleLoader {
       var names = ImportedNames()
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
       try bind(source.imports, directory: directory, file: path, into: &names)
-      let exports = try Compiler(globals: names.globals(), table: table).compileLibrary(source.definitions)
+      let exports = try Compiler(globals: names.globals(), table: table).compileLibrary(
+        source.definitions)
       let module = LoadedModule(exports: exports)
       libraries[path] = module
       return module

@@ -99,7 +99,9 @@ struct ModuleResolver: Sendable {
       for candidate in [path + suffix, path + "/jq/main" + suffix, path + "/" + base + suffix] {
         let file = URL(fileURLWithPath: directory + "/" + candidate).standardizedFileURL
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
+          !isDirectory.boolValue
+        {
           return file.resolvingSymlinksInPath().path
         }
       }

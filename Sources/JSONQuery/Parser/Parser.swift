@@ -433,7 +433,8 @@ struct Parser {
         let key = try parsePipe()
         // A constant key that is not a string can never work: jq refuses it when compiling.
         if case .literal(let constant) = key, constant.type != .string {
-          throw .compile("Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
+          throw .compile(
+            "Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
         }
         try expect(")")
         try expect(":")
@@ -508,7 +509,8 @@ struct Parser {
       let start = current.location
       let isImport = advance().kind == .identifier("import")
       let pathToken = current
-      guard case .literal(let path) = try parseStringLiteral(format: nil), let path = path.string else {
+      guard case .literal(let path) = try parseStringLiteral(format: nil), let path = path.string
+      else {
         throw .compile("Import path must be constant", at: pathToken.location)
       }
       // Errors about the directive (module not found…) underline `import "path"`.
@@ -530,7 +532,8 @@ struct Parser {
       let metadata = isSymbol(";") ? nil : try parseMetadata()
       try expect(";")
       module.imports.append(
-        ImportDirective(path: path, alias: alias, isData: isData, metadata: metadata, location: location))
+        ImportDirective(
+          path: path, alias: alias, isData: isData, metadata: metadata, location: location))
     }
     return module
   }
@@ -543,8 +546,12 @@ struct Parser {
     let span = SourceLocation(
       line: first.line, column: first.column, offset: first.offset,
       length: last.offset + last.length - first.offset)
-    guard let value = term.constantValue else { throw .compile("Module metadata must be constant", at: span) }
-    guard value.type == .dictionary else { throw .compile("Module metadata must be an object", at: span) }
+    guard let value = term.constantValue else {
+      throw .compile("Module metadata must be constant", at: span)
+    }
+    guard value.type == .dictionary else {
+      throw .compile("Module metadata must be an object", at: span)
+    }
     return value
   }
 

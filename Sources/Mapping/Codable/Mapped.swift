@@ -34,7 +34,8 @@ public struct Mapped<Model: BaseMappable>: Codable {
     } catch {
       let path = error.path.map(MappedCodingKey.init)
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath + path, debugDescription: error.description))
+        DecodingError.Context(
+          codingPath: decoder.codingPath + path, debugDescription: error.description))
     }
   }
 

@@ -17,7 +17,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> T {
-    let json = try present(key, nested: nested, delimiter: delimiter, optional: T.mapValueWhenMissing != nil, file: file, line: line)
+    let json = try present(
+      key, nested: nested, delimiter: delimiter, optional: T.mapValueWhenMissing != nil, file: file,
+      line: line)
     // `present` returns nil only for a type with a value for missing keys.
     guard let json else { return T.mapValueWhenMissing! }
     do throws(MappingError) {
@@ -36,7 +38,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> Transform.Object {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
     else { throw located(MappingError(.keyNotFound), file: file, line: line) }
     do throws(MappingError) {
       return try transform.transformFromJSONValueOrThrow(json)
@@ -51,7 +55,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> Transform.Object? {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line),
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line),
       json.type != .null
     else { return nil }
     do throws(MappingError) {
@@ -66,7 +72,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> E where E.RawValue: MapValue {
-    try value(key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file, line: line)
+    try value(
+      key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file,
+      line: line)
   }
 
   /// Reads an array at `key` through `transform`, or throws (naming the element that failed).
@@ -78,7 +86,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> [Transform.Object] {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
     else { throw located(MappingError(.keyNotFound), file: file, line: line) }
     do throws(MappingError) {
       return try readTransformedArray(json, transform)
@@ -92,7 +102,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> [String: Transform.Object] {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
     else { throw located(MappingError(.keyNotFound), file: file, line: line) }
     do throws(MappingError) {
       return try readTransformedDictionary(json, transform)
@@ -107,7 +119,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> E? where E.RawValue: MapValue {
-    try value(key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file, line: line)
+    try value(
+      key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file,
+      line: line)
   }
 
   /// Reads an array of `RawRepresentable` enums at `key`, or throws.
@@ -115,7 +129,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> [E] where E.RawValue: MapValue {
-    try value(key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file, line: line)
+    try value(
+      key, nested: nested, delimiter: delimiter, using: RawValueTransform<E>(), file: file,
+      line: line)
   }
 
   /// Reads an optional array of `RawRepresentable` enums at `key`: `nil` when missing or
@@ -124,7 +140,9 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> [E]? where E.RawValue: MapValue {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line)
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line)
     else { return nil }
     do throws(MappingError) {
       return try readTransformedArray(json, RawValueTransform<E>())
@@ -138,9 +156,13 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> T {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
     else { throw located(MappingError(.keyNotFound), file: file, line: line) }
-    guard let object = T(foundationJSON: json) else { throw located(.mismatch(T.self, json), file: file, line: line) }
+    guard let object = T(foundationJSON: json) else {
+      throw located(.mismatch(T.self, json), file: file, line: line)
+    }
     return object
   }
 
@@ -150,9 +172,13 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> T? {
-    guard let json = try present(key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line)
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: true, file: file, line: line)
     else { return nil }
-    guard let object = T(foundationJSON: json) else { throw located(.mismatch(T.self, json), file: file, line: line) }
+    guard let object = T(foundationJSON: json) else {
+      throw located(.mismatch(T.self, json), file: file, line: line)
+    }
     return object
   }
 

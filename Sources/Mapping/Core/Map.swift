@@ -1,5 +1,5 @@
-@_spi(JSONKitInternals) import JSONKit
 import Foundation
+@_spi(JSONKitInternals) import JSONKit
 
 /// The state of one mapping: which way it goes, the JSON being read or written, the
 /// current key, the context, and the failures seen so far.
@@ -39,7 +39,9 @@ public final class Map {
   /// building a `JSON` (see `read(into:)`).
   @usableFromInline
   func currentDocumentString() -> String? {
-    guard currentSlot != Map.unresolved, currentSlot != Map.missing, let readObject else { return nil }
+    guard currentSlot != Map.unresolved, currentSlot != Map.missing, let readObject else {
+      return nil
+    }
     return readObject.string(slot: currentSlot)
   }
 
@@ -316,7 +318,9 @@ public final class Map {
       return
     }
     let rest = path.dropFirst()
-    if let index = Int(first), index >= 0, json.type == .array || json.type == .null || !json.exists() {
+    if let index = Int(first), index >= 0,
+      json.type == .array || json.type == .null || !json.exists()
+    {
       if json.type != .array { json = [] }
       while json.count <= index { json.append(.null) }
       set(value, at: rest, in: &json[index])

@@ -43,7 +43,11 @@ extension Array: MapValue where Element: MapValue {
         map.elementPath.removeLast()
       } catch {
         map.elementPath.removeLast()
-        if skipsFailedElements { map.record(error.inside(.index(i))) } else { failure = error.inside(.index(i)) }
+        if skipsFailedElements {
+          map.record(error.inside(.index(i)))
+        } else {
+          failure = error.inside(.index(i))
+        }
       }
     }
     if let failure { throw failure }
@@ -57,7 +61,9 @@ extension Array: MapValue where Element: MapValue {
 
 extension Set: MapValue where Element: MapValue {
   @inlinable
-  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Set<Element> {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Set<
+    Element
+  > {
     guard json.type == .array else { throw .mismatch(Set<Element>.self, json) }
     return Set(try [Element].fromMapJSON(json, map: map))
   }
@@ -69,7 +75,9 @@ extension Set: MapValue where Element: MapValue {
 
 extension Dictionary: MapValue where Key == String, Value: MapValue {
   @inlinable
-  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [String: Value] {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [String:
+    Value]
+  {
     guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
     var result: [String: Value] = [:]
     result.reserveCapacity(json.count)
@@ -84,7 +92,11 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
         map.elementPath.removeLast()
       } catch {
         map.elementPath.removeLast()
-        if skipsFailedValues { map.record(error.inside(.key(key))) } else { failure = error.inside(.key(key)) }
+        if skipsFailedValues {
+          map.record(error.inside(.key(key)))
+        } else {
+          failure = error.inside(.key(key))
+        }
       }
     }
     if let failure { throw failure }
@@ -95,7 +107,9 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
   /// (a Swift dictionary's own order changes from run to run).
   public func toMapJSON(map: Map) -> JSONKit.JSON {
     var object: JSONKit.JSON = [:]
-    for (key, value) in self.sorted(by: { $0.key < $1.key }) { object[key] = value.toMapJSON(map: map) }
+    for (key, value) in self.sorted(by: { $0.key < $1.key }) {
+      object[key] = value.toMapJSON(map: map)
+    }
     return object
   }
 }

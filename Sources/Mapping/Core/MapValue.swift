@@ -1,5 +1,5 @@
-@_spi(JSONKitInternals) import JSONKit
 import Foundation
+@_spi(JSONKitInternals) import JSONKit
 
 /// A type that `<-` and `>>>` can map directly: every standard scalar, `JSON`, the models
 /// (`Mappable`, `StaticMappable`, `ImmutableMappable`), and arrays, sets, string-keyed
@@ -86,7 +86,8 @@ extension Decimal: MapValue {
     case .string:
       text = json.stringValue
       // `Decimal(string:)` reads a prefix ("12abc" is 12, "-" is 0): accept only number text.
-      guard JSONKit.JSON(parseJSON: text).type == .number, text.utf8.first.map(Decimal.startsNumber) == true,
+      guard JSONKit.JSON(parseJSON: text).type == .number,
+        text.utf8.first.map(Decimal.startsNumber) == true,
         text.utf8.last.map(Decimal.endsNumber) == true
       else { throw .mismatch(Decimal.self, json) }
     default: throw .mismatch(Decimal.self, json)
@@ -97,7 +98,9 @@ extension Decimal: MapValue {
     return d
   }
 
-  private static func startsNumber(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || (48...57).contains(byte) }
+  private static func startsNumber(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "-") || (48...57).contains(byte)
+  }
   private static func endsNumber(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
 
   /// The digits of a number's mantissa without leading or trailing zeros: equal for two
@@ -114,7 +117,9 @@ extension Decimal: MapValue {
 }
 
 extension JSONKit.JSON: MapValue {
-  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> JSONKit.JSON {
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError)
+    -> JSONKit.JSON
+  {
     json
   }
   public func toMapJSON(map: Map) -> JSONKit.JSON { self }

@@ -118,6 +118,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   @usableFromInline
   static func mismatch<T>(_ type: T.Type, _ json: JSON) -> MappingError {
-    MappingError(.typeMismatch(expected: typeName(type), found: json.type, preview: json.shortPreview))
+    MappingError(
+      .typeMismatch(expected: typeName(type), found: json.type, preview: json.shortPreview))
   }
 }

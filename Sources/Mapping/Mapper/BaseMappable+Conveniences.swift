@@ -19,7 +19,9 @@ extension Mappable {
   /// A model from JSON text: `User(JSONString: text)`; `nil` when the text is not JSON or
   /// `init?(map:)` rejects it.
   public init?(JSONString: String, context: MapContext? = nil) {
-    guard let object = Mapper<Self>(context: context).map(JSONString: JSONString) else { return nil }
+    guard let object = Mapper<Self>(context: context).map(JSONString: JSONString) else {
+      return nil
+    }
     self = object
   }
 
@@ -61,7 +63,9 @@ extension ImmutableMappable {
 extension Array where Element: BaseMappable {
   /// Models from JSON text holding an array.
   public init?(JSONString: String, context: MapContext? = nil) {
-    guard let objects = Mapper<Element>(context: context).mapArray(JSONString: JSONString) else { return nil }
+    guard let objects = Mapper<Element>(context: context).mapArray(JSONString: JSONString) else {
+      return nil
+    }
     self = objects
   }
 

@@ -83,7 +83,8 @@ extension Mapper {
   }
 
   /// Maps an array into a set, throwing when it is not an array or (strict) on any failure.
-  public func mapSetOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> Set<N> where N: Hashable {
+  public func mapSetOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> Set<N>
+  where N: Hashable {
     try mapCollection(Set<N>.self, json)
   }
 
@@ -143,7 +144,9 @@ extension Mapper {
   }
 
   /// Maps an object of arrays of objects, throwing the first failure (strict) or a shape mismatch.
-  public func mapDictionaryOfArraysOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> [String: [N]] {
+  public func mapDictionaryOfArraysOrThrow(JSON json: JSONKit.JSON) throws(MappingError) -> [String:
+    [N]]
+  {
     try mapCollection([String: [N]].self, json)
   }
 

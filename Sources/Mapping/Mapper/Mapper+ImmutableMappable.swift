@@ -65,7 +65,9 @@ extension Mapper where N: ImmutableMappable {
   }
 
   /// Every model of a dictionary of arrays, or the first failure.
-  public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) throws(MappingError) -> [String: [N]] {
+  public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) throws(MappingError)
+    -> [String: [N]]
+  {
     try strictMapper.mapDictionaryOfArraysOrThrow(JSON: JSONKit.JSON(JSON))
   }
 

@@ -45,6 +45,7 @@ extension Mapper {
 
   /// JSON text of an array of models.
   public func toJSONString(_ array: [N], prettyPrint: Bool = false) -> String? {
-    JSONWriter(options: prettyPrint ? .prettyPrinted : []).string(JSONKit.JSON(array: array.map(toJSONValue)))
+    JSONWriter(options: prettyPrint ? .prettyPrinted : []).string(
+      JSONKit.JSON(array: array.map(toJSONValue)))
   }
 }

@@ -1,5 +1,5 @@
-@_spi(JSONKitInternals) import JSONKit
 import Foundation
+@_spi(JSONKitInternals) import JSONKit
 
 /// Maps JSON text, JSONKit values or Foundation objects to models and back, with
 /// ObjectMapper's names.
@@ -28,7 +28,9 @@ public struct Mapper<N: BaseMappable> {
   /// ```swift
   /// let mapper = Mapper<User>(context: Env(currency: "EUR"), strict: true)
   /// ```
-  public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false) {
+  public init(
+    context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false
+  ) {
     self.context = context
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.strict = strict
@@ -107,7 +109,9 @@ public struct Mapper<N: BaseMappable> {
     // Updating keeps what the JSON does not mention, so a key missing from the top level is
     // not a failure here (it is when a whole model is created).
     let failures = map.failures.filter { failure in
-      guard failure.reason == .keyNotFound, case .key(let key)? = failure.path.first else { return true }
+      guard failure.reason == .keyNotFound, case .key(let key)? = failure.path.first else {
+        return true
+      }
       return json.member(key) != nil
     }
     if strict, let first = failures.first { throw first }

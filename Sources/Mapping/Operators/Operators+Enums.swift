@@ -45,7 +45,8 @@ public func >>> <E: RawRepresentable>(left: [E]?, right: Map) where E.RawValue: 
 }
 
 @inlinable
-public func <- <E: RawRepresentable>(left: inout [String: E], right: Map) where E.RawValue: MapValue {
+public func <- <E: RawRepresentable>(left: inout [String: E], right: Map)
+where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
@@ -55,7 +56,8 @@ public func >>> <E: RawRepresentable>(left: [String: E], right: Map) where E.Raw
 }
 
 @inlinable
-public func <- <E: RawRepresentable>(left: inout [String: E]?, right: Map) where E.RawValue: MapValue {
+public func <- <E: RawRepresentable>(left: inout [String: E]?, right: Map)
+where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
@@ -79,10 +81,16 @@ struct RawValueTransform<E: RawRepresentable>: TransformType where E.RawValue: M
 
   @usableFromInline func transformFromJSON(_ value: Any?) -> E? { base.transformFromJSON(value) }
   @usableFromInline func transformToJSON(_ value: E?) -> E.RawValue? { base.transformToJSON(value) }
-  @usableFromInline func transformFromJSONValue(_ json: JSONKit.JSON) -> E? { base.transformFromJSONValue(json) }
-  @usableFromInline func transformToJSONValue(_ object: E?) -> JSONKit.JSON { base.transformToJSONValue(object) }
+  @usableFromInline func transformFromJSONValue(_ json: JSONKit.JSON) -> E? {
+    base.transformFromJSONValue(json)
+  }
+  @usableFromInline func transformToJSONValue(_ object: E?) -> JSONKit.JSON {
+    base.transformToJSONValue(object)
+  }
 
-  @usableFromInline func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> E {
+  @usableFromInline func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError)
+    -> E
+  {
     if let value = base.transformFromJSONValue(json) { return value }
     _ = try E.RawValue.fromMapJSON(json, map: Map(mappingType: .fromJSON, JSON: json))
     throw MappingError(.unknownRawValue(type: typeName(E.self), preview: json.shortPreview))

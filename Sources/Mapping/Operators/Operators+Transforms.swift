@@ -6,7 +6,9 @@
 extension Map {
   /// Reads `json` through `transform`, or throws why (relative to `json`).
   @inlinable
-  func readTransformed<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> Tr.Object {
+  func readTransformed<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr)
+    throws(MappingError) -> Tr.Object
+  {
     try transform.transformFromJSONValueOrThrow(json)
   }
 
@@ -19,7 +21,9 @@ extension Map {
   }
 
   @usableFromInline
-  func readTransformedArray<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> [Tr.Object] {
+  func readTransformedArray<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr)
+    throws(MappingError) -> [Tr.Object]
+  {
     guard json.type == .array else { throw .mismatch([Tr.Object].self, json) }
     var result: [Tr.Object] = []
     var failure: MappingError?
@@ -34,7 +38,9 @@ extension Map {
   }
 
   @usableFromInline
-  func readTransformedDictionary<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr) throws(MappingError) -> [String: Tr.Object] {
+  func readTransformedDictionary<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr)
+    throws(MappingError) -> [String: Tr.Object]
+  {
     guard json.type == .dictionary else { throw .mismatch([String: Tr.Object].self, json) }
     var result: [String: Tr.Object] = [:]
     var failure: MappingError?
@@ -55,7 +61,10 @@ extension Map {
 public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readPresent(optional: false) { json throws(MappingError) in left = try map.readTransformed(json, transform) }
+  case .fromJSON:
+    map.readPresent(optional: false) { json throws(MappingError) in
+      left = try map.readTransformed(json, transform)
+    }
   case .toJSON: left >>> right
   }
 }
@@ -81,14 +90,19 @@ public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
 @inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object?, right: (Map, Tr)) {
   let (map, transform) = right
-  if map.mappingType == .toJSON { map.write(left == nil ? .null : transform.transformToJSONValue(left)) }
+  if map.mappingType == .toJSON {
+    map.write(left == nil ? .null : transform.transformToJSONValue(left))
+  }
 }
 
 @inlinable
 public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readPresent(optional: false) { json throws(MappingError) in left = try map.readTransformedArray(json, transform) }
+  case .fromJSON:
+    map.readPresent(optional: false) { json throws(MappingError) in
+      left = try map.readTransformedArray(json, transform)
+    }
   case .toJSON: left >>> right
   }
 }
@@ -96,7 +110,9 @@ public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
 @inlinable
 public func >>> <Tr: TransformType>(left: [Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
-  if map.mappingType == .toJSON { map.write(JSONKit.JSON(array: left.map { transform.transformToJSONValue($0) })) }
+  if map.mappingType == .toJSON {
+    map.write(JSONKit.JSON(array: left.map { transform.transformToJSONValue($0) }))
+  }
 }
 
 @inlinable
@@ -115,14 +131,18 @@ public func <- <Tr: TransformType>(left: inout [Tr.Object]?, right: (Map, Tr)) {
 public func >>> <Tr: TransformType>(left: [Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
   guard map.mappingType == .toJSON else { return }
-  map.write(left.map { JSONKit.JSON(array: $0.map { transform.transformToJSONValue($0) }) } ?? .null)
+  map.write(
+    left.map { JSONKit.JSON(array: $0.map { transform.transformToJSONValue($0) }) } ?? .null)
 }
 
 @inlinable
 public func <- <Tr: TransformType>(left: inout [String: Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readPresent(optional: false) { json throws(MappingError) in left = try map.readTransformedDictionary(json, transform) }
+  case .fromJSON:
+    map.readPresent(optional: false) { json throws(MappingError) in
+      left = try map.readTransformedDictionary(json, transform)
+    }
   case .toJSON: left >>> right
   }
 }

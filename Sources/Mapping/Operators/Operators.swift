@@ -34,7 +34,11 @@ public func <- <T: FoundationJSONObject>(left: inout T, right: Map) {
   switch right.mappingType {
   case .fromJSON:
     guard let json = right.presentValue(optional: false) else { return }
-    if let value = T(foundationJSON: json) { left = value } else { right.record(.mismatch(T.self, json)) }
+    if let value = T(foundationJSON: json) {
+      left = value
+    } else {
+      right.record(.mismatch(T.self, json))
+    }
   case .toJSON: left >>> right
   }
 }
@@ -52,7 +56,11 @@ public func <- <T: FoundationJSONObject>(left: inout T?, right: Map) {
       if !right.ignoreNil { left = nil }
       return
     }
-    if let value = T(foundationJSON: json) { left = value } else { right.record(.mismatch(T.self, json)) }
+    if let value = T(foundationJSON: json) {
+      left = value
+    } else {
+      right.record(.mismatch(T.self, json))
+    }
   case .toJSON: left >>> right
   }
 }

@@ -64,7 +64,9 @@ public final class DateTransform: TransformType, Sendable {
 
   public func transformToJSONValue(_ object: Date?) -> JSONKit.JSON {
     guard let object, let units = units(for: object) else { return .null }
-    if units.rounded() == units, abs(units) <= 9_007_199_254_740_992, let integer = Int64(exactly: units) {
+    if units.rounded() == units, abs(units) <= 9_007_199_254_740_992,
+      let integer = Int64(exactly: units)
+    {
       return JSONKit.JSON(integer)
     }
     return JSONKit.JSON(units)

@@ -54,7 +54,8 @@ public final class DecimalTransform: TransformType, Sendable {
   static func exactDecimal(_ text: String) -> Decimal? {
     guard let wanted = JSONNumberText(text) else { return nil }
     if wanted.isZero { return Decimal.zero }
-    guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN,
+    guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+      !decimal.isNaN,
       JSONNumberText(decimal.description) == wanted
     else { return nil }
     return decimal

@@ -21,7 +21,8 @@
 ///
 /// Nested values are mapped with a `Mapper` of their own: the `MapContext` and
 /// `shouldIncludeNilValues` of the enclosing mapping do not reach them.
-public struct DictionaryTransform<Key: Hashable & RawRepresentable, Value: Mappable>: TransformType, Sendable
+public struct DictionaryTransform<Key: Hashable & RawRepresentable, Value: Mappable>: TransformType,
+  Sendable
 where Key.RawValue == String {
   public typealias Object = [Key: Value]
   public typealias JSON = [String: Any]
@@ -43,7 +44,9 @@ where Key.RawValue == String {
     try? transformFromJSONValueOrThrow(json)
   }
 
-  public func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> [Key: Value] {
+  public func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> [Key:
+    Value]
+  {
     guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
     let mapper = Mapper<Value>(strict: true)
     var result: [Key: Value] = [:]
@@ -52,7 +55,9 @@ where Key.RawValue == String {
     json.forEachMember { name, member in
       guard failure == nil else { return }
       guard let key = Key(rawValue: name) else {
-        failure = MappingError(.unknownRawValue(type: typeName(Key.self), preview: JSONKit.JSON(name).shortPreview), path: [.key(name)])
+        failure = MappingError(
+          .unknownRawValue(type: typeName(Key.self), preview: JSONKit.JSON(name).shortPreview),
+          path: [.key(name)])
         return
       }
       do throws(MappingError) {

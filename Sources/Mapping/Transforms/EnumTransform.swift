@@ -14,7 +14,8 @@
 ///
 /// The raw value is read exactly as a property of type `RawValue` would be (`1.5` is not an
 /// `Int` raw value, a string is not a number); a value that is no case fails.
-public struct EnumTransform<T: RawRepresentable>: TransformType, Sendable where T.RawValue: MapValue {
+public struct EnumTransform<T: RawRepresentable>: TransformType, Sendable
+where T.RawValue: MapValue {
   public typealias Object = T
   public typealias JSON = T.RawValue
 

@@ -133,13 +133,15 @@ enum ISO8601DateText {
         year = y
       }
       guard take(0x2D), let month = digits(2), take(0x2D), let day = digits(2) else { return nil }
-      guard (1...12).contains(month), day >= 1, day <= ISO8601DateText.daysInMonth(year, month) else { return nil }
+      guard (1...12).contains(month), day >= 1, day <= ISO8601DateText.daysInMonth(year, month)
+      else { return nil }
 
       // Separator: T (t, or a space, as RFC 3339 allows).
       guard take(0x54) || take(0x74) || take(0x20) else { return nil }
 
       // Time: HH:mm:ss[.fraction]
-      guard let hour = digits(2), take(0x3A), let minute = digits(2), take(0x3A), let second = digits(2)
+      guard let hour = digits(2), take(0x3A), let minute = digits(2), take(0x3A),
+        let second = digits(2)
       else { return nil }
       guard hour <= 23, minute <= 59, second <= 59 else { return nil }
       var fraction = 0.0
@@ -208,7 +210,9 @@ enum ISO8601DateText {
       text += (year < 0 ? "-" : "+") + padded(abs(year), 4)
     }
     text += "-" + padded(month, 2) + "-" + padded(day, 2)
-    text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
+    text +=
+      "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
+      + padded(secondOfDay % 60, 2)
     if fractionalSeconds { text += "." + padded(milliseconds, 3) }
     text += "Z"
     return text
@@ -216,7 +220,8 @@ enum ISO8601DateText {
 
   private static func padded(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    return digits.count >= width
+      ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 
   private static func floorDivide(_ a: Int, _ b: Int) -> Int {

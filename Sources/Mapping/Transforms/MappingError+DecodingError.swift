@@ -1,5 +1,5 @@
-@_spi(JSONKitInternals) import JSONKit
 import Foundation
+@_spi(JSONKitInternals) import JSONKit
 
 extension MappingError {
   /// A `DecodingError` from decoding `json` as a mapping failure: its coding path becomes
@@ -9,7 +9,8 @@ extension MappingError {
   /// `rootType` names what was expected when the value itself has the wrong type (the
   /// decoder names the container it asked for, `[String: Any]`).
   init(decoding error: DecodingError, in json: JSONKit.JSON, rootType: Any.Type) {
-    func located(_ codingPath: [any CodingKey]) -> (path: [JSONPathComponent], value: JSONKit.JSON?) {
+    func located(_ codingPath: [any CodingKey]) -> (path: [JSONPathComponent], value: JSONKit.JSON?)
+    {
       var path: [JSONPathComponent] = []
       var value: JSONKit.JSON? = json
       for key in codingPath {
@@ -30,7 +31,9 @@ extension MappingError {
       let (path, value) = located(context.codingPath)
       let found = value ?? .null
       let expected = path.isEmpty ? rootType : type
-      self.init(.typeMismatch(expected: typeName(expected), found: found.type, preview: found.shortPreview), path: path)
+      self.init(
+        .typeMismatch(expected: typeName(expected), found: found.type, preview: found.shortPreview),
+        path: path)
     case .dataCorrupted(let context):
       // JSONKitDecoder's text names the place itself; the description adds the full path.
       let path = located(context.codingPath).path

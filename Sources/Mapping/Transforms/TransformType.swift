@@ -41,7 +41,8 @@ extension TransformType {
   public func transformFromJSONValueOrThrow(_ json: JSONKit.JSON) throws(MappingError) -> Object {
     guard let object = transformFromJSONValue(json) else {
       // The dynamic type: a subclass (`CustomDateFormatTransform`) names itself.
-      throw MappingError(.transformFailed(transform: typeName(type(of: self)), preview: json.shortPreview))
+      throw MappingError(
+        .transformFailed(transform: typeName(type(of: self)), preview: json.shortPreview))
     }
     return object
   }
@@ -62,7 +63,9 @@ open class TransformOf<ObjectType, JSONType>: TransformType {
   private let fromJSON: (JSONType?) -> ObjectType?
   private let toJSON: (ObjectType?) -> JSONType?
 
-  public init(fromJSON: @escaping (JSONType?) -> ObjectType?, toJSON: @escaping (ObjectType?) -> JSONType?) {
+  public init(
+    fromJSON: @escaping (JSONType?) -> ObjectType?, toJSON: @escaping (ObjectType?) -> JSONType?
+  ) {
     self.fromJSON = fromJSON
     self.toJSON = toJSON
   }

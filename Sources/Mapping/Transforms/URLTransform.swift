@@ -29,7 +29,9 @@ public final class URLTransform: TransformType, Sendable {
   public let shouldEncodeURLString: Bool
   public let allowedCharacterSet: CharacterSet
 
-  public init(shouldEncodeURLString: Bool = true, allowedCharacterSet: CharacterSet = .urlQueryAllowed) {
+  public init(
+    shouldEncodeURLString: Bool = true, allowedCharacterSet: CharacterSet = .urlQueryAllowed
+  ) {
     self.shouldEncodeURLString = shouldEncodeURLString
     self.allowedCharacterSet = allowedCharacterSet
   }

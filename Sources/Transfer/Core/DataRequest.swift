@@ -29,7 +29,8 @@ public final class DataRequest: Sendable {
 
   /// A function that accepts or rejects a response; `.failure` fails the request with
   /// `TransferError.responseValidationFailed(reason: .customValidationFailed(error:))`.
-  public typealias Validation = @Sendable (HTTPRequest?, HTTPResponse, Data?) -> Result<Void, any Error>
+  public typealias Validation =
+    @Sendable (HTTPRequest?, HTTPResponse, Data?) -> Result<Void, any Error>
 
   public let id = UUID()
   /// The session that runs this request; kept alive until the request ends.
@@ -56,7 +57,8 @@ public final class DataRequest: Sendable {
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
-    interceptor: (any RequestInterceptor)?, bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil
+    interceptor: (any RequestInterceptor)?,
+    bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil
   ) {
     self.bodyHandling = bodyHandling
     self.session = session
@@ -126,14 +128,17 @@ public final class DataRequest: Sendable {
   public func validate(_ validation: @escaping Validation) -> Self {
     addValidator { request, response, data in
       if case .failure(let error) = validation(request, response, data) {
-        return error as? TransferError ?? .responseValidationFailed(reason: .customValidationFailed(error: error))
+        return error as? TransferError
+          ?? .responseValidationFailed(reason: .customValidationFailed(error: error))
       }
       return nil
     }
   }
 
   @discardableResult
-  func addValidator(_ validator: @escaping @Sendable (HTTPRequest?, HTTPResponse, Data?) -> TransferError?) -> Self {
+  func addValidator(
+    _ validator: @escaping @Sendable (HTTPRequest?, HTTPResponse, Data?) -> TransferError?
+  ) -> Self {
     mutable.withLock { $0.validators.append(validator) }
     return self
   }
@@ -174,7 +179,8 @@ public final class DataRequest: Sendable {
     interceptor.adapt(request, for: session) { result in
       switch result {
       case .success(let adapted): self.launch(adapted)
-      case .failure(let error as TransferError): self.finish(RequestOutcome(request: request, error: error))
+      case .failure(let error as TransferError):
+        self.finish(RequestOutcome(request: request, error: error))
       case .failure(let error):
         self.finish(RequestOutcome(request: request, error: .requestAdaptationFailed(error: error)))
       }
@@ -186,7 +192,8 @@ public final class DataRequest: Sendable {
     let transfer: CurlTransfer
     do {
       transfer = try CurlTransfer(
-        request: request, configuration: session.configuration, body: bodyHandling?() ?? .init(parseJSON: readsJSON)
+        request: request, configuration: session.configuration,
+        body: bodyHandling?() ?? .init(parseJSON: readsJSON)
       ) { outcome in
         // Off the engine thread: validators and retriers may take time.
         DispatchQueue.global().async { self.attemptFinished(outcome, request: request) }
@@ -242,7 +249,9 @@ public final class DataRequest: Sendable {
     let outcome = RequestOutcome(
       request: request, response: response, data: data, error: error, metrics: metrics,
       streamedJSON: curl.streamedJSON)
-    guard let error, !error.isExplicitlyCancelledError, let interceptor else { return finish(outcome) }
+    guard let error, !error.isExplicitlyCancelledError, let interceptor else {
+      return finish(outcome)
+    }
     mutable.withLock { $0.lastAttempt = outcome }
     interceptor.retry(self, for: session, dueTo: error) { decision in
       switch decision {

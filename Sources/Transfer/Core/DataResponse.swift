@@ -44,7 +44,9 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
   }
 
   /// The same response with the value transformed.
-  public func map<NewSuccess: Sendable>(_ transform: (Success) -> NewSuccess) -> DataResponse<NewSuccess, Failure> {
+  public func map<NewSuccess: Sendable>(_ transform: (Success) -> NewSuccess) -> DataResponse<
+    NewSuccess, Failure
+  > {
     with(result: result.map(transform))
   }
 
@@ -64,7 +66,9 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
   }
 
   /// The same response with the error transformed.
-  public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> DataResponse<Success, NewFailure> {
+  public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> DataResponse<
+    Success, NewFailure
+  > {
     DataResponse<Success, NewFailure>(
       request: request, response: response, data: data, metrics: metrics,
       serializationDuration: serializationDuration, result: result.mapError(transform))
@@ -106,7 +110,9 @@ extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
     }
     if let data {
       let head = String(decoding: data.prefix(200), as: UTF8.self)
-      lines.append("[Body]: \(data.count) bytes\(data.isEmpty ? "" : ": \(head)\(data.count > 200 ? "…" : "")")")
+      lines.append(
+        "[Body]: \(data.count) bytes\(data.isEmpty ? "" : ": \(head)\(data.count > 200 ? "…" : "")")"
+      )
     } else {
       lines.append("[Body]: None")
     }

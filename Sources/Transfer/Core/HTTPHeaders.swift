@@ -18,7 +18,9 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(name): \(value)" }
 
   /// `Accept: value`.
-  public static func accept(_ value: String) -> HTTPHeader { HTTPHeader(name: "Accept", value: value) }
+  public static func accept(_ value: String) -> HTTPHeader {
+    HTTPHeader(name: "Accept", value: value)
+  }
   /// `Accept-Language: value`.
   public static func acceptLanguage(_ value: String) -> HTTPHeader {
     HTTPHeader(name: "Accept-Language", value: value)
@@ -40,7 +42,9 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
     HTTPHeader(name: "Content-Type", value: value)
   }
   /// `User-Agent: value`.
-  public static func userAgent(_ value: String) -> HTTPHeader { HTTPHeader(name: "User-Agent", value: value) }
+  public static func userAgent(_ value: String) -> HTTPHeader {
+    HTTPHeader(name: "User-Agent", value: value)
+  }
 }
 
 /// An ordered list of header fields whose names are looked up without regard to case.
@@ -54,34 +58,43 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
 /// headers["accept"]                 // "application/json"
 /// headers["X-Trace"] = "1"
 /// ```
-public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral,
+public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral,
+  ExpressibleByArrayLiteral,
   Sequence, CustomStringConvertible
 {
   private var fields: [HTTPHeader] = []
 
   public init() {}
 
-  public init(_ headers: [HTTPHeader]) { headers.forEach { update($0) } }
+  public init(_ headers: [HTTPHeader]) {
+    for header in headers { update(header) }
+  }
 
   public init(_ dictionary: [String: String]) {
-    dictionary.sorted { $0.key < $1.key }.forEach { update(name: $0.key, value: $0.value) }
+    for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+      update(name: name, value: value)
+    }
   }
 
   public init(dictionaryLiteral elements: (String, String)...) {
-    elements.forEach { update(name: $0.0, value: $0.1) }
+    for (name, value) in elements { update(name: name, value: value) }
   }
 
   public init(arrayLiteral elements: HTTPHeader...) { self.init(elements) }
 
   /// Appends a field, keeping any field of the same name.
-  public mutating func add(name: String, value: String) { fields.append(HTTPHeader(name: name, value: value)) }
+  public mutating func add(name: String, value: String) {
+    fields.append(HTTPHeader(name: name, value: value))
+  }
 
   /// Appends a field, keeping any field of the same name.
   public mutating func add(_ header: HTTPHeader) { fields.append(header) }
 
   /// Sets a field: replaces the value of the first field of that name and drops the others,
   /// or appends it.
-  public mutating func update(name: String, value: String) { update(HTTPHeader(name: name, value: value)) }
+  public mutating func update(name: String, value: String) {
+    update(HTTPHeader(name: name, value: value))
+  }
 
   /// Sets a field: replaces the value of the first field of that name and drops the others,
   /// or appends it.
@@ -91,8 +104,10 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, E
       return
     }
     fields[first] = header
-    fields = fields.enumerated().filter { $0.offset == first || !Self.same($0.element.name, header.name) }
-      .map(\.element)
+    fields = fields.enumerated().filter {
+      $0.offset == first || !Self.same($0.element.name, header.name)
+    }
+    .map(\.element)
   }
 
   /// Removes every field of that name.
@@ -102,7 +117,9 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, E
   public func value(for name: String) -> String? { index(of: name).map { fields[$0].value } }
 
   /// Every value of fields of that name, in order.
-  public func values(for name: String) -> [String] { fields.filter { Self.same($0.name, name) }.map(\.value) }
+  public func values(for name: String) -> [String] {
+    fields.filter { Self.same($0.name, name) }.map(\.value)
+  }
 
   /// The value of the first field of that name; assigning `nil` removes the name.
   public subscript(_ name: String) -> String? {

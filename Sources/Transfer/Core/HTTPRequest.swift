@@ -28,7 +28,9 @@ public struct HTTPRequest: Sendable, Hashable {
 
   /// Builds a request from anything URL-like; throws `TransferError.invalidURL` for text that
   /// is not an absolute URL with a scheme.
-  public init(_ url: any URLConvertible, method: HTTPMethod = .get, headers: HTTPHeaders = []) throws(TransferError) {
+  public init(_ url: any URLConvertible, method: HTTPMethod = .get, headers: HTTPHeaders = [])
+    throws(TransferError)
+  {
     let resolved = try url.asURL()
     self.init(url: resolved, method: method, headers: headers)
   }
@@ -51,7 +53,9 @@ extension String: URLConvertible {
     guard let url = URL(string: self), let scheme = url.scheme, !scheme.isEmpty else {
       throw .invalidURL(self)
     }
-    if ["http", "https"].contains(scheme.lowercased()) && (url.host ?? "").isEmpty { throw .invalidURL(self) }
+    if ["http", "https"].contains(scheme.lowercased()) && (url.host ?? "").isEmpty {
+      throw .invalidURL(self)
+    }
     return url
   }
 }

@@ -37,7 +37,8 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     guard let value = headers["Content-Type"] else { return nil }
     for parameter in value.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+      else { continue }
       return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased()
     }
     return nil

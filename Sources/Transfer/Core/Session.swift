@@ -29,7 +29,9 @@ public final class Session: Sendable {
   ///   - configuration: timeouts, headers, connection limits, redirects, TLS, proxy.
   ///   - interceptor: adapts every request (authentication) and decides retries; a
   ///     `RetryPolicy` retries idempotent requests with exponential backoff.
-  public init(configuration: SessionConfiguration = .default, interceptor: (any RequestInterceptor)? = nil) {
+  public init(
+    configuration: SessionConfiguration = .default, interceptor: (any RequestInterceptor)? = nil
+  ) {
     self.configuration = configuration
     self.interceptor = interceptor
     engine = CurlMultiEngine(configuration: configuration)
@@ -53,14 +55,16 @@ public final class Session: Sendable {
   ) -> DataRequest {
     DataRequest(
       session: self,
-      make: Self.builder(url, method: method, parameters: parameters, encoding: encoding, headers: headers),
+      make: Self.builder(
+        url, method: method, parameters: parameters, encoding: encoding, headers: headers),
       interceptor: interceptor)
   }
 
   /// Builds the request for each attempt: the URL checked and the parameters encoded then,
   /// so that a bad URL or parameter fails the request rather than this call.
   static func builder(
-    _ url: any URLConvertible, method: HTTPMethod, parameters: Parameters?, encoding: any ParameterEncoding,
+    _ url: any URLConvertible, method: HTTPMethod, parameters: Parameters?,
+    encoding: any ParameterEncoding,
     headers: HTTPHeaders?
   ) -> @Sendable () throws(TransferError) -> HTTPRequest {
     {
@@ -77,7 +81,9 @@ public final class Session: Sendable {
   /// request.body = payload
   /// session.request(request).validate().response { print($0.response?.statusCode ?? 0) }
   /// ```
-  public func request(_ request: HTTPRequest, interceptor: (any RequestInterceptor)? = nil) -> DataRequest {
+  public func request(_ request: HTTPRequest, interceptor: (any RequestInterceptor)? = nil)
+    -> DataRequest
+  {
     DataRequest(session: self, make: { request }, interceptor: interceptor)
   }
 
@@ -94,7 +100,9 @@ public final class Session: Sendable {
       let resolved = try url.asURL()
       var request = HTTPRequest(url: resolved, method: method, headers: headers ?? [])
       request.body = try JSONEncoding.encodeBody(body)
-      if request.headers["Content-Type"] == nil { request.headers.update(.contentType("application/json")) }
+      if request.headers["Content-Type"] == nil {
+        request.headers.update(.contentType("application/json"))
+      }
       return request
     }
     return DataRequest(session: self, make: make, interceptor: interceptor)

@@ -54,10 +54,13 @@ public struct SessionConfiguration: Sendable {
   public var maximumResponseSize: Int?
 
   public init(
-    timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(15), idleTimeout: Duration? = nil,
+    timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(15),
+    idleTimeout: Duration? = nil,
     headers: HTTPHeaders = SessionConfiguration.defaultHeaders, maximumConnectionsPerHost: Int = 6,
-    maximumConnections: Int = 0, redirectPolicy: RedirectPolicy = .follow(maximum: 10), verifiesTLS: Bool = true,
-    caBundlePath: String? = nil, proxy: Proxy = .environment, acceptsCompressedResponses: Bool = true,
+    maximumConnections: Int = 0, redirectPolicy: RedirectPolicy = .follow(maximum: 10),
+    verifiesTLS: Bool = true,
+    caBundlePath: String? = nil, proxy: Proxy = .environment,
+    acceptsCompressedResponses: Bool = true,
     maximumResponseSize: Int? = nil
   ) {
     self.timeout = timeout

@@ -111,7 +111,9 @@ public enum TransferError: Error, Sendable, CustomStringConvertible {
   /// if let apiError = response.error?.errorModel(as: APIError.self) { print(apiError.message) }
   /// ```
   public func errorModel<Model>(as type: Model.Type) -> Model? {
-    if case .responseValidationFailed(.errorResponse(_, let model)) = self { return model as? Model }
+    if case .responseValidationFailed(.errorResponse(_, let model)) = self {
+      return model as? Model
+    }
     return nil
   }
 

@@ -32,7 +32,8 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
 
   public init(
     nameLookup: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero,
-    firstByte: Duration = .zero, total: Duration = .zero, redirect: Duration = .zero, redirectCount: Int = 0,
+    firstByte: Duration = .zero, total: Duration = .zero, redirect: Duration = .zero,
+    redirectCount: Int = 0,
     bytesReceived: Int = 0, openedConnection: Bool = true, attempts: Int = 1
   ) {
     self.nameLookup = nameLookup

@@ -27,9 +27,12 @@ final class CurlMultiEngine: Sendable {
   init(configuration: SessionConfiguration) {
     CurlGlobal.ensureInitialized()
     multi = curl_multi_init()
-    _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maximumConnectionsPerHost))
-    _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maximumConnections))
-    _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(16, configuration.maximumConnectionsPerHost * 4))
+    _ = ccurl_multi_setopt_long(
+      multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maximumConnectionsPerHost))
+    _ = ccurl_multi_setopt_long(
+      multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maximumConnections))
+    _ = ccurl_multi_setopt_long(
+      multi, CURLMOPT_MAXCONNECTS, max(16, configuration.maximumConnectionsPerHost * 4))
     let thread = Thread { [self] in run() }
     thread.name = "JSONKit.Transfer.engine"
     thread.start()
@@ -60,7 +63,10 @@ final class CurlMultiEngine: Sendable {
     var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     while true {
       let work = queue.withLock { queue in
-        defer { queue.additions = []; queue.cancellations = [] }
+        defer {
+          queue.additions = []
+          queue.cancellations = []
+        }
         return queue
       }
       for transfer in work.additions {

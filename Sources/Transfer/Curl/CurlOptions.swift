@@ -11,11 +11,15 @@ struct CurlOptions {
   let easy: UnsafeMutableRawPointer
 
   func set(_ option: CURLoption, _ value: Int) { _ = ccurl_easy_setopt_long(easy, option, value) }
-  func set(_ option: CURLoption, _ value: String) { _ = ccurl_easy_setopt_string(easy, option, value) }
+  func set(_ option: CURLoption, _ value: String) {
+    _ = ccurl_easy_setopt_string(easy, option, value)
+  }
   func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) {
     _ = ccurl_easy_setopt_pointer(easy, option, pointer)
   }
-  func set(_ option: CURLoption, offset: Int) { _ = ccurl_easy_setopt_off_t(easy, option, curl_off_t(offset)) }
+  func set(_ option: CURLoption, offset: Int) {
+    _ = ccurl_easy_setopt_off_t(easy, option, curl_off_t(offset))
+  }
 
   func apply(request: HTTPRequest, configuration: SessionConfiguration, headers: CurlSList) {
     set(CURLOPT_URL, request.url.absoluteString)
@@ -127,8 +131,10 @@ struct CurlInfo {
 
   func metrics(bytes: Int) -> TransferMetrics {
     TransferMetrics(
-      nameLookup: microseconds(CURLINFO_NAMELOOKUP_TIME_T), connect: microseconds(CURLINFO_CONNECT_TIME_T),
-      tlsHandshake: microseconds(CURLINFO_APPCONNECT_TIME_T), firstByte: microseconds(CURLINFO_STARTTRANSFER_TIME_T),
+      nameLookup: microseconds(CURLINFO_NAMELOOKUP_TIME_T),
+      connect: microseconds(CURLINFO_CONNECT_TIME_T),
+      tlsHandshake: microseconds(CURLINFO_APPCONNECT_TIME_T),
+      firstByte: microseconds(CURLINFO_STARTTRANSFER_TIME_T),
       total: microseconds(CURLINFO_TOTAL_TIME_T), redirect: microseconds(CURLINFO_REDIRECT_TIME_T),
       redirectCount: long(CURLINFO_REDIRECT_COUNT), bytesReceived: bytes,
       openedConnection: long(CURLINFO_NUM_CONNECTS) > 0

@@ -55,7 +55,8 @@ final class CurlTransfer: @unchecked Sendable {
   ) throws(TransferError) {
     CurlGlobal.ensureInitialized()
     guard let easy = curl_easy_init() else {
-      throw .transportFailed(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_easy_init failed")
+      throw .transportFailed(
+        code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_easy_init failed")
     }
     self.easy = easy
     self.request = request
@@ -73,7 +74,8 @@ final class CurlTransfer: @unchecked Sendable {
     var lines = headers.map { "\($0.name): \($0.value)" } + ["Expect:"]
     if request.body != nil && headers["Content-Type"] == nil { lines.append("Content-Type:") }
     headerList = CurlSList(lines)
-    CurlOptions(easy: easy).apply(request: request, configuration: configuration, headers: headerList)
+    CurlOptions(easy: easy).apply(
+      request: request, configuration: configuration, headers: headerList)
     installCallbacks()
   }
 
@@ -88,12 +90,14 @@ final class CurlTransfer: @unchecked Sendable {
     options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
     options.set(CURLOPT_WRITEDATA, pointer: me)
     options.set(CURLOPT_HEADERDATA, pointer: me)
-    _ = ccurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { pointer, size, count, user in
+    _ = ccurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) {
+      pointer, size, count, user in
       guard let user else { return 0 }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
       return transfer.receiveBody(UnsafeRawBufferPointer(start: pointer, count: size * count))
     }
-    _ = ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { pointer, size, count, user in
+    _ = ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) {
+      pointer, size, count, user in
       guard let user else { return 0 }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
       transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: size * count))
@@ -167,7 +171,8 @@ final class CurlTransfer: @unchecked Sendable {
     var outcome = CurlOutcome(
       code: Int(code.rawValue), message: message(for: code), cancelled: cancelled,
       status: info.long(CURLINFO_RESPONSE_CODE), headers: responseHeaders,
-      httpVersion: info.httpVersion, effectiveURL: info.string(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)),
+      httpVersion: info.httpVersion,
+      effectiveURL: info.string(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)),
       body: received, metrics: info.metrics(bytes: receivedCount), exceededLimit: exceededLimit
     )
     if code == CURLE_FILESIZE_EXCEEDED { outcome.exceededLimit = true }

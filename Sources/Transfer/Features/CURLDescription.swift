@@ -4,10 +4,13 @@ import Foundation
 enum CURLDescription {
   /// Header names whose values are credentials.
   static func isSecret(_ name: String) -> Bool {
-    ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"].contains(name.lowercased())
+    ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"].contains(
+      name.lowercased())
   }
 
-  static func render(_ request: HTTPRequest, configuration: SessionConfiguration, redactingSecrets: Bool) -> String {
+  static func render(
+    _ request: HTTPRequest, configuration: SessionConfiguration, redactingSecrets: Bool
+  ) -> String {
     var lines = ["$ curl -v"]
     if request.method != .get { lines.append("-X \(request.method.rawValue)") }
     var headers = configuration.headers
@@ -24,7 +27,8 @@ enum CURLDescription {
   }
 
   private static func url(_ url: URL, redactingSecrets: Bool) -> String {
-    guard redactingSecrets, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+    guard redactingSecrets,
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
       components.user != nil || components.password != nil
     else { return url.absoluteString }
     if components.user != nil { components.user = "***" }
@@ -61,6 +65,7 @@ extension DataRequest {
   public func cURLDescription(redactingSecrets: Bool = true) -> String {
     let built = request ?? (try? makeRequest())
     guard let built else { return "$ curl (the request could not be built)" }
-    return CURLDescription.render(built, configuration: session.configuration, redactingSecrets: redactingSecrets)
+    return CURLDescription.render(
+      built, configuration: session.configuration, redactingSecrets: redactingSecrets)
   }
 }

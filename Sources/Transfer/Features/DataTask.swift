@@ -15,7 +15,10 @@ public struct DataTask<Value: Sendable>: Sendable {
   private let request: DataRequest
   private let task: Task<TransferResponse<Value>, Never>
 
-  init(request: DataRequest, attach: @escaping @Sendable (@escaping @Sendable (TransferResponse<Value>) -> Void) -> Void) {
+  init(
+    request: DataRequest,
+    attach: @escaping @Sendable (@escaping @Sendable (TransferResponse<Value>) -> Void) -> Void
+  ) {
     self.request = request
     task = Task {
       await withCheckedContinuation { continuation in
@@ -57,8 +60,12 @@ extension DataRequest {
   }
 
   /// Awaits the value a custom serializer makes.
-  public func serializing<Serializer: ResponseSerializer>(_ serializer: Serializer) -> DataTask<Serializer.SerializedObject> {
-    DataTask(request: self) { deliver in self.response(responseSerializer: serializer, completionHandler: deliver) }
+  public func serializing<Serializer: ResponseSerializer>(_ serializer: Serializer) -> DataTask<
+    Serializer.SerializedObject
+  > {
+    DataTask(request: self) { deliver in
+      self.response(responseSerializer: serializer, completionHandler: deliver)
+    }
   }
 
   /// Awaits the body as `Data`.
@@ -76,22 +83,27 @@ extension DataRequest {
 
   /// Awaits the body decoded as `type` by JSONKit's decoder.
   public func serializingDecodable<Value: Decodable & Sendable>(
-    _ type: Value.Type = Value.self, keyPath: String? = nil, decoder: JSONKitDecoder = JSONKitDecoder()
+    _ type: Value.Type = Value.self, keyPath: String? = nil,
+    decoder: JSONKitDecoder = JSONKitDecoder()
   ) -> DataTask<Value> {
     serializing(DecodableResponseSerializer<Value>(decoder: decoder, keyPath: keyPath))
   }
 
   /// Awaits the body mapped into a model.
   public func serializingObject<Model: BaseMappable & Sendable>(
-    _ type: Model.Type = Model.self, keyPath: String? = nil, context: (any MapContext)? = nil, strict: Bool = false
+    _ type: Model.Type = Model.self, keyPath: String? = nil, context: (any MapContext)? = nil,
+    strict: Bool = false
   ) -> DataTask<Model> {
-    serializing(MappableResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict))
+    serializing(
+      MappableResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict))
   }
 
   /// Awaits the body mapped into an array of models.
   public func serializingArray<Model: BaseMappable & Sendable>(
-    _ type: Model.Type = Model.self, keyPath: String? = nil, context: (any MapContext)? = nil, strict: Bool = false
+    _ type: Model.Type = Model.self, keyPath: String? = nil, context: (any MapContext)? = nil,
+    strict: Bool = false
   ) -> DataTask<[Model]> {
-    serializing(MappableArrayResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict))
+    serializing(
+      MappableArrayResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict))
   }
 }

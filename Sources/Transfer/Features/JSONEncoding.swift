@@ -15,17 +15,23 @@ public struct JSONEncoding: ParameterEncoding {
 
   public init(prettyPrinted: Bool = false) { self.prettyPrinted = prettyPrinted }
 
-  public func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError) -> HTTPRequest {
+  public func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError)
+    -> HTTPRequest
+  {
     guard let parameters else { return request }
     let json = JSON(parameters as [String: Any])
-    if let error = json.error { throw .parameterEncodingFailed(reason: .jsonEncodingFailed(error: error)) }
+    if let error = json.error {
+      throw .parameterEncodingFailed(reason: .jsonEncodingFailed(error: error))
+    }
     var request = request
     do {
       request.body = try json.rawData(options: prettyPrinted ? .prettyPrinted : [])
     } catch {
       throw .parameterEncodingFailed(reason: .jsonEncodingFailed(error: error))
     }
-    if request.headers["Content-Type"] == nil { request.headers.update(.contentType("application/json")) }
+    if request.headers["Content-Type"] == nil {
+      request.headers.update(.contentType("application/json"))
+    }
     return request
   }
 

@@ -29,10 +29,15 @@ public final class JSONStreamRequest: Sendable {
   public let dataRequest: DataRequest
   private let sink: JSONStreamSink
 
-  init(session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest, interceptor: (any RequestInterceptor)?) {
+  init(
+    session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
+    interceptor: (any RequestInterceptor)?
+  ) {
     let sink = JSONStreamSink()
     self.sink = sink
-    dataRequest = DataRequest(session: session, make: make, interceptor: interceptor) { sink.bodyHandling() }
+    dataRequest = DataRequest(session: session, make: make, interceptor: interceptor) {
+      sink.bodyHandling()
+    }
   }
 
   /// Delivers each value and then `.complete` to `stream`, in order, on `queue` (a private
@@ -109,7 +114,9 @@ final class JSONStreamSink: Sendable {
     }
   }
 
-  private func feed(_ chunk: UnsafeRawBufferPointer, into box: ParserBox) -> CurlTransfer.ChunkDecision {
+  private func feed(_ chunk: UnsafeRawBufferPointer, into box: ParserBox)
+    -> CurlTransfer.ChunkDecision
+  {
     guard let parser = box.parser else { return .abort }
     do throws(JSONError) {
       let values = try parser.feed(chunk)
@@ -129,11 +136,14 @@ final class JSONStreamSink: Sendable {
     let box = state.withLock { $0.attempt }
     let result: Result<Int, TransferError>
     if let parseError = box?.parseError {
-      result = .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(error: parseError)))
+      result = .failure(
+        .responseSerializationFailed(reason: .jsonSerializationFailed(error: parseError)))
     } else if case .failure(let error) = response.result {
       result = .failure(error)
     } else if let status = response.response?.statusCode, !(200..<300).contains(status) {
-      result = .failure(.responseValidationFailed(reason: .unacceptableStatusCode(code: status, body: response.data ?? nil)))
+      result = .failure(
+        .responseValidationFailed(
+          reason: .unacceptableStatusCode(code: status, body: response.data ?? nil)))
     } else if let box, let parser = box.parser {
       do throws(JSONError) {
         let values = try parser.finish()
@@ -141,13 +151,15 @@ final class JSONStreamSink: Sendable {
         if let consumer { for value in values { consumer(.value(value)) } }
         result = .success(box.count)
       } catch {
-        result = .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(error: error)))
+        result = .failure(
+          .responseSerializationFailed(reason: .jsonSerializationFailed(error: error)))
       }
     } else {
       result = .success(box?.count ?? 0)
     }
     return TransferResponse(
-      request: response.request, response: response.response, data: response.data ?? nil, metrics: response.metrics,
+      request: response.request, response: response.response, data: response.data ?? nil,
+      metrics: response.metrics,
       serializationDuration: .zero, result: result)
   }
 }
@@ -170,7 +182,8 @@ extension Session {
   ) -> JSONStreamRequest {
     JSONStreamRequest(
       session: self,
-      make: Self.builder(url, method: method, parameters: parameters, encoding: encoding, headers: headers),
+      make: Self.builder(
+        url, method: method, parameters: parameters, encoding: encoding, headers: headers),
       interceptor: interceptor)
   }
 }

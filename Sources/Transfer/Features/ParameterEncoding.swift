@@ -12,5 +12,6 @@ public typealias Parameters = [String: any Sendable]
 /// ```
 public protocol ParameterEncoding: Sendable {
   /// The request with `parameters` encoded into it.
-  func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError) -> HTTPRequest
+  func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError)
+    -> HTTPRequest
 }

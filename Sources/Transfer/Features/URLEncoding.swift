@@ -61,7 +61,9 @@ public struct URLEncoding: ParameterEncoding {
     self.boolEncoding = boolEncoding
   }
 
-  public func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError) -> HTTPRequest {
+  public func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError)
+    -> HTTPRequest
+  {
     guard let parameters, !parameters.isEmpty else { return request }
     let query = try self.query(parameters)
     var request = request
@@ -97,12 +99,18 @@ public struct URLEncoding: ParameterEncoding {
     return pairs.map { "\(Self.escape($0.0))=\(Self.escape($0.1))" }.joined(separator: "&")
   }
 
-  private func components(_ key: String, _ value: Any, into pairs: inout [(String, String)]) throws(TransferError) {
+  private func components(_ key: String, _ value: Any, into pairs: inout [(String, String)])
+    throws(TransferError)
+  {
     switch value {
     case let dictionary as [String: Any]:
-      for nested in dictionary.keys.sorted() { try components("\(key)[\(nested)]", dictionary[nested]!, into: &pairs) }
+      for nested in dictionary.keys.sorted() {
+        try components("\(key)[\(nested)]", dictionary[nested]!, into: &pairs)
+      }
     case let array as [Any]:
-      for (index, element) in array.enumerated() { try components(arrayEncoding.key(key, index: index), element, into: &pairs) }
+      for (index, element) in array.enumerated() {
+        try components(arrayEncoding.key(key, index: index), element, into: &pairs)
+      }
     case let bool as Bool:
       pairs.append((key, boolEncoding.value(bool)))
     case let string as String:
@@ -118,7 +126,8 @@ public struct URLEncoding: ParameterEncoding {
     case let convertible as any LosslessStringConvertible:
       pairs.append((key, convertible.description))
     default:
-      throw .parameterEncodingFailed(reason: .unsupportedValue(key: key, type: "\(type(of: value))"))
+      throw .parameterEncodingFailed(
+        reason: .unsupportedValue(key: key, type: "\(type(of: value))"))
     }
   }
 

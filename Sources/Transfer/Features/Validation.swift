@@ -25,10 +25,13 @@ extension DataRequest {
   /// session.request(url).validate(statusCode: [200, 201, 204]).response { … }
   /// ```
   @discardableResult
-  public func validate<Codes: Sequence & Sendable>(statusCode acceptable: Codes) -> Self where Codes.Element == Int {
+  public func validate<Codes: Sequence & Sendable>(statusCode acceptable: Codes) -> Self
+  where Codes.Element == Int {
     addValidator { _, response, data in
       acceptable.contains(response.statusCode)
-        ? nil : .responseValidationFailed(reason: .unacceptableStatusCode(code: response.statusCode, body: data))
+        ? nil
+        : .responseValidationFailed(
+          reason: .unacceptableStatusCode(code: response.statusCode, body: data))
     }
   }
 
@@ -40,7 +43,9 @@ extension DataRequest {
   /// ```
   @discardableResult
   public func validate(contentType acceptable: [String]) -> Self {
-    addValidator { _, response, data in Self.contentTypeFailure(acceptable: acceptable, response: response, data: data) }
+    addValidator { _, response, data in
+      Self.contentTypeFailure(acceptable: acceptable, response: response, data: data)
+    }
   }
 
   /// For a status outside 200..<300, maps the body into `errorType` (a `Mappable` model) and
@@ -56,43 +61,56 @@ extension DataRequest {
   /// }
   /// ```
   @discardableResult
-  public func validate<Model: BaseMappable & Error>(errorType: Model.Type, context: (any MapContext)? = nil) -> Self {
+  public func validate<Model: BaseMappable & Error>(
+    errorType: Model.Type, context: (any MapContext)? = nil
+  ) -> Self {
     addValidator { _, response, data in
       guard !(200..<300).contains(response.statusCode) else { return nil }
       if let data, let json = try? JSONParser.parse(data),
         let model = try? Mapper<Model>(context: context).mapOrThrow(JSON: json)
       {
-        return .responseValidationFailed(reason: .errorResponse(statusCode: response.statusCode, model: model))
+        return .responseValidationFailed(
+          reason: .errorResponse(statusCode: response.statusCode, model: model))
       }
-      return .responseValidationFailed(reason: .unacceptableStatusCode(code: response.statusCode, body: data))
+      return .responseValidationFailed(
+        reason: .unacceptableStatusCode(code: response.statusCode, body: data))
     }
   }
 
   /// As `validate(errorType:)` for a `Decodable` error model, decoded by JSONKit's decoder.
   @discardableResult
-  public func validate<Model: Decodable & Error>(decodableErrorType: Model.Type, decoder: JSONKitDecoder = JSONKitDecoder()) -> Self {
+  public func validate<Model: Decodable & Error>(
+    decodableErrorType: Model.Type, decoder: JSONKitDecoder = JSONKitDecoder()
+  ) -> Self {
     addValidator { _, response, data in
       guard !(200..<300).contains(response.statusCode) else { return nil }
       if let data, let model = try? decoder.decode(Model.self, from: data) {
-        return .responseValidationFailed(reason: .errorResponse(statusCode: response.statusCode, model: model))
+        return .responseValidationFailed(
+          reason: .errorResponse(statusCode: response.statusCode, model: model))
       }
-      return .responseValidationFailed(reason: .unacceptableStatusCode(code: response.statusCode, body: data))
+      return .responseValidationFailed(
+        reason: .unacceptableStatusCode(code: response.statusCode, body: data))
     }
   }
 
-  static func contentTypeFailure(acceptable: [String], response: HTTPResponse, data: Data?) -> TransferError? {
+  static func contentTypeFailure(acceptable: [String], response: HTTPResponse, data: Data?)
+    -> TransferError?
+  {
     guard let data, !data.isEmpty else { return nil }
     guard let found = response.mimeType else {
       if acceptable.contains(where: { MediaType($0)?.matchesEverything ?? false }) { return nil }
-      return .responseValidationFailed(reason: .missingContentType(acceptableContentTypes: acceptable))
+      return .responseValidationFailed(
+        reason: .missingContentType(acceptableContentTypes: acceptable))
     }
     guard let foundType = MediaType(found) else {
       return .responseValidationFailed(
-        reason: .unacceptableContentType(acceptableContentTypes: acceptable, responseContentType: found))
+        reason: .unacceptableContentType(
+          acceptableContentTypes: acceptable, responseContentType: found))
     }
     if acceptable.contains(where: { MediaType($0)?.matches(foundType) ?? false }) { return nil }
     return .responseValidationFailed(
-      reason: .unacceptableContentType(acceptableContentTypes: acceptable, responseContentType: found))
+      reason: .unacceptableContentType(
+        acceptableContentTypes: acceptable, responseContentType: found))
   }
 }
 
@@ -102,7 +120,9 @@ struct MediaType {
   let subtype: Substring
 
   init?(_ text: String) {
-    let bare = text.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    let bare =
+      text.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+      .lowercased() ?? ""
     let parts = bare.split(separator: "/", maxSplits: 1)
     if bare == "*" {
       type = "*"

@@ -15,7 +15,8 @@ import Foundation
 /// ```
 public protocol RequestAdapter: Sendable {
   func adapt(
-    _ request: HTTPRequest, for session: Session, completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void)
+    _ request: HTTPRequest, for session: Session,
+    completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void)
 }
 
 /// What a `RequestRetrier` decided.
@@ -40,7 +41,8 @@ public protocol RequestInterceptor: RequestAdapter, RequestRetrier {}
 
 extension RequestInterceptor {
   public func adapt(
-    _ request: HTTPRequest, for session: Session, completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
+    _ request: HTTPRequest, for session: Session,
+    completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
   ) {
     completion(.success(request))
   }
@@ -63,15 +65,17 @@ extension RequestInterceptor {
 /// }
 /// ```
 public struct Adapter: RequestInterceptor {
-  public typealias Handler = @Sendable (
-    HTTPRequest, Session, @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
-  ) -> Void
+  public typealias Handler =
+    @Sendable (
+      HTTPRequest, Session, @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
+    ) -> Void
   private let handler: Handler
 
   public init(_ handler: @escaping Handler) { self.handler = handler }
 
   public func adapt(
-    _ request: HTTPRequest, for session: Session, completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
+    _ request: HTTPRequest, for session: Session,
+    completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
   ) {
     handler(request, session, completion)
   }
@@ -79,9 +83,10 @@ public struct Adapter: RequestInterceptor {
 
 /// A retrier made from a closure.
 public struct Retrier: RequestInterceptor {
-  public typealias Handler = @Sendable (
-    DataRequest, Session, TransferError, @escaping @Sendable (RetryResult) -> Void
-  ) -> Void
+  public typealias Handler =
+    @Sendable (
+      DataRequest, Session, TransferError, @escaping @Sendable (RetryResult) -> Void
+    ) -> Void
   private let handler: Handler
 
   public init(_ handler: @escaping Handler) { self.handler = handler }
@@ -104,7 +109,10 @@ public struct Interceptor: RequestInterceptor {
   public let adapters: [any RequestAdapter]
   public let retriers: [any RequestRetrier]
 
-  public init(adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = [], interceptors: [any RequestInterceptor] = []) {
+  public init(
+    adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = [],
+    interceptors: [any RequestInterceptor] = []
+  ) {
     self.adapters = adapters + interceptors
     self.retriers = retriers + interceptors
   }
@@ -114,7 +122,8 @@ public struct Interceptor: RequestInterceptor {
   }
 
   public func adapt(
-    _ request: HTTPRequest, for session: Session, completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
+    _ request: HTTPRequest, for session: Session,
+    completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
   ) {
     Self.adapt(request, session: session, adapters: adapters[...], completion: completion)
   }
@@ -127,7 +136,8 @@ public struct Interceptor: RequestInterceptor {
     let rest = Array(adapters.dropFirst())
     first.adapt(request, for: session) { result in
       switch result {
-      case .success(let adapted): adapt(adapted, session: session, adapters: rest[...], completion: completion)
+      case .success(let adapted):
+        adapt(adapted, session: session, adapters: rest[...], completion: completion)
       case .failure: completion(result)
       }
     }
@@ -137,11 +147,13 @@ public struct Interceptor: RequestInterceptor {
     _ request: DataRequest, for session: Session, dueTo error: TransferError,
     completion: @escaping @Sendable (RetryResult) -> Void
   ) {
-    Self.retry(request, session: session, error: error, retriers: retriers[...], completion: completion)
+    Self.retry(
+      request, session: session, error: error, retriers: retriers[...], completion: completion)
   }
 
   private static func retry(
-    _ request: DataRequest, session: Session, error: TransferError, retriers: ArraySlice<any RequestRetrier>,
+    _ request: DataRequest, session: Session, error: TransferError,
+    retriers: ArraySlice<any RequestRetrier>,
     completion: @escaping @Sendable (RetryResult) -> Void
   ) {
     guard let first = retriers.first else { return completion(.doNotRetry) }
@@ -156,7 +168,9 @@ public struct Interceptor: RequestInterceptor {
   }
 
   /// The session's interceptor, then the request's.
-  static func combine(_ session: (any RequestInterceptor)?, _ request: (any RequestInterceptor)?) -> (any RequestInterceptor)? {
+  static func combine(_ session: (any RequestInterceptor)?, _ request: (any RequestInterceptor)?)
+    -> (any RequestInterceptor)?
+  {
     switch (session, request) {
     case (nil, nil): nil
     case (let one?, nil), (nil, let one?): one

@@ -33,13 +33,16 @@ public struct RetryPolicy: RequestInterceptor {
   public let respectsRetryAfter: Bool
 
   public init(
-    retryLimit: Int = 2, exponentialBackoffBase: Double = 2, exponentialBackoffScale: Duration = .milliseconds(500),
+    retryLimit: Int = 2, exponentialBackoffBase: Double = 2,
+    exponentialBackoffScale: Duration = .milliseconds(500),
     maximumDelay: Duration = .seconds(30), jitter: Double = 0.25,
     retryableHTTPMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, .trace, .query],
     retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
-    retryableCurlCodes: Set<Int> = RetryPolicy.defaultRetryableCurlCodes, respectsRetryAfter: Bool = true
+    retryableCurlCodes: Set<Int> = RetryPolicy.defaultRetryableCurlCodes,
+    respectsRetryAfter: Bool = true
   ) {
-    precondition(exponentialBackoffBase >= 1, "RetryPolicy: exponentialBackoffBase must be at least 1")
+    precondition(
+      exponentialBackoffBase >= 1, "RetryPolicy: exponentialBackoffBase must be at least 1")
     self.retryLimit = retryLimit
     self.exponentialBackoffBase = exponentialBackoffBase
     self.exponentialBackoffScale = exponentialBackoffScale
@@ -56,7 +59,8 @@ public struct RetryPolicy: RequestInterceptor {
     completion: @escaping @Sendable (RetryResult) -> Void
   ) {
     let attempt = request.retryCount
-    guard attempt < retryLimit, let method = request.request?.method, retryableHTTPMethods.contains(method),
+    guard attempt < retryLimit, let method = request.request?.method,
+      retryableHTTPMethods.contains(method),
       isRetryable(error)
     else { return completion(.doNotRetry) }
     completion(.retryWithDelay(delay(attempt: attempt, response: request.lastAttemptResponse)))
@@ -74,10 +78,13 @@ public struct RetryPolicy: RequestInterceptor {
 
   /// The wait before retry number `attempt + 1`.
   public func delay(attempt: Int, response: HTTPResponse?) -> Duration {
-    if respectsRetryAfter, let header = response?.headers["Retry-After"], let seconds = Self.retryAfter(header) {
+    if respectsRetryAfter, let header = response?.headers["Retry-After"],
+      let seconds = Self.retryAfter(header)
+    {
       return min(maximumDelay, .milliseconds(Int((seconds * 1000).rounded())))
     }
-    let backoff = Self.seconds(exponentialBackoffScale) * pow(exponentialBackoffBase, Double(attempt))
+    let backoff =
+      Self.seconds(exponentialBackoffScale) * pow(exponentialBackoffBase, Double(attempt))
     let capped = min(Self.seconds(maximumDelay), backoff)
     let shortened = capped * (1 - Double.random(in: 0...jitter))
     return .milliseconds(Int((shortened * 1000).rounded()))

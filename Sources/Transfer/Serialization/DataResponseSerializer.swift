@@ -9,7 +9,9 @@ public struct DataResponseSerializer: ResponseSerializer {
   public let emptyResponseCodes: Set<Int>
   public let emptyRequestMethods: Set<HTTPMethod>
 
-  public init(emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]) {
+  public init(
+    emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]
+  ) {
     self.emptyResponseCodes = emptyResponseCodes
     self.emptyRequestMethods = emptyRequestMethods
   }

@@ -31,7 +31,8 @@ public struct DecodableResponseSerializer<Value: Decodable & Sendable>: Response
   public var readsJSON: Bool { true }
 
   public init(
-    decoder: JSONKitDecoder = JSONKitDecoder(), keyPath: String? = nil, emptyResponseCodes: Set<Int> = [204, 205],
+    decoder: JSONKitDecoder = JSONKitDecoder(), keyPath: String? = nil,
+    emptyResponseCodes: Set<Int> = [204, 205],
     emptyRequestMethods: Set<HTTPMethod> = [.head]
   ) {
     self.decoder = decoder
@@ -43,7 +44,9 @@ public struct DecodableResponseSerializer<Value: Decodable & Sendable>: Response
   public func serialize(_ input: ResponseInput) throws -> Value {
     if let error = input.error { throw error }
     if input.data?.isEmpty ?? true {
-      if isAllowedEmpty(input), let empty = Value.self as? any EmptyResponse.Type, let value = empty.emptyValue() as? Value {
+      if isAllowedEmpty(input), let empty = Value.self as? any EmptyResponse.Type,
+        let value = empty.emptyValue() as? Value
+      {
         return value
       }
       throw TransferError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
@@ -66,7 +69,8 @@ extension DataRequest {
     completionHandler: @escaping @Sendable (TransferResponse<Value>) -> Void
   ) -> Self {
     response(
-      queue: queue, responseSerializer: DecodableResponseSerializer<Value>(decoder: decoder, keyPath: keyPath),
+      queue: queue,
+      responseSerializer: DecodableResponseSerializer<Value>(decoder: decoder, keyPath: keyPath),
       completionHandler: completionHandler)
   }
 }

@@ -17,7 +17,8 @@ public struct JSONResponseSerializer: ResponseSerializer {
   public var readsJSON: Bool { true }
 
   public init(
-    keyPath: String? = nil, emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]
+    keyPath: String? = nil, emptyResponseCodes: Set<Int> = [204, 205],
+    emptyRequestMethods: Set<HTTPMethod> = [.head]
   ) {
     self.keyPath = keyPath
     self.emptyResponseCodes = emptyResponseCodes
@@ -41,6 +42,8 @@ extension DataRequest {
     queue: DispatchQueue? = nil, keyPath: String? = nil,
     completionHandler: @escaping @Sendable (TransferResponse<JSON>) -> Void
   ) -> Self {
-    response(queue: queue, responseSerializer: JSONResponseSerializer(keyPath: keyPath), completionHandler: completionHandler)
+    response(
+      queue: queue, responseSerializer: JSONResponseSerializer(keyPath: keyPath),
+      completionHandler: completionHandler)
   }
 }

@@ -16,7 +16,9 @@ enum KeyPath {
         current = current[index]
       case .dictionary:
         let next = current[key]
-        guard next.exists() else { throw .responseSerializationFailed(reason: .keyPathNotFound(keyPath: keyPath)) }
+        guard next.exists() else {
+          throw .responseSerializationFailed(reason: .keyPathNotFound(keyPath: keyPath))
+        }
         current = next
       default:
         throw .responseSerializationFailed(reason: .keyPathNotFound(keyPath: keyPath))

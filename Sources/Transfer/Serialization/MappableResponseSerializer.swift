@@ -71,7 +71,8 @@ extension DataRequest {
   ) -> Self {
     response(
       queue: queue,
-      responseSerializer: MappableResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict),
+      responseSerializer: MappableResponseSerializer<Model>(
+        keyPath: keyPath, context: context, strict: strict),
       completionHandler: completionHandler)
   }
 
@@ -84,7 +85,8 @@ extension DataRequest {
   ) -> Self {
     response(
       queue: queue,
-      responseSerializer: MappableArrayResponseSerializer<Model>(keyPath: keyPath, context: context, strict: strict),
+      responseSerializer: MappableArrayResponseSerializer<Model>(
+        keyPath: keyPath, context: context, strict: strict),
       completionHandler: completionHandler)
   }
 }

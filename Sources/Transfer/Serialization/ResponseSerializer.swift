@@ -26,7 +26,8 @@ public struct ResponseInput: Sendable {
     if let streamedJSON {
       switch streamedJSON {
       case .success(let json): return json
-      case .failure(let error): throw .responseSerializationFailed(reason: .jsonSerializationFailed(error: error))
+      case .failure(let error):
+        throw .responseSerializationFailed(reason: .jsonSerializationFailed(error: error))
       }
     }
     do {
@@ -87,13 +88,16 @@ extension DataRequest {
   /// ```
   @discardableResult
   public func response(
-    queue: DispatchQueue? = nil, completionHandler: @escaping @Sendable (TransferResponse<Data?>) -> Void
+    queue: DispatchQueue? = nil,
+    completionHandler: @escaping @Sendable (TransferResponse<Data?>) -> Void
   ) -> Self {
     appendHandler(readsJSON: false) { outcome in
       self.serializationQueue.async {
-        let result: Result<Data?, TransferError> = outcome.error.map { .failure($0) } ?? .success(outcome.data)
+        let result: Result<Data?, TransferError> =
+          outcome.error.map { .failure($0) } ?? .success(outcome.data)
         let response = TransferResponse<Data?>(
-          request: outcome.request, response: outcome.response, data: outcome.data, metrics: outcome.metrics,
+          request: outcome.request, response: outcome.response, data: outcome.data,
+          metrics: outcome.metrics,
           serializationDuration: .zero, result: result)
         Self.deliver(response, on: queue, to: completionHandler)
       }
@@ -127,10 +131,12 @@ extension DataRequest {
     } catch let error as TransferError {
       result = .failure(error)
     } catch {
-      result = .failure(.responseSerializationFailed(reason: .customSerializationFailed(error: error)))
+      result = .failure(
+        .responseSerializationFailed(reason: .customSerializationFailed(error: error)))
     }
     return TransferResponse(
-      request: outcome.request, response: outcome.response, data: outcome.data, metrics: outcome.metrics,
+      request: outcome.request, response: outcome.response, data: outcome.data,
+      metrics: outcome.metrics,
       serializationDuration: clock.now - start, result: result)
   }
 

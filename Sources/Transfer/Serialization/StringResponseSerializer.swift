@@ -26,9 +26,11 @@ public struct StringResponseSerializer: ResponseSerializer {
       if isAllowedEmpty(input) { return "" }
       throw TransferError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
     }
-    let chosen = encoding ?? input.response?.textEncodingName.flatMap(Self.encoding(named:)) ?? .isoLatin1
+    let chosen =
+      encoding ?? input.response?.textEncodingName.flatMap(Self.encoding(named:)) ?? .isoLatin1
     guard let text = String(data: data, encoding: chosen) else {
-      throw TransferError.responseSerializationFailed(reason: .stringSerializationFailed(encoding: chosen))
+      throw TransferError.responseSerializationFailed(
+        reason: .stringSerializationFailed(encoding: chosen))
     }
     return text
   }
@@ -60,6 +62,8 @@ extension DataRequest {
     queue: DispatchQueue? = nil, encoding: String.Encoding? = nil,
     completionHandler: @escaping @Sendable (TransferResponse<String>) -> Void
   ) -> Self {
-    response(queue: queue, responseSerializer: StringResponseSerializer(encoding: encoding), completionHandler: completionHandler)
+    response(
+      queue: queue, responseSerializer: StringResponseSerializer(encoding: encoding),
+      completionHandler: completionHandler)
   }
 }

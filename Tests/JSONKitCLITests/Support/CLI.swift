@@ -61,7 +61,8 @@ enum CLI {
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
   ) throws -> RunResult {
     let binary = try #require(executable, "the jsonkit binary was not built next to the tests")
-    return try runProcess(binary, arguments, input: input.map { Data($0.utf8) }, environment: environment)
+    return try runProcess(
+      binary, arguments, input: input.map { Data($0.utf8) }, environment: environment)
   }
 
   /// Runs a shell command line with `/bin/sh -c`, `$JSONKIT` set to the binary's path.

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import JSONKit
+import Synchronization
 import Testing
 
 @testable import JSONQuery
@@ -20,7 +20,11 @@ struct JQConformanceTests {
     }
     if test.mustFail {
       do {
-        _ = try Query(test.program, options: QueryOptions(libraryPaths: [JQTestFile.directory.appendingPathComponent("modules").path]))
+        _ = try Query(
+          test.program,
+          options: QueryOptions(libraryPaths: [
+            JQTestFile.directory.appendingPathComponent("modules").path
+          ]))
         return false
       } catch { return error.kind == .compile }
     }
@@ -34,7 +38,9 @@ struct JQConformanceTests {
     do {
       query = try Query(
         test.program,
-        options: QueryOptions(libraryPaths: [JQTestFile.directory.appendingPathComponent("modules").path]))
+        options: QueryOptions(libraryPaths: [
+          JQTestFile.directory.appendingPathComponent("modules").path
+        ]))
     } catch { return false }
     var results = query.run(on: input, context: QueryContext(), stepLimit: 100_000)
     for value in expected {
@@ -84,7 +90,8 @@ struct JQConformanceTests {
   }
 
   @Test func testFileParsing() {
-    let tests = JQTestFile.parse("# c\n.a\n{\"a\":1}\n1\n\n%%FAIL\n}\njq: error\n\n.[]\n[1,2]\n1\n2\n", file: "x")
+    let tests = JQTestFile.parse(
+      "# c\n.a\n{\"a\":1}\n1\n\n%%FAIL\n}\njq: error\n\n.[]\n[1,2]\n1\n2\n", file: "x")
     #expect(tests.map(\.id) == ["x:2", "x:7", "x:10"])
     #expect(tests[0].expected == ["1"])
     #expect(tests[1].mustFail && tests[1].expected == ["jq: error"])

@@ -51,7 +51,10 @@ enum JQTestFile {
           message.append(lines[i])
           i += 1
         }
-        tests.append(JQTestCase(id: "\(file):\(programLine)", program: program, input: "", expected: message, mustFail: true))
+        tests.append(
+          JQTestCase(
+            id: "\(file):\(programLine)", program: program, input: "", expected: message,
+            mustFail: true))
         continue
       }
       guard i < lines.count else { break }
@@ -62,7 +65,10 @@ enum JQTestFile {
         expected.append(lines[i])
         i += 1
       }
-      tests.append(JQTestCase(id: "\(file):\(programLine)", program: program, input: input, expected: expected, mustFail: false))
+      tests.append(
+        JQTestCase(
+          id: "\(file):\(programLine)", program: program, input: input, expected: expected,
+          mustFail: false))
     }
     return tests
   }

@@ -13,7 +13,8 @@ struct InputProjectionTests {
     ".a.b.c", ".a?", ".a[]?.b?", ".a, .c", "(.a, .c) | .b", ".a | .b, .c", ".a[\"b\"]", ".\"a\".b",
     ".a | ..", "..", ".a[0].b[]", ".c[]", ".c.x", ".c[0]", ".d[]?", ".a[].b[].c", ".[0]", ".a[1.5]",
     ".e", ".a[]|.b|.c",
-    ".a[] | select(.b) | .c", ".a[] | select(.b == 1)", "[.a[] | select(.c > 1) | {b, n: (.c | length)}]",
+    ".a[] | select(.b) | .c", ".a[] | select(.b == 1)",
+    "[.a[] | select(.c > 1) | {b, n: (.c | length)}]",
     "{x: .a.b, y: .e}", ".a | length", ".a[] | keys?", "if .a then .c else .e end", ".a // .c",
     ".a.b + 1", "try (.a | .b) catch .", "\"\\(.a)-\\(.e)\"", ".c | @json", ".a[] | type",
     ".a | first", ".a | not", ".a[]? | .b? // \"none\"", "[.a[]? | .b?] | add", ".a | tojson",
@@ -21,12 +22,14 @@ struct InputProjectionTests {
     "1", "$__loc__", "[1, .e]",
     ".a | map(.b)", ".a | map(select(.c) | .b)", ".c | map(tostring)", ".a[]? | has(\"b\")",
     ".a | first(.[])", ".a | [limit(2; .[])]", ".e | tostring | test(\"1\")", ".a | sort_by(.b?)",
-    ".a | to_entries | map(.key)", "[.a | paths]", ".c | getpath([\"x\"])?", "[.a | recurse(.[]?; . != null)]",
+    ".a | to_entries | map(.key)", "[.a | paths]", ".c | getpath([\"x\"])?",
+    "[.a | recurse(.[]?; . != null)]",
   ]
 
   static let others = [
     ".", "keys", ".a as $x | $x", ".[.k]", "input", "[inputs]", "def f: .a; f",
-    ".a[$x]", "keys | map(.)", ".a = 1", ".a |= 1", "reduce .[] as $x (0; .)", "if .a then . else .b end",
+    ".a[$x]", "keys | map(.)", ".a = 1", ".a |= 1", "reduce .[] as $x (0; .)",
+    "if .a then . else .b end",
     "getpath([\"a\"])", "select(.a) | .", "label $f | .a", "[.[] | .a] | $__prog",
     ".a | first(input)", ".a | [limit(1; inputs)]", ".a | map($x)",
   ]
@@ -65,7 +68,9 @@ struct InputProjectionTests {
   @Test("The projection of .statuses[].user.screen_name")
   func twitterShape() throws {
     let projection = try #require(try Query(".statuses[].user.screen_name").inputProjection)
-    #expect(projection == JSONProjection(paths: [[.key("statuses"), .each, .key("user"), .key("screen_name")]]))
+    #expect(
+      projection
+        == JSONProjection(paths: [[.key("statuses"), .each, .key("user"), .key("screen_name")]]))
   }
 
   @Test("Outputs and errors are the same on projected and full inputs")
@@ -75,7 +80,8 @@ struct InputProjectionTests {
       guard let projection = query.inputProjection else { continue }
       for document in Self.documents {
         let full = try JSONParser.parse(Data(document.utf8))
-        let pruned = try JSONParser.parse(Data(document.utf8), options: .init(projection: projection))
+        let pruned = try JSONParser.parse(
+          Data(document.utf8), options: .init(projection: projection))
         #expect(outcome(query, full) == outcome(query, pruned), "\(program) on \(document)")
       }
     }

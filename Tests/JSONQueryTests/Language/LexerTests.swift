@@ -12,7 +12,8 @@ struct LexerTests {
 
   @Test func longestOperatorWins() throws {
     let kinds = try Lexer.tokenize("?// //= |= .. ==").map(\.kind)
-    #expect(kinds == [.symbol("?//"), .symbol("//="), .symbol("|="), .symbol(".."), .symbol("=="), .end])
+    #expect(
+      kinds == [.symbol("?//"), .symbol("//="), .symbol("|="), .symbol(".."), .symbol("=="), .end])
   }
 
   @Test func stringsKeepInterpolationTokens() throws {

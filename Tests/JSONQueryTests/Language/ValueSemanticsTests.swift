@@ -16,7 +16,10 @@ struct ValueSemanticsTests: QueryRunning {
   @Test("% with NaN is NaN; % by zero says remainder")
   func modulo() throws {
     #expect(try run("[nan % 1, 1 % nan | isnan]") == [[true, true]])
-    #expect(try run("try (1 % 0) catch .") == ["number (1) and number (0) cannot be divided (remainder) because the divisor is zero"])
+    #expect(
+      try run("try (1 % 0) catch .") == [
+        "number (1) and number (0) cannot be divided (remainder) because the divisor is zero"
+      ])
   }
 
   @Test("index and indices on strings count code points")
@@ -27,13 +30,21 @@ struct ValueSemanticsTests: QueryRunning {
   @Test("limit and nth reject negative counts; nth past the end is empty")
   func negativeCounts() throws {
     #expect(try run("try limit(-1; 1) catch .") == ["limit doesn't support negative count"])
-    #expect(try run("[nth(0, 5, 9, 10; range(10))], (try nth(-1; 1) catch .)") == [[0, 5, 9], "nth doesn't support negative indices"])
+    #expect(
+      try run("[nth(0, 5, 9, 10; range(10))], (try nth(-1; 1) catch .)") == [
+        [0, 5, 9], "nth doesn't support negative indices",
+      ])
   }
 
   @Test("Error messages show values up to 29 bytes, cut on a character boundary")
   func previews() throws {
-    #expect(try run("try -. catch .", "very-long-long-long-long-string") == [#"string ("very-long-long-long-long...") cannot be negated"#])
-    #expect(try run("try -. catch .", "xxxx☆☆☆☆☆☆☆☆") == [#"string ("xxxx☆☆☆☆☆☆...") cannot be negated"#])
-    #expect(try run("try -. catch .", "xx☆☆☆☆☆☆☆☆") == [#"string ("xx☆☆☆☆☆☆☆☆") cannot be negated"#])
+    #expect(
+      try run("try -. catch .", "very-long-long-long-long-string") == [
+        #"string ("very-long-long-long-long...") cannot be negated"#
+      ])
+    #expect(
+      try run("try -. catch .", "xxxx☆☆☆☆☆☆☆☆") == [#"string ("xxxx☆☆☆☆☆☆...") cannot be negated"#])
+    #expect(
+      try run("try -. catch .", "xx☆☆☆☆☆☆☆☆") == [#"string ("xx☆☆☆☆☆☆☆☆") cannot be negated"#])
   }
 }

@@ -12,8 +12,12 @@ struct FormatDecodingTests {
   }
 
   @Test func base64DistinguishesItsTwoFailures() {
-    #expect(throws: Base64Decoding.Failure.invalidCharacter) { try Base64Decoding.decode("Zm 9v").get() }
-    #expect(throws: Base64Decoding.Failure.trailingByte) { try Base64Decoding.decode("QUJDa").get() }
+    #expect(throws: Base64Decoding.Failure.invalidCharacter) {
+      try Base64Decoding.decode("Zm 9v").get()
+    }
+    #expect(throws: Base64Decoding.Failure.trailingByte) {
+      try Base64Decoding.decode("QUJDa").get()
+    }
   }
 
   @Test func uriDecodesAndRejectsMalformedEscapes() {
@@ -33,26 +37,35 @@ struct FormatDecodingTests {
 
 @Suite("Library: date natives")
 struct DateBuiltinsTests {
-  func run(_ program: String, _ input: JSON) throws -> [JSON] { try Query(program).values(on: input) }
+  func run(_ program: String, _ input: JSON) throws -> [JSON] {
+    try Query(program).values(on: input)
+  }
 
   @Test func gmtimeMktimeRoundTrip() throws {
-    #expect(try run("gmtime", 1425599621) == [[2015, 2, 5, 23, 53, 41, 4, 63]])
-    #expect(try run("gmtime | mktime", 1425599621) == [1425599621])
-    #expect(try run("todate", 1425599621) == ["2015-03-05T23:53:41Z"])
+    #expect(try run("gmtime", 1_425_599_621) == [[2015, 2, 5, 23, 53, 41, 4, 63]])
+    #expect(try run("gmtime | mktime", 1_425_599_621) == [1_425_599_621])
+    #expect(try run("todate", 1_425_599_621) == ["2015-03-05T23:53:41Z"])
   }
 
   @Test func strptimeFillsWeekdayAndRejectsMismatch() throws {
-    #expect(try run("strptime(\"%Y-%m-%dT%H:%M:%SZ\")", "2015-03-05T23:51:47Z") == [[2015, 2, 5, 23, 51, 47, 4, 63]])
-    #expect(try run("fromdate", "2038-01-19T03:14:08Z") == [2147483648])
+    #expect(
+      try run("strptime(\"%Y-%m-%dT%H:%M:%SZ\")", "2015-03-05T23:51:47Z") == [
+        [2015, 2, 5, 23, 51, 47, 4, 63]
+      ])
+    #expect(try run("fromdate", "2038-01-19T03:14:08Z") == [2_147_483_648])
     let message = try run("try strptime(\"%Y\") catch .", "x2015")
     #expect(message == ["date \"x2015\" does not match format \"%Y\""])
   }
 
   @Test func strftimeNeedsBrokenDownTime() throws {
-    #expect(try run("try strftime(\"%Y\") catch .", "no") == ["strftime/1 requires parsed datetime inputs"])
+    #expect(
+      try run("try strftime(\"%Y\") catch .", "no") == [
+        "strftime/1 requires parsed datetime inputs"
+      ])
     #expect(try run("try mktime catch .", "no") == ["mktime requires array of 6 numbers"])
-    #expect(try run("try mktime catch .", ["a", 1, 2]) == ["mktime requires parsed datetime inputs"])
-    #expect(try run("mktime", [2024, 8, 21]) == [1726876800])
+    #expect(
+      try run("try mktime catch .", ["a", 1, 2]) == ["mktime requires parsed datetime inputs"])
+    #expect(try run("mktime", [2024, 8, 21]) == [1_726_876_800])
   }
 }
 
@@ -78,12 +91,19 @@ struct Base32Tests {
     #expect(try Query("@base32").values(on: "foobar") == ["MZXW6YTBOI======"])
     #expect(try Query("@base32 | @base32d").values(on: "héllo ✓") == ["héllo ✓"])
     #expect(try Query(#"@base32 "x\(.)y""#).values(on: "f") == ["xMY======y"])
-    #expect(try Query("try @base32d catch .").values(on: "a1") == [#"string ("a1") is not valid base32 data"#])
+    #expect(
+      try Query("try @base32d catch .").values(on: "a1") == [
+        #"string ("a1") is not valid base32 data"#
+      ])
   }
 
   @Test func formatByNameIsTheSameAsTheAtForm() throws {
-    #expect(try Query(#"[format("base32"), @base32, format("uri")]"#).values(on: "a b") == [["MEQGE===", "MEQGE===", "a%20b"]])
-    #expect(try Query(#"try format("nope") catch ."#).values(on: "x") == ["nope is not a valid format"])
+    #expect(
+      try Query(#"[format("base32"), @base32, format("uri")]"#).values(on: "a b") == [
+        ["MEQGE===", "MEQGE===", "a%20b"]
+      ])
+    #expect(
+      try Query(#"try format("nope") catch ."#).values(on: "x") == ["nope is not a valid format"])
     #expect(try Query("try format(1) catch .").values(on: "x") == ["1 is not a valid format"])
   }
 }

@@ -8,8 +8,14 @@ struct RegexTests: QueryRunning {
   @Test("match gives jq's objects; g finds every match (the manual's example)")
   func matchObjects() throws {
     let expected: JSON = [
-      ["offset": 0, "length": 3, "string": "abc", "captures": [["offset": 0, "length": 3, "string": "abc", "name": nil]]],
-      ["offset": 4, "length": 3, "string": "abc", "captures": [["offset": 4, "length": 3, "string": "abc", "name": nil]]],
+      [
+        "offset": 0, "length": 3, "string": "abc",
+        "captures": [["offset": 0, "length": 3, "string": "abc", "name": nil]],
+      ],
+      [
+        "offset": 4, "length": 3, "string": "abc",
+        "captures": [["offset": 4, "length": 3, "string": "abc", "name": nil]],
+      ],
     ]
     #expect(try run(#"[match("(abc)+"; "g")]"#, "abc abc") == [expected])
   }
@@ -22,7 +28,10 @@ struct RegexTests: QueryRunning {
 
   @Test("An optional group that did not take part is offset -1, string null; names are kept")
   func unmatchedAndNamedGroups() throws {
-    #expect(try run(#"match("(?<x>a)?b") | .captures"#, "b") == [[["offset": -1, "length": 0, "string": nil, "name": "x"]]])
+    #expect(
+      try run(#"match("(?<x>a)?b") | .captures"#, "b") == [
+        [["offset": -1, "length": 0, "string": nil, "name": "x"]]
+      ])
     #expect(try run(#"capture("(?<y>\\d+)-(?<m>\\d+)")"#, "2024-11") == [["y": "2024", "m": "11"]])
   }
 
@@ -33,7 +42,10 @@ struct RegexTests: QueryRunning {
     #expect(try run(#"[match("a*"; "gn") | .string]"#, "baab") == [["aa"]])
     #expect(throws: QueryError.self) { try run(#"test("a"; "q")"#, "a") }
     #expect(try run(#"try test("a"; "q") catch ."#, "a") == ["q is not a valid modifier string"])
-    #expect(try run(#"try test("a") catch ."#, 1) == ["number (1) cannot be matched, as it is not a string"])
+    #expect(
+      try run(#"try test("a") catch ."#, 1) == [
+        "number (1) cannot be matched, as it is not a string"
+      ])
   }
 
   @Test("scan, split/2, splits, sub and gsub")
@@ -42,7 +54,8 @@ struct RegexTests: QueryRunning {
     #expect(try run(#"[scan("(a)(b)")]"#, "abab") == [[["a", "b"], ["a", "b"]]])
     #expect(try run(#"split(", *"; null)"#, "ab,cd, ef") == [["ab", "cd", "ef"]])
     #expect(try run(#"[splits("a+"; "g")]"#, "xaay") == [["x", "y"]])
-    #expect(try run(#"sub("^(?<head>.)"; "Head=\(.head) Tail=")"#, "abcdef") == ["Head=a Tail=bcdef"])
+    #expect(
+      try run(#"sub("^(?<head>.)"; "Head=\(.head) Tail=")"#, "abcdef") == ["Head=a Tail=bcdef"])
     #expect(try run(#"gsub("(?<d>\\d)"; "<\(.d)>")"#, "a1b22") == ["a<1>b<2><2>"])
     // A replacement with several outputs gives several results.
     #expect(try run(#"[sub("a"; "x", "y")]"#, "ab") == [["xb", "yb"]])
@@ -55,7 +68,9 @@ struct RegexTests: QueryRunning {
     #expect(RegexCache.scanGroupNames(#"\((?<x>[()])(?<=y)(?!z)(?<w>)"#) == [1: "x", 2: "w"])
   }
 
-  @Test("A closure parameter passed on to a function with a parameter of the same name keeps its meaning")
+  @Test(
+    "A closure parameter passed on to a function with a parameter of the same name keeps its meaning"
+  )
   func closureParametersPassedOn() throws {
     #expect(try run("def g(f): f; def h(f): g(f); 1 | h(. + 1)") == [2])
     #expect(try run("with_entries(.value += 1)", ["a": 1]) == [["a": 2]])

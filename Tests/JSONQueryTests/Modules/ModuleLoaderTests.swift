@@ -38,13 +38,15 @@ struct ModuleLoaderTests {
     #expect(resolver.expand("./../lib/jq", relativeTo: "/m/c") == "/m/lib/jq")
     #expect(resolver.expand("/abs", relativeTo: "/m") == "/abs")
     // Library paths are relative to the working directory.
-    #expect(resolver.libraryDirectories == ["/home/ada/.jq", "/opt/jq/lib/jq", "/work/lib", "/abs/x"])
+    #expect(
+      resolver.libraryDirectories == ["/home/ada/.jq", "/opt/jq/lib/jq", "/work/lib", "/abs/x"])
   }
 
   @Test("without a home directory or an executable directory, those entries are dropped")
   func unexpandable() {
     let resolver = ModuleResolver(
-      libraryPaths: QueryOptions.defaultLibraryPaths, home: nil, executableDirectory: nil, workingDirectory: "/w")
+      libraryPaths: QueryOptions.defaultLibraryPaths, home: nil, executableDirectory: nil,
+      workingDirectory: "/w")
     #expect(resolver.expand("~/.jq", relativeTo: "/") == nil)
     #expect(resolver.libraryDirectories.isEmpty)
   }
@@ -58,11 +60,20 @@ struct ModuleLoaderTests {
         path: "m", alias: "m", isData: false, metadata: metadata,
         location: SourceLocation(line: 1, column: 1, offset: 0, length: 0))
     }
-    #expect(resolver.searchDirectories(for: directive(nil), importerDirectory: "/mods/c") == ["/w", "/lib"])
-    #expect(resolver.searchDirectories(for: directive(["search": "./"]), importerDirectory: "/mods/c") == ["/mods/c"])
-    #expect(resolver.searchDirectories(for: directive(["search": "."]), importerDirectory: "/mods/c") == ["/mods/c"])
     #expect(
-      resolver.searchDirectories(for: directive(["search": ["../x", "/y", 3]]), importerDirectory: "/mods/c")
+      resolver.searchDirectories(for: directive(nil), importerDirectory: "/mods/c") == [
+        "/w", "/lib",
+      ])
+    #expect(
+      resolver.searchDirectories(for: directive(["search": "./"]), importerDirectory: "/mods/c")
+        == ["/mods/c"])
+    #expect(
+      resolver.searchDirectories(for: directive(["search": "."]), importerDirectory: "/mods/c") == [
+        "/mods/c"
+      ])
+    #expect(
+      resolver.searchDirectories(
+        for: directive(["search": ["../x", "/y", 3]]), importerDirectory: "/mods/c")
         == ["/mods/x", "/y"])
   }
 
@@ -88,7 +99,8 @@ struct ModuleLoaderTests {
     #expect(resolver.locate("d", suffix: ".jq", in: directories) == nil)
     #expect(resolver.locate("a", suffix: ".jq", in: directories) == nil)
 
-    let query = try Self.query(#"import "a/b" as ab; import "p/q" as pq; [ab::x, pq::x]"#, paths: directories)
+    let query = try Self.query(
+      #"import "a/b" as ab; import "p/q" as pq; [ab::x, pq::x]"#, paths: directories)
     #expect(try query.values(on: .null) == [[1, 3]])
   }
 
@@ -98,9 +110,14 @@ struct ModuleLoaderTests {
     #expect(
       ModuleResolver.problem(with: "../a")
         == "Relative paths to modules may not traverse to parent directories (../a)")
-    #expect(ModuleResolver.problem(with: #"a\b"#) == #"Modules must be named by relative paths using '/', not '\' (a\b)"#)
-    #expect(ModuleResolver.problem(with: "a/a") == "module names must not have equal consecutive components: a/a")
-    #expect(Self.compileError(#"import "../a" as a; ."#)?.message.hasPrefix("Relative paths") == true)
+    #expect(
+      ModuleResolver.problem(with: #"a\b"#)
+        == #"Modules must be named by relative paths using '/', not '\' (a\b)"#)
+    #expect(
+      ModuleResolver.problem(with: "a/a")
+        == "module names must not have equal consecutive components: a/a")
+    #expect(
+      Self.compileError(#"import "../a" as a; ."#)?.message.hasPrefix("Relative paths") == true)
   }
 
   // MARK: loading
@@ -135,9 +152,11 @@ struct ModuleLoaderTests {
     #expect(syntax.location?.line == 1)
 
     let tree = try FileTree(["m.jq": "def f: secret;"])
-    let undefined = try #require(Self.compileError(#"def secret: 1; import "m" as m; m::f"#, paths: [tree.root]))
+    let undefined = try #require(
+      Self.compileError(#"def secret: 1; import "m" as m; m::f"#, paths: [tree.root]))
     #expect(undefined.message.contains("syntax error"))  // imports come first
-    let hidden = try #require(Self.compileError(#"import "m" as m; def secret: 1; m::f"#, paths: [tree.root]))
+    let hidden = try #require(
+      Self.compileError(#"import "m" as m; def secret: 1; m::f"#, paths: [tree.root]))
     #expect(hidden.message == "secret/0 is not defined")  // a module does not see its importer
     #expect(hidden.sourceFile == tree.path("m.jq"))
   }
@@ -163,7 +182,8 @@ struct ModuleLoaderTests {
       let loader = ModuleLoader(
         resolver: ModuleResolver(
           libraryPaths: QueryOptions.defaultLibraryPaths, home: home, executableDirectory: nil))
-      return try loader.link(program: try Parser.parseProgram("."), directory: home, includeHomeFile: true)
+      return try loader.link(
+        program: try Parser.parseProgram("."), directory: home, includeHomeFile: true)
     }
     let file = try link(home: "\(Self.fixtures)/home1")
     #expect(Set(file.functions.keys) == ["foo/0", "f/0", "g/0", "fg/0"])
@@ -174,7 +194,8 @@ struct ModuleLoaderTests {
   func recursionAndScope() throws {
     let tree = try FileTree([
       "math.jq": "def fact: if . <= 1 then 1 else . * (. - 1 | fact) end; def twice(f): f | f;",
-      "lib/util.jq": #"import "math" as m; import "cfg" as $cfg {search: "./"}; def f: m::fact; def c: $cfg::cfg[0].n + $cfg[0].n;"#,
+      "lib/util.jq":
+        #"import "math" as m; import "cfg" as $cfg {search: "./"}; def f: m::fact; def c: $cfg::cfg[0].n + $cfg[0].n;"#,
       "lib/cfg.json": #"{"n": 7}"#,
     ])
     let query = try Self.query(
@@ -187,9 +208,11 @@ struct ModuleLoaderTests {
   func metadata() {
     #expect(Self.compileError("module (.+1); 0")?.message == "Module metadata must be constant")
     #expect(Self.compileError("module []; 0")?.location?.column == 8)
-    #expect(Self.compileError(#"include "a" []; 0"#)?.message == "Module metadata must be an object")
+    #expect(
+      Self.compileError(#"include "a" []; 0"#)?.message == "Module metadata must be an object")
     #expect(Self.compileError(#"import "\(1)" as a; 0"#)?.message == "Import path must be constant")
-    #expect(Self.compileError(#"module {a: [1, -2, {b: "c"}]}; import "a" as a {x: null}; a::a"#) == nil)
+    #expect(
+      Self.compileError(#"module {a: [1, -2, {b: "c"}]}; import "a" as a {x: null}; a::a"#) == nil)
   }
 
   @Test("modulemeta lists metadata, deps and defs; get_search_list the configured paths")
@@ -197,7 +220,10 @@ struct ModuleLoaderTests {
     let meta = try Self.query(#""a" | modulemeta"#).values(on: .null)
     #expect(meta == [["version": 1.7, "deps": [], "defs": ["a/0"]]])
     #expect(throws: QueryError.self) { try Self.query(#""nope" | modulemeta"#).values(on: .null) }
-    #expect(try Self.query("get_search_list", paths: ["~/.jq", "/x"]).values(on: .null) == [["~/.jq", "/x"]])
+    #expect(
+      try Self.query("get_search_list", paths: ["~/.jq", "/x"]).values(on: .null) == [
+        ["~/.jq", "/x"]
+      ])
   }
 }
 
@@ -206,8 +232,10 @@ final class FileTree {
   let root: String
 
   init(_ files: [String: String]) throws {
-    root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("jsonquery-modules-\(UUID().uuidString)").resolvingSymlinksInPath().path
+    root =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("jsonquery-modules-\(UUID().uuidString)").resolvingSymlinksInPath()
+      .path
     for (name, contents) in files {
       let url = URL(fileURLWithPath: path(name))
       try FileManager.default.createDirectory(

@@ -34,15 +34,18 @@ func roundTrip<M: Mappable>(
 
 /// The failures of a lenient mapping of `text` into `M`, with the model.
 func failures<M: BaseMappable>(
-  mapping text: String, into type: M.Type = M.self, sourceLocation: SourceLocation = #_sourceLocation
+  mapping text: String, into type: M.Type = M.self,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> (model: M?, failures: [MappingError]) {
-  let (model, failures) = Mapper<M>().mapWithFailures(JSON: parsed(text, sourceLocation: sourceLocation))
+  let (model, failures) = Mapper<M>().mapWithFailures(
+    JSON: parsed(text, sourceLocation: sourceLocation))
   return (model, failures)
 }
 
 /// The error thrown by a strict mapping of `text` into `M`.
 func strictError<M: BaseMappable>(
-  mapping text: String, into type: M.Type = M.self, sourceLocation: SourceLocation = #_sourceLocation
+  mapping text: String, into type: M.Type = M.self,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> MappingError? {
   do {
     _ = try Mapper<M>(strict: true).mapOrThrow(JSONString: text)

@@ -40,7 +40,8 @@ func awaitResponse<Value: Sendable>(
 /// A session that gives up quickly, so a failing test does not wait a minute.
 func testSession(
   timeout: Duration = .seconds(20), maximumResponseSize: Int? = nil, idleTimeout: Duration? = nil,
-  interceptor: (any RequestInterceptor)? = nil, redirects: SessionConfiguration.RedirectPolicy = .follow(maximum: 10)
+  interceptor: (any RequestInterceptor)? = nil,
+  redirects: SessionConfiguration.RedirectPolicy = .follow(maximum: 10)
 ) -> Session {
   var configuration = SessionConfiguration.default
   configuration.timeout = timeout
@@ -99,7 +100,10 @@ struct APIError: ImmutableMappable, Error, Sendable {
 }
 
 struct DecodableAPIError: Decodable, Error, Sendable {
-  struct Detail: Decodable, Sendable { var code: Int; var message: String }
+  struct Detail: Decodable, Sendable {
+    var code: Int
+    var message: String
+  }
   var error: Detail
 }
 

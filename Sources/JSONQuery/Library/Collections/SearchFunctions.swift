@@ -20,7 +20,8 @@ enum SearchFunctions {
     },
     "_strindices/1": { input, arguments throws in
       guard let text = input.string else {
-        throw QueryError.runtime("\(ValueOps.describe(input)) cannot be searched, as it is not a string")
+        throw QueryError.runtime(
+          "\(ValueOps.describe(input)) cannot be searched, as it is not a string")
       }
       guard let pattern = arguments[0].string else {
         throw QueryError.runtime("\(ValueOps.describe(arguments[0])) is not a string")

@@ -18,11 +18,15 @@ enum DateFunctions {
     "gmtime/0": { input, _ throws in try brokenDown(input, local: false, name: "gmtime") },
     "localtime/0": { input, _ throws in try brokenDown(input, local: true, name: "localtime") },
     "mktime/0": { input, _ throws in
-      guard input.type == .array else { throw QueryError.runtime("mktime requires array of 6 numbers") }
+      guard input.type == .array else {
+        throw QueryError.runtime("mktime requires array of 6 numbers")
+      }
       var time = try tm(input, name: "mktime requires parsed datetime inputs")
       return JSON(Int(timegm(&time)))
     },
-    "strftime/1": { input, arguments throws in try format(input, arguments[0], local: false, name: "strftime/1") },
+    "strftime/1": { input, arguments throws in
+      try format(input, arguments[0], local: false, name: "strftime/1")
+    },
     "strflocaltime/1": { input, arguments throws in
       try format(input, arguments[0], local: true, name: "strflocaltime/1")
     },
@@ -33,7 +37,9 @@ enum DateFunctions {
   static func brokenDown(_ input: JSON, local: Bool, name: String) throws(QueryError) -> JSON {
     guard input.type == .number else { throw QueryError.runtime("\(name)() requires a number") }
     let seconds = input.jqDouble
-    guard seconds.isFinite, abs(seconds) < 1e17 else { throw QueryError.runtime("\(name)() requires a number in range") }
+    guard seconds.isFinite, abs(seconds) < 1e17 else {
+      throw QueryError.runtime("\(name)() requires a number in range")
+    }
     var whole = time_t(seconds.rounded(.down))
     var time = Glibc.tm()
     guard (local ? localtime_r(&whole, &time) : gmtime_r(&whole, &time)) != nil else {
@@ -46,7 +52,8 @@ enum DateFunctions {
     [
       JSON(Int(time.tm_year) + 1900), JSON(Int(time.tm_mon)), JSON(Int(time.tm_mday)),
       JSON(Int(time.tm_hour)), JSON(Int(time.tm_min)),
-      ValueOps.number(Double(time.tm_sec) + fraction), JSON(Int(time.tm_wday)), JSON(Int(time.tm_yday)),
+      ValueOps.number(Double(time.tm_sec) + fraction), JSON(Int(time.tm_wday)),
+      JSON(Int(time.tm_yday)),
     ]
   }
 
@@ -54,7 +61,9 @@ enum DateFunctions {
   static func tm(_ input: JSON, name message: String) throws(QueryError) -> Glibc.tm {
     var fields: [Int] = []
     for element in ValueOps.elements(input) {
-      guard element.type == .number, element.jqDouble.isFinite else { throw QueryError.runtime(message) }
+      guard element.type == .number, element.jqDouble.isFinite else {
+        throw QueryError.runtime(message)
+      }
       fields.append(Int(clamping: Int64(element.jqDouble.rounded(.down))))
     }
     while fields.count < 8 { fields.append(0) }
@@ -70,11 +79,16 @@ enum DateFunctions {
     return time
   }
 
-  static func format(_ input: JSON, _ pattern: JSON, local: Bool, name: String) throws(QueryError) -> JSON {
-    guard let pattern = pattern.string else { throw QueryError.runtime("\(name) requires a string format") }
+  static func format(_ input: JSON, _ pattern: JSON, local: Bool, name: String) throws(QueryError)
+    -> JSON
+  {
+    guard let pattern = pattern.string else {
+      throw QueryError.runtime("\(name) requires a string format")
+    }
     var broken = input
     if input.type == .number {
-      broken = try brokenDown(input, local: local, name: name == "strftime/1" ? "gmtime" : "localtime")
+      broken = try brokenDown(
+        input, local: local, name: name == "strftime/1" ? "gmtime" : "localtime")
     } else if input.type != .array {
       throw QueryError.runtime("\(name) requires parsed datetime inputs")
     }
@@ -87,7 +101,9 @@ enum DateFunctions {
     }
     var buffer = [CChar](repeating: 0, count: 512)
     let count = strftime(&buffer, buffer.count, pattern, &time)
-    guard count > 0 || pattern.isEmpty else { throw QueryError.runtime("\(name): unknown system failure") }
+    guard count > 0 || pattern.isEmpty else {
+      throw QueryError.runtime("\(name): unknown system failure")
+    }
     return JSON(String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
 
@@ -115,14 +131,17 @@ enum DateFunctions {
 
   /// The C library's `strptime`, which Swift's Glibc module does not import (it is behind
   /// `_XOPEN_SOURCE`); looked up once by name.
-  private static let strptimeFunction: @convention(c) (
-    UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.tm>
-  ) -> UnsafeMutablePointer<CChar>? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "strptime") else {
-      fatalError("the C library has no strptime")
-    }
-    return unsafeBitCast(symbol, to: (@convention(c) (
+  private static let strptimeFunction:
+    @convention(c) (
       UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.tm>
-    ) -> UnsafeMutablePointer<CChar>?).self)
-  }()
+    ) -> UnsafeMutablePointer<CChar>? = {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "strptime") else {
+        fatalError("the C library has no strptime")
+      }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (
+          UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.tm>
+        ) -> UnsafeMutablePointer<CChar>?).self)
+    }()
 }

@@ -19,7 +19,8 @@ enum Base32 {
       // Only the groups that hold some bit of the chunk are written; `=` fills the rest.
       let groups = (chunk.count * 8 + 4) / 5
       for group in 0..<8 {
-        out.append(group < groups ? alphabet[Int((bits >> UInt64(35 - 5 * group)) & 31)] : UInt8(ascii: "="))
+        out.append(
+          group < groups ? alphabet[Int((bits >> UInt64(35 - 5 * group)) & 31)] : UInt8(ascii: "="))
       }
       index += 5
     }

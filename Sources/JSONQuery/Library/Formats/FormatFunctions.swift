@@ -6,7 +6,8 @@ import JSONKit
 enum FormatFunctions {
   static let table: [String: NativeFunctions.Body] = [
     "format/1": { input, arguments throws in
-      let name = arguments[0].type == .string ? arguments[0].stringValue : ValueOps.text(arguments[0])
+      let name =
+        arguments[0].type == .string ? arguments[0].stringValue : ValueOps.text(arguments[0])
       return JSON(try Formats.apply(name, input))
     }
   ]

@@ -16,7 +16,8 @@ enum URIDecoding {
         index += 1
         continue
       }
-      guard index + 2 < input.count, let high = hexDigit(input[index + 1]), let low = hexDigit(input[index + 2])
+      guard index + 2 < input.count, let high = hexDigit(input[index + 1]),
+        let low = hexDigit(input[index + 2])
       else { return nil }
       bytes.append(high << 4 | low)
       index += 3

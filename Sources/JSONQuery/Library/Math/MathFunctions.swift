@@ -18,7 +18,8 @@ enum MathFunctions {
       ("exp2", exp2), ("expm1", expm1), ("fabs", fabs), ("gamma", lgamma), ("lgamma", lgamma),
       ("tgamma", tgamma), ("lgamma_r", lgamma), ("log10", log10), ("log1p", log1p), ("log2", log2),
       ("logb", logb), ("nearbyint", nearbyint), ("rint", rint), ("sin", sin), ("sinh", sinh),
-      ("tan", tan), ("tanh", tanh), ("trunc", trunc), ("y0", y0), ("y1", y1), ("j0", j0), ("j1", j1),
+      ("tan", tan), ("tanh", tanh), ("trunc", trunc), ("y0", y0), ("y1", y1), ("j0", j0),
+      ("j1", j1),
     ]
     for (name, f) in unary {
       table["\(name)/0"] = { input, _ throws in
@@ -28,7 +29,8 @@ enum MathFunctions {
     let binary: [(String, @Sendable (Double, Double) -> Double)] = [
       ("atan2", atan2), ("copysign", copysign), ("drem", remainder), ("fdim", fdim), ("fmax", fmax),
       ("fmin", fmin), ("fmod", fmod), ("hypot", hypot), ("nextafter", nextafter),
-      ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }), ("scalbln", { scalbn($0, Int32(clamping: ValueOps.clampedInt($1))) }),
+      ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }),
+      ("scalbln", { scalbn($0, Int32(clamping: ValueOps.clampedInt($1))) }),
       ("ldexp", { ldexp($0, Int32(clamping: ValueOps.clampedInt($1))) }),
     ]
     for (name, f) in binary {
@@ -37,7 +39,10 @@ enum MathFunctions {
       }
     }
     table["fma/3"] = { _, arguments throws in
-      ValueOps.number(fma(try number(arguments[0], "fma"), try number(arguments[1], "fma"), try number(arguments[2], "fma")))
+      ValueOps.number(
+        fma(
+          try number(arguments[0], "fma"), try number(arguments[1], "fma"),
+          try number(arguments[2], "fma")))
     }
     table["frexp/0"] = { input, _ throws in
       var exponent: Int32 = 0
@@ -53,7 +58,9 @@ enum MathFunctions {
   }()
 
   static func number(_ value: JSON, _ name: String) throws(QueryError) -> Double {
-    guard value.type == .number else { throw QueryError.runtime("\(ValueOps.describe(value)) number required") }
+    guard value.type == .number else {
+      throw QueryError.runtime("\(ValueOps.describe(value)) number required")
+    }
     return value.jqDouble
   }
 }

@@ -18,7 +18,8 @@ final class RegexCache: Sendable {
   private let compiled = Mutex<[Key: NSRegularExpression]>([:])
   private let names = Mutex<[String: [Int: String]]>([:])
 
-  func regex(_ pattern: String, options: NSRegularExpression.Options) throws -> NSRegularExpression {
+  func regex(_ pattern: String, options: NSRegularExpression.Options) throws -> NSRegularExpression
+  {
     let key = Key(pattern: pattern, options: options.rawValue)
     if let regex = compiled.withLock({ $0[key] }) { return regex }
     let regex = try NSRegularExpression(pattern: pattern, options: options)
@@ -75,7 +76,10 @@ final class RegexCache: Sendable {
         } else if i + 2 < characters.count, characters[i + 2] == "<" || characters[i + 2] == "P" {
           var j = i + 3
           if characters[i + 2] == "P" {
-            guard j < characters.count, characters[j] == "<" else { i += 1; continue }
+            guard j < characters.count, characters[j] == "<" else {
+              i += 1
+              continue
+            }
             j += 1
           }
           if j < characters.count, characters[j] != "=" && characters[j] != "!" {

@@ -44,12 +44,16 @@ enum RegexMatch {
     }
   }
 
-  static func run(_ input: JSON, pattern: JSON, flags: JSON, testMode: Bool) throws(QueryError) -> JSON {
+  static func run(_ input: JSON, pattern: JSON, flags: JSON, testMode: Bool) throws(QueryError)
+    -> JSON
+  {
     guard let text = input.string else {
-      throw QueryError.runtime("\(ValueOps.describe(input)) cannot be matched, as it is not a string")
+      throw QueryError.runtime(
+        "\(ValueOps.describe(input)) cannot be matched, as it is not a string")
     }
     guard let source = pattern.string else {
-      throw QueryError.runtime("\(ValueOps.describe(pattern)) cannot be matched, as it is not a string")
+      throw QueryError.runtime(
+        "\(ValueOps.describe(pattern)) cannot be matched, as it is not a string")
     }
     let flags = try Flags(flags)
     let regex: NSRegularExpression
@@ -57,7 +61,8 @@ enum RegexMatch {
       // ICU rejects an empty pattern; Oniguruma matches the empty string everywhere.
       regex = try RegexCache.shared.regex(source.isEmpty ? "(?:)" : source, options: flags.options)
     } catch {
-      throw QueryError.runtime("\(source) (at offset 0) is not a valid regex: \(error.localizedDescription)")
+      throw QueryError.runtime(
+        "\(source) (at offset 0) is not a valid regex: \(error.localizedDescription)")
     }
     // Bridged once: every match and capture below takes its substring from it.
     let bridged = text as NSString
@@ -77,7 +82,8 @@ enum RegexMatch {
   /// One match as jq's object: offset, length, string and captures (an unmatched group has
   /// offset -1, length 0 and string null).
   private static func match(
-    of result: NSTextCheckingResult, in text: NSString, offsets: CodePointOffsets, names: [Int: String]
+    of result: NSTextCheckingResult, in text: NSString, offsets: CodePointOffsets,
+    names: [Int: String]
   ) -> JSON {
     func part(_ range: NSRange) -> (offset: Int, length: Int, string: JSON) {
       guard range.location != NSNotFound else { return (-1, 0, .null) }

@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "JSONKit",
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "JSONKit", targets: ["JSONKit"]),
     .library(name: "Mapping", targets: ["Mapping"]),
@@ -19,8 +20,8 @@ let package = Package(
     ),
     .target(name: "JSONKit", dependencies: ["CYajl"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
-    .target(name: "CStackBounds"),
-    .target(name: "JSONQuery", dependencies: ["JSONKit", "CStackBounds"]),
+    .target(name: "CSystemShims"),
+    .target(name: "JSONQuery", dependencies: ["JSONKit", "CSystemShims"]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// One accepted socket, with reads and writes that give up as soon as the server stops.
@@ -20,7 +24,7 @@ struct Connection {
     while offset < bytes.count {
       // MSG_NOSIGNAL: a client hanging up mid-response must not kill the test process.
       let written = bytes.withUnsafeBytes {
-        Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+        SystemCall.send(fd, $0.baseAddress! + offset, $0.count - offset, sendFlagsNoSignal)
       }
       if written >= 0 {
         offset += written
@@ -83,6 +87,6 @@ struct Connection {
         if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break draining }
       }
     }
-    _ = Glibc.close(fd)
+    _ = SystemCall.close(fd)
   }
 }

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Puts a ``ServerResponse`` on the wire, faults included.

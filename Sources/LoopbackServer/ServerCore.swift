@@ -2,6 +2,10 @@ import Synchronization
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The running server: listener, threads and counters.

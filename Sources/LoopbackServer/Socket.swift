@@ -1,5 +1,9 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The few socket calls the server makes, with the Glibc type juggling kept in one place.
@@ -59,7 +63,7 @@ enum Socket {
   /// inherited descriptors in the child anyway.
   static func accept(from listener: Int32) -> AcceptResult {
     while true {
-      let fd = Glibc.accept(listener, nil, nil)
+      let fd = SystemCall.accept(listener)
       if fd >= 0 {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

@@ -2,6 +2,10 @@ import Synchronization
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A self-pipe that wakes every thread of a server at once when ``fire()`` is called.
@@ -38,8 +42,8 @@ final class StopSignal: Sendable {
 
   /// Closes both ends; only once no thread can be waiting on them any more.
   func close() {
-    _ = Glibc.close(readFD)
-    _ = Glibc.close(writeFD)
+    _ = SystemCall.close(readFD)
+    _ = SystemCall.close(writeFD)
   }
 
   enum Outcome {

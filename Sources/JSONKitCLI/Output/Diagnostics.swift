@@ -52,7 +52,8 @@ struct Diagnostics {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = SystemCall.write(
+          fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return }  // Nowhere left to complain to.
         offset += written

@@ -1,4 +1,4 @@
-import CStackBounds
+import CSystemShims
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,4 @@
+import CSystemShims
 import JSONKit
 
 #if canImport(Glibc)
@@ -41,14 +42,14 @@ enum DateFunctions {
       throw QueryError.runtime("\(name)() requires a number in range")
     }
     var whole = time_t(seconds.rounded(.down))
-    var time = Glibc.tm()
+    var time = BrokenDownTime()
     guard (local ? localtime_r(&whole, &time) : gmtime_r(&whole, &time)) != nil else {
       throw QueryError.runtime("error converting number of seconds since epoch to datetime")
     }
     return array(time, fraction: seconds - seconds.rounded(.down))
   }
 
-  static func array(_ time: Glibc.tm, fraction: Double = 0) -> JSON {
+  static func array(_ time: BrokenDownTime, fraction: Double = 0) -> JSON {
     [
       JSON(Int(time.tm_year) + 1900), JSON(Int(time.tm_mon)), JSON(Int(time.tm_mday)),
       JSON(Int(time.tm_hour)), JSON(Int(time.tm_min)),
@@ -58,7 +59,7 @@ enum DateFunctions {
   }
 
   /// jq's array → `struct tm` (`message` when it is not an array of numbers).
-  static func tm(_ input: JSON, name message: String) throws(QueryError) -> Glibc.tm {
+  static func tm(_ input: JSON, name message: String) throws(QueryError) -> BrokenDownTime {
     var fields: [Int] = []
     for element in ValueOps.elements(input) {
       guard element.type == .number, element.jqDouble.isFinite else {
@@ -67,7 +68,7 @@ enum DateFunctions {
       fields.append(Int(clamping: Int64(element.jqDouble.rounded(.down))))
     }
     while fields.count < 8 { fields.append(0) }
-    var time = Glibc.tm()
+    var time = BrokenDownTime()
     time.tm_year = Int32(clamping: fields[0] - 1900)
     time.tm_mon = Int32(clamping: fields[1])
     time.tm_mday = Int32(clamping: fields[2])
@@ -114,34 +115,21 @@ enum DateFunctions {
     guard let pattern = pattern.string else {
       throw QueryError.runtime("strptime/1 requires string inputs and arguments")
     }
-    var time = Glibc.tm()
-    let end = text.withCString { strptimeFunction($0, pattern, &time) }
+    var time = BrokenDownTime()
+    let end = text.withCString { csystemshims_strptime($0, pattern, &time) }
     guard let end, end.pointee == 0 else {
       throw QueryError.runtime("date \"\(text)\" does not match format \"\(pattern)\"")
     }
     // The weekday and day of the year, which strptime leaves unset unless the format has them.
     var copy = time
     var seconds = timegm(&copy)
-    var normalized = Glibc.tm()
+    var normalized = BrokenDownTime()
     gmtime_r(&seconds, &normalized)
     time.tm_wday = normalized.tm_wday
     time.tm_yday = normalized.tm_yday
     return array(time)
   }
-
-  /// The C library's `strptime`, which Swift's Glibc module does not import (it is behind
-  /// `_XOPEN_SOURCE`); looked up once by name.
-  private static let strptimeFunction:
-    @convention(c) (
-      UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.tm>
-    ) -> UnsafeMutablePointer<CChar>? = {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "strptime") else {
-        fatalError("the C library has no strptime")
-      }
-      return unsafeBitCast(
-        symbol,
-        to: (@convention(c) (
-          UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutablePointer<Glibc.tm>
-        ) -> UnsafeMutablePointer<CChar>?).self)
-    }()
 }
+
+/// The C library's broken-down time (`struct tm`), named apart from `DateFunctions.tm(_:name:)`.
+typealias BrokenDownTime = tm

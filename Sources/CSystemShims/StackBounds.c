@@ -1,6 +1,6 @@
 // pthread_getattr_np is a GNU extension: Swift's Glibc module does not declare it.
 #define _GNU_SOURCE
-#include "CStackBounds.h"
+#include "CSystemShims.h"
 #include <pthread.h>
 
 int cstackbounds_current(uintptr_t *low, size_t *size) {

@@ -1,0 +1,27 @@
+#ifndef CSYSTEMSHIMS_H
+#define CSYSTEMSHIMS_H
+
+// C library functions that Swift's C modules do not import on every platform (they sit
+// behind feature macros such as _GNU_SOURCE or _XOPEN_SOURCE), wrapped in functions whose
+// declarations need no macro. One target for the package, so that no Swift file looks a
+// symbol up by name at run time.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/// The lowest address and the size of the calling thread's stack. Returns 0 on success,
+/// non-zero when the platform cannot tell (the caller then does without a stack guard).
+int cstackbounds_current(uintptr_t *low, size_t *size);
+
+/// An address in the caller's frame on the thread's real stack. (The address of a Swift
+/// local is not: AddressSanitizer may move locals to a heap-allocated "fake stack".)
+static inline uintptr_t cstackbounds_frame_address(void) {
+  return (uintptr_t)__builtin_frame_address(0);
+}
+
+/// `strptime(3)`: parses `text` by `format` into `time`. Returns a pointer to the first
+/// character not consumed, or NULL when the text does not match.
+char *csystemshims_strptime(const char *text, const char *format, struct tm *time);
+
+#endif

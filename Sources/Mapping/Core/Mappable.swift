@@ -142,6 +142,7 @@ extension ImmutableMappable {
         throw error
       } catch {
         var failure = MappingError(.custom("\(error)"))
+        failure.underlyingError = error
         failure = failure.prefixed(by: child.basePath)
         throw failure
       }

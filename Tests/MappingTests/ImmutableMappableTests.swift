@@ -198,7 +198,7 @@ struct ImmutableMappableTests {
       _ = try Mapper<Owner>().mapArray(JSONString: #"[{"name": "a", "since": 1}, {"name": "b"}]"#)
       Issue.record("expected an error")
     } catch {
-      #expect(error.pathDescription == "[1].since")
+      #expect((error as? MappingError)?.pathDescription == "[1].since")
     }
   }
 

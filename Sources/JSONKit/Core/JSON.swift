@@ -89,10 +89,14 @@ public struct JSON: Sendable {
     return copy
   }
 
-  /// The kind of this value. Failed accesses report `.null` (their `error` says why).
+  /// The kind of this value. Failed accesses report `.null` (their `error` says why); a
+  /// value `JSON(_:)` could not convert reports `.unknown`, as in SwiftyJSON.
   public var type: JSONType {
     switch storage {
-    case .null, .invalid: return .null
+    case .null: return .null
+    case .invalid(let box):
+      if case .unsupportedType = box.error.reason { return .unknown }
+      return .null
     case .bool: return .bool
     case .number: return .number
     case .string: return .string

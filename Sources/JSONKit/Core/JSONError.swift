@@ -50,6 +50,9 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongType(expected: JSONType, found: JSONType, preview: String)
     /// `JSON(_:)` was given an object that has no JSON representation.
     case unsupportedType(String)
+    /// A SwiftyJSON error constant such as `SwiftyJSONError.notExist`: only a code, and equal
+    /// to every error with that code (so `json.error == SwiftyJSONError.notExist` ports).
+    case code(Code)
   }
 
   /// SwiftyJSON's error codes, so that `json.error?.code == .notExist` ports directly.
@@ -106,6 +109,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case .wrongType: .wrongType
     case .unsupportedType: .unsupportedType
     case .nestingTooDeep: .elementTooDeep
+    case .code(let code): code
     default: .invalidJSON
     }
   }
@@ -135,6 +139,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case .wrongType(let expected, let found, let preview):
       "Expected \(expected) but found \(found) (\(preview))"
     case .unsupportedType(let what): "Unsupported type: \(what) has no JSON representation"
+    case .code(let code): code.swiftyJSONDescription
     }
   }
 

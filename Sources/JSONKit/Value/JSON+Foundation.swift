@@ -44,8 +44,8 @@ extension JSON {
   /// Converts Foundation and Swift values: `JSON`, `String`, `Bool`, integers, floating
   /// point, `Decimal`, `NSNumber`, `NSNull`, `URL` (as its string), `Data` holding JSON
   /// text (parsed), arrays, dictionaries with `String` keys, and optionals of these.
-  /// Anything else becomes a value whose `error` is `.unsupportedType` (type `.unknown`
-  /// in SwiftyJSON; here it reads as `null`).
+  /// Anything else becomes a value whose `error` is `.unsupportedType` and whose type is
+  /// `.unknown` (as in SwiftyJSON); it is not equal to `JSON.null`.
   ///
   /// ```swift
   /// let json = JSON(["name": "Ada", "ids": [1, 2], "nick": NSNull()] as [String: Any])

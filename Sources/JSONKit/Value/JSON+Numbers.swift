@@ -185,6 +185,11 @@ extension JSON {
     get {
       if let n = number { return n }
       if case .bool(let b) = storage { return NSNumber(value: b) }
+      if type == .string {
+        // All the digits, as SwiftyJSON: a Double would round "1000000000000000000000000000.1".
+        let decimal = NSDecimalNumber(string: stringValue.trimmingCharacters(in: .whitespaces))
+        return decimal == NSDecimalNumber.notANumber ? NSDecimalNumber.zero : decimal
+      }
       if let i = JSON.coercedInt64(self) { return NSNumber(value: i) }
       return NSNumber(value: doubleValue)
     }

@@ -1,16 +1,18 @@
 import Foundation
 
 extension JSON {
-  /// The JSON text of this value: pretty-printed by default (as SwiftyJSON), compact with
-  /// `options: []`. Top-level scalars are allowed.
+  /// The JSON text of this value: compact by default (as SwiftyJSON's `rawData()`), pretty
+  /// with `options: .prettyPrinted`. Top-level scalars are allowed.
   ///
   /// ```swift
-  /// let data = try json.rawData(options: [])                         // compact
+  /// let data = try json.rawData()                                    // compact
   /// let sorted = try json.rawData(options: [.prettyPrinted, .sortedKeys])
   /// ```
   ///
+  /// - Parameter options: how to write; compact by default.
+  /// - Returns: UTF-8 JSON text.
   /// - Throws: the access error, when this value is the result of a failed subscript.
-  public func rawData(options: JSONWritingOptions = .prettyPrinted) throws(JSONError) -> Data {
+  public func rawData(options: JSONWritingOptions = []) throws(JSONError) -> Data {
     if let error { throw error }
     return JSONWriter(options: options).data(self)
   }

@@ -115,6 +115,26 @@ extension Map {
 
   /// Reads an optional `RawRepresentable` enum at `key`: `nil` when missing or `null`;
   /// throws for a value that is not a raw value of the enum.
+  /// Reads an array of arrays at `key` through `transform`, or throws.
+  ///
+  /// ```swift
+  /// grid = try map.value("grid", using: CellTransform())   // [[Cell]]
+  /// ```
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [[Transform.Object]] {
+    guard
+      let json = try present(
+        key, nested: nested, delimiter: delimiter, optional: false, file: file, line: line)
+    else { throw located(MappingError(.keyNotFound), file: file, line: line) }
+    do throws(MappingError) {
+      return try readTransformedArrays(json, transform)
+    } catch {
+      throw located(error, file: file, line: line)
+    }
+  }
+
   public func value<E: RawRepresentable>(
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line

@@ -133,11 +133,16 @@ extension ImmutableMappable {
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self {
     try mapNested(json, map: map) { child throws(MappingError) in
       do {
-        return try Self(map: child)
+        // As ObjectMapper: `mapping(map:)` runs after `init(map:)`, so properties it reads
+        // with `<-` are set too.
+        var object = try Self(map: child)
+        object.mapping(map: child)
+        return object
       } catch let error as MappingError {
         throw error
       } catch {
         var failure = MappingError(.custom("\(error)"))
+        failure.underlyingError = error
         failure = failure.prefixed(by: child.basePath)
         throw failure
       }

@@ -38,6 +38,10 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   public var file: String?
   /// The line of the `map.value(_:)` call, with `file`.
   public var line: UInt?
+  /// The error the model's own code threw inside `init(map:)`, when that is what failed.
+  /// `Mapper`'s throwing `ImmutableMappable` methods rethrow it unchanged, as ObjectMapper
+  /// does; it takes no part in `==`.
+  public var underlyingError: (any Error)?
   /// Whether `path` is complete (from the root), or relative to the value being read.
   var pathIsAbsolute = false
 

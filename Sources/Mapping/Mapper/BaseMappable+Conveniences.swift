@@ -38,25 +38,27 @@ extension Mappable {
   }
 }
 
+// These keep `throws(MappingError)`: an error thrown by the model's own `init(map:)` is the
+// failure's `underlyingError` (`Mapper`'s throwing methods rethrow it as itself).
 extension ImmutableMappable {
   /// A model from JSON text, or the first failure: `try Point(JSONString: text)`.
   public init(JSONString: String, context: MapContext? = nil) throws(MappingError) {
-    self = try Mapper<Self>(context: context).map(JSONString: JSONString)
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSONString: JSONString)
   }
 
   /// A model from a Foundation dictionary, or the first failure.
   public init(JSON: [String: Any], context: MapContext? = nil) throws(MappingError) {
-    self = try Mapper<Self>(context: context).map(JSON: JSON)
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSON: JSONKit.JSON(JSON))
   }
 
   /// A model from a JSONKit value, or the first failure.
   public init(JSONValue: JSONKit.JSON, context: MapContext? = nil) throws(MappingError) {
-    self = try Mapper<Self>(context: context).map(JSON: JSONValue)
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSON: JSONValue)
   }
 
   /// A model from any JSON object (Foundation or JSONKit), or the first failure.
   public init(JSONObject: Any, context: MapContext? = nil) throws(MappingError) {
-    self = try Mapper<Self>(context: context).map(JSONObject: JSONObject)
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSON: JSONKit.JSON(JSONObject))
   }
 }
 

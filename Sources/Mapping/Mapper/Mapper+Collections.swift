@@ -40,8 +40,13 @@ extension Mapper {
     mapArray(JSON: JSONKit.JSON(JSONArray)) ?? []
   }
 
-  /// Maps JSON text holding an array of objects.
-  public func mapArray(JSONString: String) -> [N]? { try? mapArrayOrThrow(JSONString: JSONString) }
+  /// Maps JSON text holding an array of objects; text holding one object gives a
+  /// one-element array, as in ObjectMapper.
+  public func mapArray(JSONString: String) -> [N]? {
+    guard let json = try? Self.parse(JSONString) else { return nil }
+    if json.type == .dictionary { return map(JSON: json).map { [$0] } }
+    return mapArray(JSON: json)
+  }
 
   /// Maps a Foundation array or a JSONKit value holding an array.
   public func mapArray(JSONObject: Any?) -> [N]? {

@@ -1,0 +1,7 @@
+/// SwiftyJSON's name for ``JSONType``, so that `json.type == Type.string` and functions
+/// returning `Type` port by changing the import.
+///
+/// ```swift
+/// let kind: Type = JSON("x").type   // .string
+/// ```
+public typealias Type = JSONType

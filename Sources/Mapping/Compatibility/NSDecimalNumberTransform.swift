@@ -1,0 +1,33 @@
+import Foundation
+@_spi(JSONKitInternals) import JSONKit
+
+/// ObjectMapper's transform between a JSON number or numeric string and an
+/// `NSDecimalNumber`, written back as a string of its digits.
+///
+/// ```swift
+/// price <- (map["price"], NSDecimalNumberTransform())   // 0.1 or "0.1" → 0.1 exactly
+/// ```
+///
+/// The number is built from its JSON source text, so no digit passes through `Double`.
+/// Immutable and `Sendable`.
+public final class NSDecimalNumberTransform: TransformType, Sendable {
+  public typealias Object = NSDecimalNumber
+  public typealias JSON = String
+
+  public init() {}
+
+  public func transformFromJSON(_ value: Any?) -> NSDecimalNumber? {
+    transformFromFoundationObject(value)
+  }
+
+  public func transformToJSON(_ value: NSDecimalNumber?) -> String? {
+    value?.description
+  }
+
+  public func transformFromJSONValue(_ json: JSONKit.JSON) -> NSDecimalNumber? {
+    guard json.type == .number || json.type == .string else { return nil }
+    let decimal = NSDecimalNumber(
+      string: json.stringValue, locale: Locale(identifier: "en_US_POSIX"))
+    return decimal == NSDecimalNumber.notANumber ? nil : decimal
+  }
+}

@@ -64,7 +64,8 @@ struct MapperReadingTests {
     #expect(Mapper<Friend>().mapArray(JSON: parsed(text)) == [Self.ada, Self.bob])
     #expect(Mapper<Friend>().mapArray(JSONString: "[]") == [])
     // One object is a one-element array, as in ObjectMapper.
-    #expect(Mapper<Friend>().mapArray(JSONString: #"{"name": "ada"}"#) == [Self.ada])
+    #expect(
+      Mapper<Friend>().mapArray(JSONString: #"{"name": "ada", "age": 36}"#) == [Self.ada])
     #expect(Mapper<Friend>().mapArray(JSONString: "3") == nil)
     #expect(Mapper<Friend>().mapArray(JSONObject: nil) == nil)
   }

@@ -14,7 +14,7 @@ struct HostileDepthTests {
     (String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)).utf8)
 
   static func expectTooDeep(_ error: JSONError?, openerWidth: Int) {
-    #expect(error?.reason == .nestingTooDeep(limit: 10_000))
+    #expect(error?.parseFailure == .nestingTooDeep(limit: 10_000))
     // The error points at the opener that goes one level past the limit.
     #expect(error?.location?.byte == 10_000 * openerWidth)
   }

@@ -42,12 +42,12 @@ struct HostileInputTests {
   func invalidUTF8(name: String, sequence: [UInt8]) {
     let bytes = Array(#"{"key": "ab"#.utf8) + sequence + Array(#"c"}"#.utf8)
     for error in [Self.error(bytes), Self.streamError(bytes)] {
-      #expect(error?.reason == .invalidUTF8, "\(name)")
+      #expect(error?.parseFailure == .invalidUTF8, "\(name)")
       #expect(error?.location?.byte == 11, "\(name): \(String(describing: error))")
     }
     // In a key too.
     let inKey = Array(#"{"k"#.utf8) + sequence + Array(#"": 1}"#.utf8)
-    #expect(Self.error(inKey)?.reason == .invalidUTF8, "\(name) in a key")
+    #expect(Self.error(inKey)?.parseFailure == .invalidUTF8, "\(name) in a key")
     #expect(Self.error(inKey)?.location?.byte == 3, "\(name) in a key")
   }
 
@@ -57,11 +57,11 @@ struct HostileInputTests {
     #expect(escaped["a\u{0}b"].string == "x\u{0}y")
     #expect(JSONWriter().string(escaped) == #"{"a\u0000b":"x\u0000y"}"#)
     let raw = Self.error(Array(#"["a"#.utf8) + [0] + Array(#"b"]"#.utf8))
-    #expect(raw?.reason == .controlCharacterInString)
+    #expect(raw?.parseFailure == .controlCharacterInString)
     #expect(raw?.location?.byte == 3)
     #expect(Self.error([0x5B, 0x31, 0x2C, 0x00, 0x5D])?.location?.byte == 3)
     // `[` then NUL is how UTF-16LE starts: refused as that encoding (RFC 8259 §8.1).
-    #expect(Self.error([0x5B, 0x00, 0x5D])?.reason == .unsupportedEncoding("UTF-16LE"))
+    #expect(Self.error([0x5B, 0x00, 0x5D])?.parseFailure == .unsupportedEncoding("UTF-16LE"))
     #expect(Self.error([0x00]) != nil)
   }
 
@@ -73,7 +73,7 @@ struct HostileInputTests {
     #expect(error?.location?.byte == 6)
     // A BOM anywhere else is not white space.
     #expect(Self.error(Array("[1]".utf8) + bom) != nil)
-    #expect(Self.error(bom)?.reason == .emptyInput)
+    #expect(Self.error(bom)?.parseFailure == .emptyInput)
   }
 
   @Test("UTF-16 and UTF-32 input is refused with the encoding's name")
@@ -81,11 +81,11 @@ struct HostileInputTests {
     let text = #"{"a": 1}"#
     let le = Array(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
     let be = Array(text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
-    #expect(Self.error([0xFF, 0xFE] + le)?.reason == .unsupportedEncoding("UTF-16LE"))
-    #expect(Self.error([0xFE, 0xFF] + be)?.reason == .unsupportedEncoding("UTF-16BE"))
-    #expect(Self.error(le)?.reason == .unsupportedEncoding("UTF-16LE"))
-    #expect(Self.error(be)?.reason == .unsupportedEncoding("UTF-16BE"))
-    #expect(Self.streamError(le)?.reason == .unsupportedEncoding("UTF-16LE"))
+    #expect(Self.error([0xFF, 0xFE] + le)?.parseFailure == .unsupportedEncoding("UTF-16LE"))
+    #expect(Self.error([0xFE, 0xFF] + be)?.parseFailure == .unsupportedEncoding("UTF-16BE"))
+    #expect(Self.error(le)?.parseFailure == .unsupportedEncoding("UTF-16LE"))
+    #expect(Self.error(be)?.parseFailure == .unsupportedEncoding("UTF-16BE"))
+    #expect(Self.streamError(le)?.parseFailure == .unsupportedEncoding("UTF-16LE"))
   }
 
   @Test("extreme numbers keep their text and give nil, never a wrong value")

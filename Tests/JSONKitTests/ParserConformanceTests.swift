@@ -14,7 +14,7 @@ struct ParserConformanceTests {
     /// Parsed; the compact JSON text is the file's own text (numbers keep their source text).
     case acceptedVerbatim
     /// Rejected with this reason at this byte offset.
-    case rejected(JSONError.Reason, byte: Int)
+    case rejected(JSONError.ParseFailure, byte: Int)
 
     var description: String {
       switch self {
@@ -126,7 +126,7 @@ struct ParserConformanceTests {
       #expect(json.rawString(options: []) == source)
     case .rejected(let reason, let byte):
       let error = try #require(parseError(data), "\(name) was accepted")
-      #expect(error.reason == reason)
+      #expect(error.parseFailure == reason)
       #expect(error.location == expectedLocation(ofByte: byte, in: data))
     }
   }

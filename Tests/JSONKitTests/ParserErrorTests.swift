@@ -9,16 +9,16 @@ struct ParserErrorTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let name: String
     let input: [UInt8]
-    let reason: JSONError.Reason
+    let reason: JSONError.ParseFailure
     let location: JSONError.Location
     /// The reason when streamed a byte at a time, where it differs (a character is described
     /// from the bytes at hand).
-    var streamedReason: JSONError.Reason?
+    var streamedReason: JSONError.ParseFailure?
 
     init(
-      _ name: String, _ input: String, _ reason: JSONError.Reason, byte: Int, line: Int = 1,
+      _ name: String, _ input: String, _ reason: JSONError.ParseFailure, byte: Int, line: Int = 1,
       column: Int,
-      streamedReason: JSONError.Reason? = nil
+      streamedReason: JSONError.ParseFailure? = nil
     ) {
       self.init(
         name, Array(input.utf8), reason, byte: byte, line: line, column: column,
@@ -26,9 +26,9 @@ struct ParserErrorTests {
     }
 
     init(
-      _ name: String, _ input: [UInt8], _ reason: JSONError.Reason, byte: Int, line: Int = 1,
+      _ name: String, _ input: [UInt8], _ reason: JSONError.ParseFailure, byte: Int, line: Int = 1,
       column: Int,
-      streamedReason: JSONError.Reason? = nil
+      streamedReason: JSONError.ParseFailure? = nil
     ) {
       self.name = name
       self.input = input
@@ -225,7 +225,7 @@ struct ParserErrorTests {
   @Test("Malformed input gives the exact reason and location", arguments: cases)
   func reportsReasonAndLocation(_ c: Case) throws {
     let error = try #require(parseError(c.input), "accepted \(c.name)")
-    #expect(error.reason == c.reason)
+    #expect(error.parseFailure == c.reason)
     #expect(error.location == c.location)
   }
 
@@ -242,7 +242,7 @@ struct ParserErrorTests {
       thrown = error
     }
     let error = try #require(thrown, "accepted \(c.name)")
-    #expect(error.reason == c.streamedReason ?? c.reason)
+    #expect(error.parseFailure == c.streamedReason ?? c.reason)
     #expect(error.location == c.location)
   }
 
@@ -253,14 +253,14 @@ struct ParserErrorTests {
     ])
   func emptyInput(_ input: String, byte: Int, line: Int, column: Int) throws {
     let error = try #require(parseError(Array(input.utf8)))
-    #expect(error.reason == .emptyInput)
+    #expect(error.parseFailure == .emptyInput)
     #expect(error.location == .init(byte: byte, line: line, column: column))
   }
 
   @Test("A byte order mark alone is empty input")
   func byteOrderMarkAlone() throws {
     let error = try #require(parseError([0xEF, 0xBB, 0xBF]))
-    #expect(error.reason == .emptyInput)
+    #expect(error.parseFailure == .emptyInput)
     #expect(error.location == .init(byte: 3, line: 1, column: 4))
   }
 
@@ -273,7 +273,7 @@ struct ParserErrorTests {
   @Test("Lines end at \\n; \\r\\n counts once")
   func crlfLines() throws {
     let error = try #require(parseError(Array("[\r\n1,\r\n2,\r\n]".utf8)))
-    #expect(error.reason == .unexpectedCharacter("']'"))
+    #expect(error.parseFailure == .unexpectedCharacter("']'"))
     #expect(error.location == .init(byte: 11, line: 4, column: 1))
   }
 
@@ -308,7 +308,7 @@ struct ParserErrorTests {
   @Test("JSON(parseJSON:) keeps the error instead of throwing")
   func parseJSONKeepsTheError() {
     let json = JSON(parseJSON: "[1,")
-    #expect(json.error?.reason == .unexpectedEndOfInput)
+    #expect(json.error?.parseFailure == .unexpectedEndOfInput)
     #expect(json.error?.location == .init(byte: 3, line: 1, column: 4))
     #expect(json.exists() == false)
     #expect(JSON(parseJSON: "[1]").error == nil)
@@ -318,7 +318,7 @@ struct ParserErrorTests {
   func jsonDataThrows() {
     #expect(
       throws: JSONError(
-        .unexpectedEndOfInput, location: .init(byte: 1, line: 1, column: 2), excerpt: "[")
+        .parse(.unexpectedEndOfInput), location: .init(byte: 1, line: 1, column: 2), excerpt: "[")
     ) {
       try JSON(data: Data("[".utf8))
     }

@@ -20,7 +20,7 @@ struct ParserOptionsTests {
   @Test("Comments are rejected unless allowComments is set")
   func commentsRejectedByDefault() throws {
     let error = try #require(parseError("{\"a\": /* c */ 1}"))
-    #expect(error.reason == .commentsNotAllowed)
+    #expect(error.parseFailure == .commentsNotAllowed)
     #expect(error.location == .init(byte: 6, line: 1, column: 7))
   }
 
@@ -43,21 +43,21 @@ struct ParserOptionsTests {
   func commentsOnly() throws {
     let error = try #require(
       parseError("/* nothing */ // here", options: .init(allowComments: true)))
-    #expect(error.reason == .emptyInput)
+    #expect(error.parseFailure == .emptyInput)
     #expect(error.location == .init(byte: 21, line: 1, column: 22))
   }
 
   @Test("An unterminated comment is an unexpected end of input")
   func unterminatedComment() throws {
     let error = try #require(parseError("[1 /* never closed", options: .init(allowComments: true)))
-    #expect(error.reason == .unexpectedEndOfInput)
+    #expect(error.parseFailure == .unexpectedEndOfInput)
     #expect(error.location == .init(byte: 18, line: 1, column: 19))
   }
 
   @Test("A comment left open after the last value is an unexpected end of input")
   func unterminatedCommentAfterValue() throws {
     let error = try #require(parseError("[1] /* never closed", options: .init(allowComments: true)))
-    #expect(error.reason == .unexpectedEndOfInput)
+    #expect(error.parseFailure == .unexpectedEndOfInput)
     #expect(error.location == .init(byte: 19, line: 1, column: 20))
     let json = try JSONParser.parse(
       Data("[1] // closed by the end".utf8), options: .init(allowComments: true))
@@ -67,7 +67,7 @@ struct ParserOptionsTests {
   @Test("A slash that starts no comment is an unexpected character")
   func slashAlone() throws {
     let error = try #require(parseError("[1, /x]", options: .init(allowComments: true)))
-    #expect(error.reason == .unexpectedCharacter("'x'"))
+    #expect(error.parseFailure == .unexpectedCharacter("'x'"))
     #expect(error.location == .init(byte: 5, line: 1, column: 6))
   }
 
@@ -94,22 +94,22 @@ struct ParserOptionsTests {
   func parseAllErrorLocation() throws {
     var thrown: JSONError?
     do { _ = try JSONParser.parseAll(Data("[1]\n[2]\n[3,]".utf8)) } catch { thrown = error }
-    #expect(thrown?.reason == .unexpectedCharacter("']'"))
+    #expect(thrown?.parseFailure == .unexpectedCharacter("']'"))
     #expect(thrown?.location == .init(byte: 11, line: 3, column: 4))
   }
 
   @Test(
     "Values that run together without a separator are rejected even when several are allowed",
     arguments: [
-      ("01", JSONError.Reason.invalidNumber("leading zero"), 1),
+      ("01", JSONError.ParseFailure.invalidNumber("leading zero"), 1),
       ("-01", .invalidNumber("leading zero"), 2),
       ("1true", .unexpectedCharacter("'t'"), 1), ("nullnull", .unexpectedCharacter("'n'"), 4),
       ("false1", .unexpectedCharacter("'1'"), 5), ("2-3", .unexpectedCharacter("'-'"), 1),
     ])
-  func runTogetherValues(_ text: String, reason: JSONError.Reason, byte: Int) throws {
+  func runTogetherValues(_ text: String, reason: JSONError.ParseFailure, byte: Int) throws {
     var thrown: JSONError?
     do { _ = try JSONParser.parseAll(Data(text.utf8)) } catch { thrown = error }
-    #expect(thrown?.reason == reason)
+    #expect(thrown?.parseFailure == reason)
     #expect(thrown?.location == .init(byte: byte, line: 1, column: byte + 1))
   }
 
@@ -139,7 +139,7 @@ struct ParserOptionsTests {
   @Test("allowTrailingGarbage still rejects errors inside the first value")
   func trailingGarbageDoesNotHideErrors() throws {
     let error = try #require(parseError("[1,]x", options: .init(allowTrailingGarbage: true)))
-    #expect(error.reason == .unexpectedCharacter("']'"))
+    #expect(error.parseFailure == .unexpectedCharacter("']'"))
     #expect(error.location?.byte == 3)
   }
 
@@ -151,7 +151,7 @@ struct ParserOptionsTests {
     let json = try JSONParser.parse(Data(deepest.utf8))
     #expect(json.type == .array)
     let error = try #require(parseError(nested(10_001)))
-    #expect(error.reason == .nestingTooDeep(limit: 10_000))
+    #expect(error.parseFailure == .nestingTooDeep(limit: 10_000))
     #expect(error.location == .init(byte: 10_000, line: 1, column: 10_001))
   }
 
@@ -169,10 +169,10 @@ struct ParserOptionsTests {
       try JSONParser.parse(Data(#"{"a":[{"b":1}]}"#.utf8), options: options)
     }
     let arrays = try #require(parseError("[[[[1]]]]", options: options))
-    #expect(arrays.reason == .nestingTooDeep(limit: 3))
+    #expect(arrays.parseFailure == .nestingTooDeep(limit: 3))
     #expect(arrays.location == .init(byte: 3, line: 1, column: 4))
     let objects = try #require(parseError("{\"a\":{\"b\":[\n{\"c\":1}]}}", options: options))
-    #expect(objects.reason == .nestingTooDeep(limit: 3))
+    #expect(objects.parseFailure == .nestingTooDeep(limit: 3))
     #expect(objects.location == .init(byte: 12, line: 2, column: 1))
   }
 
@@ -181,13 +181,13 @@ struct ParserOptionsTests {
     let options = JSONParser.Options(maxDepth: 0)
     #expect(
       JSONWriter().string(try JSONParser.parse(Data("\"s\"".utf8), options: options)) == #""s""#)
-    #expect(parseError("[]", options: options)?.reason == .nestingTooDeep(limit: 0))
+    #expect(parseError("[]", options: options)?.parseFailure == .nestingTooDeep(limit: 0))
   }
 
   @Test("A million open brackets are an error, not a stack overflow")
   func millionOpenBrackets() throws {
     let error = try #require(parseError(String(repeating: "[", count: 1_000_000)))
-    #expect(error.reason == .nestingTooDeep(limit: 10_000))
+    #expect(error.parseFailure == .nestingTooDeep(limit: 10_000))
     #expect(error.location?.byte == 10_000)
   }
 
@@ -200,7 +200,7 @@ struct ParserOptionsTests {
       #expect(json.type == .array)
     }
     let error = try #require(parseError(String(repeating: "[", count: 1_000_000), options: options))
-    #expect(error.reason == .unexpectedEndOfInput)
+    #expect(error.parseFailure == .unexpectedEndOfInput)
     #expect(error.location?.byte == 1_000_000)
   }
 

@@ -85,7 +85,7 @@ struct ProjectionTests {
     let options = JSONParser.Options(maxDepth: 5, projection: projection)
     var thrown: JSONError?
     do { _ = try JSONParser.parse(Data(deep.utf8), options: options) } catch { thrown = error }
-    #expect(thrown?.reason == .nestingTooDeep(limit: 5))
+    #expect(thrown?.parseFailure == .nestingTooDeep(limit: 5))
     #expect(try parsed(#"{"keep":1,"skip":[[[]]]}"#, projection, maxDepth: 4) == #"{"keep":1}"#)
   }
 

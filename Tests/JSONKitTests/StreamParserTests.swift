@@ -75,7 +75,7 @@ struct StreamParserTests {
     var thrown: JSONError?
     do { _ = try parser.finish() } catch { thrown = error }
     let error = try #require(thrown)
-    #expect(error.reason == .unexpectedEndOfInput)
+    #expect(error.parseFailure == .unexpectedEndOfInput)
     #expect(error.location == .init(byte: byte, line: line, column: column))
   }
 
@@ -87,7 +87,7 @@ struct StreamParserTests {
     var thrown: JSONError?
     do { _ = try parser.feed(Data("{\"a\": tru}\n".utf8)) } catch { thrown = error }
     let error = try #require(thrown)
-    #expect(error.reason == .unexpectedCharacter("'}'"))
+    #expect(error.parseFailure == .unexpectedCharacter("'}'"))
     #expect(error.location == .init(byte: 23, line: 3, column: 10))
     // The parser stays failed.
     #expect(throws: error) { try parser.feed(Data("1 ".utf8)) }
@@ -102,7 +102,7 @@ struct StreamParserTests {
     var thrown: JSONError?
     do { _ = try parser.feed(Array("DC00\"]".utf8)) } catch { thrown = error }
     let error = try #require(thrown)
-    #expect(error.reason == .invalidEscape("lone low surrogate \\uDC00"))
+    #expect(error.parseFailure == .invalidEscape("lone low surrogate \\uDC00"))
     #expect(error.location == .init(byte: 14, line: 2, column: 11))
   }
 
@@ -145,7 +145,7 @@ struct StreamParserTests {
     ] {
       var thrown: JSONError?
       do { _ = try stream(bytes, splits: Array(1..<bytes.count)) } catch { thrown = error }
-      #expect(thrown?.reason == .unsupportedEncoding(name))
+      #expect(thrown?.parseFailure == .unsupportedEncoding(name))
       #expect(thrown?.location == .init(byte: 0, line: 1, column: 1))
     }
   }
@@ -241,9 +241,11 @@ struct StreamParserTests {
       case (.failure(let a), .failure(let b)):
         #expect(a.location == b.location, context)
         // A character is described from the bytes at hand: a multi-byte one may be cut.
-        if case .unexpectedCharacter = a.reason, case .unexpectedCharacter = b.reason { continue }
-        if case .syntax = a.reason, case .syntax = b.reason { continue }
-        #expect(a.reason == b.reason, context)
+        if case .unexpectedCharacter = a.parseFailure, case .unexpectedCharacter = b.parseFailure {
+          continue
+        }
+        if case .syntax = a.parseFailure, case .syntax = b.parseFailure { continue }
+        #expect(a.parseFailure == b.parseFailure, context)
       default:
         Issue.record("one-shot \(oneShot), streamed \(streamed): \(context)")
       }
@@ -256,7 +258,7 @@ struct StreamParserTests {
     #expect(compact(try parser.feed(Array("[[1]] ".utf8))) == ["[[1]]"])
     var thrown: JSONError?
     do { _ = try parser.feed(Array("[[[1]]]".utf8)) } catch { thrown = error }
-    #expect(thrown?.reason == .nestingTooDeep(limit: 2))
+    #expect(thrown?.parseFailure == .nestingTooDeep(limit: 2))
     #expect(thrown?.location == .init(byte: 8, line: 1, column: 9))
   }
 
@@ -270,7 +272,7 @@ struct StreamParserTests {
     } catch {
       thrown = error
     }
-    #expect(thrown?.reason == .nestingTooDeep(limit: 10_000))
+    #expect(thrown?.parseFailure == .nestingTooDeep(limit: 10_000))
     #expect(thrown?.location?.byte == 10_000)
   }
 }

@@ -48,7 +48,7 @@ struct SubscriptTests {
 
   @Test func theFirstErrorInAChainIsKept() {
     let value = doc["nope"][3]["x"]
-    #expect(value.error?.reason == .keyNotFound("nope"))
+    #expect(value.error?.accessFailure == .keyNotFound("nope"))
   }
 
   @Test func oddKeysAreQuotedInPaths() {

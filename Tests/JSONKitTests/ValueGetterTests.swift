@@ -112,7 +112,7 @@ struct ConstructionTests {
 
   @Test func parseJSONKeepsTheErrorOfInvalidText() {
     let json = JSON(parseJSON: "[1,")
-    #expect(json.error?.reason == .unexpectedEndOfInput)
+    #expect(json.error?.parseFailure == .unexpectedEndOfInput)
     #expect(json.type == .null)
   }
 }

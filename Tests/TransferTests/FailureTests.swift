@@ -78,7 +78,7 @@ import Transfer
     }
   }
 
-  static func curlCode(_ response: TransferResponse<some Sendable>) -> Int? {
+  static func curlCode(_ response: TransferResponse<some Sendable>) -> CurlCode? {
     response.error?.curlCode
   }
 

@@ -49,7 +49,8 @@ public func fuzzStreamChunks(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
       return 0
     }
     fuzzCheck(
-      sameReason(streamError.reason, expected.reason) && streamError.location == expected.location,
+      sameReason(streamError.parseFailure, expected.parseFailure)
+        && streamError.location == expected.location,
       "stream error '\(streamError)' differs from parseAll's '\(expected)'", input: all)
   }
   return 0
@@ -58,7 +59,7 @@ public func fuzzStreamChunks(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 /// Equal reasons, except one documented difference: when a chunk ends inside an unexpected
 /// multi-byte character, the stream has only its first byte when it reports the error and
 /// names it `byte 0xE2` where the one-shot parse names the whole character (`'✓'`).
-func sameReason(_ stream: JSONError.Reason, _ oneShot: JSONError.Reason) -> Bool {
+func sameReason(_ stream: JSONError.ParseFailure?, _ oneShot: JSONError.ParseFailure?) -> Bool {
   if stream == oneShot { return true }
   if case .unexpectedCharacter(let partial) = stream,
     case .unexpectedCharacter(let whole) = oneShot,

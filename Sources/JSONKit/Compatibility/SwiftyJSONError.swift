@@ -67,9 +67,17 @@ extension JSONError: CustomNSError {
   /// SwiftyJSON's numeric code (``JSONError/Code``).
   public var errorCode: Int { code.rawValue }
 
-  /// SwiftyJSON's fixed text for the code under `NSLocalizedDescriptionKey`; `description`
-  /// has the full message with its path or location.
-  public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: code.swiftyJSONDescription] }
+  /// The full message (`description`, with its path or location) under
+  /// `NSLocalizedDescriptionKey`, so that `localizedDescription` says where, as with every
+  /// JSONKit error; SwiftyJSON's fixed sentence for the code (`Dictionary key does not
+  /// exist.`) is under `NSLocalizedFailureReasonErrorKey`. (SwiftyJSON puts its fixed
+  /// sentence under `NSLocalizedDescriptionKey`: a documented difference.)
+  public var errorUserInfo: [String: Any] {
+    [
+      NSLocalizedDescriptionKey: description,
+      NSLocalizedFailureReasonErrorKey: code.swiftyJSONDescription,
+    ]
+  }
 }
 
 extension JSONError.Code {

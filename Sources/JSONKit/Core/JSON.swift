@@ -95,7 +95,7 @@ public struct JSON: Sendable {
     switch storage {
     case .null: return .null
     case .invalid(let box):
-      if case .unsupportedType = box.error.reason { return .unknown }
+      if case .conversion = box.error.reason { return .unknown }
       return .null
     case .bool: return .bool
     case .number: return .number

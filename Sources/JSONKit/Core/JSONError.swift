@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Everything that can go wrong in JSONKit, with where it happened.
 ///
 /// Parse errors carry a `location` (byte offset, line, column) and an excerpt of the input;
@@ -15,15 +21,35 @@
 /// // Dictionary key 'address' does not exist at .user.address
 /// ```
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What went wrong.
+  /// What went wrong, grouped by the stage that failed: reading text (`parse`), reading a
+  /// value that is not there (`access`), or converting a Foundation object (`conversion`).
+  ///
+  /// ```swift
+  /// if case .parse(.invalidUTF8) = error.reason { … }
+  /// if case .access(.keyNotFound(let key)) = json["id"].error?.reason { … }
+  /// ```
   public enum Reason: Sendable, Hashable {
+    /// The input is not a JSON text (``JSONError/location`` says where).
+    case parse(ParseFailure)
+    /// A subscript or getter found no value of the kind it needs (``JSONError/path`` says
+    /// where).
+    case access(AccessFailure)
+    /// `JSON(_:)` was given an object that has no JSON representation.
+    case conversion(ConversionFailure)
+    /// A SwiftyJSON error constant such as `SwiftyJSONError.notExist`: only a code, and equal
+    /// to every error with that code (so `json.error == SwiftyJSONError.notExist` ports).
+    case code(Code)
+  }
+
+  /// Why a JSON text could not be parsed.
+  public enum ParseFailure: Sendable, Hashable {
     /// A byte that cannot start or continue a value here.
     case unexpectedCharacter(String)
     /// The input ended inside a value.
     case unexpectedEndOfInput
     /// The input holds no value at all.
     case emptyInput
-    /// A malformed number, with yajl's explanation.
+    /// A malformed number, with the reason.
     case invalidNumber(String)
     /// A malformed escape sequence or a lone UTF-16 surrogate in a `\u` escape.
     case invalidEscape(String)
@@ -42,17 +68,22 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case nestingTooDeep(limit: Int)
     /// The input is not UTF-8 (a UTF-16 or UTF-32 encoding was detected).
     case unsupportedEncoding(String)
+  }
+
+  /// Why a subscript, getter or merge found no value of the kind it needs.
+  public enum AccessFailure: Sendable, Hashable {
     /// An object has no such key.
     case keyNotFound(String)
     /// An array index outside `0..<count`.
     case indexOutOfBounds(index: Int, count: Int)
     /// A value of another type than the operation needs.
     case wrongType(expected: JSONType, found: JSONType, preview: String)
-    /// `JSON(_:)` was given an object that has no JSON representation.
+  }
+
+  /// Why a Foundation object could not become a `JSON` value.
+  public enum ConversionFailure: Sendable, Hashable {
+    /// The object (named by its type) has no JSON representation.
     case unsupportedType(String)
-    /// A SwiftyJSON error constant such as `SwiftyJSONError.notExist`: only a code, and equal
-    /// to every error with that code (so `json.error == SwiftyJSONError.notExist` ports).
-    case code(Code)
   }
 
   /// SwiftyJSON's error codes, so that `json.error?.code == .notExist` ports directly.
@@ -104,14 +135,34 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The SwiftyJSON error code of this error.
   public var code: Code {
     switch reason {
-    case .keyNotFound: .notExist
-    case .indexOutOfBounds: .indexOutOfBounds
-    case .wrongType: .wrongType
-    case .unsupportedType: .unsupportedType
-    case .nestingTooDeep: .elementTooDeep
+    case .access(.keyNotFound): .notExist
+    case .access(.indexOutOfBounds): .indexOutOfBounds
+    case .access(.wrongType): .wrongType
+    case .conversion(.unsupportedType): .unsupportedType
+    case .parse(.nestingTooDeep): .elementTooDeep
+    case .parse: .invalidJSON
     case .code(let code): code
-    default: .invalidJSON
     }
+  }
+
+  /// The parse failure, when the input was not a JSON text; `nil` for other errors.
+  ///
+  /// ```swift
+  /// #expect(error.parseFailure == .emptyInput)
+  /// ```
+  public var parseFailure: ParseFailure? {
+    if case .parse(let failure) = reason { return failure }
+    return nil
+  }
+
+  /// The access failure, when a subscript or getter found no suitable value; `nil` otherwise.
+  ///
+  /// ```swift
+  /// JSON(["a": 1])["b"].error?.accessFailure  // .keyNotFound("b")
+  /// ```
+  public var accessFailure: AccessFailure? {
+    if case .access(let failure) = reason { return failure }
+    return nil
   }
 
   /// The path rendered in jq's notation (`.user.friends[3].name`), or `nil`.
@@ -120,6 +171,37 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong, without the location.
   public var message: String {
     switch reason {
+    case .parse(let failure): failure.message
+    case .access(let failure): failure.message
+    case .conversion(.unsupportedType(let what)):
+      "Unsupported type: \(what) has no JSON representation"
+    case .code(let code): code.swiftyJSONDescription
+    }
+  }
+
+  public var description: String {
+    if case .access(.wrongType(let expected, let found, let preview)) = reason,
+      let path = pathDescription
+    {
+      return "Expected \(expected) at \(path) but found \(found) (\(preview))"
+    }
+    var text = message
+    if let location { text += " at \(location)" }
+    if let path = pathDescription { text += " at \(path)" }
+    if let excerpt, !excerpt.isEmpty { text += " near '\(excerpt)'" }
+    return text
+  }
+}
+
+extension JSONError: LocalizedError {
+  /// The same text as `description`: what went wrong, where, and what was found.
+  public var errorDescription: String? { description }
+}
+
+extension JSONError.ParseFailure {
+  /// What is wrong with the text, without the location.
+  var message: String {
+    switch self {
     case .unexpectedCharacter(let c): "Unexpected character \(c)"
     case .unexpectedEndOfInput: "Unexpected end of input"
     case .emptyInput: "Unexpected end of input: the document is empty"
@@ -133,24 +215,19 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nestingTooDeep(let limit): "Nesting deeper than \(limit) levels"
     case .unsupportedEncoding(let which):
       "Unsupported encoding: input looks like \(which), JSONKit reads UTF-8"
+    }
+  }
+}
+
+extension JSONError.AccessFailure {
+  /// What the access did not find, without the path.
+  var message: String {
+    switch self {
     case .keyNotFound(let key): "Dictionary key '\(key)' does not exist"
     case .indexOutOfBounds(let index, let count):
       "Array index \(index) is out of bounds (count \(count))"
     case .wrongType(let expected, let found, let preview):
       "Expected \(expected) but found \(found) (\(preview))"
-    case .unsupportedType(let what): "Unsupported type: \(what) has no JSON representation"
-    case .code(let code): code.swiftyJSONDescription
     }
-  }
-
-  public var description: String {
-    if case .wrongType(let expected, let found, let preview) = reason, let path = pathDescription {
-      return "Expected \(expected) at \(path) but found \(found) (\(preview))"
-    }
-    var text = message
-    if let location { text += " at \(location)" }
-    if let path = pathDescription { text += " at \(path)" }
-    if let excerpt, !excerpt.isEmpty { text += " near '\(excerpt)'" }
-    return text
   }
 }

@@ -186,7 +186,8 @@ final class ParserCore {
     if offset == 0 {
       if let encoding = Self.detectWideEncoding(base, count) {
         throw remember(
-          JSONError(.unsupportedEncoding(encoding), location: .init(byte: 0, line: 1, column: 1)))
+          JSONError(
+            .parse(.unsupportedEncoding(encoding)), location: .init(byte: 0, line: 1, column: 1)))
       }
       if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
         base += 3
@@ -210,7 +211,7 @@ final class ParserCore {
     let status = yajl_parse(handle, base, limit)
     if streaming { noteValueLines(UnsafePointer(base), limit) }
     if status != yajl_status_ok {
-      throw remember(translate(status, chunk: UnsafePointer(base), count: count))
+      throw remember(parseError(status, chunk: UnsafePointer(base), count: count))
     }
     if limit < count {
       let c = base[limit]
@@ -252,7 +253,7 @@ final class ParserCore {
       // or only white space and comments after the last value): not an error here.
       if b.pointee.depth > 0 || tokenPending() {
         let base = b.pointee.chunkStart
-        throw remember(translate(status, chunk: base, count: b.pointee.chunkCount, atEnd: true))
+        throw remember(parseError(status, chunk: base, count: b.pointee.chunkCount, atEnd: true))
       }
     } else if !(options.allowTrailingGarbage && !streaming) && tokenPending() {
       throw remember(
@@ -352,12 +353,12 @@ final class ParserCore {
 
   // MARK: Errors
 
-  private func translate(
+  private func parseError(
     _ status: yajl_status, chunk: UnsafePointer<UInt8>, count: Int, atEnd: Bool = false
   ) -> JSONError {
     let b = builder
-    if let pending = b.pointee.error {
-      return error(pending.reason, at: b.pointee.errorOffset, chunk: chunk, count: count)
+    if let pending = b.pointee.error?.parseFailure {
+      return error(pending, at: b.pointee.errorOffset, chunk: chunk, count: count)
     }
     let consumed = atEnd ? count : Int(yajl_get_bytes_consumed(handle))
     let chunkOffset = b.pointee.chunkOffset
@@ -367,7 +368,7 @@ final class ParserCore {
       yajl_free_error(handle, text)
     }
     let at = chunkOffset + consumed
-    func char(_ offset: Int) -> JSONError.Reason {
+    func char(_ offset: Int) -> JSONError.ParseFailure {
       guard b.pointee.byte(at: offset) != nil else { return .unexpectedEndOfInput }
       return .unexpectedCharacter(describe(at: offset))
     }
@@ -379,7 +380,7 @@ final class ParserCore {
     if message.contains("lexical error") {
       // yajl's lexer stops at the offending byte, except after an invalid character or an
       // invalid escape, which it has consumed.
-      let reason: JSONError.Reason
+      let reason: JSONError.ParseFailure
       var position = at
       if message.contains("malformed number") {
         reason = .invalidNumber(
@@ -465,7 +466,7 @@ final class ParserCore {
   }
 
   /// Builds an error at input offset `at`, with line, column and an excerpt.
-  func error(_ reason: JSONError.Reason, at: Int, chunk: UnsafePointer<UInt8>, count: Int)
+  func error(_ reason: JSONError.ParseFailure, at: Int, chunk: UnsafePointer<UInt8>, count: Int)
     -> JSONError
   {
     var chunk = chunk
@@ -505,7 +506,7 @@ final class ParserCore {
       }
     }
     return JSONError(
-      reason, location: .init(byte: at, line: line, column: column),
+      .parse(reason), location: .init(byte: at, line: line, column: column),
       excerpt: Self.excerpt(chunk, local, count, withinLine: streaming))
   }
 

@@ -180,9 +180,9 @@ struct TapeBuilder {
     lastTokenEnd = chunkOffset &+ consumedInChunk
   }
 
-  mutating func fail(_ reason: JSONError.Reason, at offset: Int) -> CInt {
+  mutating func fail(_ reason: JSONError.ParseFailure, at offset: Int) -> CInt {
     if error == nil {
-      error = JSONError(reason)
+      error = JSONError(.parse(reason))
       errorOffset = offset
     }
     return 0

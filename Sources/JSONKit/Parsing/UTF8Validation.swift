@@ -60,10 +60,10 @@ enum UTF8Validation {
   @usableFromInline
   struct UnescapeFailure: Error {
     @usableFromInline var offset: Int
-    @usableFromInline var reason: JSONError.Reason
+    @usableFromInline var reason: JSONError.ParseFailure
 
     @usableFromInline
-    init(offset: Int, reason: JSONError.Reason) {
+    init(offset: Int, reason: JSONError.ParseFailure) {
       self.offset = offset
       self.reason = reason
     }

@@ -63,7 +63,7 @@ extension JSON {
     case is NSNull: return .null
     case let data as Data:
       return (try? JSONParser.parse(data))
-        ?? JSON(error: JSONError(.unsupportedType("Data that is not JSON text")))
+        ?? JSON(error: JSONError(.conversion(.unsupportedType("Data that is not JSON text"))))
     case let decimal as Decimal: return JSON(decimal)
     default: break
     }
@@ -97,7 +97,8 @@ extension JSON {
       var members: [(String, Any)] = []
       for (key, value) in dictionary {
         guard let key = key as? String else {
-          return JSON(error: JSONError(.unsupportedType("a dictionary with non-string keys")))
+          return JSON(
+            error: JSONError(.conversion(.unsupportedType("a dictionary with non-string keys"))))
         }
         members.append((key, value))
       }
@@ -110,7 +111,7 @@ extension JSON {
       guard let child = mirror.children.first else { return .null }
       return convert(child.value)
     }
-    return JSON(error: JSONError(.unsupportedType("\(type)")))
+    return JSON(error: JSONError(.conversion(.unsupportedType("\(type)"))))
   }
 
   /// An `NSNumber`, as a boolean when it holds one, else exactly as an integer or double.

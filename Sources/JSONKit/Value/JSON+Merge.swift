@@ -39,7 +39,7 @@ extension JSON {
       }
     } else if typecheck {
       throw JSONError(
-        .wrongType(expected: type, found: other.type, preview: other.preview), path: path)
+        .access(.wrongType(expected: type, found: other.type, preview: other.preview)), path: path)
     } else {
       self = other.detached
     }

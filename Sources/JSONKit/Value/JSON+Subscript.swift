@@ -88,7 +88,7 @@ extension JSON {
         value = box.values[existing]
         box.values[existing] = .null
       } else {
-        value = JSON(error: JSONError(.keyNotFound(key), path: path + [.key(key)]))
+        value = JSON(error: JSONError(.access(.keyNotFound(key)), path: path + [.key(key)]))
       }
       defer {
         if let existing {
@@ -148,16 +148,18 @@ extension JSON {
 
   func outOfBounds(_ index: Int, _ count: Int) -> JSON {
     JSON(
-      error: JSONError(.indexOutOfBounds(index: index, count: count), path: path + [.index(index)]))
+      error: JSONError(
+        .access(.indexOutOfBounds(index: index, count: count)), path: path + [.index(index)]))
   }
 
   func notFound(_ key: String) -> JSON {
-    JSON(error: JSONError(.keyNotFound(key), path: path + [.key(key)]))
+    JSON(error: JSONError(.access(.keyNotFound(key)), path: path + [.key(key)]))
   }
 
   func wrongType(expected: JSONType) -> JSON {
     JSON(
-      error: JSONError(.wrongType(expected: expected, found: type, preview: preview), path: path))
+      error: JSONError(
+        .access(.wrongType(expected: expected, found: type, preview: preview)), path: path))
   }
 
   /// Compact JSON text of this value, cut to about 40 characters, for error messages.

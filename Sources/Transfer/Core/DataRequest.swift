@@ -227,7 +227,7 @@ public final class DataRequest: Sendable {
     } else if curl.exceededLimit {
       error = .responseTooLarge(limit: session.configuration.maximumResponseSize ?? 0)
     } else if !curl.succeeded {
-      error = .transportFailed(code: curl.code, message: curl.message)
+      error = .transportFailed(code: CurlCode(rawValue: curl.code), message: curl.message)
     }
     let response =
       curl.status > 0

@@ -14,7 +14,7 @@ import Mapping
 ///   print(error)   // says what and, for a body that did not map, the path inside it
 /// }
 /// ```
-public enum TransferError: Error, Sendable, CustomStringConvertible {
+public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedError {
   /// The text is not an absolute URL.
   case invalidURL(String)
   /// The parameters could not be encoded into the request.
@@ -23,7 +23,7 @@ public enum TransferError: Error, Sendable, CustomStringConvertible {
   case requestAdaptationFailed(error: any Error)
   /// The transfer itself failed: libcurl's code and message (connection refused, timeout,
   /// name not resolved, connection closed mid-body, bad gzip, …).
-  case transportFailed(code: Int, message: String)
+  case transportFailed(code: CurlCode, message: String)
   /// The body grew beyond `SessionConfiguration.maximumResponseSize`; reading stopped there.
   case responseTooLarge(limit: Int)
   /// A validator rejected the response.
@@ -80,7 +80,7 @@ public enum TransferError: Error, Sendable, CustomStringConvertible {
     case .invalidURL(let text): "Invalid URL: '\(text)'"
     case .parameterEncodingFailed(let reason): "Parameter encoding failed: \(reason)"
     case .requestAdaptationFailed(let error): "Request adaptation failed: \(error)"
-    case .transportFailed(let code, let message): "Transfer failed (curl code \(code)): \(message)"
+    case .transportFailed(let code, let message): "Transfer failed (\(code)): \(message)"
     case .responseTooLarge(let limit): "Response body exceeds the maximum of \(limit) bytes"
     case .responseValidationFailed(let reason): "Response validation failed: \(reason)"
     case .responseSerializationFailed(let reason): "Response serialization failed: \(reason)"
@@ -89,6 +89,9 @@ public enum TransferError: Error, Sendable, CustomStringConvertible {
       "Request retry failed with \(retryError); original error: \(original)"
     }
   }
+
+  /// The same text as `description`: what failed, and the reason underneath.
+  public var errorDescription: String? { description }
 
   /// The status code a validation failure is about, if any.
   public var responseCode: Int? {
@@ -100,7 +103,7 @@ public enum TransferError: Error, Sendable, CustomStringConvertible {
   }
 
   /// libcurl's code for a transport failure.
-  public var curlCode: Int? {
+  public var curlCode: CurlCode? {
     if case .transportFailed(let code, _) = self { return code }
     return nil
   }

@@ -56,7 +56,7 @@ final class CurlTransfer: @unchecked Sendable {
     CurlGlobal.ensureInitialized()
     guard let easy = curl_easy_init() else {
       throw .transportFailed(
-        code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_easy_init failed")
+        code: .failedInit, message: "curl_easy_init failed")
     }
     self.easy = easy
     self.request = request

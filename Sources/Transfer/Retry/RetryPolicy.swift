@@ -19,7 +19,10 @@ public struct RetryPolicy: RequestInterceptor {
   public static let defaultRetryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
   /// curl codes: could not resolve (6), could not connect (7), partial body (18),
   /// timeout (28), empty reply (52), send error (55), receive error (56).
-  public static let defaultRetryableCurlCodes: Set<Int> = [6, 7, 18, 28, 52, 55, 56]
+  public static let defaultRetryableCurlCodes: Set<CurlCode> = [
+    .couldntResolveHost, .couldntConnect, .partialFile, .operationTimedOut, .gotNothing,
+    .sendError, .receiveError,
+  ]
 
   public let retryLimit: Int
   public let exponentialBackoffBase: Double
@@ -29,7 +32,7 @@ public struct RetryPolicy: RequestInterceptor {
   public let jitter: Double
   public let retryableHTTPMethods: Set<HTTPMethod>
   public let retryableStatusCodes: Set<Int>
-  public let retryableCurlCodes: Set<Int>
+  public let retryableCurlCodes: Set<CurlCode>
   public let respectsRetryAfter: Bool
 
   public init(
@@ -38,7 +41,7 @@ public struct RetryPolicy: RequestInterceptor {
     maximumDelay: Duration = .seconds(30), jitter: Double = 0.25,
     retryableHTTPMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, .trace, .query],
     retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
-    retryableCurlCodes: Set<Int> = RetryPolicy.defaultRetryableCurlCodes,
+    retryableCurlCodes: Set<CurlCode> = RetryPolicy.defaultRetryableCurlCodes,
     respectsRetryAfter: Bool = true
   ) {
     precondition(

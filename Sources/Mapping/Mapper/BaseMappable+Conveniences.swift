@@ -58,7 +58,8 @@ extension ImmutableMappable {
 
   /// A model from any JSON object (Foundation or JSONKit), or the first failure.
   public init(JSONObject: Any, context: MapContext? = nil) throws(MappingError) {
-    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(JSON: JSONKit.JSON(JSONObject))
+    self = try Mapper<Self>(context: context, strict: true).mapOrThrow(
+      JSON: JSONKit.JSON(JSONObject))
   }
 }
 

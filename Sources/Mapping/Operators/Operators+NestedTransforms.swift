@@ -13,7 +13,8 @@ extension Map {
     var failure: MappingError?
     json.forEachElement { i, element in
       guard failure == nil else { return }
-      do throws(MappingError) { result.append(try readTransformedArray(element, transform)) } catch {
+      do throws(MappingError) { result.append(try readTransformedArray(element, transform)) } catch
+      {
         failure = error.inside(.index(i))
       }
     }

@@ -12,6 +12,10 @@ let package = Package(
     .library(name: "LoopbackServer", targets: ["LoopbackServer"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
   ],
+  dependencies: [
+    // Only a command plugin (`swift package generate-documentation`): no target links it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
+  ],
   targets: [
     .systemLibrary(
       name: "CYajl",

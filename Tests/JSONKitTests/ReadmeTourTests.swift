@@ -26,4 +26,24 @@ struct ReadmeTourTests {
     let values = try JSONParser.parseAll(Data("1 {\"a\":2}\n[3]".utf8))
     #expect(values == [1, ["a": 2], [3]])
   }
+
+  @Test func aParseErrorSaysWhatAndWhereAsTheReadmeShows() {
+    #expect {
+      _ = try JSON(data: Data("{\n  \"a\": tru\n}".utf8))
+    } throws: { error in
+      "\(error)"
+        == #"Unexpected character '\n' at line 2, column 11 (byte 12) near '{   "a": tru }'"#
+    }
+  }
+
+  @Test func theJSONKitExampleSumsPricesExactlyAndWritesCompactSortedText() throws {
+    let body = Data(
+      #"{"customer": {"name": "Ada", "id": 7}, "lines": [{"price": 0.1}, {"price": "0.2"}]}"#
+        .utf8)
+    let order = try JSON(data: body)
+    let total = order["lines"].arrayValue.reduce(Decimal(0)) { $0 + $1["price"].decimalValue }
+    let text = JSONWriter(options: [.sortedKeys]).string(order["customer"])
+    #expect(total == Decimal(string: "0.3"))
+    #expect(text == #"{"id":7,"name":"Ada"}"#)
+  }
 }

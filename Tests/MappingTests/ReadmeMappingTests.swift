@@ -136,4 +136,28 @@ struct ReadmeMappingTests {
     #expect(
       failures.map(\.description) == ["Expected String at .address.street but found number (5)"])
   }
+
+  struct User: Mappable {
+    var name = ""
+    var age: Int?
+    var city: String?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      name <- map["name"]
+      age <- map["age"]
+      city <- map["address.city"]
+    }
+  }
+
+  @Test("The README's User model maps nested keys, and strict mode names the failing path")
+  func readmeUserExample() throws {
+    let user = Mapper<User>().map(JSONString: #"{"name": "Ada", "address": {"city": "London"}}"#)
+    #expect(user?.name == "Ada" && user?.city == "London" && user?.age == nil)
+    let text = #"{"name": "Ada", "age": "36"}"#
+    #expect {
+      try Mapper<User>(strict: true).mapOrThrow(JSONString: text)
+    } throws: { error in
+      (error as? MappingError)?.description == #"Expected Int at .age but found string ("36")"#
+    }
+  }
 }

@@ -88,11 +88,17 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// SwiftyJSON's error codes, so that `json.error?.code == .notExist` ports directly.
   public enum Code: Int, Sendable, Hashable {
+    /// `JSON(_:)` was given an object it cannot represent (999).
     case unsupportedType = 999
+    /// An array index past the end (900).
     case indexOutOfBounds = 900
+    /// Nesting deeper than the parser's `maxDepth` (902).
     case elementTooDeep = 902
+    /// A subscript or getter met a value of another type (901).
     case wrongType = 901
+    /// An object key that is not there (500).
     case notExist = 500
+    /// Text that is not JSON (490).
     case invalidJSON = 490
   }
 
@@ -105,6 +111,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One-based column, counted in bytes.
     public var column: Int
 
+    /// A location; `line` and `column` count from 1, `byte` from 0.
     public init(byte: Int, line: Int, column: Int) {
       self.byte = byte
       self.line = line
@@ -114,6 +121,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column) (byte \(byte))" }
   }
 
+  /// What failed, grouped by stage: parsing, access, conversion, or a bare SwiftyJSON code.
   public var reason: Reason
   /// Set for parse errors.
   public var location: Location?
@@ -122,6 +130,18 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A short piece of the input around `location`.
   public var excerpt: String?
 
+  /// An error with its reason and, where known, where it happened.
+  ///
+  /// ```swift
+  /// let error = JSONError(.access(.notExist("age")), path: [.key("user"), .key("age")])
+  /// error.description  // "Dictionary key 'age' does not exist at .user.age"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reason: what failed.
+  ///   - location: for parse errors, where in the input.
+  ///   - path: for access errors, the steps from the root to the failed one.
+  ///   - excerpt: for parse errors, the input around `location`.
   public init(
     _ reason: Reason, location: Location? = nil, path: [JSONPathComponent]? = nil,
     excerpt: String? = nil

@@ -1,6 +1,8 @@
 /// One step of a path into a JSON value: an array index or an object key.
 public enum JSONPathComponent: Sendable, Hashable, CustomStringConvertible {
+  /// An array index.
   case index(Int)
+  /// An object key.
   case key(String)
 
   /// The step in jq's notation: `[3]`, `.name`, or `."odd key"`.

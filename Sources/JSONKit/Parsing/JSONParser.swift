@@ -27,6 +27,14 @@ public enum JSONParser {
     /// the input is checked but not stored. Default `nil`: everything.
     public var projection: JSONProjection?
 
+    /// Options; the defaults read one strict RFC 8259 value nested at most 10,000 deep.
+    ///
+    /// - Parameters:
+    ///   - allowComments: accept `/* … */` and `// …` comments.
+    ///   - allowMultipleValues: accept several top-level values (NDJSON, concatenated).
+    ///   - allowTrailingGarbage: stop after the first value and ignore what follows.
+    ///   - maxDepth: the deepest nesting accepted; deeper input is an `elementTooDeep` error.
+    ///   - projection: build only the parts of the document that these paths reach.
     public init(
       allowComments: Bool = false, allowMultipleValues: Bool = false,
       allowTrailingGarbage: Bool = false, maxDepth: Int = 10_000, projection: JSONProjection? = nil

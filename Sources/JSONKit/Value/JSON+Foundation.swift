@@ -9,7 +9,9 @@ extension JSON {
   public init(_ value: Bool) { self.init(storage: .bool(value)) }
   /// An integer value.
   public init(_ value: Int) { self.init(storage: .number(.int(Int64(value)))) }
+  /// A 64-bit integer value.
   public init(_ value: Int64) { self.init(storage: .number(.int(value))) }
+  /// An unsigned 64-bit integer value, kept exactly above `Int64.max`.
   public init(_ value: UInt64) {
     self.init(storage: .number(value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)))
   }
@@ -24,6 +26,7 @@ extension JSON {
   /// A floating-point value. NaN and infinities are representable in memory but are
   /// written as `null` and ±1.7976931348623157e+308 (as jq does).
   public init(_ value: Double) { self.init(storage: .number(.double(value))) }
+  /// A single-precision value, widened to `Double`.
   public init(_ value: Float) { self.init(storage: .number(.double(Double(value)))) }
   /// A decimal value, kept exactly as its text.
   public init(_ value: Decimal) {

@@ -106,46 +106,64 @@ extension JSON {
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `Int8`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var int8: Int8? {
     get { exactInt64.flatMap { Int8(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `Int16`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var int16: Int16? {
     get { exactInt64.flatMap { Int16(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `Int32`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var int32: Int32? {
     get { exactInt64.flatMap { Int32(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `Int64`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var int64: Int64? {
     get { exactInt64 }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `UInt`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var uInt: UInt? {
     get { exactUInt64.flatMap { UInt(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `UInt8`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var uInt8: UInt8? {
     get { exactUInt64.flatMap { UInt8(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `UInt16`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var uInt16: UInt16? {
     get { exactUInt64.flatMap { UInt16(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `UInt32`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var uInt32: UInt32? {
     get { exactUInt64.flatMap { UInt32(exactly: $0) } }
     set { self = newValue.map { JSON($0) } ?? .null }
   }
 
+  /// The number as `UInt64`, when it is integral and fits; never truncated or clamped.
+  /// Setting `nil` stores `null`.
   public var uInt64: UInt64? {
     get { exactUInt64 }
     set { self = newValue.map { JSON($0) } ?? .null }
@@ -170,6 +188,8 @@ extension JSON {
     set { self = JSON(newValue) }
   }
 
+  /// A `Float` for any number, numeric string or boolean, clamped to `Float`'s finite
+  /// range; 0 for anything else.
   public var floatValue: Float {
     get {
       let d = doubleValue
@@ -227,51 +247,71 @@ extension JSON {
     return T(d)
   }
 
+  /// An `Int` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `Int`'s range; 0 for anything else.
   public var intValue: Int {
     get { coerced(Int.self) }
     set { self = JSON(newValue) }
   }
 
+  /// An `Int8` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `Int8`'s range; 0 for anything else.
   public var int8Value: Int8 {
     get { coerced(Int8.self) }
     set { self = JSON(newValue) }
   }
 
+  /// An `Int16` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `Int16`'s range; 0 for anything else.
   public var int16Value: Int16 {
     get { coerced(Int16.self) }
     set { self = JSON(newValue) }
   }
 
+  /// An `Int32` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `Int32`'s range; 0 for anything else.
   public var int32Value: Int32 {
     get { coerced(Int32.self) }
     set { self = JSON(newValue) }
   }
 
+  /// An `Int64` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `Int64`'s range; 0 for anything else.
   public var int64Value: Int64 {
     get { coerced(Int64.self) }
     set { self = JSON(newValue) }
   }
 
+  /// A `UInt` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `UInt`'s range; 0 for anything else.
   public var uIntValue: UInt {
     get { coerced(UInt.self) }
     set { self = JSON(newValue) }
   }
 
+  /// A `UInt8` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `UInt8`'s range; 0 for anything else.
   public var uInt8Value: UInt8 {
     get { coerced(UInt8.self) }
     set { self = JSON(newValue) }
   }
 
+  /// A `UInt16` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `UInt16`'s range; 0 for anything else.
   public var uInt16Value: UInt16 {
     get { coerced(UInt16.self) }
     set { self = JSON(newValue) }
   }
 
+  /// A `UInt32` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `UInt32`'s range; 0 for anything else.
   public var uInt32Value: UInt32 {
     get { coerced(UInt32.self) }
     set { self = JSON(newValue) }
   }
 
+  /// A `UInt64` for any number, numeric string or boolean (1, 0), truncated toward zero
+  /// and clamped to `UInt64`'s range; 0 for anything else.
   public var uInt64Value: UInt64 {
     get { coerced(UInt64.self) }
     set { self = JSON(newValue) }

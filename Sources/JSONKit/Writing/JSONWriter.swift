@@ -17,11 +17,15 @@ import Foundation
 public struct JSONWriter: Sendable {
   /// The unit of indentation for pretty output.
   public enum Indentation: Sendable, Hashable {
+    /// This many spaces per level (jq's default is 2).
     case spaces(Int)
+    /// One tab per level.
     case tab
   }
 
+  /// What to write and how: `.prettyPrinted`, `.sortedKeys`, `.escapeSlashes`, ….
   public var options: JSONWritingOptions
+  /// The unit of indentation when `options` contains `.prettyPrinted`.
   public var indentation: Indentation
 
   /// A writer; compact unless `options` contains `.prettyPrinted`.

@@ -14,7 +14,7 @@ import JSONQuery
 /// Reads the command line, compiles the program and hands over to `Runner`.
 @main
 enum JSONKitCommand {
-  static let version = "jsonkit-\(JSONKitVersion.current)"
+  static let version = "jsonkit-\(JSONKitRelease.current)"
 
   /// The stack of the thread that runs everything. jq programs recurse (`def f: …; f`,
   /// `recurse`, `repeat`), and the evaluator stops a recursion at its depth limit with an

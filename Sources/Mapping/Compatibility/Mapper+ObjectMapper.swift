@@ -54,6 +54,9 @@ extension Map {
   /// - Parameters:
   ///   - key: the key or dotted path.
   ///   - defaultValue: the value for a missing key or `null`.
+  ///   - file: the caller's file, recorded in the error (ObjectMapper's signature).
+  ///   - function: the caller's function (ObjectMapper's signature).
+  ///   - line: the caller's line, recorded in the error.
   /// - Returns: the value read, or `defaultValue`.
   /// - Throws: `MappingError` when the value is present but is not a `T`.
   public func value<T: MapValue>(

@@ -45,7 +45,13 @@ extension Map {
   /// let raw: NSDictionary = try map.value("raw")
   /// ```
   ///
-  /// - Parameter key: the key or dotted path.
+  /// - Parameters:
+  ///   - key: the key or dotted path.
+  ///   - nested: whether dots in `key` separate nested keys; `nil` uses the map's setting.
+  ///   - delimiter: the separator of nested keys.
+  ///   - file: the caller's file, recorded in the error (ObjectMapper's signature).
+  ///   - function: the caller's function (ObjectMapper's signature).
+  ///   - line: the caller's line, recorded in the error.
   /// - Returns: the value.
   /// - Throws: `MappingError` when the key is missing or the value is not a `T`.
   public func value<T>(

@@ -1,13 +1,16 @@
-/// The version of the JSONKit package, in semantic-versioning form.
+/// The release of the JSONKit package, in semantic-versioning form.
+///
+/// (Not `JSONKitVersion`: Swift 6.3's symbol-graph extractor leaves out a type named
+/// `<Module>Version`, so DocC would not document it.)
 ///
 /// One constant for the whole package: `jsonkit --version` prints it, and the CHANGELOG's
 /// newest released heading names it. Before 1.0 a minor version may change public API (see the
 /// README's "Stability" section).
 ///
 /// ```swift
-/// print("JSONKit \(JSONKitVersion.current)")  // JSONKit 0.3.0
+/// print("JSONKit \(JSONKitRelease.current)")  // JSONKit 0.3.0
 /// ```
-public enum JSONKitVersion {
+public enum JSONKitRelease {
   /// The released version this source tree builds, such as `"0.3.0"`.
   public static let current = "0.3.0"
 }

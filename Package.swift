@@ -36,7 +36,7 @@ let package = Package(
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .testTarget(
       name: "JSONKitTests",
-      dependencies: ["JSONKit"],
+      dependencies: ["JSONKit", "CYajl"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

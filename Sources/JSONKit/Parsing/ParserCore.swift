@@ -372,39 +372,40 @@ final class ParserCore {
       guard b.pointee.byte(at: offset) != nil else { return .unexpectedEndOfInput }
       return .unexpectedCharacter(describe(at: offset))
     }
+    let kind = YajlMessage(message)
+    assert(kind != nil || message.isEmpty, "yajl message missing from YajlMessage: \(message)")
     // At the end, a lexical error is about the truncated token yajl was still reading.
-    if message.contains("premature EOF") || (atEnd && message.contains("lexical error")) {
+    if kind == .prematureEOF || (atEnd && kind?.isLexical == true) {
       return error(
         .unexpectedEndOfInput, at: atEnd ? chunkOffset + count : at, chunk: chunk, count: count)
     }
-    if message.contains("lexical error") {
+    if let kind, kind.isLexical {
       // yajl's lexer stops at the offending byte, except after an invalid character or an
       // invalid escape, which it has consumed.
       let reason: JSONError.ParseFailure
       var position = at
-      if message.contains("malformed number") {
-        reason = .invalidNumber(
-          message.replacingOccurrences(of: "lexical error: malformed number, ", with: "")
-            .trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespacesAndNewlines)))
-      } else if message.contains("comment") {
+      switch kind {
+      case .digitAfterExponent, .digitAfterPoint, .digitAfterMinus:
+        reason = .invalidNumber(kind.numberDetail ?? "")
+      case .comment:
         reason = .commentsNotAllowed
-      } else if message.contains("inside a string, '\\'") {
+      case .invalidEscape:
         reason = .invalidEscape("'\\' followed by a character that is not an escape")
         position = at - 1  // the backslash
-      } else if message.contains("non-hex") {
+      case .nonHexEscape:
         reason = .invalidEscape("\\u needs four hex digits")
         // Back to the backslash: only 'u' and hex digits lie between.
         var i = at - 1
         while i > at - 6, let c = b.pointee.byte(at: i), c != 0x5C { i -= 1 }
         if b.pointee.byte(at: i) == 0x5C { position = i }
-      } else if message.contains("invalid character inside string") {
+      case .controlCharacterInString:
         reason = .controlCharacterInString
-      } else if message.contains("UTF8") {
+      case .invalidUTF8:
         reason = .invalidUTF8
-      } else if message.contains("invalid char") {
+      case .invalidChar:
         position = at - 1
         reason = char(position)
-      } else {
+      default:
         reason = char(at)
       }
       return error(reason, at: position, chunk: chunk, count: count)
@@ -412,34 +413,25 @@ final class ParserCore {
     // Parse errors: find where the offending token starts. yajl's offset is the end of that
     // token (or, after an object member, an attempt at its start).
     let start: Int
-    if message.contains("unallowed token") {
+    switch kind {
+    case .unallowedToken:
       start = at - 1  // one of , : ] }
-    } else if message.contains("invalid object key") {
+    case .invalidObjectKey:
       // After '{' or ',': a number, literal or punctuation; walk back over its bytes.
       var i = at - 1
       if let c = b.pointee.byte(at: i), TapeBuilder.isTokenByte(c) {
         while let p = b.pointee.byte(at: i - 1), TapeBuilder.isTokenByte(p) { i -= 1 }
       }
       start = i
-    } else {
+    default:
       // After a key or a value, both reported: the first byte that follows it.
       start = b.pointee.firstNonSpace(from: b.pointee.lastTokenEnd) ?? at
     }
     let found = describe(at: start)
-    let expectation: String?
-    if message.contains("separated by a colon") {
-      expectation = "expected ':' after object key"
-    } else if message.contains("inside map, I expect") {
-      expectation = "expected ',' or '}' after object member"
-    } else if message.contains("after array element") {
-      expectation = "expected ',' or ']' after array element"
-    } else if message.contains("invalid object key") {
-      expectation = "object keys must be strings"
-    } else if message.contains("trailing garbage") {
+    if kind == .trailingGarbage {
       return error(.unexpectedValue, at: start, chunk: chunk, count: count)
-    } else {
-      expectation = nil
     }
+    let expectation = kind?.expectation
     // A digit right after a number can only follow a leading zero ("01").
     if expectation != nil && start == b.pointee.lastTokenEnd && start == b.pointee.bareTokenEnd
       && b.pointee.bareTokenIsNumber, let c = b.pointee.byte(at: start), c >= 0x30 && c <= 0x39

@@ -25,6 +25,8 @@ public struct QueryContext {
   /// `$ENV` and `env`.
   public var environment: [String: String]
 
+  /// An empty environment: no variables, no further inputs, `debug` and `stderr` messages
+  /// dropped, and the process's environment variables for `$ENV`.
   public init() {
     variables = [:]
     nextInput = { () throws(QueryError) -> JSON? in nil }

@@ -32,6 +32,8 @@ public struct QueryOptions: Sendable {
   /// ```
   public var stepLimit: Int?
 
+  /// Options; the defaults compile a self-contained program with no module paths, no
+  /// caller-supplied variables and no step limit, as `jq` with no options does.
   public init(
     libraryPaths: [String] = [], variableNames: [String] = [], includesHomeFile: Bool = false,
     programDirectory: String? = nil, stepLimit: Int? = nil

@@ -23,6 +23,7 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
     case halt(status: Int32)
   }
 
+  /// Whether the program failed to compile, failed while running, or halted.
   public var kind: Kind
   /// The error's value: what `catch` binds.
   public var value: JSON

@@ -13,6 +13,7 @@ public struct SourceLocation: Sendable, Hashable {
   /// UTF-8 length of the offending token (0 at the end of the program).
   public var length: Int
 
+  /// A location; `line` and `column` count from 1, `offset` and `length` in UTF-8 bytes.
   public init(line: Int, column: Int, offset: Int, length: Int) {
     self.line = line
     self.column = column

@@ -14,7 +14,8 @@
 /// `JSONDocument` without copying when parsing finishes.
 ///
 /// Invariants: `count <= capacity`; `base` points at `capacity` allocated elements, the first
-/// `count` of which are initialized. The owner must call `deallocate()` or `take()` exactly once.
+/// `count` of which are initialized. The subscript reaches any of the `capacity` elements: a
+/// stack pops by lowering `count` and then reads the element it popped. The owner must call `deallocate()` or `take()` exactly once.
 @usableFromInline
 struct GrowableBuffer<Element: BitwiseCopyable> {
   @usableFromInline var base: UnsafeMutablePointer<Element>
@@ -38,6 +39,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   @inlinable @inline(__always)
   mutating func append(_ source: UnsafePointer<Element>, count n: Int) {
+    assert(n >= 0, "negative element count")
     if count + n > capacity { grow(minimumCapacity: count + n) }
     (base + count).update(from: source, count: n)
     count += n
@@ -52,12 +54,21 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   }
 
   @inlinable @inline(__always)
-  mutating func commit(_ n: Int) { count += n }
+  mutating func commit(_ n: Int) {
+    assert(n >= 0 && count + n <= capacity, "committed more than was reserved")
+    count += n
+  }
 
   @inlinable @inline(__always)
   subscript(i: Int) -> Element {
-    get { base[i] }
-    nonmutating set { base[i] = newValue }
+    get {
+      assert(i >= 0 && i < capacity, "GrowableBuffer index outside its memory")
+      return base[i]
+    }
+    nonmutating set {
+      assert(i >= 0 && i < capacity, "GrowableBuffer index outside its memory")
+      base[i] = newValue
+    }
   }
 
   @usableFromInline @inline(never)

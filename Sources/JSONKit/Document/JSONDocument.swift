@@ -142,6 +142,7 @@ final class JSONDocument: @unchecked Sendable {
       return UnsafeBufferPointer(start: bytes + Slot.textOffset(slot), count: Slot.textLength(slot))
     }
     let position = Int(Slot.payload(slot))
+    assert(position >= 0 && position &+ 1 < tapeCount, "long-text slot points outside the tape")
     return UnsafeBufferPointer(start: bytes + Int(tape[position]), count: Int(tape[position &+ 1]))
   }
 

@@ -66,6 +66,7 @@ public struct OutputBuffer {
   /// Appends `n` bytes from `source` with one `memcpy`.
   @inline(__always)
   mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+    assert(n >= 0, "negative byte count")
     let target = reserve(n)
     target.update(from: source, count: n)
     count &+= n
@@ -75,12 +76,16 @@ public struct OutputBuffer {
   /// bytes there and then calls `commit` with the number written.
   @inline(__always)
   mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    assert(n >= 0 && count <= capacity, "OutputBuffer: count <= capacity")
     if capacity &- count < n { grow(minimumCapacity: count &+ n) }
     return base + count
   }
 
   @inline(__always)
-  mutating func commit(_ n: Int) { count &+= n }
+  mutating func commit(_ n: Int) {
+    assert(n >= 0 && count &+ n <= capacity, "committed more than was reserved")
+    count &+= n
+  }
 
   @inline(never)
   mutating func grow(minimumCapacity: Int) {

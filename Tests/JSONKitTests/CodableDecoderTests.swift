@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@_spi(JSONKitInternals) @testable import JSONKit
+@testable import JSONKit
 
 // Models shared by the Codable test suites (CodableDecoderTests, CodableEncoderTests).
 enum CodableTestModels {

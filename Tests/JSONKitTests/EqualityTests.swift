@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 import Testing
 
 @Suite("Equality, hashing and ordering compare values, not representations")

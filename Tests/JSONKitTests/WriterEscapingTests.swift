@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 import Testing
 
 /// The writer checks strings eight bytes at a time, with separate paths for short strings,

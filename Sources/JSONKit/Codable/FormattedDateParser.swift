@@ -15,8 +15,7 @@ import Foundation
 /// ICU's result is the plain Gregorian computation done here, so both agree; whatever is
 /// irregular (lenient spacing, a day 31 in April, a leap second) is left to the formatter.
 /// Like ICU, it does not check that a weekday name matches the date.
-@_spi(JSONKitInternals)
-public struct FormattedDateParser: Sendable {
+package struct FormattedDateParser: Sendable {
   enum Field: Equatable {
     case literal([UInt8])
     case weekday(names: Int)  // index into `names`: abbreviated or full
@@ -53,7 +52,7 @@ public struct FormattedDateParser: Sendable {
 
   /// The reader for `formatter`'s current settings, or `nil` when they are not ones it
   /// reproduces exactly.
-  public init?(_ formatter: DateFormatter) {
+  package init?(_ formatter: DateFormatter) {
     guard formatter.locale.identifier == "en_US_POSIX", formatter.calendar.identifier == .gregorian,
       !formatter.isLenient, formatter.defaultDate == nil, !formatter.doesRelativeDateFormatting,
       let offset = Self.fixedOffset(formatter.timeZone),
@@ -154,7 +153,7 @@ public struct FormattedDateParser: Sendable {
   }
 
   /// The date of `text`, or `nil` when it is not in the canonical form.
-  public func parse(_ text: String) -> Date? {
+  package func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8(parse)
   }

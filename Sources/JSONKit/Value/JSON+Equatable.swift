@@ -73,8 +73,7 @@ extension JSON: Equatable {
   }
 
   /// A number held as a binary `Double` (built in code), as opposed to exact text.
-  @_spi(JSONKitInternals)
-  public var isBinaryDouble: Bool {
+  package var isBinaryDouble: Bool {
     if case .number(.double) = storage { return true }
     return false
   }
@@ -106,8 +105,7 @@ extension JSON: Equatable {
 
   /// Calls `body` with the UTF-8 bytes of a string value (unescaped, straight from the
   /// document for parsed values: no `String` is made); `nil` for other values.
-  @_spi(JSONKitInternals)
-  public func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+  package func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     switch storage {
     case .string(var s): return s.withUTF8(body)
     case .node(let document, let slot):
@@ -188,8 +186,7 @@ extension JSON: Comparable {
 
   /// -1, 0 or 1 in jq's order, or `nil` when deciding it means descending into containers
   /// nested deeper than `depthLimit` (jq refuses such comparisons with an error).
-  @_spi(JSONKitInternals)
-  public static func compare(_ lhs: JSON, _ rhs: JSON, depthLimit: Int) -> Int? {
+  package static func compare(_ lhs: JSON, _ rhs: JSON, depthLimit: Int) -> Int? {
     enum Item {
       case pair(JSON, JSON, depth: Int)
       case counts(Int, Int)

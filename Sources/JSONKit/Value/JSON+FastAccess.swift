@@ -4,8 +4,7 @@
 
 extension JSON {
   /// The value for `key` when this is an object that has it; `nil` otherwise.
-  @_spi(JSONKitInternals)
-  public func member(_ key: String) -> JSON? {
+  package func member(_ key: String) -> JSON? {
     switch storage {
     case .object(let box):
       guard let i = box.find(key) else { return nil }
@@ -19,8 +18,7 @@ extension JSON {
   }
 
   /// The element at `index` when this is an array that has it; `nil` otherwise.
-  @_spi(JSONKitInternals)
-  public func element(_ index: Int) -> JSON? {
+  package func element(_ index: Int) -> JSON? {
     switch storage {
     case .array(let box):
       return index >= 0 && index < box.elements.count ? box.elements[index] : nil
@@ -33,30 +31,26 @@ extension JSON {
   }
 
   /// Calls `body` with each element of an array (nothing for other values).
-  @_spi(JSONKitInternals)
-  public func forEachElement(_ body: (Int, JSON) throws -> Void) rethrows {
+  package func forEachElement(_ body: (Int, JSON) throws -> Void) rethrows {
     guard let cursor = ContainerCursor(self), !cursor.isObject else { return }
     for i in 0..<cursor.count { try body(i, cursor.element(i)) }
   }
 
   /// Calls `body` with each member of an object, in order (nothing for other values).
-  @_spi(JSONKitInternals)
-  public func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
+  package func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
     guard let cursor = ContainerCursor(self), cursor.isObject else { return }
     for i in 0..<cursor.count { try body(cursor.key(i), cursor.value(i)) }
   }
 
   /// Compact JSON text of this value, cut to about 40 characters, for error messages.
-  @_spi(JSONKitInternals)
-  public var shortPreview: String { preview }
+  package var shortPreview: String { preview }
 }
 
 extension JSON {
   /// A number as an IEEE `Double` with nothing clamped: NaN stays NaN and ±infinity stays
   /// infinite (`doubleValue` follows SwiftyJSON and turns them into 0 and ±max). `nil` for
   /// other types. For JSONQuery, whose arithmetic is jq's IEEE arithmetic.
-  @_spi(JSONKitInternals)
-  public var ieeeDouble: Double? { type == .number ? nearestDouble : nil }
+  package var ieeeDouble: Double? { type == .number ? nearestDouble : nil }
 }
 
 /// An object of a parsed document, held without reference counting: for a reader that looks
@@ -67,8 +61,7 @@ extension JSON {
 /// the member lookups of a mapping paid for every property (and an `unowned(unsafe)`
 /// reference is still retained around each call). The holder's `JSON` keeps the document
 /// alive for as long as this value is used.
-@_spi(JSONKitInternals)
-public struct UnownedDocumentObject {
+package struct UnownedDocumentObject {
   @usableFromInline let document: Unmanaged<JSONDocument>
   @usableFromInline let slot: UInt64
 
@@ -81,7 +74,7 @@ public struct UnownedDocumentObject {
   /// The slot of the value of the member whose key is the UTF-8 text `key`, or `nil` when
   /// the object has no such key (first match, as `JSON.member(_:)`).
   @inlinable
-  public func memberSlot(_ key: UnsafeBufferPointer<UInt8>) -> UInt64? {
+  package func memberSlot(_ key: UnsafeBufferPointer<UInt8>) -> UInt64? {
     guard let base = key.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
     let object = slot
     return document._withUnsafeGuaranteedRef { $0.lookup(object, base, key.count) }
@@ -90,7 +83,7 @@ public struct UnownedDocumentObject {
   /// The string at `slot` (from `memberSlot(_:)`), as `JSON.string` reads it; `nil` when
   /// the slot is not a string. Needs no `JSON`, whose construction retains the document.
   @inlinable
-  public func string(slot: UInt64) -> String? {
+  package func string(slot: UInt64) -> String? {
     let tag = Slot.tag(slot)
     guard tag == Slot.stringTag || tag == Slot.longStringTag else { return nil }
     return document._withUnsafeGuaranteedRef { $0.string(slot) }
@@ -98,7 +91,7 @@ public struct UnownedDocumentObject {
 
   /// The value at `slot` (from `memberSlot(_:)`).
   @inlinable
-  public func value(slot: UInt64) -> JSON {
+  package func value(slot: UInt64) -> JSON {
     JSON(document: document.takeUnretainedValue(), slot: slot)
   }
 }
@@ -106,8 +99,7 @@ public struct UnownedDocumentObject {
 extension JSON {
   /// This value as an `UnownedDocumentObject` when it is an object of a parsed document;
   /// `nil` otherwise (built objects included: use `member(_:)` then).
-  @_spi(JSONKitInternals)
-  public var unownedDocumentObject: UnownedDocumentObject? {
+  package var unownedDocumentObject: UnownedDocumentObject? {
     guard case .node(let document, let slot) = storage, Slot.tag(slot) == Slot.objectTag else {
       return nil
     }

@@ -84,8 +84,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Appends the JSON text of `json` to `buffer`.
-  @_spi(JSONKitInternals)
-  public func write(_ json: JSON, into buffer: inout OutputBuffer) {
+  package func write(_ json: JSON, into buffer: inout OutputBuffer) {
     var emitter = Emitter(options: options, indentation: indentation, out: buffer)
     emitter.write(json)
     buffer = emitter.finish()
@@ -94,8 +93,7 @@ public struct JSONWriter: Sendable {
   /// Appends the JSON text of `json` to `buffer`; whenever the buffer holds at least
   /// `threshold` bytes, passes them to `flush` and empties it. The standard output writer
   /// uses this to hand each block straight to `write(2)`, without an intermediate array.
-  @_spi(JSONKitInternals)
-  public func write(
+  package func write(
     _ json: JSON, into buffer: inout OutputBuffer, flushingAt threshold: Int,
     flush: (UnsafeRawBufferPointer) -> Void
   ) {

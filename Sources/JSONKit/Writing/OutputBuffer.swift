@@ -17,15 +17,14 @@
 /// time (a copy handed to the writer is handed back when the write returns), and that owner
 /// calls `deallocate()` exactly once. The memory comes from `malloc`, so it can be given to
 /// `Data(bytesNoCopy:count:deallocator: .free)`.
-@_spi(JSONKitInternals)
-public struct OutputBuffer {
+package struct OutputBuffer {
   var base: UnsafeMutablePointer<UInt8>
   /// The number of bytes written.
-  public internal(set) var count: Int
+  package internal(set) var count: Int
   var capacity: Int
 
   /// An empty buffer with room for `capacity` bytes.
-  public init(capacity: Int) {
+  package init(capacity: Int) {
     let capacity = Swift.max(capacity, 64)
     self.base = Self.reallocate(nil, capacity: capacity)
     self.count = 0
@@ -33,32 +32,32 @@ public struct OutputBuffer {
   }
 
   /// Frees the memory; the buffer must not be used afterwards.
-  public func deallocate() { free(base) }
+  package func deallocate() { free(base) }
 
   /// The bytes written so far, valid until the next append or `deallocate()`.
-  public var bytes: UnsafeRawBufferPointer {
+  package var bytes: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: base, count: count)
   }
 
   /// Forgets the bytes written, keeping the memory.
-  public mutating func removeAll() { count = 0 }
+  package mutating func removeAll() { count = 0 }
 
   /// Appends one byte.
   @inline(__always)
-  public mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     if count == capacity { grow(minimumCapacity: count &+ 1) }
     base[count] = byte
     count &+= 1
   }
 
   /// Appends the bytes of `bytes`.
-  public mutating func append(contentsOf bytes: [UInt8]) {
+  package mutating func append(contentsOf bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends the bytes of `bytes`.
   @inline(__always)
-  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     append(source, count: bytes.count)
   }

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 #if canImport(Glibc)
   import Glibc

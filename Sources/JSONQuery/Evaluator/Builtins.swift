@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Builtins implemented in Swift: those that need the evaluator (closures, paths, control)
 /// and the value functions the prelude is built on.

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 extension Executor {
   /// Every path `ast` designates in `input` (jq's `path(f)`).

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// The value semantics the evaluator needs (jq's type rules and messages).
 ///

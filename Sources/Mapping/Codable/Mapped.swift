@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// A `Mappable` model inside a `Codable` one: the other direction of `CodableTransform`.
 ///

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // `<-` on `Any` properties, as ObjectMapper: the value is read as Foundation objects
 // (`String`, `NSNumber`/`Int`/`Double`, `Bool`, `[Any]`, `[String: Any]`, `NSNull`) and

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 extension Mapper {
   /// Maps a Foundation object onto an existing model; the model unchanged when the object

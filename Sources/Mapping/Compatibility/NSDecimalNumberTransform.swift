@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// ObjectMapper's transform between a JSON number or numeric string and an
 /// `NSDecimalNumber`, written back as a string of its digits.

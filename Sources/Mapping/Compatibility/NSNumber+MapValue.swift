@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // `NSNumber` properties and `NSNumber`-backed enums (`enum Kind: NSNumber`), as ObjectMapper
 // maps them. Booleans are numbers here too, as they are for `NSNumber`.

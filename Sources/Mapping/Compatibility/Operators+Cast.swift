@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // ObjectMapper's last resort for a property of a type that is not mappable: the value at
 // the key, as a Foundation object, cast with `as? T`. A `Codable` struct, for example, is

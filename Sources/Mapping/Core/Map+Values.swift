@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // Throwing reads, for `ImmutableMappable.init(map:)`.
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// The state of one mapping: which way it goes, the JSON being read or written, the
 /// current key, the context, and the failures seen so far.

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // Collections and optionals of mappable values are mappable, to any depth. A failure inside
 // names the element (`[3]`, `.key`) so that the whole path reaches the error.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// A type that `<-` and `>>>` can map directly: every standard scalar, `JSON`, the models
 /// (`Mappable`, `StaticMappable`, `ImmutableMappable`), and arrays, sets, string-keyed

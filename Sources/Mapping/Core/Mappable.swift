@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// What every model type has: a `mapping(map:)` that lists its properties with `<-`.
 ///

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // ObjectMapper's conveniences on models and collections of models.
 

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // Arrays, sets and dictionaries of models. Lenient (the default) keeps the models it can
 // make and drops the others, as ObjectMapper does; strict fails on the first failure.

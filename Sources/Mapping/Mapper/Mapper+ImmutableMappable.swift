@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // ObjectMapper 4's throwing API for `ImmutableMappable` models: a model with `let`
 // properties either maps completely or throws why. These overloads are more specialized

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // Writing models as JSONKit values, Foundation objects and JSON text.
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Maps JSON text, JSONKit values or Foundation objects to models and back, with
 /// ObjectMapper's names.

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // `RawRepresentable` enums map through their raw values without naming a transform:
 // `kind <- map["kind"]` for `enum Kind: String`. Each shape delegates to the transform

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // Transforms on arrays of arrays, dictionaries of arrays and sets of the transform's
 // `Object`, as ObjectMapper: `teams <- (map["teams"], RelationshipTransform<Team>())`.

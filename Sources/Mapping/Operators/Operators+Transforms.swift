@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 // Transforms, for a property, an optional, an array or a string-keyed dictionary of the
 // transform's `Object`: `dates <- (map["dates"], DateTransform())`.

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Maps a property both ways: read from JSON in `fromJSON`, written in `toJSON`.
 infix operator <- : DefaultPrecedence

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Maps a nested `Codable` value inside a `Mappable` model, as ObjectMapper's
 /// `CodableTransform`: for types that already have a `Codable` conformance and no

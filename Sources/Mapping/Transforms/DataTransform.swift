@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Reads and writes `Data` as a base64 string (RFC 4648, with padding), as ObjectMapper's
 /// `DataTransform`.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Reads and writes a `Date` as a string through a `DateFormatter` you configure, as
 /// ObjectMapper's `DateFormatterTransform`.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Reads and writes a `Date` as Unix time: seconds (or milliseconds) since
 /// 1970-01-01T00:00:00Z, as ObjectMapper's `DateTransform`.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Reads and writes a `Decimal` exactly, digit for digit: for money, measurements and
 /// identifiers that must not pass through `Double`.

@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Maps a JSON object whose keys are the raw values of an enum to `[Key: Value]`, with
 /// `Mappable` values, as ObjectMapper's `DictionaryTransform`.

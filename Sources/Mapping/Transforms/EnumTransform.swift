@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Maps a `RawRepresentable` enum through its raw value, as ObjectMapper's `EnumTransform`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Reads and writes a `Date` as an ISO 8601 / RFC 3339 date and time, as ObjectMapper's
 /// `ISO8601DateTransform`.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 extension MappingError {
   /// A `DecodingError` from decoding `json` as a mapping failure: its coding path becomes

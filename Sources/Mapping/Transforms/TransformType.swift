@@ -1,4 +1,4 @@
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Converts between a property's type and its JSON form, as in ObjectMapper:
 /// `birthday <- (map["birthday"], ISO8601DateTransform())`.

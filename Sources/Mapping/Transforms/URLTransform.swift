@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSONKitInternals) import JSONKit
+import JSONKit
 
 /// Reads and writes a `URL` as its string, as ObjectMapper's `URLTransform`.
 ///

@@ -126,3 +126,35 @@ struct StrictModeTests {
     #expect(error.pathDescription == ".people.ada.age")
   }
 }
+
+/// The examples of the "Lenient and strict mapping" article, as written there.
+@Suite("The strict-mode article's examples work as written")
+struct StrictModeArticleTests {
+  struct Pal: Mappable {
+    var name = ""
+    var age = 0
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      name <- map["name"]
+      age <- map["age"]
+    }
+  }
+  static let text = #"[{"name": "Ada", "age": "36"}, {"name": 7, "age": 41}]"#
+
+  @Test func lenientMappingKeepsWhatMapsAndStrictThrowsTheFirstFailure() throws {
+    let pals = try #require(Mapper<Pal>().mapArray(JSONString: Self.text))
+    #expect(pals.map(\.name) == ["Ada", ""] && pals.map(\.age) == [0, 41])
+
+    let (mapped, failures) = Mapper<Pal>().mapWithFailures(JSON: JSON(parseJSON: Self.text)[0])
+    #expect(mapped?.name == "Ada")
+    #expect(failures.map(\.description) == [#"Expected Int at .age but found string ("36")"#])
+
+    #expect {
+      _ = try Mapper<Pal>(strict: true).mapArrayOrThrow(JSONString: Self.text)
+    } throws: { error in
+      guard let error = error as? MappingError else { return false }
+      return error.description == #"Expected Int at [0].age but found string ("36")"#
+        && error.path == [.index(0), .key("age")]
+    }
+  }
+}

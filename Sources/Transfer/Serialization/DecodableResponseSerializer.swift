@@ -51,7 +51,7 @@ public struct DecodableResponseSerializer<Value: Decodable & Sendable>: Response
       }
       throw TransferError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
     }
-    let json = try KeyPath.value(in: try input.json(), at: keyPath)
+    let json = try ResponseKeyPath.value(in: try input.json(), at: keyPath)
     do {
       return try decoder.decode(Value.self, from: json)
     } catch {

@@ -31,7 +31,7 @@ public struct JSONResponseSerializer: ResponseSerializer {
       if isAllowedEmpty(input) { return JSON.null }
       throw TransferError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
     }
-    return try KeyPath.value(in: try input.json(), at: keyPath)
+    return try ResponseKeyPath.value(in: try input.json(), at: keyPath)
   }
 }
 

@@ -26,7 +26,7 @@ public struct MappableResponseSerializer<Model: BaseMappable & Sendable>: Respon
 
   public func serialize(_ input: ResponseInput) throws -> Model {
     if let error = input.error { throw error }
-    let json = try KeyPath.value(in: try input.json(), at: keyPath)
+    let json = try ResponseKeyPath.value(in: try input.json(), at: keyPath)
     do {
       return try Mapper<Model>(context: context, strict: strict).mapOrThrow(JSON: json)
     } catch {
@@ -51,7 +51,7 @@ public struct MappableArrayResponseSerializer<Model: BaseMappable & Sendable>: R
 
   public func serialize(_ input: ResponseInput) throws -> [Model] {
     if let error = input.error { throw error }
-    let json = try KeyPath.value(in: try input.json(), at: keyPath)
+    let json = try ResponseKeyPath.value(in: try input.json(), at: keyPath)
     do {
       return try Mapper<Model>(context: context, strict: strict).mapArrayOrThrow(JSON: json)
     } catch {

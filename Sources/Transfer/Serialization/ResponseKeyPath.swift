@@ -2,7 +2,7 @@ import JSONKit
 
 /// A dotted path into a response body: `"data.items.0.name"`. A component made of digits
 /// indexes an array and names a key of an object, so `"0"` works for both.
-enum KeyPath {
+enum ResponseKeyPath {
   static func value(in json: JSON, at keyPath: String?) throws(TransferError) -> JSON {
     guard let keyPath, !keyPath.isEmpty else { return json }
     var current = json

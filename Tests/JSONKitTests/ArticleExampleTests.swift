@@ -1,0 +1,62 @@
+import Foundation
+import JSONKit
+import Testing
+
+/// The examples of the DocC articles Numbers and Writing JSON, as written there.
+@Suite("The JSONKit articles' examples work as written")
+struct ArticleExampleTests {
+  @Test func numbersOverview() throws {
+    let json = try JSON(
+      data: Data(#"[12345678901234567890123, 0.1, 1.5, 1e2, 18446744073709551615]"#.utf8))
+    #expect(
+      json.rawString(options: []) == "[12345678901234567890123,0.1,1.5,1e2,18446744073709551615]")
+    #expect(json[2].int == nil)
+    #expect(json[2].intValue == 1)
+    #expect(json[3].int == 100)
+    #expect(json[4].int == nil)
+    #expect(json[4].uInt64 == 18_446_744_073_709_551_615)
+    #expect(json[1].decimal == Decimal(string: "0.1"))
+    #expect(json[0].double == 1.2345678901234568e+22)
+    #expect(JSON(true).int == nil && JSON(true).intValue == 1)
+  }
+
+  @Test func numbersBuiltInCode() {
+    #expect(JSON(0.1 + 0.2).rawString() == "0.30000000000000004")
+    #expect(JSON(2.0).rawString() == "2")
+    #expect(JSON(Double.infinity).rawString() == "1.7976931348623157e+308")
+  }
+
+  @Test func writingOverview() {
+    let json: JSON = ["name": "Ada", "langs": ["en", "fr"], "url": "https://example.com/a"]
+    #expect(
+      JSONWriter().string(json)
+        == #"{"name":"Ada","langs":["en","fr"],"url":"https://example.com/a"}"#)
+    #expect(
+      JSONWriter(options: [.prettyPrinted, .sortedKeys], indentation: .spaces(4)).string(
+        json["langs"]) == "[\n    \"en\",\n    \"fr\"\n]")
+    #expect(
+      JSONWriter(options: [.escapeSlashes, .asciiOnly]).string(["path": "/é"])
+        == #"{"path":"\/\u00e9"}"#)
+  }
+
+  @Test func writingIntoYourOwnBuffer() {
+    var body: [UInt8] = Array("data: ".utf8)
+    JSONWriter().write(["ok": true], into: &body)
+    #expect(String(decoding: body, as: UTF8.self) == #"data: {"ok":true}"#)
+  }
+
+  @Test func writingWithSwiftyJSONSpellings() throws {
+    #expect(try JSON(["a": 1]).rawData() == Data(#"{"a":1}"#.utf8))
+    #expect(JSON(["a": 1]).rawString() == "{\n  \"a\": 1\n}")
+    #expect(JSON("hi").rawString() == "hi")
+  }
+
+  @Test func parsingErrorExampleOfTheParsingArticle() {
+    #expect {
+      _ = try JSON(data: Data("{\n  \"a\": tru\n}".utf8))
+    } throws: { error in
+      "\(error)"
+        == #"Unexpected character '\n' at line 2, column 11 (byte 12) near '{   "a": tru }'"#
+    }
+  }
+}

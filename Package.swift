@@ -11,10 +11,24 @@ let package = Package(
     .library(name: "Transfer", targets: ["Transfer"]),
     .library(name: "LoopbackServer", targets: ["LoopbackServer"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
+    // Framework adapters: empty unless their trait is enabled (see `traits`).
+    .library(name: "JSONKitHummingbird", targets: ["JSONKitHummingbird"]),
+    .library(name: "JSONKitVapor", targets: ["JSONKitVapor"]),
+  ],
+  // SE-0450: the adapters' frameworks are built only for a package that enables the trait,
+  // e.g. `.package(url: …, from: "0.4.0", traits: ["Hummingbird"])`.
+  traits: [
+    .trait(
+      name: "Hummingbird",
+      description: "JSONKitHummingbird: JSONKit's coders and models in Hummingbird 2."),
+    .trait(name: "Vapor", description: "JSONKitVapor: JSONKit's coders and models in Vapor 4."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     // Only a command plugin (`swift package generate-documentation`): no target links it.
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
   ],
   targets: [
     .systemLibrary(
@@ -34,6 +48,21 @@ let package = Package(
     .target(name: "Transfer", dependencies: ["CCurl", "JSONKit", "Mapping"]),
     .target(name: "LoopbackServer"),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
+    .target(
+      name: "JSONKitHummingbird",
+      dependencies: [
+        "JSONKit", "Mapping",
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
+    .target(
+      name: "JSONKitVapor",
+      dependencies: [
+        "JSONKit", "Mapping",
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ]
+    ),
     .testTarget(
       name: "JSONKitTests",
       dependencies: ["JSONKit", "CYajl"],
@@ -55,6 +84,22 @@ let package = Package(
     .testTarget(
       name: "LoopbackServerTests",
       dependencies: ["LoopbackServer"]
+    ),
+    .testTarget(
+      name: "JSONKitHummingbirdTests",
+      dependencies: [
+        "JSONKitHummingbird", "JSONKit", "Mapping",
+        .product(
+          name: "HummingbirdTesting", package: "hummingbird",
+          condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
+    .testTarget(
+      name: "JSONKitVaporTests",
+      dependencies: [
+        "JSONKitVapor", "JSONKit", "Mapping",
+        .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ]
     ),
     .testTarget(
       name: "JSONKitCLITests",

@@ -11,15 +11,22 @@ import JSONKit
 /// The number is built from its JSON source text, so no digit passes through `Double`.
 /// Immutable and `Sendable`.
 public final class NSDecimalNumberTransform: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = NSDecimalNumber
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = String
 
+  /// A transform for `NSDecimalNumber`; it has no settings.
   public init() {}
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> NSDecimalNumber? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: NSDecimalNumber?) -> String? {
     value?.description
   }

@@ -135,6 +135,18 @@ extension Map {
     }
   }
 
+  /// Reads an optional `RawRepresentable` enum at `key`: `nil` when missing or `null`;
+  /// throws when present but not a raw value of `E`.
+  ///
+  /// - Parameters:
+  ///   - key: the key or dotted path.
+  ///   - nested: whether dots in `key` separate nested keys; `nil` uses the map's setting.
+  ///   - delimiter: the separator of nested keys.
+  ///   - file: the caller's file, recorded in the error.
+  ///   - function: the caller's function (ObjectMapper's signature).
+  ///   - line: the caller's line, recorded in the error.
+  /// - Returns: the enum, or `nil`.
+  /// - Throws: `MappingError` naming the full path and the call site.
   public func value<E: RawRepresentable>(
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line

@@ -15,6 +15,8 @@ public protocol MapContext: Sendable {}
 
 /// Whether a `Map` is reading a model from JSON or writing one to JSON.
 public enum MappingType: Sendable {
+  /// Reading: `<-` sets properties from the JSON.
   case fromJSON
+  /// Writing: `<-` and `>>>` write properties into the JSON.
   case toJSON
 }

@@ -155,22 +155,30 @@ extension UInt64: MapInteger {}
 /// `[Any]` and `[String: Any]` properties (ObjectMapper's untyped JSON), mapped from and to
 /// Foundation objects as JSONSerialization would produce them.
 public protocol FoundationJSONObject {
+  /// The Foundation form of `json` (`arrayObject` or `dictionaryObject`); `nil` when `json`
+  /// is not of this shape.
   init?(foundationJSON json: JSONKit.JSON)
+  /// This value as JSON, for writing.
   var foundationJSONValue: JSONKit.JSON { get }
 }
 
 extension Array: FoundationJSONObject where Element == Any {
+  /// The array's Foundation form (`json.arrayObject`); `nil` when `json` is not an array.
   public init?(foundationJSON json: JSONKit.JSON) {
     guard let array = json.arrayObject else { return nil }
     self = array
   }
+  /// The array as JSON, for writing.
   public var foundationJSONValue: JSONKit.JSON { JSONKit.JSON(self) }
 }
 
 extension Dictionary: FoundationJSONObject where Key == String, Value == Any {
+  /// The object's Foundation form (`json.dictionaryObject`); `nil` when `json` is not an
+  /// object.
   public init?(foundationJSON json: JSONKit.JSON) {
     guard let dictionary = json.dictionaryObject else { return nil }
     self = dictionary
   }
+  /// The dictionary as JSON, for writing.
   public var foundationJSONValue: JSONKit.JSON { JSONKit.JSON(self) }
 }

@@ -47,6 +47,8 @@ public protocol Mappable: BaseMappable {
 /// }
 /// ```
 public protocol StaticMappable: BaseMappable {
+  /// The object to map `map` into, chosen by looking at the JSON (a subclass, a cached
+  /// instance); `nil` when the JSON does not describe one. `mapping(map:)` then fills it.
   static func objectForMapping(map: Map) -> BaseMappable?
 }
 
@@ -68,6 +70,8 @@ public protocol StaticMappable: BaseMappable {
 /// }
 /// ```
 public protocol ImmutableMappable: BaseMappable {
+  /// Reads every property with `try map.value(_:)`; a missing or mismatched value throws a
+  /// `MappingError` with its path, and the model is not made. `mapping(map:)` runs after it.
   init(map: Map) throws
 }
 

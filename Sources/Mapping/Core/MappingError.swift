@@ -45,6 +45,13 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Whether `path` is complete (from the root), or relative to the value being read.
   var pathIsAbsolute = false
 
+  /// An error with its reason and where it happened.
+  ///
+  /// - Parameters:
+  ///   - reason: what failed.
+  ///   - path: the steps from the root (or from the value being read) to the failure.
+  ///   - file: the file of the `map.value` call, for `ImmutableMappable` models.
+  ///   - line: the line of that call.
   public init(
     _ reason: Reason, path: [JSONPathComponent] = [], file: String? = nil, line: UInt? = nil
   ) {

@@ -4,63 +4,81 @@ import JSONKit
 // `kind <- map["kind"]` for `enum Kind: String`. Each shape delegates to the transform
 // operators with `RawValueTransform` (below).
 
+/// Maps a `RawRepresentable` enum property both ways through its raw values: read in `fromJSON`,
+/// written in `toJSON`.
 @inlinable
 public func <- <E: RawRepresentable>(left: inout E, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+/// Writes a `RawRepresentable` enum property to JSON as raw values (`toJSON` only).
 @inlinable
 public func >>> <E: RawRepresentable>(left: E, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+/// Maps an optional enum property both ways through its raw values: read in `fromJSON`, written in
+/// `toJSON`.
 @inlinable
 public func <- <E: RawRepresentable>(left: inout E?, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+/// Writes an optional enum property to JSON as raw values (`toJSON` only).
 @inlinable
 public func >>> <E: RawRepresentable>(left: E?, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+/// Maps an array of enums both ways through its raw values: read in `fromJSON`, written in
+/// `toJSON`.
 @inlinable
 public func <- <E: RawRepresentable>(left: inout [E], right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+/// Writes an array of enums to JSON as raw values (`toJSON` only).
 @inlinable
 public func >>> <E: RawRepresentable>(left: [E], right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+/// Maps an optional array of enums both ways through its raw values: read in `fromJSON`, written in
+/// `toJSON`.
 @inlinable
 public func <- <E: RawRepresentable>(left: inout [E]?, right: Map) where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+/// Writes an optional array of enums to JSON as raw values (`toJSON` only).
 @inlinable
 public func >>> <E: RawRepresentable>(left: [E]?, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+/// Maps a string-keyed dictionary of enums both ways through its raw values: read in `fromJSON`,
+/// written in `toJSON`.
 @inlinable
 public func <- <E: RawRepresentable>(left: inout [String: E], right: Map)
 where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+/// Writes a string-keyed dictionary of enums to JSON as raw values (`toJSON` only).
 @inlinable
 public func >>> <E: RawRepresentable>(left: [String: E], right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())
 }
 
+/// Maps an optional string-keyed dictionary of enums both ways through its raw values: read in
+/// `fromJSON`, written in `toJSON`.
 @inlinable
 public func <- <E: RawRepresentable>(left: inout [String: E]?, right: Map)
 where E.RawValue: MapValue {
   left <- (right, RawValueTransform<E>())
 }
 
+/// Writes an optional string-keyed dictionary of enums to JSON as raw values (`toJSON` only).
 @inlinable
 public func >>> <E: RawRepresentable>(left: [String: E]?, right: Map) where E.RawValue: MapValue {
   left >>> (right, RawValueTransform<E>())

@@ -57,6 +57,8 @@ extension Map {
 
 // `@inlinable`: specialized for each transform in the model's module (a generic call
 // through the transform's witness table costs more than reading a date).
+/// Maps a property of the transform's `Object` type both ways through the transform:
+/// `transformFromJSON` when reading, `transformToJSON` when writing.
 @inlinable
 public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
   let (map, transform) = right
@@ -69,12 +71,16 @@ public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
   }
 }
 
+/// Writes a property of the transform's `Object` type to JSON through the transform's
+/// `transformToJSON` (`toJSON` only).
 @inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object, right: (Map, Tr)) {
   let (map, transform) = right
   if map.mappingType == .toJSON { map.write(transform.transformToJSONValue(left)) }
 }
 
+/// Maps an optional property of the transform's `Object` type both ways through the transform:
+/// `transformFromJSON` when reading, `transformToJSON` when writing.
 @inlinable
 public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
   let (map, transform) = right
@@ -87,6 +93,8 @@ public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
   }
 }
 
+/// Writes an optional property of the transform's `Object` type to JSON through the transform's
+/// `transformToJSON` (`toJSON` only).
 @inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object?, right: (Map, Tr)) {
   let (map, transform) = right
@@ -95,6 +103,8 @@ public func >>> <Tr: TransformType>(left: Tr.Object?, right: (Map, Tr)) {
   }
 }
 
+/// Maps an array of the transform's `Object`s both ways through the transform: `transformFromJSON`
+/// when reading, `transformToJSON` when writing.
 @inlinable
 public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
@@ -107,6 +117,8 @@ public func <- <Tr: TransformType>(left: inout [Tr.Object], right: (Map, Tr)) {
   }
 }
 
+/// Writes an array of the transform's `Object`s to JSON through the transform's `transformToJSON`
+/// (`toJSON` only).
 @inlinable
 public func >>> <Tr: TransformType>(left: [Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
@@ -115,6 +127,8 @@ public func >>> <Tr: TransformType>(left: [Tr.Object], right: (Map, Tr)) {
   }
 }
 
+/// Maps an optional array of the transform's `Object`s both ways through the transform:
+/// `transformFromJSON` when reading, `transformToJSON` when writing.
 @inlinable
 public func <- <Tr: TransformType>(left: inout [Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
@@ -127,6 +141,8 @@ public func <- <Tr: TransformType>(left: inout [Tr.Object]?, right: (Map, Tr)) {
   }
 }
 
+/// Writes an optional array of the transform's `Object`s to JSON through the transform's
+/// `transformToJSON` (`toJSON` only).
 @inlinable
 public func >>> <Tr: TransformType>(left: [Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
@@ -135,6 +151,8 @@ public func >>> <Tr: TransformType>(left: [Tr.Object]?, right: (Map, Tr)) {
     left.map { JSONKit.JSON(array: $0.map { transform.transformToJSONValue($0) }) } ?? .null)
 }
 
+/// Maps a string-keyed dictionary of the transform's `Object`s both ways through the transform:
+/// `transformFromJSON` when reading, `transformToJSON` when writing.
 @inlinable
 public func <- <Tr: TransformType>(left: inout [String: Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
@@ -147,6 +165,8 @@ public func <- <Tr: TransformType>(left: inout [String: Tr.Object], right: (Map,
   }
 }
 
+/// Writes a string-keyed dictionary of the transform's `Object`s to JSON through the transform's
+/// `transformToJSON` (`toJSON` only).
 @inlinable
 public func >>> <Tr: TransformType>(left: [String: Tr.Object], right: (Map, Tr)) {
   let (map, transform) = right
@@ -156,6 +176,8 @@ public func >>> <Tr: TransformType>(left: [String: Tr.Object], right: (Map, Tr))
   map.write(object)
 }
 
+/// Maps an optional string-keyed dictionary of the transform's `Object`s both ways through the
+/// transform: `transformFromJSON` when reading, `transformToJSON` when writing.
 @inlinable
 public func <- <Tr: TransformType>(left: inout [String: Tr.Object]?, right: (Map, Tr)) {
   let (map, transform) = right
@@ -168,6 +190,8 @@ public func <- <Tr: TransformType>(left: inout [String: Tr.Object]?, right: (Map
   }
 }
 
+/// Writes an optional string-keyed dictionary of the transform's `Object`s to JSON through the
+/// transform's `transformToJSON` (`toJSON` only).
 @inlinable
 public func >>> <Tr: TransformType>(left: [String: Tr.Object]?, right: (Map, Tr)) {
   guard let left else {

@@ -43,6 +43,7 @@ public func <- <T: FoundationJSONObject>(left: inout T, right: Map) {
   }
 }
 
+/// Writes an untyped `[Any]` or `[String: Any]` property to JSON (`toJSON` only).
 public func >>> <T: FoundationJSONObject>(left: T, right: Map) {
   if right.mappingType == .toJSON { right.write(left.foundationJSONValue) }
 }
@@ -65,6 +66,8 @@ public func <- <T: FoundationJSONObject>(left: inout T?, right: Map) {
   }
 }
 
+/// Writes an optional untyped `[Any]?` or `[String: Any]?` property to JSON; `nil` is
+/// written as `null` (`toJSON` only).
 public func >>> <T: FoundationJSONObject>(left: T?, right: Map) {
   if right.mappingType == .toJSON { right.write(left?.foundationJSONValue ?? .null) }
 }

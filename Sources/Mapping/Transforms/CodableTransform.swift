@@ -26,15 +26,22 @@ import JSONKit
 /// Holds no state and is `Sendable`: one instance can serve any number of threads (the
 /// `JSONKitDecoder` and `JSONKitEncoder` it uses are `Sendable` values made per call).
 public final class CodableTransform<T: Codable>: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = T
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = Any
 
+  /// A transform for `Object`; it has no settings.
   public init() {}
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> T? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: T?) -> Any? {
     guard value != nil else { return nil }
     let json = transformToJSONValue(value)

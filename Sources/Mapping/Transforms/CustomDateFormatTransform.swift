@@ -22,6 +22,10 @@ public final class CustomDateFormatTransform: DateFormatterTransform, @unchecked
   /// The format the transform reads and writes.
   public let formatString: String
 
+  /// A transform for dates written in `formatString`, read and written in UTC with the
+  /// `en_US_POSIX` locale.
+  ///
+  /// - Parameter formatString: a `DateFormatter` pattern such as `"yyyy-MM-dd"`.
   public init(formatString: String) {
     self.formatString = formatString
     let formatter = DateFormatter()

@@ -15,15 +15,22 @@ import JSONKit
 ///
 /// Immutable and `Sendable`: one instance can serve any number of threads.
 public final class DataTransform: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = Data
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = String
 
+  /// A transform for base64 text; it has no settings.
   public init() {}
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> Data? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: Data?) -> String? {
     value?.base64EncodedString()
   }

@@ -28,7 +28,9 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
   // @unchecked: the only mutable state is `formatter`, which is never handed out and is
   // only used inside `lock.withLock`. Subclasses exist only in this module
   // (`CustomDateFormatTransform`) and add only `let` properties of `Sendable` types.
+  /// The property's type.
   public typealias Object = Date
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = String
 
   private let formatter: DateFormatter
@@ -48,10 +50,14 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
     lock.withLock { formatter.copy() as! DateFormatter }
   }
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> Date? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: Date?) -> String? {
     guard let value else { return nil }
     return lock.withLock { formatter.string(from: value) }

@@ -23,25 +23,37 @@ import JSONKit
 ///
 /// Immutable and `Sendable`: one instance can serve any number of threads.
 public final class DateTransform: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = Date
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = Double
 
   /// What one unit of the JSON number is.
   public enum Unit: TimeInterval, Sendable {
+    /// Seconds since 1970: `1700000000`.
     case seconds = 1
+    /// Milliseconds since 1970: `1700000000123`.
     case milliseconds = 1_000
   }
 
+  /// What one unit of the JSON number is.
   public let unit: Unit
 
+  /// A transform whose JSON numbers count `unit`s since 1970-01-01T00:00:00Z.
+  ///
+  /// - Parameter unit: seconds (the default, as ObjectMapper) or milliseconds.
   public init(unit: Unit = .seconds) {
     self.unit = unit
   }
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> Date? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: Date?) -> Double? {
     value.flatMap(units(for:))
   }

@@ -21,15 +21,22 @@ import JSONKit
 ///
 /// Immutable and `Sendable`: one instance can serve any number of threads.
 public final class DecimalTransform: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = Decimal
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = Decimal
 
+  /// A transform for exact decimals; it has no settings.
   public init() {}
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> Decimal? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: Decimal?) -> Decimal? {
     value
   }

@@ -24,15 +24,22 @@ import JSONKit
 public struct DictionaryTransform<Key: Hashable & RawRepresentable, Value: Mappable>: TransformType,
   Sendable
 where Key.RawValue == String {
+  /// The property's type.
   public typealias Object = [Key: Value]
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = [String: Any]
 
+  /// A transform for `[Key: Value]`; it has no settings.
   public init() {}
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> [Key: Value]? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: [Key: Value]?) -> [String: Any]? {
     guard let value else { return nil }
     var result: [String: Any] = [:]

@@ -16,15 +16,22 @@ import JSONKit
 /// `Int` raw value, a string is not a number); a value that is no case fails.
 public struct EnumTransform<T: RawRepresentable>: TransformType, Sendable
 where T.RawValue: MapValue {
+  /// The property's type.
   public typealias Object = T
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = T.RawValue
 
+  /// A transform for `T`; it has no settings.
   public init() {}
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> T? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: T?) -> T.RawValue? {
     value?.rawValue
   }

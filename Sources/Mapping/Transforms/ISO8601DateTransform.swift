@@ -31,20 +31,30 @@ import JSONKit
 /// transform holds a single `Bool`, is `Sendable`, and one instance can serve any number
 /// of threads.
 public final class ISO8601DateTransform: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = Date
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = String
 
   /// Whether dates are written with milliseconds. Reading accepts both forms either way.
   public let fractionalSeconds: Bool
 
+  /// A transform for ISO 8601 text.
+  ///
+  /// - Parameter fractionalSeconds: whether writing adds milliseconds (`.123`); reading
+  ///   accepts a fraction either way.
   public init(fractionalSeconds: Bool = false) {
     self.fractionalSeconds = fractionalSeconds
   }
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> Date? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: Date?) -> String? {
     value.flatMap { ISO8601DateText.format($0, fractionalSeconds: fractionalSeconds) }
   }

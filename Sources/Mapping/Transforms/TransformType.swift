@@ -8,10 +8,15 @@ import JSONKit
 /// missing or `null` value) port unchanged. Transforms of JSONKit override the two
 /// `…Value` methods to read the JSONKit value directly (exact numbers, no bridging).
 public protocol TransformType {
+  /// The property's type.
   associatedtype Object
+  /// The JSON side's type (a Foundation type for ObjectMapper's transforms).
   associatedtype JSON
 
+  /// Reads a Foundation value: `String`, `NSNumber`, `[Any]`, `[String: Any]`, or `nil` for
+  /// a missing or `null` value; returns `nil` when it does not convert.
   func transformFromJSON(_ value: Any?) -> Object?
+  /// The JSON form of `value`; `nil` writes nothing (or `null` where one is needed).
   func transformToJSON(_ value: Object?) -> JSON?
 
   /// Reads from a JSONKit value; by default calls `transformFromJSON` with its Foundation
@@ -57,12 +62,20 @@ extension TransformType {
 /// price <- (map["price"], cents)
 /// ```
 open class TransformOf<ObjectType, JSONType>: TransformType {
+  /// The property's type.
   public typealias Object = ObjectType
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = JSONType
 
   private let fromJSON: (JSONType?) -> ObjectType?
   private let toJSON: (ObjectType?) -> JSONType?
 
+  /// A transform from its two directions.
+  ///
+  /// - Parameters:
+  ///   - fromJSON: reads the JSON value cast to `JSONType` (`nil` when it is missing, `null`
+  ///     or of another type); returns `nil` when it does not convert.
+  ///   - toJSON: gives the JSON form of a property's value; `nil` writes nothing.
   public init(
     fromJSON: @escaping (JSONType?) -> ObjectType?, toJSON: @escaping (ObjectType?) -> JSONType?
   ) {
@@ -70,10 +83,14 @@ open class TransformOf<ObjectType, JSONType>: TransformType {
     self.toJSON = toJSON
   }
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   open func transformFromJSON(_ value: Any?) -> ObjectType? {
     fromJSON(value as? JSONType)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   open func transformToJSON(_ value: ObjectType?) -> JSONType? {
     toJSON(value)
   }

@@ -23,12 +23,22 @@ import JSONKit
 ///
 /// Immutable and `Sendable`: one instance can serve any number of threads.
 public final class URLTransform: TransformType, Sendable {
+  /// The property's type.
   public typealias Object = URL
+  /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = String
 
+  /// Whether a string that is not a valid URL is percent-encoded (else it fails).
   public let shouldEncodeURLString: Bool
+  /// The characters left unencoded when `shouldEncodeURLString` encodes a string.
   public let allowedCharacterSet: CharacterSet
 
+  /// A transform for URLs written as strings.
+  ///
+  /// - Parameters:
+  ///   - shouldEncodeURLString: whether a string that is not a valid URL is percent-encoded
+  ///     (the default, as ObjectMapper) rather than failing.
+  ///   - allowedCharacterSet: the characters left unencoded when it is.
   public init(
     shouldEncodeURLString: Bool = true, allowedCharacterSet: CharacterSet = .urlQueryAllowed
   ) {
@@ -36,10 +46,14 @@ public final class URLTransform: TransformType, Sendable {
     self.allowedCharacterSet = allowedCharacterSet
   }
 
+  /// Reads a Foundation value (`nil` for a missing or `null` one), as described for the type;
+  /// `nil` when it does not convert.
   public func transformFromJSON(_ value: Any?) -> URL? {
     transformFromFoundationObject(value)
   }
 
+  /// The JSON form of `value`, as described for the type; `nil` when there is nothing to
+  /// write.
   public func transformToJSON(_ value: URL?) -> String? {
     value?.absoluteString
   }

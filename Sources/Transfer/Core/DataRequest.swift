@@ -24,6 +24,8 @@ import Synchronization
 public final class DataRequest: Sendable {
   /// Where a request is in its life.
   public enum State: Sendable, Hashable {
+    /// `initialized`: made, not yet started; `resumed`: running (or waiting to retry);
+    /// `finished`: ended with a response or an error; `cancelled`: ended by `cancel()`.
     case initialized, resumed, finished, cancelled
   }
 
@@ -32,6 +34,7 @@ public final class DataRequest: Sendable {
   public typealias Validation =
     @Sendable (HTTPRequest?, HTTPResponse, Data?) -> Result<Void, any Error>
 
+  /// A unique identity, for logs and monitors.
   public let id = UUID()
   /// The session that runs this request; kept alive until the request ends.
   public let session: Session
@@ -81,8 +84,11 @@ public final class DataRequest: Sendable {
   public var metrics: TransferMetrics? { mutable.withLock { $0.outcome?.metrics } }
   /// How many times the request has been retried.
   public var retryCount: Int { mutable.withLock { max(0, $0.attempts - 1) } }
+  /// Where the request is in its life.
   public var state: State { mutable.withLock { $0.phase } }
+  /// Whether `cancel()` was called before the request ended.
   public var isCancelled: Bool { mutable.withLock { $0.cancelled } }
+  /// Whether the request has ended (with a response, an error or a cancellation).
   public var isFinished: Bool { mutable.withLock { $0.outcome != nil } }
   /// The response of the attempt that just failed, for a `RequestRetrier` deciding whether
   /// to try again (`RetryPolicy` reads its status code and `Retry-After`).

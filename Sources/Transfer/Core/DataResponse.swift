@@ -20,8 +20,18 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
   public let metrics: TransferMetrics?
   /// How long the serializer took.
   public let serializationDuration: Duration
+  /// The serialized value, or why there is none.
   public let result: Result<Success, Failure>
 
+  /// A response; `Transfer` makes these, tests and serializers of your own may too.
+  ///
+  /// - Parameters:
+  ///   - request: the request as sent.
+  ///   - response: the response head, if one arrived.
+  ///   - data: the body, if any.
+  ///   - metrics: curl's timings.
+  ///   - serializationDuration: how long the serializer took.
+  ///   - result: the serialized value or the error.
   public init(
     request: HTTPRequest?, response: HTTPResponse?, data: Data?, metrics: TransferMetrics?,
     serializationDuration: Duration, result: Result<Success, Failure>

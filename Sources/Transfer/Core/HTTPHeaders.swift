@@ -7,9 +7,12 @@ import Foundation
 /// print(header)  // Authorization: Bearer abc123
 /// ```
 public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
+  /// The field name, as given (compared case-insensitively).
   public let name: String
+  /// The field value.
   public let value: String
 
+  /// A header field.
   public init(name: String, value: String) {
     self.name = name
     self.value = value
@@ -64,12 +67,15 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral,
 {
   private var fields: [HTTPHeader] = []
 
+  /// No headers.
   public init() {}
 
+  /// These fields, in order (repeated names kept).
   public init(_ headers: [HTTPHeader]) {
     for header in headers { update(header) }
   }
 
+  /// One field per entry, in the dictionary's order.
   public init(_ dictionary: [String: String]) {
     for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
       update(name: name, value: value)
@@ -134,7 +140,9 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral,
     fields.reduce(into: [:]) { $0[$1.name] = $1.value }
   }
 
+  /// The number of fields.
   public var count: Int { fields.count }
+  /// Whether there are no fields.
   public var isEmpty: Bool { fields.isEmpty }
   public func makeIterator() -> IndexingIterator<[HTTPHeader]> { fields.makeIterator() }
   public var description: String { fields.map(\.description).joined(separator: "\n") }

@@ -5,15 +5,25 @@
 /// let purge = HTTPMethod(rawValue: "PURGE")
 /// ```
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// `CONNECT`.
   public static let connect = HTTPMethod(rawValue: "CONNECT")
+  /// `DELETE`.
   public static let delete = HTTPMethod(rawValue: "DELETE")
+  /// `GET`.
   public static let get = HTTPMethod(rawValue: "GET")
+  /// `HEAD`.
   public static let head = HTTPMethod(rawValue: "HEAD")
+  /// `OPTIONS`.
   public static let options = HTTPMethod(rawValue: "OPTIONS")
+  /// `PATCH`.
   public static let patch = HTTPMethod(rawValue: "PATCH")
+  /// `POST`.
   public static let post = HTTPMethod(rawValue: "POST")
+  /// `PUT`.
   public static let put = HTTPMethod(rawValue: "PUT")
+  /// `QUERY` (a safe method with a body, RFC 9110's successor draft).
   public static let query = HTTPMethod(rawValue: "QUERY")
+  /// `TRACE`.
   public static let trace = HTTPMethod(rawValue: "TRACE")
 
   public let rawValue: String

@@ -12,13 +12,24 @@ import Foundation
 /// let users = session.request(request)
 /// ```
 public struct HTTPRequest: Sendable, Hashable {
+  /// Where the request goes.
   public var url: URL
+  /// The method (`GET` by default).
   public var method: HTTPMethod
+  /// The header fields sent, besides those curl adds (`Host`, `Content-Length`, …).
   public var headers: HTTPHeaders
+  /// The body sent, if any.
   public var body: Data?
   /// Overrides the session's `SessionConfiguration.timeout` for this request.
   public var timeout: Duration?
 
+  /// A request.
+  ///
+  /// - Parameters:
+  ///   - url: where it goes.
+  ///   - method: the method.
+  ///   - headers: the header fields.
+  ///   - body: the body, if any.
   public init(url: URL, method: HTTPMethod = .get, headers: HTTPHeaders = [], body: Data? = nil) {
     self.url = url
     self.method = method

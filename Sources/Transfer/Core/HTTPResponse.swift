@@ -17,6 +17,13 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
   /// `"HTTP/1.1"`, `"HTTP/2"`, …
   public let httpVersion: String
 
+  /// A response head.
+  ///
+  /// - Parameters:
+  ///   - statusCode: the status code.
+  ///   - headers: the header fields.
+  ///   - url: the URL that answered (after redirects).
+  ///   - httpVersion: the protocol version of the status line.
   public init(statusCode: Int, headers: HTTPHeaders, url: URL?, httpVersion: String = "HTTP/1.1") {
     self.statusCode = statusCode
     self.headers = headers

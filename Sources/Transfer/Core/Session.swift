@@ -20,6 +20,7 @@ public final class Session: Sendable {
   /// A session with the default configuration, for code that needs no other.
   public static let `default` = Session()
 
+  /// The settings every request of this session uses.
   public let configuration: SessionConfiguration
   /// Adapts and retries every request of this session (before the request's own interceptor).
   public let interceptor: (any RequestInterceptor)?

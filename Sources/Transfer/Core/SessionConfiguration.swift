@@ -40,12 +40,14 @@ public struct SessionConfiguration: Sendable {
   public var maximumConnectionsPerHost: Int
   /// Open connections in all; `0` means no limit beyond the per-host one.
   public var maximumConnections: Int
+  /// Whether redirects are followed (up to 10 by default).
   public var redirectPolicy: RedirectPolicy
   /// Verify the server's certificate and host name. On by default; turn it off only for
   /// test servers with self-signed certificates.
   public var verifiesTLS: Bool
   /// A PEM bundle of CA certificates to trust instead of the system's.
   public var caBundlePath: String?
+  /// Where requests go through (curl's environment variables by default).
   public var proxy: Proxy
   /// Ask for gzip, deflate, br and zstd and decode them as they arrive.
   public var acceptsCompressedResponses: Bool
@@ -53,6 +55,21 @@ public struct SessionConfiguration: Sendable {
   /// `TransferError.responseTooLarge`. `nil`: no limit.
   public var maximumResponseSize: Int?
 
+  /// A configuration; every parameter has the default its property describes.
+  ///
+  /// - Parameters:
+  ///   - timeout: the longest a whole request may take.
+  ///   - connectTimeout: the longest connecting may take.
+  ///   - idleTimeout: fails a transfer that receives nothing for this long.
+  ///   - headers: added to every request.
+  ///   - maximumConnectionsPerHost: open connections per host.
+  ///   - maximumConnections: open connections in all (`0`: no limit beyond per host).
+  ///   - redirectPolicy: whether redirects are followed.
+  ///   - verifiesTLS: whether certificates and host names are checked.
+  ///   - caBundlePath: CA certificates to trust instead of the system's.
+  ///   - proxy: where requests go through.
+  ///   - acceptsCompressedResponses: whether gzip and deflate are asked for and decoded.
+  ///   - maximumResponseSize: the largest body accepted.
   public init(
     timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(15),
     idleTimeout: Duration? = nil,

@@ -30,6 +30,19 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
   /// How many attempts the request took (1 when it was not retried).
   public var attempts: Int
 
+  /// Metrics; `Transfer` fills them from curl, tests may build their own.
+  ///
+  /// - Parameters:
+  ///   - nameLookup: time to resolve the host.
+  ///   - connect: time to connect.
+  ///   - tlsHandshake: time to finish the TLS handshake.
+  ///   - firstByte: time to the first byte of the response.
+  ///   - total: time for the whole transfer.
+  ///   - redirect: time spent on redirects.
+  ///   - redirectCount: redirects followed.
+  ///   - bytesReceived: body bytes received.
+  ///   - openedConnection: whether a new connection was opened (else one was reused).
+  ///   - attempts: attempts, retries included.
   public init(
     nameLookup: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero,
     firstByte: Duration = .zero, total: Duration = .zero, redirect: Duration = .zero,

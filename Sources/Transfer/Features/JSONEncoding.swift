@@ -8,11 +8,18 @@ import JSONKit
 /// session.request(url, method: .post, parameters: ["name": "Ada", "tags": ["a"]], encoding: JSONEncoding.default)
 /// ```
 public struct JSONEncoding: ParameterEncoding {
+  /// Compact JSON in the body.
   public static let `default` = JSONEncoding()
+  /// Indented JSON in the body.
   public static let prettyPrinted = JSONEncoding(prettyPrinted: true)
 
+  /// Whether the body is indented.
   public let prettyPrinted: Bool
 
+  /// An encoding that writes the parameters as a JSON body (`Content-Type:
+  /// application/json` unless the request sets one).
+  ///
+  /// - Parameter prettyPrinted: whether the body is indented.
   public init(prettyPrinted: Bool = false) { self.prettyPrinted = prettyPrinted }
 
   public func encode(_ request: HTTPRequest, with parameters: Parameters?) throws(TransferError)

@@ -5,6 +5,7 @@ import Synchronization
 
 /// What a JSON stream delivers: each top-level value as it arrives, then the end.
 public enum JSONStreamEvent: Sendable {
+  /// One complete top-level value.
   case value(JSON)
   /// The stream ended; the result holds how many values arrived, or why it failed.
   case complete(TransferResponse<Int>)

@@ -15,12 +15,16 @@ public struct URLEncoding: ParameterEncoding {
   public enum Destination: Sendable {
     /// The query for GET, HEAD and DELETE; the body for other methods.
     case methodDependent
+    /// Always the query.
     case queryString
+    /// Always the body, as `application/x-www-form-urlencoded`.
     case httpBody
   }
 
   /// How array values are written.
   public enum ArrayEncoding: Sendable {
+    /// `brackets`: `key[]=a&key[]=b` (Alamofire's default); `noBrackets`: `key=a&key=b`;
+    /// `indexInBrackets`: `key[0]=a&key[1]=b`.
     case brackets, noBrackets, indexInBrackets
 
     func key(_ key: String, index: Int) -> String {
@@ -34,6 +38,7 @@ public struct URLEncoding: ParameterEncoding {
 
   /// How booleans are written.
   public enum BoolEncoding: Sendable {
+    /// `numeric`: `1` and `0` (Alamofire's default); `literal`: `true` and `false`.
     case numeric, literal
 
     func value(_ value: Bool) -> String {
@@ -44,14 +49,26 @@ public struct URLEncoding: ParameterEncoding {
     }
   }
 
+  /// Query for GET, HEAD and DELETE, body otherwise; brackets; numeric booleans.
   public static let `default` = URLEncoding()
+  /// Always in the query.
   public static let queryString = URLEncoding(destination: .queryString)
+  /// Always in the body.
   public static let httpBody = URLEncoding(destination: .httpBody)
 
+  /// Where the encoded parameters go.
   public let destination: Destination
+  /// How array values are written.
   public let arrayEncoding: ArrayEncoding
+  /// How booleans are written.
   public let boolEncoding: BoolEncoding
 
+  /// An encoding; the defaults are Alamofire's.
+  ///
+  /// - Parameters:
+  ///   - destination: where the parameters go.
+  ///   - arrayEncoding: how array values are written.
+  ///   - boolEncoding: how booleans are written.
   public init(
     destination: Destination = .methodDependent, arrayEncoding: ArrayEncoding = .brackets,
     boolEncoding: BoolEncoding = .numeric

@@ -14,6 +14,13 @@ import Foundation
 /// }
 /// ```
 public protocol RequestAdapter: Sendable {
+  /// Adapts `request` and calls `completion` once, with the request to send or the error
+  /// that fails it.
+  ///
+  /// - Parameters:
+  ///   - request: the request about to be sent (each attempt is adapted anew).
+  ///   - session: the session sending it.
+  ///   - completion: called with the adapted request, or a failure.
   func adapt(
     _ request: HTTPRequest, for session: Session,
     completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void)
@@ -21,8 +28,11 @@ public protocol RequestAdapter: Sendable {
 
 /// What a `RequestRetrier` decided.
 public enum RetryResult: Sendable {
+  /// Try again now.
   case retry
+  /// Try again after this delay.
   case retryWithDelay(Duration)
+  /// Fail with the original error.
   case doNotRetry
   /// Do not retry, and fail with `TransferError.requestRetryFailed` carrying this error.
   case doNotRetryWithError(any Error)
@@ -31,6 +41,15 @@ public enum RetryResult: Sendable {
 /// Decides whether a failed request is tried again (the failure may be a transport error
 /// or a validation failure).
 public protocol RequestRetrier: Sendable {
+  /// Decides whether `request`, which failed with `error`, is tried again, and calls
+  /// `completion` once with the decision.
+  ///
+  /// - Parameters:
+  ///   - request: the failed request (`retryCount` says how many retries it had).
+  ///   - session: the session that sent it.
+  ///   - error: why it failed.
+  ///   - completion: called with `.retry`, `.retryWithDelay`, `.doNotRetry` or
+  ///     `.doNotRetryWithError`.
   func retry(
     _ request: DataRequest, for session: Session, dueTo error: TransferError,
     completion: @escaping @Sendable (RetryResult) -> Void)
@@ -40,6 +59,12 @@ public protocol RequestRetrier: Sendable {
 public protocol RequestInterceptor: RequestAdapter, RequestRetrier {}
 
 extension RequestInterceptor {
+  /// Sends the request unchanged (the default for interceptors that only retry).
+  ///
+  /// - Parameters:
+  ///   - request: the request about to be sent.
+  ///   - session: the session sending it.
+  ///   - completion: called once with the request to send, or a failure.
   public func adapt(
     _ request: HTTPRequest, for session: Session,
     completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
@@ -47,6 +72,13 @@ extension RequestInterceptor {
     completion(.success(request))
   }
 
+  /// Never retries (the default for interceptors that only adapt).
+  ///
+  /// - Parameters:
+  ///   - request: the failed request.
+  ///   - session: the session that sent it.
+  ///   - error: why it failed.
+  ///   - completion: called once with the decision.
   public func retry(
     _ request: DataRequest, for session: Session, dueTo error: TransferError,
     completion: @escaping @Sendable (RetryResult) -> Void
@@ -65,14 +97,22 @@ extension RequestInterceptor {
 /// }
 /// ```
 public struct Adapter: RequestInterceptor {
+  /// The closure's signature: `adapt(_:for:completion:)`'s parameters.
   public typealias Handler =
     @Sendable (
       HTTPRequest, Session, @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
     ) -> Void
   private let handler: Handler
 
+  /// An adapter that calls `handler` for each attempt.
   public init(_ handler: @escaping Handler) { self.handler = handler }
 
+  /// Calls the handler.
+  ///
+  /// - Parameters:
+  ///   - request: the request about to be sent.
+  ///   - session: the session sending it.
+  ///   - completion: called once with the request to send, or a failure.
   public func adapt(
     _ request: HTTPRequest, for session: Session,
     completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
@@ -83,14 +123,23 @@ public struct Adapter: RequestInterceptor {
 
 /// A retrier made from a closure.
 public struct Retrier: RequestInterceptor {
+  /// The closure's signature: `retry(_:for:dueTo:completion:)`'s parameters.
   public typealias Handler =
     @Sendable (
       DataRequest, Session, TransferError, @escaping @Sendable (RetryResult) -> Void
     ) -> Void
   private let handler: Handler
 
+  /// A retrier that calls `handler` for each failure.
   public init(_ handler: @escaping Handler) { self.handler = handler }
 
+  /// Calls the handler.
+  ///
+  /// - Parameters:
+  ///   - request: the failed request.
+  ///   - session: the session that sent it.
+  ///   - error: why it failed.
+  ///   - completion: called once with the decision.
   public func retry(
     _ request: DataRequest, for session: Session, dueTo error: TransferError,
     completion: @escaping @Sendable (RetryResult) -> Void
@@ -106,9 +155,17 @@ public struct Retrier: RequestInterceptor {
 /// let session = Session(interceptor: Interceptor(adapters: [BearerToken(token: t)], retriers: [RetryPolicy()]))
 /// ```
 public struct Interceptor: RequestInterceptor {
+  /// The adapters, run in order; each gets the previous one's request.
   public let adapters: [any RequestAdapter]
+  /// The retriers, asked in order until one does not answer `.doNotRetry`.
   public let retriers: [any RequestRetrier]
 
+  /// Adapters and retriers in order; each of `interceptors` serves as both, after them.
+  ///
+  /// - Parameters:
+  ///   - adapters: the adapters.
+  ///   - retriers: the retriers.
+  ///   - interceptors: interceptors used as both adapter and retrier.
   public init(
     adapters: [any RequestAdapter] = [], retriers: [any RequestRetrier] = [],
     interceptors: [any RequestInterceptor] = []
@@ -117,10 +174,22 @@ public struct Interceptor: RequestInterceptor {
     self.retriers = retriers + interceptors
   }
 
+  /// One adapter and one retrier.
+  ///
+  /// - Parameters:
+  ///   - adapter: adapts each attempt.
+  ///   - retrier: decides retries.
   public init(adapter: any RequestAdapter, retrier: any RequestRetrier) {
     self.init(adapters: [adapter], retriers: [retrier])
   }
 
+  /// Runs the adapters in order, each on the previous one's request; the first failure
+  /// stops the chain.
+  ///
+  /// - Parameters:
+  ///   - request: the request about to be sent.
+  ///   - session: the session sending it.
+  ///   - completion: called once with the request to send, or a failure.
   public func adapt(
     _ request: HTTPRequest, for session: Session,
     completion: @escaping @Sendable (Result<HTTPRequest, any Error>) -> Void
@@ -143,6 +212,13 @@ public struct Interceptor: RequestInterceptor {
     }
   }
 
+  /// Asks the retriers in order; the first answer other than `.doNotRetry` wins.
+  ///
+  /// - Parameters:
+  ///   - request: the failed request.
+  ///   - session: the session that sent it.
+  ///   - error: why it failed.
+  ///   - completion: called once with the decision.
   public func retry(
     _ request: DataRequest, for session: Session, dueTo error: TransferError,
     completion: @escaping @Sendable (RetryResult) -> Void

@@ -16,6 +16,7 @@ import Foundation
 /// let session = Session(interceptor: RetryPolicy(retryLimit: 3, maximumDelay: .seconds(10)))
 /// ```
 public struct RetryPolicy: RequestInterceptor {
+  /// The statuses worth a retry: 408, 429, 500, 502, 503 and 504.
   public static let defaultRetryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
   /// curl codes: could not resolve (6), could not connect (7), partial body (18),
   /// timeout (28), empty reply (52), send error (55), receive error (56).
@@ -24,17 +25,37 @@ public struct RetryPolicy: RequestInterceptor {
     .sendError, .receiveError,
   ]
 
+  /// How many times a request is retried at most (2 by default: three attempts).
   public let retryLimit: Int
+  /// The factor by which each delay grows (2 by default; at least 1).
   public let exponentialBackoffBase: Double
+  /// The first delay (500 ms by default).
   public let exponentialBackoffScale: Duration
+  /// The longest delay, `Retry-After` included (30 s by default).
   public let maximumDelay: Duration
   /// The largest fraction (0…1) by which a delay is randomly shortened.
   public let jitter: Double
+  /// The methods retried: the idempotent ones by default.
   public let retryableHTTPMethods: Set<HTTPMethod>
+  /// The statuses of validation failures that are retried.
   public let retryableStatusCodes: Set<Int>
+  /// The transport failures that are retried (see `defaultRetryableCurlCodes`).
   public let retryableCurlCodes: Set<CurlCode>
+  /// Whether a `Retry-After` header replaces the computed delay.
   public let respectsRetryAfter: Bool
 
+  /// A policy; every parameter has Alamofire's default.
+  ///
+  /// - Parameters:
+  ///   - retryLimit: retries at most.
+  ///   - exponentialBackoffBase: the growth factor of the delay (at least 1).
+  ///   - exponentialBackoffScale: the first delay.
+  ///   - maximumDelay: the longest delay.
+  ///   - jitter: the largest fraction (0…1) by which a delay is randomly shortened.
+  ///   - retryableHTTPMethods: the methods retried.
+  ///   - retryableStatusCodes: the statuses retried.
+  ///   - retryableCurlCodes: the transport failures retried.
+  ///   - respectsRetryAfter: whether `Retry-After` sets the delay.
   public init(
     retryLimit: Int = 2, exponentialBackoffBase: Double = 2,
     exponentialBackoffScale: Duration = .milliseconds(500),
@@ -57,6 +78,14 @@ public struct RetryPolicy: RequestInterceptor {
     self.respectsRetryAfter = respectsRetryAfter
   }
 
+  /// Retries when attempts remain, the method is retryable and `error` is
+  /// (`isRetryable(_:)`), after `delay(attempt:response:)`.
+  ///
+  /// - Parameters:
+  ///   - request: the failed request.
+  ///   - session: the session that sent it.
+  ///   - error: why it failed.
+  ///   - completion: called once with `.retryWithDelay` or `.doNotRetry`.
   public func retry(
     _ request: DataRequest, for session: Session, dueTo error: TransferError,
     completion: @escaping @Sendable (RetryResult) -> Void

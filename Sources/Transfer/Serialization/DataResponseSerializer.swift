@@ -9,6 +9,11 @@ public struct DataResponseSerializer: ResponseSerializer {
   public let emptyResponseCodes: Set<Int>
   public let emptyRequestMethods: Set<HTTPMethod>
 
+  /// A serializer that hands the body back as it is.
+  ///
+  /// - Parameters:
+  ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
+  ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
     emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]
   ) {

@@ -7,12 +7,15 @@ import JSONKit
 /// session.request(url, method: .delete).responseDecodable(of: Empty.self) { … }
 /// ```
 public protocol EmptyResponse: Sendable {
+  /// The value that stands for an allowed empty body.
   static func emptyValue() -> Self
 }
 
 /// Decodes to nothing; the value of an allowed empty body.
 public struct Empty: Codable, Sendable, Hashable, EmptyResponse {
+  /// The empty value.
   public init() {}
+  /// The value of an allowed empty body: `Empty()`.
   public static func emptyValue() -> Empty { Empty() }
 }
 
@@ -24,12 +27,21 @@ public struct Empty: Codable, Sendable, Hashable, EmptyResponse {
 /// }
 /// ```
 public struct DecodableResponseSerializer<Value: Decodable & Sendable>: ResponseSerializer {
+  /// The decoder and its strategies.
   public let decoder: JSONKitDecoder
+  /// A dotted path to the value to decode (`"data.items"`); `nil` decodes the whole body.
   public let keyPath: String?
   public let emptyResponseCodes: Set<Int>
   public let emptyRequestMethods: Set<HTTPMethod>
   public var readsJSON: Bool { true }
 
+  /// A serializer that decodes the body (or the value at `keyPath`).
+  ///
+  /// - Parameters:
+  ///   - decoder: the decoder and its strategies.
+  ///   - keyPath: a dotted path to the value to decode.
+  ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
+  ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
     decoder: JSONKitDecoder = JSONKitDecoder(), keyPath: String? = nil,
     emptyResponseCodes: Set<Int> = [204, 205],

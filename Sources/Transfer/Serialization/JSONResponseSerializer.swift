@@ -16,6 +16,12 @@ public struct JSONResponseSerializer: ResponseSerializer {
   public let emptyRequestMethods: Set<HTTPMethod>
   public var readsJSON: Bool { true }
 
+  /// A serializer that gives the body (or the value at `keyPath`) as a `JSON` value.
+  ///
+  /// - Parameters:
+  ///   - keyPath: a dotted path to the value to return.
+  ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
+  ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
     keyPath: String? = nil, emptyResponseCodes: Set<Int> = [204, 205],
     emptyRequestMethods: Set<HTTPMethod> = [.head]

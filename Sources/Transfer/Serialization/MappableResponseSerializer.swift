@@ -13,11 +13,20 @@ import Mapping
 /// }
 /// ```
 public struct MappableResponseSerializer<Model: BaseMappable & Sendable>: ResponseSerializer {
+  /// A dotted path to the object (or array) to map; `nil` maps the whole body.
   public let keyPath: String?
+  /// Passed to every `Map` (`map.context`).
   public let context: (any MapContext)?
+  /// Whether any failed property fails the mapping (see `Mapper`).
   public let strict: Bool
   public var readsJSON: Bool { true }
 
+  /// A serializer that maps the body (or the object at `keyPath`) into `Model`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: a dotted path to the object.
+  ///   - context: passed to every `Map`.
+  ///   - strict: whether any failed property fails the mapping.
   public init(keyPath: String? = nil, context: (any MapContext)? = nil, strict: Bool = false) {
     self.keyPath = keyPath
     self.context = context
@@ -38,11 +47,20 @@ public struct MappableResponseSerializer<Model: BaseMappable & Sendable>: Respon
 /// An array of models mapped from the body (or the part at `keyPath`). Lenient mapping
 /// drops elements that cannot be made, as ObjectMapper does; `strict` fails instead.
 public struct MappableArrayResponseSerializer<Model: BaseMappable & Sendable>: ResponseSerializer {
+  /// A dotted path to the object (or array) to map; `nil` maps the whole body.
   public let keyPath: String?
+  /// Passed to every `Map` (`map.context`).
   public let context: (any MapContext)?
+  /// Whether any failed property fails the mapping (see `Mapper`).
   public let strict: Bool
   public var readsJSON: Bool { true }
 
+  /// A serializer that maps the array in the body (or at `keyPath`) into `[Model]`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: a dotted path to the array.
+  ///   - context: passed to every `Map`.
+  ///   - strict: whether any failed element fails the mapping.
   public init(keyPath: String? = nil, context: (any MapContext)? = nil, strict: Bool = false) {
     self.keyPath = keyPath
     self.context = context

@@ -6,8 +6,11 @@ import JSONKit
 /// `json()` returns the body as JSON, parsed while it downloaded when the request knew a
 /// JSON serializer was coming, otherwise parsed from `data` now.
 public struct ResponseInput: Sendable {
+  /// The request as sent (after adapters).
   public let request: HTTPRequest?
+  /// The response head, if one arrived.
   public let response: HTTPResponse?
+  /// The body, if any.
   public let data: Data?
   /// The transport or validation error, if the request failed before serialization.
   public let error: TransferError?
@@ -51,6 +54,7 @@ public struct ResponseInput: Sendable {
 /// session.request(url).response(responseSerializer: LineCount()) { print($0.value ?? 0) }
 /// ```
 public protocol ResponseSerializer<SerializedObject>: Sendable {
+  /// What the serializer produces.
   associatedtype SerializedObject: Sendable
   /// Status codes for which an empty body is a valid answer (204 and 205 by default).
   var emptyResponseCodes: Set<Int> { get }

@@ -7,10 +7,17 @@ import Foundation
 /// session.request(url).responseString { response in print(response.value ?? "") }
 /// ```
 public struct StringResponseSerializer: ResponseSerializer {
+  /// The text encoding; `nil` takes the response's `charset`, else UTF-8.
   public let encoding: String.Encoding?
   public let emptyResponseCodes: Set<Int>
   public let emptyRequestMethods: Set<HTTPMethod>
 
+  /// A serializer that decodes the body as text.
+  ///
+  /// - Parameters:
+  ///   - encoding: the text encoding (`nil`: the response's `charset`, else UTF-8).
+  ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
+  ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
     encoding: String.Encoding? = nil, emptyResponseCodes: Set<Int> = [204, 205],
     emptyRequestMethods: Set<HTTPMethod> = [.head]

@@ -161,5 +161,10 @@ struct UsageTests {
     ] {
       #expect(result.stdout.contains(text), "\(text)")
     }
+    // The example error in the help is the one jsonkit prints for it.
+    let example = try CLI.run(["-n", "1 | .a"]).stderr
+    #expect(
+      result.stdout.contains(
+        "  " + example.replacingOccurrences(of: "<stdin>:0", with: "FILE:LINE")))
   }
 }

@@ -35,7 +35,7 @@ struct HostileQueryTests {
   @Test func unterminatedStringOverSeveralLinesIsPlacedAtItsStart() {
     let error = compileError("\"x\\()\"\n.a | \"abc\ndef")
     #expect(error?.message == "syntax error: unterminated string")
-    #expect(error?.location == SourceLocation(line: 2, column: 6, offset: 12, length: 8))
+    #expect(error?.location == ProgramLocation(line: 2, column: 6, offset: 12, length: 8))
     let multibyte = compileError("\"é\" | \"x\ny")
     #expect(error != nil)
     #expect(multibyte?.location?.line == 1)

@@ -1,6 +1,6 @@
 /// The text of `jsonkit --help`, written to read like jq's: the usage line first, a short
-/// description, the options, then what the exit statuses mean. When you add an option to
-/// `ArgumentScanner`, add it here and to the `--help` test.
+/// description, the options (printed from `CommandLineOption.all`, the table the scanner
+/// reads), then what the exit statuses mean.
 enum HelpText {
   /// What a command line without a program prints (on standard error, exit status 2).
   static let usage = """
@@ -36,44 +36,12 @@ enum HelpText {
     \t}
 
     Command options:
-      -n, --null-input          use `null` as the single input value;
-      -R, --raw-input           read each line as a string instead of JSON;
-      -s, --slurp               read all inputs into an array and use it as the
-                                single input value (one string with -R);
-      -c, --compact-output      compact instead of pretty-printed output;
-      -r, --raw-output          output strings without escapes and quotes;
-          --raw-output0         like -r, with NUL instead of a newline after each
-                                output (a string holding NUL is an error);
-      -j, --join-output         like -r, without a newline after each output;
-      -a, --ascii-output        output strings by only ASCII characters using
-                                escape sequences;
-      -S, --sort-keys           sort keys of each object on output;
-      -C, --color-output        colorize JSON output (JQ_COLORS sets the colors);
-      -M, --monochrome-output   disable colored output (the default when standard
-                                output is not a terminal);
-          --tab                 use tabs for indentation;
-          --indent n            use n spaces for indentation (0 to 7, default 2);
-          --stream              parse the input in streaming fashion: each value
-                                becomes [path, leaf] and [path] events;
-          --seq                 write an ASCII RS before each output (RFC 7464);
-      -f, --from-file           read the filter from the file named by the first
-                                argument instead;
-      -L, --library-path dir    search modules in dir (may be repeated);
-          --arg name value      set $name to the string value;
-          --argjson name value  set $name to the JSON value;
-          --slurpfile name file set $name to an array of the JSON values in file;
-          --rawfile name file   set $name to the text of file;
-          --args                the remaining arguments are strings, not files
-                                ($ARGS.positional);
-          --jsonargs            the remaining arguments are JSON values, not files;
-      -e, --exit-status         set the exit status by the last output;
-      -V, --version             show the version;
-      -h, --help                show this help;
+    \(CommandLineOption.all.flatMap(\.helpLines).joined(separator: "\n"))
       --                        end of options.
 
     Named arguments are also available as $ARGS.named[].
     Errors go to standard error with the input's place, as in jq:
-      jsonkit: error (at FILE:LINE): Cannot index number with "a"
+      jsonkit: error (at FILE:LINE): Cannot index number with string ("a")
     and jsonkit goes on with the next value.
 
     Exit status: 0 on success; 1 with -e when the last output is false or null;

@@ -69,7 +69,7 @@ public struct Query: Sendable {
     let executor = Executor(
       program: functions, context: context, modules: modules, stepLimit: stepLimit)
     do {
-      let generator = try executor.eval(body, Item(value: input, path: nil), nil)
+      let generator = try executor.evaluate(body, Item(value: input, path: nil), nil)
       return QueryResults(generator: generator, executor: executor)
     } catch let error as QueryError {
       return QueryResults(error: error)

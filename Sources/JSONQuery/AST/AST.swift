@@ -32,8 +32,8 @@ indirect enum AST: Sendable {
   case bind(source: AST, patterns: [Pattern], body: AST)
   case label(String, AST)
   case breakLabel(String)
-  case variable(String, SourceLocation)
-  case call(String, [AST], SourceLocation)
+  case variable(String, ProgramLocation)
+  case call(String, [AST], ProgramLocation)
   /// `def name(params): body; rest`.
   case define(FunctionDefinition, AST)
 }
@@ -99,7 +99,7 @@ struct FunctionDefinition: Sendable {
   /// Parameter names; a `$x` parameter is stored as "$x".
   var parameters: [String]
   var body: AST
-  var location: SourceLocation
+  var location: ProgramLocation
 
   /// "name/arity", how calls find it.
   var key: String { "\(name)/\(parameters.count)" }

@@ -23,5 +23,5 @@ struct ImportDirective: Sendable {
   var isData: Bool
   var metadata: JSON?
   /// Where the directive starts, for errors about it.
-  var location: SourceLocation
+  var location: ProgramLocation
 }

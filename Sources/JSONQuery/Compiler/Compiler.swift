@@ -94,7 +94,7 @@ struct Compiler {
       return node(.identity, single: true)
     case .recurseDefault:
       return try call(
-        "recurse", [], SourceLocation(line: 0, column: 0, offset: 0, length: 0), scope)
+        "recurse", [], ProgramLocation(line: 0, column: 0, offset: 0, length: 0), scope)
     case .literal(let value):
       return node(.literal(value), single: true)
     case .index(let target, let key):
@@ -235,7 +235,7 @@ struct Compiler {
   }
 
   private func call(
-    _ name: String, _ arguments: [AST], _ location: SourceLocation, _ scope: Scope
+    _ name: String, _ arguments: [AST], _ location: ProgramLocation, _ scope: Scope
   ) throws(QueryError) -> Node {
     let key = "\(name)/\(arguments.count)"
     func lowered() throws(QueryError) -> [Node] {
@@ -263,15 +263,15 @@ struct Compiler {
     if let ref = globals.functions[key] {
       return node(.call(ref, env: .global, arguments: try lowered()), single: false)
     }
-    if let builtin = Builtin(rawValue: key) {
+    if let builtin = Intrinsic(rawValue: key) {
       let nodes = try lowered()
       return node(
-        .builtin(builtin, nodes),
+        .intrinsic(builtin, nodes),
         single: builtin.isCollector || (builtin.isValueFunction && nodes.allSatisfy(\.single)))
     }
-    if let native = NativeFunctions.table[key] {
+    if let native = ValueFunctions.table[key] {
       let nodes = try lowered()
-      return node(.native(native, nodes), single: nodes.allSatisfy(\.single))
+      return node(.valueFunction(native, nodes), single: nodes.allSatisfy(\.single))
     }
     if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }
     throw .compile("\(key) is not defined", at: location)

@@ -47,7 +47,7 @@ indirect enum Op: Sendable {
   /// A filter that fails when it runs (`break` to an undefined label, as jq at run time).
   case fail(String)
   /// `$name` bound by `as`, `reduce`, `foreach` or a `$param`.
-  case variable(Slot)
+  case variable(FrameSlot)
   /// `$name` given by the caller at run time (`QueryContext.variables`).
   case contextVariable(String)
   /// `$ENV`.
@@ -55,15 +55,15 @@ indirect enum Op: Sendable {
   /// A call of a definition (prelude, module or program `def`).
   case call(FunctionRef, env: FrameReference, arguments: [Node])
   /// A call of a closure parameter (`f` in `def g(f): f;`).
-  case callClosure(Slot)
+  case callClosure(FrameSlot)
   /// A builtin written in Swift that needs the evaluator (generators, paths, closures).
-  case builtin(Builtin, [Node])
+  case intrinsic(Intrinsic, [Node])
   /// A builtin that maps its input and one value per argument to one value.
-  case native(NativeFunctions.Body, [Node])
+  case valueFunction(ValueFunctions.Body, [Node])
 }
 
 /// A place in the run-time frame chain: `hops` parents up, then `index`.
-struct Slot: Sendable {
+struct FrameSlot: Sendable {
   let hops: Int
   let index: Int
 }

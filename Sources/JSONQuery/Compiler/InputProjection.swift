@@ -21,7 +21,7 @@ enum InputProjection {
   /// describing: the program reads the whole input.
   static let maxPaths = 256
 
-  /// Builtins without arguments that do not read the input they are given but other inputs:
+  /// IntrinsicRunner without arguments that do not read the input they are given but other inputs:
   /// their outputs could be looked at anywhere.
   static let readsOtherInputs: Set<String> = ["input", "inputs"]
 
@@ -117,7 +117,7 @@ enum InputProjection {
         let key = "\(name)/\(arguments.count)"
         guard !shadowed.contains(key) else { throw Unsupported() }
         guard !InputProjection.readsOtherInputs.contains(name),
-          Builtins.names.contains(key) || Prelude.refs[key] != nil
+          IntrinsicRunner.names.contains(key) || Prelude.refs[key] != nil
         else { throw Unsupported() }
         switch key {
         case "select/1":

@@ -1,4 +1,4 @@
-/// Builtins written in jq, compiled once into the scope every program starts in.
+/// IntrinsicRunner written in jq, compiled once into the scope every program starts in.
 enum Prelude {
   static let source = #"""
     def values: select(. != null);

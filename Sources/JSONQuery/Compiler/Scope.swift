@@ -42,11 +42,11 @@ struct Scope {
   }
 
   /// The slot of `$name`, if a frame binds it.
-  func variable(_ name: String) -> Slot? {
+  func variable(_ name: String) -> FrameSlot? {
     var hops = 0
     for level in levels.reversed() {
       guard case .frame(let variables, _, _) = level else { continue }
-      if let index = variables[name] { return Slot(hops: hops, index: index) }
+      if let index = variables[name] { return FrameSlot(hops: hops, index: index) }
       hops += 1
     }
     return nil
@@ -54,8 +54,8 @@ struct Scope {
 
   enum Callee {
     case definition(FunctionRef, FrameReference)
-    case closure(Slot)
-    case value(Slot)
+    case closure(FrameSlot)
+    case value(FrameSlot)
     case inlined(Node)
   }
 
@@ -71,8 +71,8 @@ struct Scope {
       case .inlined(let arguments):
         if let argument = arguments[key] { return .inlined(argument) }
       case .frame(_, let closures, let valueFunctions):
-        if let index = closures[key] { return .closure(Slot(hops: hops, index: index)) }
-        if let index = valueFunctions[key] { return .value(Slot(hops: hops, index: index)) }
+        if let index = closures[key] { return .closure(FrameSlot(hops: hops, index: index)) }
+        if let index = valueFunctions[key] { return .value(FrameSlot(hops: hops, index: index)) }
         hops += 1
       }
     }

@@ -28,7 +28,7 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   /// The error's value: what `catch` binds.
   public var value: JSON
   /// Where a compile error was found; `nil` for runtime errors.
-  public var location: SourceLocation?
+  public var location: ProgramLocation?
   /// The module file `location` is in; `nil` when it is in the program itself.
   public var sourceFile: String?
   /// Whether the run was stopped by a resource limit (`QueryOptions.stepLimit`, or nesting
@@ -62,7 +62,7 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   }
 
   /// A compile error at `location`.
-  public static func compile(_ message: String, at location: SourceLocation?) -> QueryError {
+  public static func compile(_ message: String, at location: ProgramLocation?) -> QueryError {
     var error = QueryError(value: JSON(message), kind: .compile)
     error.location = location
     return error

@@ -3,7 +3,7 @@ import JSONKit
 extension Executor {
   /// Every path `ast` designates in `input` (jq's `path(f)`).
   func paths(_ node: Node, _ input: JSON, _ frame: Frame?) throws -> Generator {
-    try eval(node, Item(value: input, path: []), frame).flatMap { item in
+    try evaluate(node, Item(value: input, path: []), frame).flatMap { item in
       guard let path = item.path else {
         throw QueryError.runtime(
           "Invalid path expression with result \(ValueOps.preview(item.value))")
@@ -27,8 +27,8 @@ extension Executor {
         let old = try PathOps.get(result, components[...])
         let new =
           rhs.single
-          ? try one(rhs, Item(value: old, path: nil), frame)
-          : try eval(rhs, Item(value: old, path: nil), frame).next()
+          ? try evaluateSingle(rhs, Item(value: old, path: nil), frame)
+          : try evaluate(rhs, Item(value: old, path: nil), frame).next()
         if let new {
           result = try PathOps.set(result, components[...], new.value)
         } else {
@@ -38,7 +38,7 @@ extension Executor {
       if !deletions.isEmpty { result = try PathOps.delete(result, deletions) }
       return .one(Item(value: result, path: nil))
     default:
-      return try values(rhs, input, frame).flatMap { r in
+      return try evaluateValues(rhs, input, frame).flatMap { r in
         var result = root
         let targets = try self.paths(lhs, root, frame)
         while let path = try targets.next() {

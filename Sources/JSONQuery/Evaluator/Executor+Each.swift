@@ -15,7 +15,7 @@ extension Executor {
   /// errors (`try`, `?`, `//`, `?//`) run as generators, so that an error of `body` never
   /// reaches their handlers.
   func each(_ node: Node, _ input: Item, _ frame: Frame?, _ body: Sink) throws {
-    if node.single { return try body.push(one(node, input, frame)) }
+    if node.single { return try body.push(evaluateSingle(node, input, frame)) }
     try step()
     try stackGuard.check()
     switch node.op {
@@ -38,7 +38,7 @@ extension Executor {
       try each(
         target, input, frame,
         Sink { [self] t in
-          try body.push(try indexed(t, try value(key, input, frame), in: input))
+          try body.push(try indexed(t, try evaluateValue(key, input, frame), in: input))
         })
     case .ifThen(let condition, let then, let otherwise):
       try each(
@@ -52,11 +52,11 @@ extension Executor {
             try body.push(input)
           }
         })
-    case .builtin(.empty, _):
+    case .intrinsic(.empty, _):
       return
-    case .builtin(.recurse, _):
+    case .intrinsic(.recurse, _):
       try eachDescendant(input, body)
-    case .builtin(.path, let arguments):
+    case .intrinsic(.path, let arguments):
       try each(
         arguments[0], Item(value: input.value, path: []), frame,
         Sink { item in
@@ -113,7 +113,7 @@ extension Executor {
       let closure = frame.up(slot.hops)!.closures[slot.index]
       try each(closure.body, input, closure.frame, body)
     default:
-      let outputs = try eval(node, input, frame)
+      let outputs = try evaluate(node, input, frame)
       while let item = try outputs.next() { try body.push(item) }
     }
   }
@@ -132,7 +132,8 @@ extension Executor {
       Sink { [self] item in
         let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
         if update.single {
-          accumulator = try one(update, accumulator ?? Item(value: .null, path: nil), bound)
+          accumulator = try evaluateSingle(
+            update, accumulator ?? Item(value: .null, path: nil), bound)
           return
         }
         var last: Item?

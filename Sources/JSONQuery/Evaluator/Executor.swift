@@ -47,7 +47,7 @@ final class Executor {
   // MARK: filters with one output
 
   /// The output of a `single` node, computed directly.
-  func one(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Item {
+  func evaluateSingle(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Item {
     try step()
     try stackGuard.check()
     switch node.op {
@@ -58,41 +58,44 @@ final class Executor {
     case .variable(let slot):
       return Item(value: frame.up(slot.hops)!.values[slot.index], path: nil)
     case .index(let target, let key):
-      let t = try one(target, input, frame)
-      let k = try value(key, input, frame)
+      let t = try evaluateSingle(target, input, frame)
+      let k = try evaluateValue(key, input, frame)
       return try indexed(t, k, in: input)
     case .slice(let target, let from, let to):
-      let t = try one(target, input, frame)
-      let end = try to.map { try value($0, input, frame) } ?? .null
-      let start = try from.map { try value($0, input, frame) } ?? .null
+      let t = try evaluateSingle(target, input, frame)
+      let end = try to.map { try evaluateValue($0, input, frame) } ?? .null
+      let start = try from.map { try evaluateValue($0, input, frame) } ?? .null
       return try sliced(t, start, end, in: input)
     case .pipe(let lhs, let rhs):
-      return try one(rhs, Self.handOn(try one(lhs, input, frame), from: input), frame)
+      return try evaluateSingle(
+        rhs, Self.handOn(try evaluateSingle(lhs, input, frame), from: input), frame)
     case .negate(let body):
-      return Item(value: try negated(try value(body, input, frame)), path: nil)
+      return Item(value: try negated(try evaluateValue(body, input, frame)), path: nil)
     case .binary(let op, let lhs, let rhs):
-      let r = try value(rhs, input, frame)
-      let l = try value(lhs, input, frame)
+      let r = try evaluateValue(rhs, input, frame)
+      let l = try evaluateValue(lhs, input, frame)
       return Item(value: try ValueOps.arithmetic(op, l, r), path: nil)
     case .and(let lhs, let rhs):
-      guard ValueOps.isTruthy(try value(lhs, input, frame)) else {
+      guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
         return Item(value: JSON(false), path: nil)
       }
-      return Item(value: JSON(ValueOps.isTruthy(try value(rhs, input, frame))), path: nil)
+      return Item(value: JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), path: nil)
     case .or(let lhs, let rhs):
-      if ValueOps.isTruthy(try value(lhs, input, frame)) {
+      if ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) {
         return Item(value: JSON(true), path: nil)
       }
-      return Item(value: JSON(ValueOps.isTruthy(try value(rhs, input, frame))), path: nil)
+      return Item(value: JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), path: nil)
     case .alternative(let lhs, let rhs):
       do {
-        let item = try one(lhs, input, frame)
+        let item = try evaluateSingle(lhs, input, frame)
         if ValueOps.isTruthy(item.value) { return item }
       } catch let error as QueryError where !error.endsRun {}
-      return try one(rhs, input, frame)
+      return try evaluateSingle(rhs, input, frame)
     case .array(let body):
       guard let body else { return Item(value: JSON(array: []), path: nil) }
-      if body.single { return Item(value: JSON(array: [try value(body, input, frame)]), path: nil) }
+      if body.single {
+        return Item(value: JSON(array: [try evaluateValue(body, input, frame)]), path: nil)
+      }
       var items: [JSON] = []
       try each(body, Item(value: input.value, path: nil), frame, Sink { items.append($0.value) })
       return Item(value: JSON(array: items), path: nil)
@@ -100,9 +103,9 @@ final class Executor {
       var members: [(String, JSON)] = []
       members.reserveCapacity(entries.count)
       for entry in entries {
-        let key = try value(entry.key, input, frame)
+        let key = try evaluateValue(entry.key, input, frame)
         guard key.type == .string else { throw QueryError.runtime("Object keys must be strings") }
-        members.append((key.stringValue, try value(entry.value, input, frame)))
+        members.append((key.stringValue, try evaluateValue(entry.value, input, frame)))
       }
       return Item(value: ValueOps.object(members), path: nil)
     case .string(let format, let parts):
@@ -111,26 +114,26 @@ final class Executor {
         switch part {
         case .literal(let text): suffix = text + suffix
         case .interpolation(let inner):
-          suffix = try text(try value(inner, input, frame), format) + suffix
+          suffix = try text(try evaluateValue(inner, input, frame), format) + suffix
         }
       }
       return Item(value: JSON(suffix), path: nil)
     case .format(let name):
       return Item(value: JSON(try Formats.apply(name, input.value)), path: nil)
     case .ifThen(let condition, let then, let otherwise):
-      if ValueOps.isTruthy(try value(condition, input, frame)) {
-        return try one(then, input, frame)
+      if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
+        return try evaluateSingle(then, input, frame)
       }
       guard let otherwise else { return input }
-      return try one(otherwise, input, frame)
+      return try evaluateSingle(otherwise, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      let start = try one(initial, Item(value: input.value, path: nil), frame)
+      let start = try evaluateSingle(initial, Item(value: input.value, path: nil), frame)
       return try reduce(source, pattern, slots, start, update, input, frame)!
     case .bind(let source, let patterns, let slots, let body):
       var scope: Frame?
       let bound = try bind(
-        patterns[0], slots, try value(source, input, frame), frame, reusing: &scope)
-      return try one(body, input, bound)
+        patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &scope)
+      return try evaluateSingle(body, input, bound)
     case .assign(let op, let lhs, let rhs):
       return try assign(op, lhs, rhs, input, frame).next()!
     case .contextVariable(let name):
@@ -140,16 +143,17 @@ final class Executor {
       return Item(value: value, path: nil)
     case .environment:
       return Item(value: environmentObject(), path: nil)
-    case .builtin(let builtin, let arguments):
+    case .intrinsic(let builtin, let arguments):
       if builtin.isCollector {
         return Item(
-          value: try Builtins.collect(builtin, arguments.first, input.value, frame, self), path: nil
+          value: try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self),
+          path: nil
         )
       }
       return Item(
-        value: try Builtins.value(
+        value: try IntrinsicRunner.value(
           builtin, input.value, try argumentValues(arguments, input, frame), self), path: nil)
-    case .native(let function, let arguments):
+    case .valueFunction(let function, let arguments):
       return Item(
         value: try function(input.value, try argumentValues(arguments, input, frame)), path: nil)
     case .fail(let message):
@@ -161,8 +165,8 @@ final class Executor {
 
   /// The value of a `single` node, its input taken out of path mode.
   @inline(__always)
-  func value(_ node: Node, _ input: Item, _ frame: Frame?) throws -> JSON {
-    try one(node, Item(value: input.value, path: nil), frame).value
+  func evaluateValue(_ node: Node, _ input: Item, _ frame: Frame?) throws -> JSON {
+    try evaluateSingle(node, Item(value: input.value, path: nil), frame).value
   }
 
   /// The single arguments of a value builtin, last first (as the generator version nests).
@@ -170,33 +174,33 @@ final class Executor {
   {
     var values = [JSON](repeating: .null, count: arguments.count)
     for index in arguments.indices.reversed() {
-      values[index] = try value(arguments[index], input, frame)
+      values[index] = try evaluateValue(arguments[index], input, frame)
     }
     return values
   }
 
   // MARK: generators
 
-  func eval(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
-    if node.single { return .one(try one(node, input, frame)) }
+  func evaluate(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+    if node.single { return .one(try evaluateSingle(node, input, frame)) }
     try step()
     try stackGuard.check()
     switch node.op {
     case .identity, .literal, .variable, .format, .contextVariable, .environment, .fail:
-      return .one(try one(node, input, frame))
+      return .one(try evaluateSingle(node, input, frame))
     case .index(let target, let key):
       if key.single {
-        return try eval(target, input, frame).map { t in
-          try self.indexed(t, try self.value(key, input, frame), in: input)
+        return try evaluate(target, input, frame).map { t in
+          try self.indexed(t, try self.evaluateValue(key, input, frame), in: input)
         }
       }
-      return try eval(target, input, frame).flatMap { t in
-        try self.values(key, input, frame).flatMap { k in
+      return try evaluate(target, input, frame).flatMap { t in
+        try self.evaluateValues(key, input, frame).flatMap { k in
           .one(try self.indexed(t, k.value, in: input))
         }
       }
     case .slice(let target, let from, let to):
-      return try eval(target, input, frame).flatMap { t in
+      return try evaluate(target, input, frame).flatMap { t in
         try self.optionalValues(to, input, frame).flatMap { end in
           try self.optionalValues(from, input, frame).flatMap { start in
             .one(try self.sliced(t, start.value, end.value, in: input))
@@ -204,8 +208,8 @@ final class Executor {
         }
       }
     case .iterate(let target):
-      if target.single { return try iterate(try one(target, input, frame), in: input) }
-      return try eval(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
+      if target.single { return try iterate(try evaluateSingle(target, input, frame), in: input) }
+      return try evaluate(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
     case .optional(let body):
       // Created inside the generator: a builtin may fail while producing its generator.
       var inner: Generator?
@@ -213,7 +217,7 @@ final class Executor {
       return Generator {
         if failed { return nil }
         do {
-          if inner == nil { inner = try self.eval(body, input, frame) }
+          if inner == nil { inner = try self.evaluate(body, input, frame) }
           return try inner!.next()
         } catch let error as QueryError where !error.endsRun {
           failed = true
@@ -222,30 +226,31 @@ final class Executor {
       }
     case .pipe(let lhs, let rhs):
       if lhs.single {
-        return try evalLazily(rhs, Self.handOn(try one(lhs, input, frame), from: input), frame)
+        return try evalLazily(
+          rhs, Self.handOn(try evaluateSingle(lhs, input, frame), from: input), frame)
       }
-      return try eval(lhs, input, frame).flatMap {
-        try self.eval(rhs, Self.handOn($0, from: input), frame)
+      return try evaluate(lhs, input, frame).flatMap {
+        try self.evaluate(rhs, Self.handOn($0, from: input), frame)
       }
     case .comma(let lhs, let rhs):
-      return try eval(lhs, input, frame).then { try self.eval(rhs, input, frame) }
+      return try evaluate(lhs, input, frame).then { try self.evaluate(rhs, input, frame) }
     case .negate(let body):
-      return try values(body, input, frame).flatMap { v in
+      return try evaluateValues(body, input, frame).flatMap { v in
         .one(Item(value: try self.negated(v.value), path: nil))
       }
     case .binary(let op, let lhs, let rhs):
-      return try values(rhs, input, frame).flatMap { r in
-        try self.values(lhs, input, frame).flatMap { l in
+      return try evaluateValues(rhs, input, frame).flatMap { r in
+        try self.evaluateValues(lhs, input, frame).flatMap { l in
           .one(Item(value: try ValueOps.arithmetic(op, l.value, r.value), path: nil))
         }
       }
     case .and(let lhs, let rhs), .or(let lhs, let rhs):
       let isAnd: Bool
       if case .and = node.op { isAnd = true } else { isAnd = false }
-      return try values(lhs, input, frame).flatMap { l in
+      return try evaluateValues(lhs, input, frame).flatMap { l in
         let truth = ValueOps.isTruthy(l.value)
         if truth != isAnd { return .one(Item(value: JSON(truth), path: nil)) }
-        return try self.values(rhs, input, frame).flatMap { r in
+        return try self.evaluateValues(rhs, input, frame).flatMap { r in
           .one(Item(value: JSON(ValueOps.isTruthy(r.value)), path: nil))
         }
       }
@@ -254,40 +259,40 @@ final class Executor {
     case .assign(let op, let lhs, let rhs):
       return try assign(op, lhs, rhs, input, frame)
     case .array:
-      return .one(try one(node, input, frame))
+      return .one(try evaluateSingle(node, input, frame))
     case .object(let entries):
       return try buildObject(entries[...], input, frame, partial: [])
     case .string(let format, let parts):
       return try interpolate(parts[...].reversed()[...], format, input, frame)
     case .ifThen(let condition, let then, let otherwise):
       if condition.single {
-        if ValueOps.isTruthy(try value(condition, input, frame)) {
+        if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
           return try evalLazily(then, input, frame)
         }
         guard let otherwise else { return .one(input) }
         return try evalLazily(otherwise, input, frame)
       }
-      return try values(condition, input, frame).flatMap { c in
-        if ValueOps.isTruthy(c.value) { return try self.eval(then, input, frame) }
-        if let otherwise { return try self.eval(otherwise, input, frame) }
+      return try evaluateValues(condition, input, frame).flatMap { c in
+        if ValueOps.isTruthy(c.value) { return try self.evaluate(then, input, frame) }
+        if let otherwise { return try self.evaluate(otherwise, input, frame) }
         return .one(input)
       }
     case .tryCatch(let body, let handler):
       return tryCatch(body, handler, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      return try values(initial, input, frame).flatMap { start in
+      return try evaluateValues(initial, input, frame).flatMap { start in
         try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) }
           ?? .empty
       }
     case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
-      return try values(initial, input, frame).flatMap { start in
+      return try evaluateValues(initial, input, frame).flatMap { start in
         var state = start
-        return try self.values(source, input, frame).flatMap { item in
+        return try self.evaluateValues(source, input, frame).flatMap { item in
           var fresh: Frame?
           let scope = try self.bind(pattern, slots, item.value, frame, reusing: &fresh)
-          return try self.eval(update, state, scope).flatMap { output in
+          return try self.evaluate(update, state, scope).flatMap { output in
             state = output
-            if let extract { return try self.eval(extract, output, scope) }
+            if let extract { return try self.evaluate(extract, output, scope) }
             return .one(output)
           }
         }
@@ -302,7 +307,7 @@ final class Executor {
       return Generator {
         if stopped { return nil }
         do {
-          if inner == nil { inner = try self.eval(body, input, scope) }
+          if inner == nil { inner = try self.evaluate(body, input, scope) }
           return try inner!.next()
         } catch let signal as BreakSignal where signal.label == id {
           stopped = true
@@ -321,15 +326,15 @@ final class Executor {
       if depth > Executor.maximumDepth {
         throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded")
       }
-      return try eval(closure.body, input, closure.frame)
-    case .builtin(let builtin, let arguments):
+      return try evaluate(closure.body, input, closure.frame)
+    case .intrinsic(let builtin, let arguments):
       guard builtin.isValueFunction else {
-        return try Builtins.call(builtin, arguments, input, frame, self)
+        return try IntrinsicRunner.call(builtin, arguments, input, frame, self)
       }
       return try cartesian(arguments, input, frame) { args in
-        try Builtins.value(builtin, input.value, args, self)
+        try IntrinsicRunner.value(builtin, input.value, args, self)
       }
-    case .native(let function, let arguments):
+    case .valueFunction(let function, let arguments):
       return try cartesian(arguments, input, frame) { args in try function(input.value, args) }
     }
   }
@@ -341,12 +346,12 @@ final class Executor {
   /// `eval`, or `deferred` when the filter may recurse while being made (a call, or a
   /// filter that evaluates a part eagerly): where the generic path would have been lazy.
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
-    if node.single { return .one(try one(node, input, frame)) }
+    if node.single { return .one(try evaluateSingle(node, input, frame)) }
     switch node.op {
     case .iterate(let target) where target.single:
-      return try iterate(try one(target, input, frame), in: input)
-    case .builtin(.empty, _): return .empty
-    default: return deferred { try self.eval(node, input, frame) }
+      return try iterate(try evaluateSingle(target, input, frame), in: input)
+    case .intrinsic(.empty, _): return .empty
+    default: return deferred { try self.evaluate(node, input, frame) }
     }
   }
 
@@ -359,13 +364,13 @@ final class Executor {
   }
 
   /// Outputs of `node` as plain values (path mode off for its own input).
-  func values(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
-    try eval(node, Item(value: input.value, path: nil), frame)
+  func evaluateValues(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
+    try evaluate(node, Item(value: input.value, path: nil), frame)
   }
 
   private func optionalValues(_ node: Node?, _ input: Item, _ frame: Frame?) throws -> Generator {
     guard let node else { return .one(Item(value: .null, path: nil)) }
-    return try values(node, input, frame)
+    return try evaluateValues(node, input, frame)
   }
 
   /// Calls `body` once per combination of the arguments' outputs (last argument outermost).
@@ -374,7 +379,7 @@ final class Executor {
   ) throws -> Generator {
     func product(_ index: Int, _ chosen: [JSON]) throws -> Generator {
       if index < 0 { return .one(Item(value: try body(chosen), path: nil)) }
-      return try values(arguments[index], input, frame).flatMap { v in
+      return try evaluateValues(arguments[index], input, frame).flatMap { v in
         var next = chosen
         next[index] = v.value
         return try product(index - 1, next)
@@ -474,7 +479,7 @@ final class Executor {
     return Generator {
       if right == nil {
         do {
-          if left == nil { left = try self.eval(lhs, input, frame) }
+          if left == nil { left = try self.evaluate(lhs, input, frame) }
           while let item = try left!.next() {
             if ValueOps.isTruthy(item.value) {
               produced = true
@@ -483,7 +488,7 @@ final class Executor {
           }
         } catch let error as QueryError where !error.endsRun {}
         if produced { return nil }
-        right = try self.eval(rhs, input, frame)
+        right = try self.evaluate(rhs, input, frame)
       }
       return try right!.next()
     }
@@ -498,14 +503,14 @@ final class Executor {
       if let caught { return try caught.next() }
       if done { return nil }
       do {
-        if inner == nil { inner = try self.eval(body, input, frame) }
+        if inner == nil { inner = try self.evaluate(body, input, frame) }
         if let item = try inner!.next() { return item }
         done = true
         return nil
       } catch let error as QueryError where !error.endsRun {
         done = true
         guard let handler else { return nil }
-        caught = try self.eval(handler, Item(value: error.value, path: nil), frame)
+        caught = try self.evaluate(handler, Item(value: error.value, path: nil), frame)
         return try caught!.next()
       }
     }
@@ -517,11 +522,11 @@ final class Executor {
     guard let entry = entries.first else {
       return .one(Item(value: ValueOps.object(partial), path: nil))
     }
-    return try values(entry.key, input, frame).flatMap { k in
+    return try evaluateValues(entry.key, input, frame).flatMap { k in
       guard k.value.type == .string else {
         throw QueryError.runtime("Object keys must be strings")
       }
-      return try self.values(entry.value, input, frame).flatMap { v in
+      return try self.evaluateValues(entry.value, input, frame).flatMap { v in
         try self.buildObject(
           entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
       }
@@ -538,7 +543,7 @@ final class Executor {
     case .literal(let literal):
       return try interpolate(parts.dropFirst(), format, input, frame, suffix: literal + suffix)
     case .interpolation(let node):
-      return try values(node, input, frame).flatMap { v in
+      return try evaluateValues(node, input, frame).flatMap { v in
         try self.interpolate(
           parts.dropFirst(), format, input, frame, suffix: try self.text(v.value, format) + suffix)
       }
@@ -580,7 +585,9 @@ final class Executor {
       }
     case .object(let entries):
       for entry in entries {
-        guard let key = try values(entry.key, Item(value: value, path: nil), scope).next()?.value
+        guard
+          let key = try evaluateValues(entry.key, Item(value: value, path: nil), scope).next()?
+            .value
         else { continue }
         guard key.type == .string else {
           throw QueryError.runtime(
@@ -600,13 +607,13 @@ final class Executor {
     if patterns.count == 1, source.single {
       var fresh: Frame?
       let scope = try bind(
-        patterns[0], slots, try value(source, input, frame), frame, reusing: &fresh)
-      return deferred { try self.eval(body, input, scope) }
+        patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &fresh)
+      return deferred { try self.evaluate(body, input, scope) }
     }
-    return try values(source, input, frame).flatMap { v in
+    return try evaluateValues(source, input, frame).flatMap { v in
       if patterns.count == 1 {
         var fresh: Frame?
-        return try self.eval(
+        return try self.evaluate(
           body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
       }
       var index = 0
@@ -617,7 +624,7 @@ final class Executor {
             if current == nil {
               var fresh: Frame?
               let scope = try self.bind(patterns[index], slots, v.value, frame, reusing: &fresh)
-              current = try self.eval(body, input, scope)
+              current = try self.evaluate(body, input, scope)
             }
             return try current!.next()
           } catch let error as QueryError where !error.endsRun && index < patterns.count - 1 {
@@ -646,7 +653,7 @@ final class Executor {
       throw QueryError.runtime(
         "maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
     }
-    if function.parameters.isEmpty { return try eval(function.body, input, scope) }
+    if function.parameters.isEmpty { return try evaluate(function.body, input, scope) }
     var closures: [ClosureValue] = []
     closures.reserveCapacity(function.closureCount)
     var valueArguments: [Node] = []
@@ -664,7 +671,8 @@ final class Executor {
       }
     }
     if valueArguments.isEmpty {
-      return try eval(function.body, input, Frame(parent: scope, values: [], closures: closures))
+      return try evaluate(
+        function.body, input, Frame(parent: scope, values: [], closures: closures))
     }
     return try bindValues(valueArguments[...], [], closures, function, scope, input, frame)
   }
@@ -676,14 +684,15 @@ final class Executor {
     _ scope: Frame?, _ input: Item, _ frame: Frame?
   ) throws -> Generator {
     guard let argument = remaining.first else {
-      return try eval(function.body, input, Frame(parent: scope, values: bound, closures: closures))
+      return try evaluate(
+        function.body, input, Frame(parent: scope, values: bound, closures: closures))
     }
     if argument.single {
       var next = bound
-      next.append(try value(argument, input, frame))
+      next.append(try evaluateValue(argument, input, frame))
       return try bindValues(remaining.dropFirst(), next, closures, function, scope, input, frame)
     }
-    return try values(argument, input, frame).flatMap { v in
+    return try evaluateValues(argument, input, frame).flatMap { v in
       var next = bound
       next.append(v.value)
       return try self.bindValues(

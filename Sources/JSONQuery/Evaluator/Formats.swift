@@ -1,100 +1,125 @@
 import Foundation
 import JSONKit
 
-/// The `@name` string formats.
+/// The `@name` string formats: `apply` picks the format, one function per kind of escaping.
 enum Formats {
   static func apply(_ name: String, _ value: JSON) throws(QueryError) -> String {
     switch name {
     case "text": return ValueOps.text(value)
     case "json": return JSONWriter(options: []).string(value)
-    case "html":
-      var out = ""
-      for c in ValueOps.text(value).unicodeScalars {
-        switch c {
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "&": out += "&amp;"
-        case "'": out += "&apos;"
-        case "\"": out += "&quot;"
-        default: out.unicodeScalars.append(c)
-        }
-      }
-      return out
-    case "uri":
-      var out = ""
-      for byte in ValueOps.text(value).utf8 {
-        if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
-          || byte == 45 || byte == 95 || byte == 46 || byte == 126
-        {
-          out.unicodeScalars.append(Unicode.Scalar(byte))
-        } else {
-          out += String(format: "%%%02X", byte)
-        }
-      }
-      return out
+    case "html": return html(ValueOps.text(value))
+    case "uri": return uri(ValueOps.text(value))
     case "urid":
       guard let decoded = URIDecoding.decode(ValueOps.text(value)) else {
         throw .runtime("\(ValueOps.describe(value)) is not a valid uri encoding")
       }
       return decoded
-    case "csv", "tsv":
-      guard value.type == .array else {
-        throw .runtime(
-          "\(ValueOps.describe(value)) cannot be \(name)-formatted, only an array can be")
+    case "csv", "tsv": return try row(value, csv: name == "csv")
+    case "sh": return try shellWords(value)
+    case "base64", "base64d", "base32", "base32d": return try binary(name, value)
+    default:
+      throw .runtime("\(name) is not a valid format")
+    }
+  }
+
+  /// `@html`: `<`, `>`, `&`, `'` and `"` as entities.
+  static func html(_ text: String) -> String {
+    var out = ""
+    for c in text.unicodeScalars {
+      switch c {
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "&": out += "&amp;"
+      case "'": out += "&apos;"
+      case "\"": out += "&quot;"
+      default: out.unicodeScalars.append(c)
       }
-      var fields: [String] = []
-      for item in ValueOps.elements(value) {
-        switch item.type {
-        case .number: fields.append(ValueOps.text(item))
-        case .bool: fields.append(item.boolValue ? "true" : "false")
-        case .null: fields.append("")
-        case .string:
-          let s = item.stringValue
-          if name == "csv" {
-            fields.append("\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-          } else {
-            fields.append(
-              s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "\t", with: "\\t"
-              )
-              .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
-                of: "\r", with: "\\r"))
-          }
-        default:
-          throw .runtime("\(ValueOps.describe(item)) is not valid in a csv row")
+    }
+    return out
+  }
+
+  /// `@uri`: every byte but RFC 3986's unreserved characters percent-encoded.
+  static func uri(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+        || byte == 45 || byte == 95 || byte == 46 || byte == 126
+      {
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        out += String(format: "%%%02X", byte)
+      }
+    }
+    return out
+  }
+
+  /// `@csv` and `@tsv`: an array of scalars as one row.
+  static func row(_ value: JSON, csv: Bool) throws(QueryError) -> String {
+    guard value.type == .array else {
+      throw .runtime(
+        "\(ValueOps.describe(value)) cannot be \(csv ? "csv" : "tsv")-formatted, only an array can be"
+      )
+    }
+    var fields: [String] = []
+    for item in ValueOps.elements(value) {
+      switch item.type {
+      case .number: fields.append(ValueOps.text(item))
+      case .bool: fields.append(item.boolValue ? "true" : "false")
+      case .null: fields.append("")
+      case .string:
+        let s = item.stringValue
+        if csv {
+          fields.append("\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+        } else {
+          fields.append(
+            s.replacingOccurrences(of: "\\", with: "\\\\")
+              .replacingOccurrences(of: "\t", with: "\\t")
+              .replacingOccurrences(of: "\n", with: "\\n")
+              .replacingOccurrences(of: "\r", with: "\\r"))
         }
+      default:
+        throw .runtime("\(ValueOps.describe(item)) is not valid in a csv row")
       }
-      return fields.joined(separator: name == "csv" ? "," : "\t")
-    case "sh":
-      let items = value.type == .array ? ValueOps.elements(value) : [value]
-      var words: [String] = []
-      for item in items {
-        switch item.type {
-        case .array, .dictionary:
-          throw .runtime("\(ValueOps.describe(item)) can not be escaped for shell")
-        case .string:
-          words.append("'" + item.stringValue.replacingOccurrences(of: "'", with: "'\\''") + "'")
-        default: words.append(ValueOps.text(item))
-        }
+    }
+    return fields.joined(separator: csv ? "," : "\t")
+  }
+
+  /// `@sh`: a scalar, or an array of scalars, as shell words; strings single-quoted.
+  static func shellWords(_ value: JSON) throws(QueryError) -> String {
+    let items = value.type == .array ? ValueOps.elements(value) : [value]
+    var words: [String] = []
+    for item in items {
+      switch item.type {
+      case .array, .dictionary:
+        throw .runtime("\(ValueOps.describe(item)) can not be escaped for shell")
+      case .string:
+        words.append("'" + item.stringValue.replacingOccurrences(of: "'", with: "'\\''") + "'")
+      default: words.append(ValueOps.text(item))
       }
-      return words.joined(separator: " ")
-    case "base64": return Data(ValueOps.text(value).utf8).base64EncodedString()
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// `@base64`, `@base64d`, `@base32`, `@base32d`: the text's UTF-8 bytes encoded, or the
+  /// decoded bytes as text.
+  static func binary(_ name: String, _ value: JSON) throws(QueryError) -> String {
+    let text = ValueOps.text(value)
+    switch name {
+    case "base64": return Data(text.utf8).base64EncodedString()
     case "base64d":
-      switch Base64Decoding.decode(ValueOps.text(value)) {
+      switch Base64Decoding.decode(text) {
       case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
       case .failure(.invalidCharacter):
         throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
       case .failure(.trailingByte):
         throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
       }
-    case "base32": return Base32.encode(Array(ValueOps.text(value).utf8))
-    case "base32d":
-      guard let bytes = Base32.decode(ValueOps.text(value)) else {
+    case "base32": return Base32.encode(Array(text.utf8))
+    default:
+      guard let bytes = Base32.decode(text) else {
         throw .runtime("\(ValueOps.describe(value)) is not valid base32 data")
       }
       return String(decoding: bytes, as: UTF8.self)
-    default:
-      throw .runtime("\(name) is not a valid format")
     }
   }
 }

@@ -28,11 +28,11 @@ struct Lexer {
   ]
 
   private func location(from start: Int, line startLine: Int, lineStart startLineStart: Int)
-    -> SourceLocation
+    -> ProgramLocation
   {
     let prefix = bytes[startLineStart..<start]
     let column = String(decoding: prefix, as: UTF8.self).count + 1
-    return SourceLocation(
+    return ProgramLocation(
       line: startLine, column: column, offset: start, length: position - start)
   }
 
@@ -44,7 +44,7 @@ struct Lexer {
     let startLineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     return .compile(
       message,
-      at: SourceLocation(
+      at: ProgramLocation(
         line: before.count { $0 == UInt8(ascii: "\n") } + 1,
         column: String(decoding: bytes[startLineStart..<start], as: UTF8.self).count + 1,
         offset: start, length: max(0, min(position, bytes.count) - start)))

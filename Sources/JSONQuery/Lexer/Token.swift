@@ -24,7 +24,7 @@ struct Token: Sendable {
   }
 
   var kind: Kind
-  var location: SourceLocation
+  var location: ProgramLocation
 
   /// How the token reads in an error message.
   var spelling: String {

@@ -543,7 +543,7 @@ struct Parser {
     let first = current.location
     let term = try parsePostfix()
     let last = tokens[max(position - 1, 0)].location
-    let span = SourceLocation(
+    let span = ProgramLocation(
       line: first.line, column: first.column, offset: first.offset,
       length: last.offset + last.length - first.offset)
     guard let value = term.constantValue else {

@@ -7,7 +7,7 @@ struct LexerTests {
   @Test func tokensCarryLineColumnAndOffset() throws {
     let tokens = try Lexer.tokenize(".a |\n  $x")
     #expect(tokens.map(\.kind) == [.field("a"), .symbol("|"), .variable("x"), .end])
-    #expect(tokens[2].location == SourceLocation(line: 2, column: 3, offset: 7, length: 2))
+    #expect(tokens[2].location == ProgramLocation(line: 2, column: 3, offset: 7, length: 2))
   }
 
   @Test func longestOperatorWins() throws {

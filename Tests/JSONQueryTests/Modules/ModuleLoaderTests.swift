@@ -58,7 +58,7 @@ struct ModuleLoaderTests {
     func directive(_ metadata: JSON?) -> ImportDirective {
       ImportDirective(
         path: "m", alias: "m", isData: false, metadata: metadata,
-        location: SourceLocation(line: 1, column: 1, offset: 0, length: 0))
+        location: ProgramLocation(line: 1, column: 1, offset: 0, length: 0))
     }
     #expect(
       resolver.searchDirectories(for: directive(nil), importerDirectory: "/mods/c") == [

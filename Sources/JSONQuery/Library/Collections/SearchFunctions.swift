@@ -2,7 +2,7 @@ import JSONKit
 
 /// `bsearch` and `_strindices`: searches jq implements in C.
 enum SearchFunctions {
-  static let table: [String: NativeFunctions.Body] = [
+  static let table: [String: ValueFunctions.Body] = [
     "bsearch/1": { input, arguments throws in
       guard input.type == .array else {
         throw QueryError.runtime("\(ValueOps.describe(input)) cannot be searched from")

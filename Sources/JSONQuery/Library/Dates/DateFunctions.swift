@@ -15,7 +15,7 @@ import JSONKit
 /// (with the fraction), weekday, day of the year]`; arrays may be shorter (missing fields
 /// are 0), as jq 1.8 accepts.
 enum DateFunctions {
-  static let table: [String: NativeFunctions.Body] = [
+  static let table: [String: ValueFunctions.Body] = [
     "gmtime/0": { input, _ throws in try brokenDown(input, local: false, name: "gmtime") },
     "localtime/0": { input, _ throws in try brokenDown(input, local: true, name: "localtime") },
     "mktime/0": { input, _ throws in

@@ -10,8 +10,8 @@ import JSONKit
 
 /// The C math library functions jq's manual lists, with jq's error for a non-number.
 enum MathFunctions {
-  static let table: [String: NativeFunctions.Body] = {
-    var table: [String: NativeFunctions.Body] = [:]
+  static let table: [String: ValueFunctions.Body] = {
+    var table: [String: ValueFunctions.Body] = [:]
     let unary: [(String, @Sendable (Double) -> Double)] = [
       ("acos", acos), ("acosh", acosh), ("asin", asin), ("asinh", asinh), ("atan", atan),
       ("atanh", atanh), ("cbrt", cbrt), ("cos", cos), ("cosh", cosh), ("exp10", { pow(10, $0) }),

@@ -1,10 +1,10 @@
 import JSONKit
 
-/// Builtins that are plain functions of values: called once per combination of their
+/// IntrinsicRunner that are plain functions of values: called once per combination of their
 /// arguments' outputs (the evaluator does the combining, see `Executor`), keyed
 /// "name/arity". Each family lives in its own file (`MathFunctions`, `DateFunctions`,
 /// `SearchFunctions`, `FormatFunctions`).
-enum NativeFunctions {
+enum ValueFunctions {
   typealias Body = @Sendable (_ input: JSON, _ arguments: [JSON]) throws -> JSON
 
   static let table: [String: Body] = MathFunctions.table

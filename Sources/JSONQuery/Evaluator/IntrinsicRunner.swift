@@ -1,23 +1,23 @@
 import Foundation
 import JSONKit
 
-/// Builtins implemented in Swift: those that need the evaluator (closures, paths, control)
+/// IntrinsicRunner implemented in Swift: those that need the evaluator (closures, paths, control)
 /// and the value functions the prelude is built on.
-enum Builtins {
+enum IntrinsicRunner {
   /// Keys "name/arity" of every builtin handled here (for `builtins/0`).
-  static let names: Set<String> = Set(NativeFunctions.table.keys).union(
-    Builtin.allCases.map(\.rawValue))
+  static let names: Set<String> = Set(ValueFunctions.table.keys).union(
+    Intrinsic.allCases.map(\.rawValue))
 
-  /// Runs a control builtin (`Builtin.isValueFunction` false) on its unevaluated arguments.
+  /// Runs a control builtin (`Intrinsic.isValueFunction` false) on its unevaluated arguments.
   static func call(
-    _ builtin: Builtin, _ arguments: [Node], _ input: Item, _ frame: Frame?, _ executor: Executor
+    _ builtin: Intrinsic, _ arguments: [Node], _ input: Item, _ frame: Frame?, _ executor: Executor
   ) throws -> Generator {
     switch builtin {
     case .empty: return .empty
     case .path: return try executor.paths(arguments[0], input.value, frame)
     case .getpath:
       let value = input.value
-      return try executor.values(arguments[0], input, frame).flatMap { p in
+      return try executor.evaluateValues(arguments[0], input, frame).flatMap { p in
         guard p.value.type == .array else {
           throw QueryError.runtime("Path must be specified as an array")
         }
@@ -35,7 +35,7 @@ enum Builtins {
       var round: Generator?
       return Generator {
         while true {
-          if round == nil { round = try executor.values(arguments[0], input, frame) }
+          if round == nil { round = try executor.evaluateValues(arguments[0], input, frame) }
           if let item = try round!.next() { return Item(value: item.value, path: nil) }
           round = nil
         }
@@ -44,11 +44,11 @@ enum Builtins {
       // jq's `label $out | foreach f as $item (0; .+1; $item, if . >= $n then break $out
       // else empty end)` for $n > 0, written here so that f's outputs keep their paths, as
       // they do in jq: `path(limit(1; .[]))`, `del(limit(1; .[] | select(. > 1)))`.
-      return try executor.values(arguments[0], input, frame).flatMap { n in
+      return try executor.evaluateValues(arguments[0], input, frame).flatMap { n in
         let sign = JSON.compare(n.value, JSON(0))
         if sign == 0 { return .empty }
         if sign < 0 { throw QueryError.runtime("limit doesn't support negative count") }
-        let outputs = try executor.eval(arguments[1], input, frame)
+        let outputs = try executor.evaluate(arguments[1], input, frame)
         var count = 0
         var done = false
         return Generator {
@@ -76,7 +76,7 @@ enum Builtins {
         }
         if let item = unexpanded {
           unexpanded = nil
-          stack.append(try executor.eval(arguments[0], item, frame))
+          stack.append(try executor.evaluate(arguments[0], item, frame))
         }
         while let top = stack.last {
           if let item = try top.next() {
@@ -88,8 +88,8 @@ enum Builtins {
         return nil
       }
     case .range:
-      return try executor.values(arguments[0], input, frame).flatMap { from in
-        try executor.values(arguments[1], input, frame).flatMap { upto in
+      return try executor.evaluateValues(arguments[0], input, frame).flatMap { from in
+        try executor.evaluateValues(arguments[1], input, frame).flatMap { upto in
           guard from.value.type == .number, upto.value.type == .number else {
             throw QueryError.runtime("Range bounds must be numeric")
           }
@@ -139,7 +139,7 @@ enum Builtins {
   /// map(.[2])`, the others on top of it), with each element's key computed once and no
   /// quadratic rebuilding of the groups.
   static func collect(
-    _ builtin: Builtin, _ key: Node?, _ value: JSON, _ frame: Frame?, _ executor: Executor
+    _ builtin: Intrinsic, _ key: Node?, _ value: JSON, _ frame: Frame?, _ executor: Executor
   ) throws -> JSON {
     let entries: [(JSON, JSON)]
     switch value.type {
@@ -193,22 +193,40 @@ enum Builtins {
     }
   }
 
-  /// Runs a value builtin (`Builtin.isValueFunction`) on its input and argument values.
-  static func value(_ builtin: Builtin, _ value: JSON, _ args: [JSON], _ executor: Executor) throws
+  /// Runs a value builtin (`Intrinsic.isValueFunction`) on its input and argument values:
+  /// each family of builtins is one function, tried in turn.
+  static func value(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON], _ executor: Executor)
+    throws
     -> JSON
   {
-    func number(_ f: (Double) -> Double) throws -> JSON {
-      guard value.type == .number else {
-        throw QueryError.runtime("\(ValueOps.describe(value)) number required")
-      }
-      return ValueOps.number(f(value.jqDouble))
+    if let result = try conversion(builtin, value, args) { return result }
+    if let result = try collection(builtin, value, args) { return result }
+    if let result = try environment(builtin, value, args, executor) { return result }
+    if let result = try math(builtin, value, args) { return result }
+    if let result = try string(builtin, value, args) { return result }
+    throw QueryError.runtime("\(builtin.rawValue) is not defined")
+  }
+
+  /// `value`'s input as a number for `f`, or jq's "number required" error.
+  private static func number(_ value: JSON, _ f: (Double) -> Double) throws -> JSON {
+    guard value.type == .number else {
+      throw QueryError.runtime("\(ValueOps.describe(value)) number required")
     }
-    func requireString(_ name: String) throws -> String {
-      guard value.type == .string else {
-        throw QueryError.runtime("\(ValueOps.describe(value)) cannot be \(name)")
-      }
-      return value.stringValue
+    return ValueOps.number(f(value.jqDouble))
+  }
+
+  /// `value` as a string, or jq's "cannot be <name>" error.
+  private static func requireString(_ value: JSON, _ name: String) throws -> String {
+    guard value.type == .string else {
+      throw QueryError.runtime("\(ValueOps.describe(value)) cannot be \(name)")
     }
+    return value.stringValue
+  }
+
+  /// Errors, truthiness, lengths, keys, types and conversions between text and values. `nil` for a builtin of another family.
+  private static func conversion(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
+    -> JSON?
+  {
     switch builtin {
     case .error: throw QueryError(value: value)
     case .errorMessage: throw QueryError(value: args[0])
@@ -225,7 +243,7 @@ enum Builtins {
     case .toString: return JSON(ValueOps.text(value))
     case .toJSON: return JSON(JSONWriter(options: []).string(value))
     case .fromJSON:
-      let text = try requireString("parsed as JSON")
+      let text = try requireString(value, "parsed as JSON")
       do { return try JSON(data: Data(text.utf8)) } catch {
         // jq's shape, "<what> at line L, column C (while parsing '<text>')", with JSONKit's
         // own description of what is wrong.
@@ -234,7 +252,7 @@ enum Builtins {
       }
     case .toNumber:
       if value.type == .number { return value }
-      let text = try requireString("parsed as a number")
+      let text = try requireString(value, "parsed as a number")
       // jq 1.8 reads the whole string as a number: no surrounding spaces, no "+"-less junk.
       guard let d = Double(text), !text.isEmpty,
         text.trimmingCharacters(in: .whitespacesAndNewlines) == text
@@ -248,6 +266,15 @@ enum Builtins {
         return JSON(value.stringValue == "true")
       }
       throw QueryError.runtime("\(ValueOps.describe(value)) cannot be parsed as a boolean")
+    default: return nil
+    }
+  }
+
+  /// Paths, membership, ordering and searching of arrays, objects and strings. `nil` for a builtin of another family.
+  private static func collection(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
+    -> JSON?
+  {
+    switch builtin {
     case .setpath:
       guard args[0].type == .array else {
         throw QueryError.runtime("Path must be specified as an array")
@@ -300,6 +327,36 @@ enum Builtins {
         throw QueryError.runtime("Cannot reverse \(ValueOps.describe(value))")
       }
       return JSON(array: ValueOps.elements(value).reversed())
+    case .indices:
+      if value.type == .null || args[0].type == .null { return .null }
+      if value.type == .string, args[0].type == .string {
+        return ValueOps.stringIndices(value.stringValue, args[0].stringValue)
+      }
+      if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
+      if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
+      throw QueryError.runtime("Cannot determine indices of \(ValueOps.typeName(value))")
+    case .flatten:
+      guard value.type == .array else {
+        throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))")
+      }
+      guard args[0].jqDouble >= 0 else {
+        throw QueryError.runtime("flatten depth must not be negative")
+      }
+      func flat(_ v: JSON, _ depth: Double) -> [JSON] {
+        ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
+      }
+      return JSON(array: flat(value, args[0].jqDouble))
+    case .contains:
+      return JSON(try contains(value, args[0]))
+    default: return nil
+    }
+  }
+
+  /// Inputs, modules, the environment, halting, and what this build supports. `nil` for a builtin of another family.
+  private static func environment(
+    _ builtin: Intrinsic, _ value: JSON, _ args: [JSON], _ executor: Executor
+  ) throws -> JSON? {
+    switch builtin {
     case .input:
       guard let next = try executor.context.nextInput() else {
         throw QueryError.runtime("No more inputs")
@@ -320,28 +377,46 @@ enum Builtins {
       throw QueryError(
         value: value,
         kind: .halt(status: Int32(truncatingIfNeeded: ValueOps.toInteger(args[0].jqDouble))))
+    case .now: return JSON(Date().timeIntervalSince1970)
+    case .haveDecnum: return JSON(true)
+    case .haveLiteralNumbers: return JSON(true)
+    default: return nil
+    }
+  }
+
+  /// Numbers: the special values, rounding and the math functions written here. `nil` for a builtin of another family.
+  private static func math(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
+    -> JSON?
+  {
+    switch builtin {
     case .infinite: return JSON(Double.infinity)
     case .nan: return JSON(Double.nan)
     case .isInfinite: return JSON(value.jqDouble.isInfinite)
     case .isNaN: return JSON(value.jqDouble.isNaN)
-    case .floor: return try number { $0.rounded(.down) }
-    case .ceil: return try number { $0.rounded(.up) }
-    case .round: return try number { $0.rounded(.toNearestOrAwayFromZero) }
-    case .sqrt: return try number { $0.squareRoot() }
+    case .floor: return try number(value) { $0.rounded(.down) }
+    case .ceil: return try number(value) { $0.rounded(.up) }
+    case .round: return try number(value) { $0.rounded(.toNearestOrAwayFromZero) }
+    case .sqrt: return try number(value) { $0.squareRoot() }
     case .abs:
       // jq 1.8: `if type == "number" and . < 0 then -. else . end`, so other types pass through.
       guard value.type == .number else { return value }
       return ValueOps.magnitude(value)
-    case .log: return try number { Foundation.log($0) }
-    case .exp: return try number { Foundation.exp($0) }
-    case .significand: return try number { $0 == 0 ? 0 : $0.significand }
+    case .log: return try number(value) { Foundation.log($0) }
+    case .exp: return try number(value) { Foundation.exp($0) }
+    case .significand: return try number(value) { $0 == 0 ? 0 : $0.significand }
     case .pow:
       return ValueOps.number(Foundation.pow(args[0].jqDouble, args[1].jqDouble))
-    case .now: return JSON(Date().timeIntervalSince1970)
-    case .haveDecnum: return JSON(true)
-    case .haveLiteralNumbers: return JSON(true)
+    default: return nil
+    }
+  }
+
+  /// Strings: code points, trimming, prefixes, splitting and ASCII case. `nil` for a builtin of another family.
+  private static func string(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
+    -> JSON?
+  {
+    switch builtin {
     case .explode:
-      let text = try requireString("exploded")
+      let text = try requireString(value, "exploded")
       return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
     case .implode:
       guard value.type == .array else { throw QueryError.runtime("implode input must be an array") }
@@ -392,7 +467,8 @@ enum Builtins {
       }
       return ValueOps.split(value.stringValue, by: args[0].stringValue)
     case .asciiDowncase, .asciiUpcase:
-      let text = try requireString(builtin == .asciiDowncase ? "ascii_downcased" : "ascii_upcased")
+      let text = try requireString(
+        value, builtin == .asciiDowncase ? "ascii_downcased" : "ascii_upcased")
       let lower = builtin == .asciiDowncase
       return JSON(
         String(
@@ -402,29 +478,7 @@ enum Builtins {
               if !lower, c.value >= 97, c.value <= 122 { return Unicode.Scalar(c.value - 32)! }
               return c
             })))
-    case .indices:
-      if value.type == .null || args[0].type == .null { return .null }
-      if value.type == .string, args[0].type == .string {
-        return ValueOps.stringIndices(value.stringValue, args[0].stringValue)
-      }
-      if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
-      if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
-      throw QueryError.runtime("Cannot determine indices of \(ValueOps.typeName(value))")
-    case .flatten:
-      guard value.type == .array else {
-        throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))")
-      }
-      guard args[0].jqDouble >= 0 else {
-        throw QueryError.runtime("flatten depth must not be negative")
-      }
-      func flat(_ v: JSON, _ depth: Double) -> [JSON] {
-        ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
-      }
-      return JSON(array: flat(value, args[0].jqDouble))
-    case .contains:
-      return JSON(try contains(value, args[0]))
-    default:
-      throw QueryError.runtime("\(builtin.rawValue) is not defined")
+    default: return nil
     }
   }
 

@@ -1,9 +1,10 @@
-/// Where a token or an error sits in a jq program.
+/// Where a token or an error sits in a jq program. (Not `SourceLocation`, which Swift
+/// Testing exports: a test file importing both could not name either.)
 ///
 /// ```swift
 /// do { _ = try Query(".a |") } catch { error.location?.column } // 4
 /// ```
-public struct SourceLocation: Sendable, Hashable {
+public struct ProgramLocation: Sendable, Hashable {
   /// 1-based line.
   public var line: Int
   /// 1-based column, counted in characters of that line.

@@ -1,6 +1,6 @@
-/// The builtins written in Swift that `Builtins` runs, by "name/arity". A call site is
+/// The builtins written in Swift that `IntrinsicRunner` runs, by "name/arity". A call site is
 /// resolved to a case once, at compile time.
-enum Builtin: String, CaseIterable, Sendable {
+enum Intrinsic: String, CaseIterable, Sendable {
   // Control: these need the evaluator (generators, paths, unevaluated arguments).
   case empty = "empty/0"
   case path = "path/1"
@@ -84,8 +84,8 @@ enum Builtin: String, CaseIterable, Sendable {
   case contains = "contains/1"
 
   /// Whether the builtin maps its input and one value per argument to one value (run once
-  /// per combination of the arguments' outputs, by `Builtins.value`); otherwise it is run
-  /// by `Builtins.call`.
+  /// per combination of the arguments' outputs, by `IntrinsicRunner.value`); otherwise it is run
+  /// by `IntrinsicRunner.call`.
   var isValueFunction: Bool {
     switch self {
     case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
@@ -97,7 +97,7 @@ enum Builtin: String, CaseIterable, Sendable {
   }
 
   /// Whether the builtin sorts or groups the input's elements by a key filter (run by
-  /// `Builtins.collect`; one output).
+  /// `IntrinsicRunner.collect`; one output).
   var isCollector: Bool {
     switch self {
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: true

@@ -1,0 +1,197 @@
+import JSONKit
+
+/// One option of jsonkit's command line: its names, what it reads, what it sets and its
+/// line in `--help`. `ArgumentScanner` reads the command line with this table and
+/// `HelpText` prints it, so the two cannot drift apart.
+struct CommandLineOption: Sendable {
+  /// What the option does when it is seen.
+  enum Action: Sendable {
+    /// Sets something in `Options`.
+    case flag(@Sendable (inout Options) -> Void)
+    /// Reads the next `count` arguments (`example` shows them in jq's "takes N parameters"
+    /// message) and sets something from them.
+    case values(
+      count: Int, example: String,
+      @Sendable (inout Options, [String]) throws(ArgumentScanner.UsageError) -> Void)
+    /// Makes the remaining positional arguments strings (`--args`) or JSON (`--jsonargs`).
+    case positionalMode(ArgumentScanner.PositionalMode)
+  }
+
+  /// The single-letter name (`n` for `-n`), if any.
+  let short: Character?
+  /// The long name with its dashes (`--null-input`).
+  let long: String
+  /// The names of the values it reads, for `--help` (`"name value"`).
+  let valueNames: String
+  /// What it does, for `--help`; one entry per line.
+  let help: [String]
+  let action: Action
+
+  init(
+    _ short: Character?, _ long: String, _ valueNames: String = "", help: [String],
+    _ action: Action
+  ) {
+    self.short = short
+    self.long = long
+    self.valueNames = valueNames
+    self.help = help
+    self.action = action
+  }
+
+  /// Every option, in the order `--help` lists them.
+  static let all: [CommandLineOption] = [
+    .init(
+      "n", "--null-input", help: ["use `null` as the single input value;"],
+      .flag { $0.nullInput = true }),
+    .init(
+      "R", "--raw-input", help: ["read each line as a string instead of JSON;"],
+      .flag { $0.rawInput = true }),
+    .init(
+      "s", "--slurp",
+      help: [
+        "read all inputs into an array and use it as the",
+        "single input value (one string with -R);",
+      ],
+      .flag { $0.slurp = true }),
+    .init(
+      "c", "--compact-output", help: ["compact instead of pretty-printed output;"],
+      .flag { $0.compact = true }),
+    .init(
+      "r", "--raw-output", help: ["output strings without escapes and quotes;"],
+      .flag { $0.rawOutput = true }),
+    .init(
+      nil, "--raw-output0",
+      help: [
+        "like -r, with NUL instead of a newline after each",
+        "output (a string holding NUL is an error);",
+      ],
+      .flag {
+        $0.rawOutput = true
+        $0.rawOutputNUL = true
+      }),
+    .init(
+      "j", "--join-output", help: ["like -r, without a newline after each output;"],
+      .flag {
+        $0.rawOutput = true
+        $0.joinOutput = true
+      }),
+    .init(
+      "a", "--ascii-output",
+      help: ["output strings by only ASCII characters using", "escape sequences;"],
+      .flag { $0.asciiOutput = true }),
+    .init(
+      "S", "--sort-keys", help: ["sort keys of each object on output;"],
+      .flag { $0.sortKeys = true }),
+    .init(
+      "C", "--color-output", help: ["colorize JSON output (JQ_COLORS sets the colors);"],
+      .flag { $0.color = true }),
+    .init(
+      "M", "--monochrome-output",
+      help: ["disable colored output (the default when standard", "output is not a terminal);"],
+      .flag { $0.color = false }),
+    .init(nil, "--tab", help: ["use tabs for indentation;"], .flag { $0.tab = true }),
+    .init(
+      nil, "--indent", "n", help: ["use n spaces for indentation (0 to 7, default 2);"],
+      .values(count: 1, example: "4") { options, values throws(ArgumentScanner.UsageError) in
+        guard let n = Int(values[0]) else {
+          throw ArgumentScanner.UsageError(description: "--indent takes a number")
+        }
+        guard n <= 7 else {
+          throw ArgumentScanner.UsageError(description: "Cannot indent more than 7 characters")
+        }
+        guard n >= 0 else {
+          throw ArgumentScanner.UsageError(description: "Cannot indent less than 0 characters")
+        }
+        options.indent = n
+      }),
+    .init(
+      nil, "--stream",
+      help: [
+        "parse the input in streaming fashion: each value",
+        "becomes [path, leaf] and [path] events;",
+      ],
+      .flag { $0.stream = true }),
+    .init(
+      nil, "--stream-errors", help: ["like --stream (jq's error events are not produced yet);"],
+      .flag { $0.stream = true }),
+    .init(
+      nil, "--seq", help: ["write an ASCII RS before each output (RFC 7464);"],
+      .flag { $0.seq = true }),
+    .init(
+      "f", "--from-file",
+      help: ["read the filter from the file named by the first", "argument instead;"],
+      .flag { $0.fromFileFlag = true }),
+    .init(
+      "L", "--library-path", "dir", help: ["search modules in dir (may be repeated);"],
+      .values(count: 1, example: "~/.jq") { options, values throws(ArgumentScanner.UsageError) in
+        options.libraryPaths.append(values[0])
+      }),
+    .init(
+      nil, "--arg", "name value", help: ["set $name to the string value;"],
+      .values(count: 2, example: "varname value") {
+        options, values throws(ArgumentScanner.UsageError) in
+        options.named.append((values[0], JSON(values[1])))
+      }),
+    .init(
+      nil, "--argjson", "name value", help: ["set $name to the JSON value;"],
+      .values(count: 2, example: "varname text") {
+        options, values throws(ArgumentScanner.UsageError) in
+        guard let value = ArgumentScanner.parseOne(values[1]) else {
+          throw ArgumentScanner.UsageError(description: "Invalid JSON text passed to --argjson")
+        }
+        options.named.append((values[0], value))
+      }),
+    .init(
+      nil, "--slurpfile", "name file", help: ["set $name to an array of the JSON values in file;"],
+      .values(count: 2, example: "varname filename") {
+        options, values throws(ArgumentScanner.UsageError) in
+        options.named.append(
+          (
+            values[0],
+            try ArgumentScanner.readFile(
+              values[1], raw: false, option: "--slurpfile", name: values[0])
+          ))
+      }),
+    .init(
+      nil, "--rawfile", "name file", help: ["set $name to the text of file;"],
+      .values(count: 2, example: "varname filename") {
+        options, values throws(ArgumentScanner.UsageError) in
+        options.named.append(
+          (
+            values[0],
+            try ArgumentScanner.readFile(values[1], raw: true, option: "--rawfile", name: values[0])
+          ))
+      }),
+    .init(
+      nil, "--args",
+      help: ["the remaining arguments are strings, not files", "($ARGS.positional);"],
+      .positionalMode(.strings)),
+    .init(
+      nil, "--jsonargs", help: ["the remaining arguments are JSON values, not files;"],
+      .positionalMode(.json)),
+    .init(
+      "e", "--exit-status", help: ["set the exit status by the last output;"],
+      .flag { $0.exitStatusFromOutput = true }),
+    .init("V", "--version", help: ["show the version;"], .flag { $0.showVersion = true }),
+    .init("h", "--help", help: ["show this help;"], .flag { $0.showHelp = true }),
+  ]
+
+  /// The option whose long name is `name`.
+  static func named(_ name: String) -> CommandLineOption? { all.first { $0.long == name } }
+
+  /// The option whose short letter is `letter`.
+  static func letter(_ letter: Character) -> CommandLineOption? {
+    all.first { $0.short == letter }
+  }
+
+  /// The option's lines in `--help`: names in a column of 26, then the description.
+  var helpLines: [String] {
+    var names = (short.map { "-\($0), " } ?? "    ") + long
+    if !valueNames.isEmpty { names += " " + valueNames }
+    let padded =
+      names.count < 26 ? names.padding(toLength: 26, withPad: " ", startingAt: 0) : names + " "
+    var lines = ["  " + padded + (help.first ?? "")]
+    for more in help.dropFirst() { lines.append(String(repeating: " ", count: 28) + more) }
+    return lines
+  }
+}

@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "Mapping", targets: ["Mapping"]),
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
     .library(name: "Transfer", targets: ["Transfer"]),
-    .library(name: "LoopbackServer", targets: ["LoopbackServer"]),
+    .library(name: "LoopbackTestServer", targets: ["LoopbackTestServer"]),
     .executable(name: "jsonkit", targets: ["JSONKitCLI"]),
     // Framework adapters: empty unless their trait is enabled (see `traits`).
     .library(name: "JSONKitHummingbird", targets: ["JSONKitHummingbird"]),
@@ -46,7 +46,7 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
     .target(name: "Transfer", dependencies: ["CCurl", "JSONKit", "Mapping"]),
-    .target(name: "LoopbackServer"),
+    .target(name: "LoopbackTestServer"),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .target(
       name: "JSONKitHummingbird",
@@ -79,11 +79,11 @@ let package = Package(
     ),
     .testTarget(
       name: "TransferTests",
-      dependencies: ["Transfer", "LoopbackServer", "Mapping", "JSONKit"]
+      dependencies: ["Transfer", "LoopbackTestServer", "Mapping", "JSONKit"]
     ),
     .testTarget(
-      name: "LoopbackServerTests",
-      dependencies: ["LoopbackServer"]
+      name: "LoopbackTestServerTests",
+      dependencies: ["LoopbackTestServer"]
     ),
     .testTarget(
       name: "JSONKitHummingbirdTests",

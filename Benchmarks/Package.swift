@@ -32,7 +32,7 @@ let package = Package(
         .product(name: "Mapping", package: rootIdentity),
         .product(name: "JSONQuery", package: rootIdentity),
         .product(name: "Transfer", package: rootIdentity),
-        .product(name: "LoopbackServer", package: rootIdentity),
+        .product(name: "LoopbackTestServer", package: rootIdentity),
       ]
     ),
   ],

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import JSONKit
-import LoopbackServer
+import LoopbackTestServer
 import Testing
 import Transfer
 

@@ -1,6 +1,6 @@
 import Foundation
 import JSONKit
-import LoopbackServer
+import LoopbackTestServer
 import Mapping
 import Testing
 import Transfer

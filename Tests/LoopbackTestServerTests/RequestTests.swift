@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackServer
+import LoopbackTestServer
 import Testing
 
 extension LoopbackServerTests {

@@ -1,4 +1,4 @@
-@testable import LoopbackServer
+@testable import LoopbackTestServer
 
 /// Collects what a handler saw, for checking after the client is done.
 final class Recorder: Sendable {

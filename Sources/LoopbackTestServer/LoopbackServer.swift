@@ -1,5 +1,8 @@
 /// A real HTTP/1.1 server on 127.0.0.1, for testing and benchmarking HTTP clients.
 ///
+/// Test support, not a production server: one thread per connection, no TLS, no limits
+/// meant for the open internet. That is why its product is named `LoopbackTestServer`.
+///
 /// It binds a free port, accepts on a background thread and serves each connection on its own
 /// thread with keep-alive, chunked bodies, `Expect: 100-continue`, gzip, and deliberate faults
 /// (see ``ServerResponse/Fault``). The handler runs on the connection's thread and may block.

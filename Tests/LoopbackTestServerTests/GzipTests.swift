@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LoopbackServer
+@testable import LoopbackTestServer
 
 extension LoopbackServerTests {
   @Suite struct Encoding {

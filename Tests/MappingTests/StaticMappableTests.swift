@@ -11,7 +11,7 @@ struct StaticMappableTests {
 
     init() {}
 
-    class func objectForMapping(map: Map) -> BaseMappable? {
+    class func objectForMapping(map: Map) -> (any BaseMappable)? {
       switch map["type"].currentValue as? String {
       case "car": return Car()
       case "bus": return Bus()
@@ -131,7 +131,7 @@ struct StaticMappableTests {
     var id = 0
     var balance = 0
 
-    static func objectForMapping(map: Map) -> BaseMappable? {
+    static func objectForMapping(map: Map) -> (any BaseMappable)? {
       guard let cache = (map.context as? Context)?.cache, let id: Int = map["id"].value() else {
         return nil
       }
@@ -179,7 +179,7 @@ struct StaticMappableTests {
 }
 
 extension StaticMappableTests.Point: StaticMappable {
-  static func objectForMapping(map: Map) -> BaseMappable? {
+  static func objectForMapping(map: Map) -> (any BaseMappable)? {
     StaticMappableTests.Point()
   }
 

@@ -75,6 +75,10 @@ public final class Map {
   public let shouldIncludeNilValues: Bool
   /// Whether the first failure should make the mapping fail (see `Mapper(strict:)`).
   public let strict: Bool
+  /// Whether this map updates an existing object (`Mapper.map(JSON:toObject:)`), as in
+  /// ObjectMapper: nested models that the object already holds are then updated in place
+  /// (a class instance stays the same instance) instead of being replaced.
+  public internal(set) var toObject = false
 
   /// The value at the current key as a Foundation object (`String`, `NSNumber`, `NSNull`,
   /// `[Any]`, `[String: Any]`), as ObjectMapper gave it.
@@ -162,6 +166,7 @@ public final class Map {
     self.init(
       mappingType: mappingType, JSON: JSONKit.JSON(JSON), context: context,
       shouldIncludeNilValues: shouldIncludeNilValues)
+    self.toObject = toObject
   }
 
   /// A map for a nested object, sharing the failure log and settings of `parent`.
@@ -173,6 +178,7 @@ public final class Map {
     self.context = parent.context
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
     self.strict = parent.strict
+    self.toObject = parent.toObject
     self.log = parent.log
     self.depth = parent.depth + 1
     self.parent = mappingType == .fromJSON ? parent : nil

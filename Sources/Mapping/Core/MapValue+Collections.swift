@@ -16,6 +16,15 @@ extension Optional: MapValue where Wrapped: MapValue {
     return try Wrapped.fromMapJSON(json, map: map)
   }
 
+  /// `null` reads as `nil`; a value updates the wrapped one, when there is one.
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: Wrapped?)
+    throws(MappingError) -> Wrapped?
+  {
+    if json.type == .null { return nil }
+    guard let existing else { return try Wrapped.fromMapJSON(json, map: map) }
+    return try Wrapped.fromMapJSON(json, map: map, updating: existing)
+  }
+
   public func toMapJSON(map: Map) -> JSONKit.JSON {
     switch self {
     case .some(let value): return value.toMapJSON(map: map)
@@ -78,6 +87,21 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> [String:
     Value]
   {
+    try read(json, map: map, existing: nil)
+  }
+
+  /// Members update the values the dictionary already has under their keys (ObjectMapper's
+  /// `map(JSON:toObject:)` keeps those instances); other members are read anew.
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: [String: Value])
+    throws(MappingError) -> [String: Value]
+  {
+    try read(json, map: map, existing: existing)
+  }
+
+  @inlinable
+  static func read(_ json: JSONKit.JSON, map: Map, existing: [String: Value]?)
+    throws(MappingError) -> [String: Value]
+  {
     guard json.type == .dictionary else { throw .mismatch([String: Value].self, json) }
     var result: [String: Value] = [:]
     result.reserveCapacity(json.count)
@@ -88,7 +112,11 @@ extension Dictionary: MapValue where Key == String, Value: MapValue {
       guard failure == nil else { return }
       map.elementPath.append(.key(key))
       do throws(MappingError) {
-        result[key] = try Value.fromMapJSON(member, map: map)
+        if let current = existing?[key] {
+          result[key] = try Value.fromMapJSON(member, map: map, updating: current)
+        } else {
+          result[key] = try Value.fromMapJSON(member, map: map)
+        }
         map.elementPath.removeLast()
       } catch {
         map.elementPath.removeLast()

@@ -17,6 +17,11 @@ import JSONKit
 public protocol MapValue {
   /// Reads a value from `json`. Failures carry a path relative to `json`.
   static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Self
+  /// Reads a value from `json` into `existing`, for a map that updates an object
+  /// (`map.toObject`): models update the instance they are given, optionals and
+  /// dictionaries pass their current values on. The default reads a new value.
+  static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: Self)
+    throws(MappingError) -> Self
   /// Writes this value.
   func toMapJSON(map: Map) -> JSONKit.JSON
   /// The value a missing key stands for: `nil` for `Optional` (a missing key then leaves
@@ -27,7 +32,15 @@ public protocol MapValue {
 }
 
 extension MapValue {
+  /// No value stands for a missing key.
   public static var mapValueWhenMissing: Self? { nil }
+
+  /// A new value: most types have nothing to update in place.
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: Self)
+    throws(MappingError) -> Self
+  {
+    try fromMapJSON(json, map: map)
+  }
 }
 
 // MARK: Scalars

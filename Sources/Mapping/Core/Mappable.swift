@@ -49,7 +49,7 @@ public protocol Mappable: BaseMappable {
 public protocol StaticMappable: BaseMappable {
   /// The object to map `map` into, chosen by looking at the JSON (a subclass, a cached
   /// instance); `nil` when the JSON does not describe one. `mapping(map:)` then fills it.
-  static func objectForMapping(map: Map) -> BaseMappable?
+  static func objectForMapping(map: Map) -> (any BaseMappable)?
 }
 
 /// A model with `let` properties, read in a throwing initializer with `map.value(_:)`;
@@ -88,6 +88,19 @@ extension BaseMappable {
     var copy = self
     copy.mapping(map: child)
     return child.JSON
+  }
+
+  /// When the map updates an object (`map.toObject`), maps `json` onto `existing` (the same
+  /// instance, for a class), as ObjectMapper does; otherwise reads a new model.
+  public static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: Self)
+    throws(MappingError) -> Self
+  {
+    guard map.toObject else { return try fromMapJSON(json, map: map) }
+    return try mapNested(json, map: map) { child throws(MappingError) in
+      var object = existing
+      object.mapping(map: child)
+      return object
+    }
   }
 
   /// Maps `json` into a new instance created by `make`, checking it is an object.

@@ -105,6 +105,7 @@ public struct Mapper<N: BaseMappable> {
     let map = Map(
       mappingType: .fromJSON, JSON: json, context: context,
       shouldIncludeNilValues: shouldIncludeNilValues, strict: strict)
+    map.toObject = true
     copy.mapping(map: map)
     // Updating keeps what the JSON does not mention, so a key missing from the top level is
     // not a failure here (it is when a whole model is created).

@@ -27,16 +27,20 @@ extension Map {
     guard json.type == .array else { throw .mismatch([Tr.Object].self, json) }
     var result: [Tr.Object] = []
     var failure: MappingError?
+    // As ObjectMapper, which keeps the elements its transform returns and drops the rest
+    // (`[Color]` from `["red", "teal"]` is `[.red]`); lenient mode records each dropped one.
     json.forEachElement { i, element in
       guard failure == nil else { return }
       do throws(MappingError) { result.append(try readTransformed(element, transform)) } catch {
-        failure = error.inside(.index(i))
+        if strict { failure = error.inside(.index(i)) } else { record(error.inside(.index(i))) }
       }
     }
     if let failure { throw failure }
     return result
   }
 
+  /// A dictionary through `transform`; lenient mode drops (and records) the members the
+  /// transform rejects, as for arrays.
   @usableFromInline
   func readTransformedDictionary<Tr: TransformType>(_ json: JSONKit.JSON, _ transform: Tr)
     throws(MappingError) -> [String: Tr.Object]
@@ -47,7 +51,7 @@ extension Map {
     json.forEachMember { key, member in
       guard failure == nil else { return }
       do throws(MappingError) { result[key] = try readTransformed(member, transform) } catch {
-        failure = error.inside(.key(key))
+        if strict { failure = error.inside(.key(key)) } else { record(error.inside(.key(key))) }
       }
     }
     if let failure { throw failure }

@@ -99,7 +99,10 @@ extension Map {
     guard let json = presentValue(optional: isOptional) else { return }
     if isOptional && ignoreNil && json.type == .null { return }
     do throws(MappingError) {
-      field = try T.fromMapJSON(json, map: self)
+      field =
+        toObject
+        ? try T.fromMapJSON(json, map: self, updating: field)
+        : try T.fromMapJSON(json, map: self)
     } catch {
       record(error)
     }

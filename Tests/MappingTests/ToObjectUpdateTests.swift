@@ -1,0 +1,75 @@
+import Foundation
+import JSONKit
+import Mapping
+import Testing
+
+/// `map(JSON:toObject:)` updates the nested models the object already holds, as ObjectMapper.
+@Suite("Mapping onto an existing object updates its nested models in place")
+struct ToObjectUpdateTests {
+  final class Person: Mappable {
+    var name: String?
+    var age: Int?
+    var spouse: Person?
+    var children: [String: Person]?
+    init?(map: Map) {}
+    func mapping(map: Map) {
+      name <- map["name"]
+      age <- map["age"]
+      spouse <- map["spouse"]
+      children <- map["children"]
+    }
+  }
+
+  @Test func aNestedObjectIsTheSameInstanceWithTheNewValues() throws {
+    let person = try #require(
+      Mapper<Person>().map(JSONString: #"{"name": "A", "spouse": {"name": "B", "age": 40}}"#))
+    let spouse = try #require(person.spouse)
+    _ = Mapper<Person>().map(JSONString: #"{"spouse": {"name": "C"}}"#, toObject: person)
+    #expect(person.spouse === spouse)
+    #expect(spouse.name == "C")
+    #expect(spouse.age == 40)  // not in the update: kept
+    #expect(person.name == "A")
+  }
+
+  @Test func dictionaryMembersUpdateTheirObjectsAndNewKeysAreAdded() throws {
+    let person = try #require(
+      Mapper<Person>().map(JSONString: #"{"children": {"c1": {"name": "x"}}}"#))
+    let child = try #require(person.children?["c1"])
+    _ = Mapper<Person>().map(
+      JSONString: #"{"children": {"c1": {"age": 3}, "c2": {"name": "y"}}}"#, toObject: person)
+    #expect(person.children?["c1"] === child)
+    #expect(child.name == "x" && child.age == 3)
+    #expect(person.children?["c2"]?.name == "y")
+  }
+
+  @Test func mappingANewObjectStillMakesNewNestedObjects() throws {
+    let first = try #require(Mapper<Person>().map(JSONString: #"{"spouse": {"name": "B"}}"#))
+    let second = try #require(Mapper<Person>().map(JSONString: #"{"spouse": {"name": "B"}}"#))
+    #expect(first.spouse !== second.spouse)
+  }
+
+  @Test func nullStillClearsANestedObject() throws {
+    let person = try #require(Mapper<Person>().map(JSONString: #"{"spouse": {"name": "B"}}"#))
+    _ = Mapper<Person>().map(JSONString: #"{"spouse": null}"#, toObject: person)
+    #expect(person.spouse == nil)
+  }
+
+  struct Tagged: Mappable {
+    var tags: [Int] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      tags <- (
+        map["tags"],
+        TransformOf<Int, String>(
+          fromJSON: { $0.flatMap(Int.init) }, toJSON: { $0.map(String.init) })
+      )
+    }
+  }
+
+  @Test func strictModeStillFailsACollectionWithABadElement() {
+    #expect(throws: MappingError.self) {
+      try Mapper<Tagged>(strict: true).mapOrThrow(JSONString: #"{"tags": ["1", "x"]}"#)
+    }
+    #expect(Mapper<Tagged>().map(JSONString: #"{"tags": ["1", "x"]}"#)?.tags == [1])
+  }
+}

@@ -9,7 +9,10 @@ import Foundation
 ///   let name = response.map(\.name).value
 /// }
 /// ```
-public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
+///
+/// `Sendable` when `Success` is: a model that is not `Sendable` (an ObjectMapper-style class)
+/// is made on the queue that runs its handler and never leaves it.
+public struct DataResponse<Success, Failure: Error> {
   /// The request as sent (after adapters), if it was built.
   public let request: HTTPRequest?
   /// The final response, if one arrived.
@@ -54,7 +57,7 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
   }
 
   /// The same response with the value transformed.
-  public func map<NewSuccess: Sendable>(_ transform: (Success) -> NewSuccess) -> DataResponse<
+  public func map<NewSuccess>(_ transform: (Success) -> NewSuccess) -> DataResponse<
     NewSuccess, Failure
   > {
     with(result: result.map(transform))
@@ -62,7 +65,7 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
 
   /// The same response with the value transformed by a function that may throw; its error
   /// becomes the failure.
-  public func tryMap<NewSuccess: Sendable>(
+  public func tryMap<NewSuccess>(
     _ transform: (Success) throws -> NewSuccess
   ) -> DataResponse<NewSuccess, any Error> {
     let mapped: Result<NewSuccess, any Error> =
@@ -84,7 +87,7 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
       serializationDuration: serializationDuration, result: result.mapError(transform))
   }
 
-  private func with<S: Sendable>(result: Result<S, Failure>) -> DataResponse<S, Failure> {
+  private func with<S>(result: Result<S, Failure>) -> DataResponse<S, Failure> {
     DataResponse<S, Failure>(
       request: request, response: response, data: data, metrics: metrics,
       serializationDuration: serializationDuration, result: result)
@@ -92,7 +95,9 @@ public struct DataResponse<Success: Sendable, Failure: Error>: Sendable {
 }
 
 /// The response type of every Transfer handler.
-public typealias TransferResponse<Success: Sendable> = DataResponse<Success, TransferError>
+public typealias TransferResponse<Success> = DataResponse<Success, TransferError>
+
+extension DataResponse: Sendable where Success: Sendable {}
 
 extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
   public var description: String {

@@ -77,34 +77,3 @@ public struct MappableArrayResponseSerializer<Model: BaseMappable & Sendable>: R
     }
   }
 }
-
-extension DataRequest {
-  /// Adds a handler that gets the body mapped into a model, as AlamofireObjectMapper's
-  /// `responseObject` does.
-  @discardableResult
-  public func responseObject<Model: BaseMappable & Sendable>(
-    of type: Model.Type = Model.self, queue: DispatchQueue? = nil, keyPath: String? = nil,
-    context: (any MapContext)? = nil, strict: Bool = false,
-    completionHandler: @escaping @Sendable (TransferResponse<Model>) -> Void
-  ) -> Self {
-    response(
-      queue: queue,
-      responseSerializer: MappableResponseSerializer<Model>(
-        keyPath: keyPath, context: context, strict: strict),
-      completionHandler: completionHandler)
-  }
-
-  /// Adds a handler that gets the body mapped into an array of models.
-  @discardableResult
-  public func responseArray<Model: BaseMappable & Sendable>(
-    of type: Model.Type = Model.self, queue: DispatchQueue? = nil, keyPath: String? = nil,
-    context: (any MapContext)? = nil, strict: Bool = false,
-    completionHandler: @escaping @Sendable (TransferResponse<[Model]>) -> Void
-  ) -> Self {
-    response(
-      queue: queue,
-      responseSerializer: MappableArrayResponseSerializer<Model>(
-        keyPath: keyPath, context: context, strict: strict),
-      completionHandler: completionHandler)
-  }
-}

@@ -144,7 +144,7 @@ extension DataRequest {
       serializationDuration: clock.now - start, result: result)
   }
 
-  private static func deliver<Value>(
+  private static func deliver<Value: Sendable>(
     _ response: TransferResponse<Value>, on queue: DispatchQueue?,
     to handler: @escaping @Sendable (TransferResponse<Value>) -> Void
   ) {

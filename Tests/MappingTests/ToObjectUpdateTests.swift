@@ -73,3 +73,34 @@ struct ToObjectUpdateTests {
     #expect(Mapper<Tagged>().map(JSONString: #"{"tags": ["1", "x"]}"#)?.tags == [1])
   }
 }
+
+@Suite("Float properties keep their type in toJSON and their shortest text in JSON")
+struct FloatToJSONTests {
+  struct Prices: Mappable {
+    var byName: [String: Float] = [:]
+    var one: Float = 0
+    init?(map: Map) {}
+    init(byName: [String: Float], one: Float) {
+      self.byName = byName
+      self.one = one
+    }
+    mutating func mapping(map: Map) {
+      byName <- map["byName"]
+      one <- map["one"]
+    }
+  }
+
+  @Test func toJSONGivesNumbersThatCastBackToFloat() throws {
+    let json = Mapper<Prices>().toJSON(Prices(byName: ["a": 1.3], one: 0.1))
+    #expect((json["byName"] as? [String: Float])?["a"] == 1.3)
+    #expect(json["one"] as? Float == 0.1)
+  }
+
+  @Test func theTextIsTheFloatsShortestForm() {
+    #expect(
+      Prices(byName: ["a": 1.3], one: 0.1).toJSONString() == #"{"byName":{"a":1.3},"one":0.1}"#)
+    #expect(JSON(Float(0.1)).rawString() == "0.1")
+    #expect(JSON(Float(0.1)) == JSON(0.1))
+    #expect(JSON(Float(0.1)).double == 0.1)
+  }
+}

@@ -83,9 +83,10 @@ import Transfer
   }
 
   @Test func connectionRefused() async throws {
-    let port = try closedPort()
-    let response = await testSession().request("http://127.0.0.1:\(port)/").serializingData()
-      .response
+    let refusing = try RefusingPort()
+    let response = await testSession().request("http://127.0.0.1:\(refusing.port)/")
+      .serializingData().response
+    withExtendedLifetime(refusing) {}
     #expect(Self.curlCode(response) == 7)
     #expect(response.response == nil)
     #expect("\(response.error!)".contains("curl code 7"))
@@ -198,11 +199,33 @@ import Transfer
 }
 
 /// A port on 127.0.0.1 with nothing listening: bound, then closed.
-func closedPort() throws -> Int {
-  let server = try LoopbackServer { _ in .empty(status: 200) }
-  let port = server.port
-  server.stop()
-  return port
+/// A port that refuses connections: bound to a socket that does not listen, so the kernel
+/// answers a connection attempt with a reset, and no other socket (another test's server)
+/// can take the port while this is alive. (A port freed by a stopped server could be reused
+/// by a test running in parallel, and the connection would then hang instead of failing.)
+final class RefusingPort {
+  let port: Int
+  private let descriptor: Int32
+
+  init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.descriptor = descriptor
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        Glibc.bind(descriptor, pointer, length) == 0
+          && getsockname(descriptor, pointer, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  deinit { close(descriptor) }
 }
 
 /// A listening socket that never accepts, with its queue filled, so that a new connection

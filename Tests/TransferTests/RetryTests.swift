@@ -116,7 +116,9 @@ final class Flaky: Sendable {
   }
 
   @Test func transportErrorsAreRetriedForIdempotentMethods() async throws {
-    let port = try closedPort()
+    let refusing = try RefusingPort()
+    let port = refusing.port
+    defer { withExtendedLifetime(refusing) {} }
     let counter = Mutex(0)
     let counting = Retrier { request, _, error, completion in
       counter.withLock { $0 += 1 }

@@ -107,6 +107,9 @@ extension JSONKitDecoder.Impl {
     case .number(.double(let d)):
       guard d.isFinite, let v = I(exactly: d) else { throw .doesNotFit }
       return v
+    case .number(.float(let f)):
+      guard f.isFinite, let v = I(exactly: f) else { throw .doesNotFit }
+      return v
     case .number(.text(var text)):
       // `withUTF8` rethrows untyped errors: carry the typed one out in a `Result`.
       return try text.withUTF8 { bytes in
@@ -202,6 +205,7 @@ extension JSONKitDecoder.Impl {
       return try double(document, UnsafePointer(document.bytes), slot)
     case .number(.uint(let u)): return Double(u)
     case .number(.double(let d)): return d
+    case .number(.float(let f)): return NumberValue.widened(f)
     case .number(.text(let text)):
       guard let d = Double(text), d.isFinite else { throw .doesNotFit }
       return d
@@ -222,6 +226,7 @@ extension JSONKitDecoder.Impl {
       let f = Float(d)
       if f.isInfinite && d.isFinite { throw .doesNotFit }
       return f
+    case .number(.float(let f)): return f
     case .number(.text(let text)):
       guard let f = Float(text), f.isFinite else { throw .doesNotFit }
       return f
@@ -260,6 +265,11 @@ extension JSONKitDecoder.Impl {
     case .number(.uint(let u)): return Decimal(u)
     case .number(.double(let d)):
       guard d.isFinite, let decimal = Decimal(string: Emitter.format(d), locale: posix) else {
+        throw .doesNotFit
+      }
+      return decimal
+    case .number(.float(let f)):
+      guard f.isFinite, let decimal = Decimal(string: f.description, locale: posix) else {
         throw .doesNotFit
       }
       return decimal

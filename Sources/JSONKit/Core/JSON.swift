@@ -148,6 +148,14 @@ enum NumberValue: Sendable {
   case int(Int64)
   case uint(UInt64)
   case double(Double)
+  /// A `Float`, kept as one so that `object` gives an `NSNumber` that casts back to `Float`
+  /// (`as? Float` of a `Double`-valued `NSNumber` fails on Linux unless exact). Written, read
+  /// as a `Double` and compared as its shortest text (`1.3`, not `1.2999999523162842`).
+  case float(Float)
   /// Exact decimal text, from `Decimal` or a parsed number that was materialized.
   case text(String)
+
+  /// The `Double` a `Float` stands for: the one nearest to the Float's shortest text.
+  @usableFromInline
+  static func widened(_ f: Float) -> Double { Double(f.description) ?? Double(f) }
 }

@@ -22,6 +22,7 @@ extension JSON {
       case .number(.int(let i)): return Decimal(i)
       case .number(.uint(let u)): return Decimal(u)
       case .number(.double(let d)): return d.isFinite ? JSON.exactDecimal(d.description) : nil
+      case .number(.float(let f)): return f.isFinite ? JSON.exactDecimal(f.description) : nil
       default:
         return withNumberText { text -> Decimal? in
           JSON.exactDecimal(String(decoding: text, as: UTF8.self))

@@ -83,6 +83,7 @@ extension JSON: Equatable {
     case .number(.int(let i)): return DecimalText(String(i))
     case .number(.uint(let u)): return DecimalText(String(u))
     case .number(.double(let d)): return DecimalText(Emitter.format(d))
+    case .number(.float(let f)): return DecimalText(Emitter.format(NumberValue.widened(f)))
     case .number(.text(let t)): return DecimalText(t)
     default: return (withNumberText { DecimalText($0) } ?? nil) ?? DecimalText("0")
     }

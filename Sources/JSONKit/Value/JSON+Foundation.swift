@@ -27,7 +27,7 @@ extension JSON {
   /// written as `null` and ±1.7976931348623157e+308 (as jq does).
   public init(_ value: Double) { self.init(storage: .number(.double(value))) }
   /// A single-precision value, widened to `Double`.
-  public init(_ value: Float) { self.init(storage: .number(.double(Double(value)))) }
+  public init(_ value: Float) { self.init(storage: .number(.float(value))) }
   /// A decimal value, kept exactly as its text.
   public init(_ value: Decimal) {
     if value.isNaN {

@@ -29,6 +29,7 @@ extension JSON {
     case .number(.int(let i)): return i
     case .number(.uint(let u)): return Int64(exactly: u)
     case .number(.double(let d)): return Int64(exactly: d)
+    case .number(.float(let f)): return Int64(exactly: f)
     default: return withNumberText { DecimalText($0)?.int64 } ?? nil
     }
   }
@@ -40,6 +41,7 @@ extension JSON {
     case .number(.int(let i)): return UInt64(exactly: i)
     case .number(.uint(let u)): return u
     case .number(.double(let d)): return UInt64(exactly: d)
+    case .number(.float(let f)): return UInt64(exactly: f)
     default: return withNumberText { DecimalText($0)?.uint64 } ?? nil
     }
   }
@@ -51,6 +53,7 @@ extension JSON {
     case .number(.int(let i)): return Double(i)
     case .number(.uint(let u)): return Double(u)
     case .number(.double(let d)): return d
+    case .number(.float(let f)): return NumberValue.widened(f)
     default:
       return withNumberText { text -> Double? in
         Double(String(decoding: text, as: UTF8.self))
@@ -88,6 +91,8 @@ extension JSON {
     get {
       if let i = exactInt64 { return NSNumber(value: i) }
       if let u = exactUInt64 { return NSNumber(value: u) }
+      // A Float stays a Float, so that `as? Float` of the NSNumber works (see `NumberValue`).
+      if case .number(.float(let f)) = storage { return NSNumber(value: f) }
       if let d = double { return NSNumber(value: d) }
       return nil
     }

@@ -180,6 +180,9 @@ struct Emitter {
     case .double(let d):
       var text = Self.format(d)
       text.withUTF8 { out.append($0) }
+    case .float(let f):
+      var text = Self.format(NumberValue.widened(f))
+      text.withUTF8 { out.append($0) }
     }
   }
 

@@ -80,12 +80,9 @@ extension Float: MapValue {
     }
     return f
   }
-  /// Written as the `Double` nearest to the Float's shortest text, so `0.1` is written `0.1`
-  /// (widening the Float itself would write `0.10000000149011612`).
-  public func toMapJSON(map: Map) -> JSONKit.JSON {
-    guard isFinite, let nearest = Double(description) else { return JSONKit.JSON(self) }
-    return JSONKit.JSON(nearest)
-  }
+  /// Kept as a `Float`: written as its shortest text (`0.1`, never `0.10000000149011612`),
+  /// and `toJSON()` gives an `NSNumber` that casts back to `Float`, as ObjectMapper's does.
+  public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
 }
 
 extension Decimal: MapValue {

@@ -38,7 +38,8 @@ public struct Query: Sendable {
   /// ```
   public init(_ program: String, options: QueryOptions = QueryOptions()) throws(QueryError) {
     let source = try Parser.parseProgram(program)
-    let resolver = ModuleResolver(libraryPaths: options.libraryPaths)
+    var resolver = ModuleResolver(libraryPaths: options.libraryPaths)
+    resolver.programDirectory = options.programDirectory
     let loader = ModuleLoader(resolver: resolver)
     let names = try loader.link(
       program: source, directory: options.programDirectory ?? resolver.workingDirectory,

@@ -47,6 +47,8 @@ enum Intrinsic: String, CaseIterable, Sendable {
   case inputFilename = "input_filename/0"
   case moduleMeta = "modulemeta/0"
   case searchList = "get_search_list/0"
+  case getJQOrigin = "get_jq_origin/0"
+  case getProgOrigin = "get_prog_origin/0"
   case env = "env/0"
   case builtins = "builtins/0"
   case halt = "halt/0"

@@ -24,8 +24,9 @@ enum IntrinsicRunner {
         let components = ValueOps.elements(p.value)
         // jq's limit: deeper paths are refused rather than walked.
         if components.count > 10_000 { throw QueryError.runtime("Path too deep") }
-        let result: JSON
-        do { result = try PathOps.get(value, components[...]) } catch { result = .null }
+        // jq's `jv_getpath`: null stays null along the way, any other mismatch is an error
+        // (`0 | getpath(["a"])` cannot index a number).
+        let result = try PathOps.get(value, components[...])
         return .one(Item(value: result, path: input.path.map { $0 + components }))
       }
     case .repeatFilter:
@@ -252,14 +253,10 @@ enum IntrinsicRunner {
       }
     case .toNumber:
       if value.type == .number { return value }
-      let text = try requireString(value, "parsed as a number")
-      // jq 1.8 reads the whole string as a number: no surrounding spaces, no "+"-less junk.
-      guard let d = Double(text), !text.isEmpty,
-        text.trimmingCharacters(in: .whitespacesAndNewlines) == text
-      else {
-        throw QueryError.runtime("Cannot parse '\(text)' as JSON")
+      guard value.type == .string, let number = ValueOps.parseNumber(value.stringValue) else {
+        throw QueryError.runtime("\(ValueOps.describe(value)) cannot be parsed as a number")
       }
-      return ValueOps.number(d)
+      return number
     case .toBoolean:
       if value.type == .bool { return value }
       if value.type == .string, value.stringValue == "true" || value.stringValue == "false" {
@@ -368,7 +365,11 @@ enum IntrinsicRunner {
     case .searchList: return JSON(array: executor.modules.libraryPaths.map { JSON($0) })
     case .env: return executor.environmentObject()
     case .builtins:
-      return JSON(array: (names.union(Prelude.names)).sorted().map { JSON($0) })
+      // As jq's `block_list_funcs(…, omit_underscores)`: helpers named `_…` are not listed.
+      return JSON(
+        array: names.union(Prelude.names).filter { !$0.hasPrefix("_") }.sorted().map { JSON($0) })
+    case .getJQOrigin: return executor.modules.executableDirectory.map { JSON($0) } ?? .null
+    case .getProgOrigin: return JSON(executor.modules.programOrigin)
     case .halt: throw QueryError(value: .null, kind: .halt(status: 0))
     case .haltError:
       guard args[0].type == .number else {
@@ -434,24 +435,25 @@ enum IntrinsicRunner {
       }
       return JSON(String(scalars))
     case .ltrimstr, .rtrimstr, .startsWith, .endsWith:
-      let isStringPair = value.type == .string && args[0].type == .string
+      // jq 1.8 defines `ltrimstr` through `startswith` and `rtrimstr` through `endswith`, so
+      // each shares that one's error for a non-string. Bytes are compared, as jq's `memcmp`
+      // (Swift's `hasPrefix` would treat "é" and "e\u{301}" as equal).
+      let atStart = builtin == .ltrimstr || builtin == .startsWith
+      guard value.type == .string && args[0].type == .string else {
+        throw QueryError.runtime("\(atStart ? "startswith" : "endswith")() requires string inputs")
+      }
+      let text = Array(value.stringValue.utf8)
+      let affix = Array(args[0].stringValue.utf8)
+      let matches =
+        affix.count <= text.count
+        && (atStart ? text.prefix(affix.count).elementsEqual(affix)
+          : text.suffix(affix.count).elementsEqual(affix))
       switch builtin {
+      case .startsWith, .endsWith: return JSON(matches)
       case .ltrimstr:
-        guard isStringPair, value.stringValue.hasPrefix(args[0].stringValue) else { return value }
-        return JSON(String(value.stringValue.dropFirst(args[0].stringValue.count)))
-      case .rtrimstr:
-        // jq 1.8 defines it through `endswith`, whose error it shares.
-        guard isStringPair else { throw QueryError.runtime("endswith() requires string inputs") }
-        guard value.stringValue.hasSuffix(args[0].stringValue), !args[0].stringValue.isEmpty else {
-          return value
-        }
-        return JSON(String(value.stringValue.dropLast(args[0].stringValue.count)))
-      case .startsWith:
-        guard isStringPair else { throw QueryError.runtime("startswith() requires string inputs") }
-        return JSON(value.stringValue.hasPrefix(args[0].stringValue))
+        return matches ? JSON(String(decoding: text.dropFirst(affix.count), as: UTF8.self)) : value
       default:
-        guard isStringPair else { throw QueryError.runtime("endswith() requires string inputs") }
-        return JSON(value.stringValue.hasSuffix(args[0].stringValue))
+        return matches ? JSON(String(decoding: text.dropLast(affix.count), as: UTF8.self)) : value
       }
     case .trim, .ltrim, .rtrim:
       guard let text = value.string else { throw QueryError.runtime("trim input must be a string") }

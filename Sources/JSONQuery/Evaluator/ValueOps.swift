@@ -107,13 +107,14 @@ enum ValueOps {
       if (a.type == .string && b.type == .number) || (a.type == .number && b.type == .string) {
         let (text, count) =
           a.type == .string ? (a.stringValue, b.jqDouble) : (b.stringValue, a.jqDouble)
-        // `!(count > 0)` also catches NaN, which `Int(_:)` would trap on.
-        if !(count > 0) { return .null }
-        if text.isEmpty { return JSON("") }
-        if Double(text.utf8.count) * count > 536_870_911 {
+        // jq 1.8's `jv_string_repeat`: the count truncated toward zero; a negative count (or
+        // NaN) is null, zero (`0.5` too) the empty string.
+        if count < 0 || count.isNaN { return .null }
+        let times = count >= Double(Int32.max) ? Int(Int32.max) : Int(count)
+        if Double(text.utf8.count) * Double(times) >= Double(Int32.max) / 2 {
           throw .runtime("Repeat string result too long")
         }
-        return JSON(String(repeating: text, count: max(1, clampedInt(count.rounded(.up)))))
+        return JSON(String(repeating: text, count: times))
       }
       if a.type == .dictionary, b.type == .dictionary { return deepMerge(a, b) }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be multiplied")

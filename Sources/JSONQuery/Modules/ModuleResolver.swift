@@ -21,6 +21,15 @@ struct ModuleResolver: Sendable {
   /// What relative library paths, and the program's own relative search paths, are
   /// relative to.
   let workingDirectory: String
+  /// The directory of the `-f` program file, for `get_prog_origin` (jq's `PROGRAM_ORIGIN`);
+  /// `nil` for a program given as text, whose origin is the working directory.
+  var programDirectory: String?
+
+  /// `get_prog_origin`: the program file's directory, or the working directory, with
+  /// symbolic links resolved, as jq's `realpath`.
+  var programOrigin: String {
+    URL(fileURLWithPath: programDirectory ?? workingDirectory).resolvingSymlinksInPath().path
+  }
 
   init(
     libraryPaths: [String], home: String?, executableDirectory: String?,

@@ -116,16 +116,19 @@ struct Parser {
     return lhs
   }
 
-  private mutating func parseAlternative() throws(QueryError) -> AST {
-    let lhs = try parseAssignment()
-    if accept("//") { return .alternative(lhs, try parseAlternative()) }
+  /// jq's `Expr` (with `allowsBinding: false`): `//`, assignments and the operators below
+  /// them. With `allowsBinding`, also `Expr as $x | Query`, which jq's grammar puts at the
+  /// `Query` level and we parse here, where its `Expr` ends.
+  private mutating func parseAlternative(allowsBinding: Bool = true) throws(QueryError) -> AST {
+    let lhs = try parseAssignment(allowsBinding: allowsBinding)
+    if accept("//") { return .alternative(lhs, try parseAlternative(allowsBinding: allowsBinding)) }
     return lhs
   }
 
-  private mutating func parseAssignment() throws(QueryError) -> AST {
+  private mutating func parseAssignment(allowsBinding: Bool) throws(QueryError) -> AST {
     let lhs = try parseOr()
     // jq 1.8 binds the whole expression before `as`: `1 + 2 as $x | …` binds 3.
-    if acceptKeyword("as") {
+    if allowsBinding, acceptKeyword("as") {
       var patterns = [try parsePattern()]
       while accept("?//") { patterns.append(try parsePattern()) }
       try expect("|")
@@ -133,7 +136,7 @@ struct Parser {
     }
     if case .symbol(let text) = current.kind, let op = AssignOperator(rawValue: text) {
       _ = advance()
-      return .assign(op, lhs, try parseAlternative())
+      return .assign(op, lhs, try parseAlternative(allowsBinding: allowsBinding))
     }
     return lhs
   }
@@ -193,6 +196,12 @@ struct Parser {
 
   private mutating func parseUnary() throws(QueryError) -> AST {
     if accept("-") { return Self.negated(try parseUnary()) }
+    return try parsePostfix()
+  }
+
+  /// jq's `'-' Term`: a term, or a term negated.
+  private mutating func parseSignedTerm() throws(QueryError) -> AST {
+    if accept("-") { return Self.negated(try parseSignedTerm()) }
     return try parsePostfix()
   }
 
@@ -303,13 +312,16 @@ struct Parser {
       _ = advance()
       return try parseIfRest()
     case "try":
+      // jq's `"try" Expr "catch" Expr` binds tighter than every binary operator, so each
+      // side is a term (with its own unary minus): `try .a catch . + 1` adds 1 to the result.
       _ = advance()
-      let body = try parsePostfix()
-      if acceptKeyword("catch") { return .tryCatch(body, try parsePostfix()) }
+      let body = try parseSignedTerm()
+      if acceptKeyword("catch") { return .tryCatch(body, try parseSignedTerm()) }
       return .tryCatch(body, nil)
     case "reduce", "foreach":
+      // jq 1.8: `reduce Expr as …`, so `reduce .[] / .[] as $i (…)` divides first.
       _ = advance()
-      let source = try parsePostfix()
+      let source = try parseAlternative(allowsBinding: false)
       try expectKeyword("as")
       let pattern = try parsePattern()
       try expect("(")
@@ -396,6 +408,12 @@ struct Parser {
       switch token.kind {
       case .variable(let name):
         _ = advance()
+        if name != "__loc__", accept(":") {
+          // jq 1.8: `{$key: value}` takes the key from the variable's value.
+          let key = AST.variable(name, token.location)
+          entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+          continue
+        }
         let value: AST =
           name == "__loc__"
           ? .literal(["file": JSON(fileName), "line": JSON(token.location.line)])
@@ -410,11 +428,6 @@ struct Parser {
         } else {
           entries.append(ObjectEntry(key: key, value: .index(target: .identity, key: key)))
         }
-      case .number(_, let text):
-        _ = advance()
-        let key = AST.literal(JSON(text))
-        try expect(":")
-        entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
       case .string, .format:
         var format: String?
         if case .format(let name) = token.kind {
@@ -449,7 +462,7 @@ struct Parser {
 
   /// An object value: alternatives joined by `|`, without `,`.
   private mutating func parseObjectValue() throws(QueryError) -> AST {
-    let lhs = try parseAlternative()
+    let lhs = try parseAlternative(allowsBinding: false)
     if accept("|") { return .pipe(lhs, try parseObjectValue()) }
     return lhs
   }
@@ -484,7 +497,12 @@ struct Parser {
         entries.append((key: key, pattern: try parsePattern(), bindsKey: nil))
       case .symbol("("):
         _ = advance()
+        let keyToken = current
         let key = try parsePipe()
+        if case .literal(let constant) = key, constant.type != .string {
+          throw .compile(
+            "Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
+        }
         try expect(")")
         try expect(":")
         entries.append((key: key, pattern: try parsePattern(), bindsKey: nil))

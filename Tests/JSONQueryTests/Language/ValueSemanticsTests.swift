@@ -5,10 +5,14 @@ import Testing
 
 @Suite("Value semantics jq 1.8 defines: string repetition, NaN, code-point indices, error previews")
 struct ValueSemanticsTests: QueryRunning {
-  @Test("A string times n repeats it; n ≤ 0 or NaN gives null; too long is an error")
+  @Test(
+    "A string times n repeats it n truncated times: under 1 is empty, negative or NaN is null, too long is an error"
+  )
   func stringRepetition() throws {
     #expect(try run("[.[] * 3]", ["a", "ab"]) == [["aaa", "ababab"]])
-    #expect(try run("[. * (0, nan)]", "abc") == [[nil, nil]])
+    // jq 1.8: `jv_string_repeat((int)n)` for n ≥ 0: 2.5 repeats twice, 0 and 0.5 give "".
+    #expect(try run("[. * (2.5, 0.5, 0, -0.5, -1, nan)]", "ab") == [["abab", "", "", nil, nil, nil]])
+    #expect(try run("[3 * .]", "ab") == [["ababab"]])
     #expect(try run(". * 1000000000", "") == [""])
     #expect(try run("try (. * 1000000000) catch .", "abc") == ["Repeat string result too long"])
   }

@@ -16,10 +16,10 @@ enum MathFunctions {
       ("acos", acos), ("acosh", acosh), ("asin", asin), ("asinh", asinh), ("atan", atan),
       ("atanh", atanh), ("cbrt", cbrt), ("cos", cos), ("cosh", cosh), ("exp10", { pow(10, $0) }),
       ("exp2", exp2), ("expm1", expm1), ("fabs", fabs), ("gamma", lgamma), ("lgamma", lgamma),
-      ("tgamma", tgamma), ("lgamma_r", lgamma), ("log10", log10), ("log1p", log1p), ("log2", log2),
+      ("tgamma", tgamma), ("log10", log10), ("log1p", log1p), ("log2", log2),
       ("logb", logb), ("nearbyint", nearbyint), ("rint", rint), ("sin", sin), ("sinh", sinh),
       ("tan", tan), ("tanh", tanh), ("trunc", trunc), ("y0", y0), ("y1", y1), ("j0", j0),
-      ("j1", j1),
+      ("j1", j1), ("erf", erf), ("erfc", erfc),
     ]
     for (name, f) in unary {
       table["\(name)/0"] = { input, _ throws in
@@ -32,6 +32,10 @@ enum MathFunctions {
       ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }),
       ("scalbln", { scalbn($0, Int32(clamping: ValueOps.clampedInt($1))) }),
       ("ldexp", { ldexp($0, Int32(clamping: ValueOps.clampedInt($1))) }),
+      ("remainder", remainder),
+      // jq passes the order as a double to C's `jn(int, double)`, which truncates it.
+      ("jn", { jn(Int32(clamping: ValueOps.clampedInt($0)), $1) }),
+      ("yn", { yn(Int32(clamping: ValueOps.clampedInt($0)), $1) }),
     ]
     for (name, f) in binary {
       table["\(name)/2"] = { _, arguments throws in
@@ -48,6 +52,12 @@ enum MathFunctions {
       var exponent: Int32 = 0
       let mantissa = frexp(try number(input, "frexp"), &exponent)
       return [ValueOps.number(mantissa), JSON(Int(exponent))]
+    }
+    // jq's LIBM_DA: the function's value and what it stores through its pointer.
+    table["lgamma_r/0"] = { input, _ throws in
+      var sign: Int32 = 0
+      let value = lgamma_r(try number(input, "lgamma_r"), &sign)
+      return [ValueOps.number(value), JSON(Int(sign))]
     }
     table["modf/0"] = { input, _ throws in
       var whole = 0.0

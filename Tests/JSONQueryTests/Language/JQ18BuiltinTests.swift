@@ -1,0 +1,79 @@
+import Foundation
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+/// Builtins as jq 1.8.2's builtin.c, builtin.jq and libm.h define them.
+@Suite("jq 1.8's builtins")
+struct JQ18BuiltinTests: QueryRunning {
+  @Test("tonumber reads decNumber's syntax, keeps a JSON literal's digits, and rejects the rest")
+  func toNumber() throws {
+    #expect(
+      try run(#"map(tonumber)"#, ["1.50", ".5", "5.", "+1", "-1e2", "100000000000000000000001"])
+        .map { JSONWriter().string($0) } == ["[1.50,0.5,5,1,-1e2,100000000000000000000001]"])
+    #expect(try run(#""nan" | tonumber | isnan"#) == [true])
+    #expect(try run(#""-Infinity" | tonumber | isinfinite"#) == [true])
+    for bad in [" 1", "1 ", "0x10", "1e", "abc", "", "123\u{0}456", "NaN123"] {
+      #expect(
+        try run("try tonumber catch .", JSON(bad))
+          == [JSON("string (\(JSONWriter().string(JSON(bad)))) cannot be parsed as a number")])
+    }
+  }
+
+  @Test("ltrimstr and rtrimstr need strings, as startswith and endswith, and compare bytes")
+  func trimStrings() throws {
+    #expect(
+      try run(
+        #"[.[] as [$x, $y] | try ($x | ltrimstr($y)) catch .]"#,
+        [["hi", 1], [1, "hi"], ["hi", "h"]])
+        == [["startswith() requires string inputs", "startswith() requires string inputs", "i"]])
+    #expect(try run(#""e\u0301x" | ltrimstr("é"), startswith("é")"#) == ["e\u{301}x", false])
+    #expect(try run(#""aé" | rtrimstr("é"), endswith("é")"#) == ["a", true])
+  }
+
+  @Test("getpath fails where indexing fails, and null stays null")
+  func getpathErrors() throws {
+    #expect(
+      try run(#"try getpath(["a", "b"]) catch ."#, 0) == [#"Cannot index number with string ("a")"#]
+    )
+    #expect(try run(#"getpath(["a", "b"])"#) == [nil])
+    #expect(
+      try run(#"try getpath(["a", 0]) catch ."#, ["a": "x"]) == [
+        "Cannot index string with number (0)"
+      ])
+  }
+
+  @Test("builtins does not list the helpers whose names start with _")
+  func builtinsList() throws {
+    let names = try run("builtins")[0].arrayValue.map(\.stringValue)
+    #expect(!names.contains { $0.hasPrefix("_") })
+    for name in [
+      "erf/0", "erfc/0", "jn/2", "yn/2", "remainder/2", "lgamma_r/0", "get_jq_origin/0",
+      "get_prog_origin/0", "ltrimstr/1", "builtins/0",
+    ] {
+      #expect(names.contains(name), "\(name)")
+    }
+  }
+
+  @Test("the C math functions jq 1.8 adds, with libm's results")
+  func mathFunctions() throws {
+    #expect(try run("[erf, erfc]", 1) == [[JSON(erf(1.0)), JSON(erfc(1.0))]])
+    #expect(
+      try run("[jn(1; 2), yn(1; 2), remainder(5; 3)]") == [
+        [JSON(jn(1, 2.0)), JSON(yn(1, 2.0)), -1]
+      ])
+    #expect(try run("lgamma_r", -0.5) == [[JSON(lgamma(-0.5)), -1]])
+    #expect(try run("try erf catch .", "x") == [#"string ("x") number required"#])
+  }
+
+  @Test("get_prog_origin is the working directory for a program given as text")
+  func origins() throws {
+    let origin = try run("get_prog_origin")[0].stringValue
+    #expect(
+      origin
+        == URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath()
+        .path)
+    #expect(try run("get_jq_origin | type") == ["string"])
+  }
+}

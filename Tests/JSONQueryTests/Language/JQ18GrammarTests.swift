@@ -1,0 +1,53 @@
+import Foundation
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+/// Productions of jq 1.8's parser.y that differ from older jq: `reduce`/`foreach` over an
+/// `Expr`, `$name: value` object pairs, constant keys checked when compiling, `try` binding
+/// tighter than every binary operator.
+@Suite("jq 1.8's grammar")
+struct JQ18GrammarTests: QueryRunning {
+  @Test("reduce and foreach take a whole expression as their source")
+  func reduceOverAnExpression() throws {
+    #expect(try run("reduce .[] / .[] as $i (0; . + $i)", [1, 2]) == [4.5])
+    #expect(try run("reduce .[] + 1 as $i (0; . + $i)", [1, 2]) == [5])
+    #expect(try run("[foreach .[] * 2 as $i (0; . + $i)]", [1, 2]) == [[2, 6]])
+    #expect(
+      try run("[foreach .[] // 0 as $i (0; . + $i; [$i, .])]", [nil, false]) == [[[0, 0]]])
+  }
+
+  @Test("`as` binds the whole expression before it")
+  func bindingTakesTheExpression() throws {
+    #expect(try run("1 + 2 as $x | $x * 10") == [30])
+    #expect(try run("[1, 2 as $x | $x]") == [[1, 2]])
+  }
+
+  @Test("an object pair may take its key from a variable")
+  func variableKeys() throws {
+    #expect(try run(#""k" as $x | {$x: 1, $x}"#) == [["k": 1, "x": "k"]])
+    #expect(throws: QueryError.self) { try run(#"1 as $x | {$x: 1}"#) }
+  }
+
+  @Test("constant keys that are not strings are compile errors, in objects and patterns")
+  func constantKeys() {
+    for program in ["{(1): 2}", "{(true): 2}", ". as {(null): $x} | $x", ". as {(1): $x} | $x"] {
+      #expect {
+        try Query(program)
+      } throws: { error in
+        guard let error = error as? QueryError else { return false }
+        return error.kind == .compile && error.message.hasPrefix("Cannot use ")
+          && error.message.hasSuffix(" as object key")
+      }
+    }
+    #expect(throws: QueryError.self) { try Query("{1: 2}") }  // no number keys at all
+  }
+
+  @Test("try and catch take a term: binary operators apply to the whole try")
+  func tryBindsTight() throws {
+    #expect(try run(#"try error("x") catch . + "!""#) == ["x!"])
+    #expect(try run("try -1") == [-1])
+    #expect(try run("[.[] | try error catch . * 2]", [1, 2]) == [[2, 4]])
+  }
+}

@@ -446,7 +446,8 @@ enum IntrinsicRunner {
       let affix = Array(args[0].stringValue.utf8)
       let matches =
         affix.count <= text.count
-        && (atStart ? text.prefix(affix.count).elementsEqual(affix)
+        && (atStart
+          ? text.prefix(affix.count).elementsEqual(affix)
           : text.suffix(affix.count).elementsEqual(affix))
       switch builtin {
       case .startsWith, .endsWith: return JSON(matches)

@@ -24,10 +24,16 @@ extension ValueOps {
     }
     let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     var digits = 0
-    while i < bytes.count, isDigit(bytes[i]) { i += 1; digits += 1 }
+    while i < bytes.count, isDigit(bytes[i]) {
+      i += 1
+      digits += 1
+    }
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
       i += 1
-      while i < bytes.count, isDigit(bytes[i]) { i += 1; digits += 1 }
+      while i < bytes.count, isDigit(bytes[i]) {
+        i += 1
+        digits += 1
+      }
     }
     guard digits > 0 else { return nil }
     if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
@@ -42,8 +48,9 @@ extension ValueOps {
     if let exact = try? JSONParser.parse(bytes), exact.type == .number { return exact }
     var normalized = text
     if normalized.hasPrefix("+") { normalized.removeFirst() }
-    guard let d = Double(normalized.hasPrefix(".") ? "0" + normalized : normalized) ??
-      Double(normalized.replacingOccurrences(of: "-.", with: "-0."))
+    guard
+      let d = Double(normalized.hasPrefix(".") ? "0" + normalized : normalized)
+        ?? Double(normalized.replacingOccurrences(of: "-.", with: "-0."))
     else { return nil }
     return number(d)
   }

@@ -11,7 +11,8 @@ struct ValueSemanticsTests: QueryRunning {
   func stringRepetition() throws {
     #expect(try run("[.[] * 3]", ["a", "ab"]) == [["aaa", "ababab"]])
     // jq 1.8: `jv_string_repeat((int)n)` for n ≥ 0: 2.5 repeats twice, 0 and 0.5 give "".
-    #expect(try run("[. * (2.5, 0.5, 0, -0.5, -1, nan)]", "ab") == [["abab", "", "", nil, nil, nil]])
+    #expect(
+      try run("[. * (2.5, 0.5, 0, -0.5, -1, nan)]", "ab") == [["abab", "", "", nil, nil, nil]])
     #expect(try run("[3 * .]", "ab") == [["ababab"]])
     #expect(try run(". * 1000000000", "") == [""])
     #expect(try run("try (. * 1000000000) catch .", "abc") == ["Repeat string result too long"])

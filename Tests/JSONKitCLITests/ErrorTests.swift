@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 
-/// Invalid JSON: the error and where it is on stderr, what came before it on stdout, exit 2.
+/// Invalid JSON, as jq 1.8's `main`: `parse error:` and where on stderr, what came before it on
+/// stdout, no more input read, exit 5.
 @Suite("Invalid input")
 struct InvalidInputTests {
-  @Test("A syntax error reports line and column on stderr and exits 2")
+  @Test("A syntax error reports line and column on stderr and exits 5")
   func syntaxError() throws {
     let result = try CLI.run(["."], input: "{\n  \"a\": 1,\n  \"b\": tru\n}\n")
-    #expect(result.status == 2)
+    #expect(result.status == 5)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("jsonkit: error (at <stdin>): "))
+    #expect(result.stderr.hasPrefix("jsonkit: parse error: "))
     // The parser notices `tru` is wrong at the newline that ends it.
     #expect(result.stderr.contains("at line 3, column 11"), "\(result.stderr)")
     #expect(result.stderr.hasSuffix("\n"))
@@ -20,7 +21,7 @@ struct InvalidInputTests {
   func goodLinesBeforeTheError() throws {
     let input = "{\"a\":1}\n{\"a\":2}\n{\"a\": x}\n{\"a\":4}\n"
     let result = try CLI.run(["-c", ".a"], input: input)
-    #expect(result.status == 2)
+    #expect(result.status == 5)
     #expect(result.stdout == "1\n2\n")
     #expect(
       result.stderr.contains("Unexpected character 'x' at line 3, column 7"), "\(result.stderr)")
@@ -29,36 +30,37 @@ struct InvalidInputTests {
   @Test("A pretty-printed value before a bad one is printed too")
   func prettyValueBeforeTheError() throws {
     let result = try CLI.run(["-c"], input: "{\n  \"a\": [\n    1\n  ]\n}\n{\n  \"b\": nul\n}\n")
-    #expect(result.status == 2)
+    #expect(result.status == 5)
     #expect(result.stdout == "{\"a\":[1]}\n")
     #expect(result.stderr.contains(" at line 7, column "), "\(result.stderr)")
   }
 
-  @Test("The files after an invalid one are still processed, and the exit status is still 2")
-  func laterFilesProcessed() throws {
+  @Test("Reading stops at invalid input: the files after it are not read, and the exit status is 5")
+  func laterFilesNotRead() throws {
     let directory = try TemporaryDirectory()
     let good = try directory.file("good.json", #"{"ok": true}"#)
     let bad = try directory.file("bad.json", "[1, 2,\n 3,,\n 4]")
     let alsoGood = try directory.file("also-good.json", #"{"ok": "yes"}"#)
     let result = try CLI.run([".ok", good, bad, alsoGood])
-    #expect(result.status == 2)
-    #expect(result.stdout == "true\n\"yes\"\n")
-    #expect(result.stderr.hasPrefix("jsonkit: error (at \(bad)): "))
+    #expect(result.status == 5)
+    #expect(result.stdout == "true\n")
+    #expect(result.stderr.hasPrefix("jsonkit: parse error: "))
     #expect(result.stderr.contains("line 2, column 4"), "\(result.stderr)")
   }
 
   @Test("Input that ends inside a value is an error")
   func truncated() throws {
     let result = try CLI.run(["."], input: #"{"a": [1, 2"#)
-    #expect(result.status == 2)
+    #expect(result.status == 5)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("jsonkit: error (at <stdin>): Unexpected end of input"))
+    #expect(result.stderr.hasPrefix("jsonkit: parse error: Unexpected end of input"))
   }
 
-  @Test("Invalid input outweighs a failed filter in the exit status")
-  func worstStatusWins() throws {
+  @Test("Invalid input after a failed filter ends the run with status 5 and both errors")
+  func filterErrorThenInvalidInput() throws {
     let result = try CLI.run([".a"], input: "1\n{")
-    #expect(result.status == 2)
+    #expect(result.status == 5)
+    #expect(result.stderr.contains("jsonkit: parse error: "))
     #expect(result.stderr.contains("Cannot index number with string (\"a\")"))
   }
 }

@@ -18,18 +18,18 @@ struct HostileCLIInputTests {
     return try CLI.runProcess(binary, arguments, input: Data(bytes))
   }
 
-  @Test("Binary garbage on stdin: exit 2, one error line that says where")
+  @Test("Binary garbage on stdin: exit 5, one parse error line that says where")
   func binaryGarbage() throws {
     let result = try run(["."], bytes: [0x01, 0x02, 0xFF, 0xFE, 0x7B, 0x00, 0x80])
-    #expect(result.status == 2)
+    #expect(result.status == 5)
     #expect(result.stdout == "")
     #expect(
       result.stderr.hasPrefix(
-        "jsonkit: error (at <stdin>): Unexpected character U+0001 at line 1, column 1 (byte 0)"))
+        "jsonkit: parse error: Unexpected character U+0001 at line 1, column 1 (byte 0)"))
     #expect(result.stderr.filter { $0 == "\n" }.count == 1)
   }
 
-  @Test("1 MB from /dev/urandom: exit 2 with a short error, no crash, no hang")
+  @Test("1 MB from /dev/urandom: exit 5 with a short error, no crash, no hang")
   func randomMegabyte() throws {
     let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
     var bytes = [UInt8](try #require(try random.read(upToCount: 1 << 20)))
@@ -38,8 +38,8 @@ struct HostileCLIInputTests {
     bytes[0] = UInt8(ascii: "[")
     bytes[1] = UInt8(ascii: "\"")
     let result = try run(["-c", "."], bytes: bytes)
-    #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("jsonkit: error (at <stdin>): "))
+    #expect(result.status == 5)
+    #expect(result.stderr.hasPrefix("jsonkit: parse error: "))
     #expect(result.stderr.contains(" at line "))
     #expect(result.stderr.utf8.count < 1_000, "the excerpt of the input stays short")
   }
@@ -102,21 +102,21 @@ struct HostileCLIInputTests {
   @Test("NUL bytes: inside a string, between values, at the start")
   func nulBytes() throws {
     let inString = try run(["-c", "."], bytes: Array(#"{"a":"x"#.utf8) + [0] + Array(#"y"}"#.utf8))
-    #expect(inString.status == 2)
+    #expect(inString.status == 5)
     #expect(inString.stdout == "")
     #expect(
       inString.stderr.contains("Unescaped control character in string at line 1, column 8 (byte 7)")
     )
 
     let afterValue = try run(["-c", "."], bytes: Array("[1] ".utf8) + [0, 0] + Array(" [2]".utf8))
-    #expect(afterValue.status == 2)
+    #expect(afterValue.status == 5)
     #expect(afterValue.stdout == "[1]\n")
     #expect(afterValue.stderr.contains("Unexpected character U+0000 at line 1, column 5 (byte 4)"))
 
     // A NUL second byte is how UTF-16LE text starts: refused under that name (RFC 8259 §8.1).
     let leading = try run(
       ["-c", "."], bytes: [UInt8(ascii: "1"), 0, UInt8(ascii: " "), UInt8(ascii: "2")])
-    #expect(leading.status == 2)
+    #expect(leading.status == 5)
     #expect(leading.stderr.contains("Unsupported encoding"))
   }
 
@@ -132,7 +132,7 @@ struct HostileCLIInputTests {
     #expect(alone.stdout == "")
 
     let later = try run(["-c", "."], bytes: Array("1 ".utf8) + bom + Array("2".utf8))
-    #expect(later.status == 2)
+    #expect(later.status == 5)
     #expect(later.stdout == "1\n")
     #expect(later.stderr.contains("at line 1, column 3 (byte 2)"))
   }

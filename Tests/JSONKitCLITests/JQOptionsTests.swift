@@ -30,10 +30,12 @@ struct JQOptionsTests {
     )
   }
 
-  @Test("-a escapes every non-ASCII character, in JSON and raw output")
+  @Test("-a escapes every non-ASCII character; with -r a string is then written as JSON text")
   func asciiOutput() throws {
     #expect(try CLI.run(["-a", "."], input: #""é😀""#).stdout == #""\u00e9\ud83d\ude00""# + "\n")
-    #expect(try CLI.run(["-ar", "."], input: #""é😀""#).stdout == #"\u00e9\ud83d\ude00"# + "\n")
+    // jq 1.8's `main` dumps a raw string with JV_PRINT_ASCII: quoted, as JSON.
+    #expect(try CLI.run(["-ar", "."], input: #""é😀""#).stdout == #""\u00e9\ud83d\ude00""# + "\n")
+    #expect(try CLI.run(["-ar", "."], input: #""ab""#).stdout == #""ab""# + "\n")
   }
 
   @Test("-s slurps every value into one array; -R reads lines; -Rs reads one string")
@@ -75,10 +77,47 @@ struct JQOptionsTests {
     #expect(try CLI.run(["-e", ".a.b"], input: #"{"a": 1}"#).status == 5)
   }
 
-  @Test("--seq writes an RS before each value")
+  @Test("--seq writes an RS before each value, but not before a raw string")
   func seq() throws {
     #expect(
       try CLI.run(["--seq", "-c", ".[]"], input: #"[1, "x"]"#).stdout == "\u{1E}1\n\u{1E}\"x\"\n")
+    #expect(try CLI.run(["--seq", "-r", ".[]"], input: #"["x", 1]"#).stdout == "x\n\u{1E}1\n")
+  }
+
+  @Test("--seq reads RFC 7464 records: a bad one is reported and skipped, as jq 1.8")
+  func seqInput() throws {
+    let result = try CLI.run(
+      ["--seq", "-c", "."], input: "\u{1E}1\n\u{1E}{\"a\"\n\u{1E}[2]\n\u{1E}{\"b\": 3}")
+    #expect(result.status == 0)
+    #expect(result.stdout == "\u{1E}1\n\u{1E}[2]\n\u{1E}{\"b\":3}\n")
+    #expect(result.stderr.hasPrefix("jsonkit: ignoring parse error: "))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test("--unbuffered is accepted and changes nothing but when output is written")
+  func unbuffered() throws {
+    let result = try CLI.run(["--unbuffered", "-c", ".[]"], input: "[1, [2]]")
+    #expect(result.status == 0)
+    #expect(result.stdout == "1\n[2]\n")
+  }
+
+  @Test("On a terminal output is coloured unless NO_COLOR is set; -C still colours")
+  func noColor() throws {
+    let binary = try #require(CLI.executable)
+    /// Runs jsonkit under a pseudo-terminal (util-linux `script`), with NO_COLOR unset or set
+    /// to `noColor`, and says whether it coloured.
+    func coloured(_ arguments: String, noColor: String?) throws -> Bool {
+      let environment = noColor.map { "env NO_COLOR='\($0)'" } ?? "env -u NO_COLOR"
+      let command = "\(environment) \(binary.path) -n \(arguments) '{\"a\": 1}'"
+      let result = try CLI.runProcess(
+        URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], input: nil)
+      #expect(result.stdout.contains("\"a\""), "\(result.stdout)")
+      return result.stdout.contains("\u{1B}[")
+    }
+    #expect(try coloured("", noColor: nil))
+    #expect(try !coloured("", noColor: "1"))
+    #expect(try coloured("", noColor: ""))  // empty counts as unset, as no-color.org says
+    #expect(try coloured("-C", noColor: "1"))
   }
 
   @Test("--stream turns each value into jq's path events")

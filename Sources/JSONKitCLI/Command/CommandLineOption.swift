@@ -115,7 +115,14 @@ struct CommandLineOption: Sendable {
       nil, "--stream-errors", help: ["like --stream (jq's error events are not produced yet);"],
       .flag { $0.stream = true }),
     .init(
-      nil, "--seq", help: ["write an ASCII RS before each output (RFC 7464);"],
+      nil, "--unbuffered", help: ["flush the output after each value;"],
+      .flag { $0.unbuffered = true }),
+    .init(
+      nil, "--seq",
+      help: [
+        "read and write RFC 7464 text: ASCII RS before each",
+        "value; a bad input record is skipped;",
+      ],
       .flag { $0.seq = true }),
     .init(
       "f", "--from-file",

@@ -106,7 +106,11 @@ enum JSONKitCommand {
     format.raw = options.rawOutput
     format.separator = options.rawOutputNUL ? [0] : options.joinOutput ? [] : [0x0A]
     format.seq = options.seq
-    if options.color ?? (isatty(1) != 0) {
+    format.unbuffered = options.unbuffered
+    // Colour by default on a terminal, unless NO_COLOR is set to something (no-color.org),
+    // as jq 1.8; -C and -M decide over both.
+    let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+    if options.color ?? (isatty(1) != 0 && !noColor) {
       if let text = getenv("JQ_COLORS").map({ String(cString: $0) }) {
         if let scheme = ColorScheme(environment: text) {
           format.colors = scheme

@@ -22,6 +22,8 @@ struct Options {
   var stream = false
   /// `--seq`: write an ASCII RS before each output value (RFC 7464).
   var seq = false
+  /// `--unbuffered`: flush the output after each value.
+  var unbuffered = false
 
   // Output
   /// `-c`: one line per value.

@@ -5,9 +5,12 @@ import JSONQuery
 /// program's `input` / `inputs` (which is why it is pull-based and shared).
 ///
 /// Files are read in order, 64 KiB at a time; only the values completed by the last chunk
-/// wait in memory, so memory is bounded by the largest value. A file that cannot be opened
-/// or holds invalid JSON is reported (exit status 2) and the next file is read: the values
-/// before the error are still used, as in jq.
+/// wait in memory, so memory is bounded by the largest value. As jq 1.8's `main`: a file
+/// that cannot be opened is reported (exit status 2) and the next file is read; input that
+/// is not JSON is reported as `jsonkit: parse error: …` and ends the reading (exit status
+/// 5), after the values before the error. With `--seq` the input is RFC 7464 text: each
+/// record (after an ASCII RS) is parsed on its own, and one that is not JSON is reported as
+/// `jsonkit: ignoring parse error: …` and skipped.
 final class InputSource {
   /// How the bytes become values.
   enum Mode {
@@ -24,6 +27,10 @@ final class InputSource {
   private let diagnostics: Diagnostics
   /// The parts of each value the program reads (`Query.inputProjection`), or `nil`.
   private let projection: JSONProjection?
+  /// `--seq`: records separated by ASCII RS, a bad record skipped.
+  private let seq: Bool
+  /// Set by a parse error without `--seq`: nothing more is read.
+  private var stopped = false
 
   private var nextPath = 0
   private var reader: InputReader?
@@ -46,10 +53,11 @@ final class InputSource {
 
   /// Reads `paths` in order (standard input when empty; `-` is standard input).
   init(
-    paths: [String], mode: Mode, stream: Bool, projection: JSONProjection? = nil,
+    paths: [String], mode: Mode, stream: Bool, projection: JSONProjection? = nil, seq: Bool = false,
     diagnostics: Diagnostics
   ) {
     self.projection = projection
+    self.seq = seq
     self.paths = paths.isEmpty ? ["-"] : paths
     self.mode = mode
     self.streamEvents = stream ? try? Query("tostream") : nil
@@ -102,8 +110,10 @@ final class InputSource {
         fail(error.description)
         self.reader = nil
       } catch let error as JSONError {
-        diagnostics.error(at: reader.name, error.description)
-        status = status.merged(with: .inputError)
+        // jq 1.8: "parse error: …", exit status 5, and no more input.
+        diagnostics.raw("jsonkit: parse error: \(error.description)\n")
+        status = status.merged(with: .filterError)
+        stopped = true
         self.reader = nil
       } catch {
         fail(String(describing: error))
@@ -115,7 +125,7 @@ final class InputSource {
 
   /// Opens the next path that can be opened, reporting the others.
   private func openNext() -> InputReader? {
-    while nextPath < paths.count {
+    while !stopped, nextPath < paths.count {
       let path = paths[nextPath]
       nextPath += 1
       do {
@@ -136,6 +146,15 @@ final class InputSource {
 
   private func take(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
     switch mode {
+    case .json where seq:
+      // RFC 7464: each record after an RS is parsed alone; a bad one is skipped.
+      var start = 0
+      for i in 0..<chunk.count where chunk[i] == 0x1E {
+        feedRecord(UnsafeRawBufferPointer(rebasing: chunk[start..<i]))
+        endRecord()
+        start = i + 1
+      }
+      feedRecord(UnsafeRawBufferPointer(rebasing: chunk[start...]))
     case .json:
       _ = try values?.feed(chunk) { value, line in
         enqueue(value, line: line)
@@ -154,8 +173,45 @@ final class InputSource {
     }
   }
 
+  /// `--seq`: feeds part of the current record; a parse error is reported and the rest of
+  /// the record ignored.
+  private func feedRecord(_ bytes: UnsafeRawBufferPointer) {
+    guard let values, !bytes.isEmpty else { return }
+    do {
+      _ = try values.feed(bytes) { value, line in
+        enqueue(value, line: line)
+        return true
+      }
+    } catch {
+      ignore(error)
+    }
+  }
+
+  /// `--seq`: ends the current record (at an RS or the end of the input).
+  private func endRecord() {
+    if let values {
+      do {
+        try values.finish { value, line in
+          enqueue(value, line: line)
+          return true
+        }
+      } catch {
+        ignore(error)
+      }
+    }
+    values = ValueStream(options: JSONParser.Options(projection: projection))
+  }
+
+  /// `--seq`: a record that is not JSON, reported as jq does and skipped.
+  private func ignore(_ error: JSONError) {
+    diagnostics.raw("jsonkit: ignoring parse error: \(error.description)\n")
+    values = nil  // the record's remaining bytes are dropped until the next RS
+  }
+
   private func finishFile() throws(JSONError) {
     switch mode {
+    case .json where seq:
+      endRecord()
     case .json:
       try values?.finish { value, line in
         enqueue(value, line: line)

@@ -27,6 +27,8 @@ struct OutputFormat: Sendable, Equatable {
   var separator: [UInt8] = [0x0A]
   /// `--seq`: an ASCII RS (0x1E) before each value.
   var seq = false
+  /// `--unbuffered`: flush after every output.
+  var unbuffered = false
   /// `-C`: jq's colors (`JQ_COLORS`).
   var colors: ColorScheme?
 
@@ -79,13 +81,19 @@ final class OutputWriter {
   /// Appends `value` as the options say (JSON text, or a raw string), then the separator.
   func emit(_ value: JSON) throws(NULInRawString) {
     guard !isClosed else { return }
-    if format.seq { buffer.append(0x1E) }
-    if format.raw, let text = value.string {
+    // As jq's `main`: a raw string is written as it is (no RS before it); with `-a` too it is
+    // written as ASCII JSON text, quoted, without colours.
+    if format.raw, let text = value.string, !format.ascii {
       if format.separator == [0] && text.utf8.contains(0) { throw NULInRawString() }
-      appendRaw(text)
+      var text = text
+      text.withUTF8 { buffer.append($0) }
+    } else if format.raw, value.type == .string {
+      writer.write(value, into: &buffer)
     } else if let colors = format.colors {
+      if format.seq { buffer.append(0x1E) }
       ColorWriter(scheme: colors, format: format).write(value, into: &buffer)
     } else {
+      if format.seq { buffer.append(0x1E) }
       // A large value is written out as it is produced, so output memory stays bounded.
       // The writer works on a copy of `buffer` (the same memory) and hands it back; each
       // full block goes straight to `write(2)`.
@@ -96,28 +104,7 @@ final class OutputWriter {
       buffer = pending
     }
     buffer.append(contentsOf: format.separator)
-    if buffer.count >= Self.blockSize { flush() }
-  }
-
-  /// A raw string: its UTF-8 bytes, or with `-a` its non-ASCII characters as `\u` escapes.
-  private func appendRaw(_ text: String) {
-    guard format.ascii else {
-      var text = text
-      text.withUTF8 { buffer.append($0) }
-      return
-    }
-    for scalar in text.unicodeScalars {
-      if scalar.isASCII {
-        buffer.append(UInt8(scalar.value))
-      } else {
-        for unit in String(scalar).utf16 {
-          buffer.append(contentsOf: Array("\\u".utf8))
-          let hex = String(unit, radix: 16)
-          buffer.append(
-            contentsOf: Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8))
-        }
-      }
-    }
+    if buffer.count >= Self.blockSize || format.unbuffered { flush() }
   }
 
   /// Writes everything buffered. Called after each input chunk, so that values read from an

@@ -34,7 +34,7 @@ final class Runner {
     self.diagnostics = Diagnostics(output: output)
     self.inputs = InputSource(
       paths: options.files, mode: options.rawInput ? .rawLines : .json, stream: options.stream,
-      projection: options.slurp || options.stream ? nil : query.inputProjection,
+      projection: options.slurp || options.stream ? nil : query.inputProjection, seq: options.seq,
       diagnostics: diagnostics)
     context.variables = Self.variables(options)
     let inputs = self.inputs

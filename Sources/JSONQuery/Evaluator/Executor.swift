@@ -455,7 +455,17 @@ final class Executor {
     guard value.type == .number else {
       throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated")
     }
-    return ValueOps.number(-value.jqDouble)
+    // jq 1.8 negates a number that keeps its text (an input or literal number) exactly, as
+    // decNumber does: `-.` of 100000000000000000000001 keeps every digit.
+    if let i = value.int64, i != .min { return JSON(-i) }
+    let d = value.jqDouble
+    let negated = ValueOps.number(-d)
+    if JSONWriter().string(value) != JSONWriter().string(ValueOps.number(d)),
+      let exact = ValueOps.flippingSign(value)
+    {
+      return exact
+    }
+    return negated
   }
 
   private func sliced(_ t: Item, _ start: JSON, _ end: JSON, in input: Item) throws -> Item {

@@ -76,4 +76,15 @@ struct JQ18BuiltinTests: QueryRunning {
         .path)
     #expect(try run("get_jq_origin | type") == ["string"])
   }
+
+  @Test("negating a number that keeps its text keeps every digit, as decNumber")
+  func exactNegation() throws {
+    let inputs = try JSONParser.parseAll(Array("100000000000000000000001 1.50 1e1000 -2".utf8))
+    let negated = try inputs.map { try run("-.", $0)[0] }
+    #expect(
+      negated.map { JSONWriter().string($0) } == [
+        "-100000000000000000000001", "-1.50", "-1e1000", "2",
+      ])
+    #expect(try run("[nan | -.] | .[0] | isnan") == [true])
+  }
 }

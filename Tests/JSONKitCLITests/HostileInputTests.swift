@@ -153,4 +153,13 @@ struct HostileCLIInputTests {
     #expect(result.stderr == "")
     #expect(Date().timeIntervalSince(started) < 30)
   }
+
+  @Test("Bytes that are not UTF-8 inside strings become U+FFFD, as jq's parser does")
+  func invalidUTF8IsReplaced() throws {
+    let result = try run(["-c", "."], bytes: [0x5B, 0x22, 0x61, 0xFF, 0x62, 0x22, 0x5D])
+    #expect(result.status == 0)
+    #expect(result.stdout == "[\"a\u{FFFD}b\"]\n")
+    let surrogate = try run(["-c", "."], bytes: Array(#""\ud800x""#.utf8))
+    #expect(surrogate.stdout == "\"\u{FFFD}x\"\n")
+  }
 }

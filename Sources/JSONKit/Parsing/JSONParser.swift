@@ -26,6 +26,10 @@ public enum JSONParser {
     /// Build only these parts of each top-level value (see `JSONProjection`); the rest of
     /// the input is checked but not stored. Default `nil`: everything.
     public var projection: JSONProjection?
+    /// Replace what is not Unicode inside strings with U+FFFD instead of failing: bytes
+    /// that are not UTF-8 and `\u` escapes of lone surrogates, as jq's parser does.
+    /// Default `false`: such input is an error that says where.
+    public var replacesInvalidUnicode = false
 
     /// Options; the defaults read one strict RFC 8259 value nested at most 10,000 deep.
     ///

@@ -37,6 +37,8 @@ struct TapeBuilder {
   let maxDepth: Int
   let allowMultipleValues: Bool
   let allowComments: Bool
+  /// `Options.replacesInvalidUnicode`: invalid UTF-8 and lone surrogates become U+FFFD.
+  let replacesInvalidUnicode: Bool
   let streaming: Bool
   var handle: yajl_handle?
 
@@ -146,6 +148,7 @@ struct TapeBuilder {
     maxDepth = options.maxDepth
     allowMultipleValues = options.allowMultipleValues
     allowComments = options.allowComments
+    replacesInvalidUnicode = options.replacesInvalidUnicode
     self.streaming = streaming
     chunkStart = UnsafePointer(bitPattern: 1)!
   }
@@ -297,7 +300,9 @@ struct TapeBuilder {
     noteTokenEnd()
     // The previous key of this object, if any: members sit on the stack as key, value.
     let previous = stack.count > frames[frames.count &- 1] ? Int(stack[stack.count &- 2]) : -1
-    let raw = isRawInChunk(p, n)
+    // Text to be repaired is decoded first, so that the key is looked up as it is stored.
+    let raw =
+      isRawInChunk(p, n) && !(replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0)
     if raw {
       let guess = Int(previous >= 0 ? successors[previous] : firstKey)
       if guess >= 0 && keys.length(of: guess) == n
@@ -376,6 +381,9 @@ struct TapeBuilder {
   @inline(__always)
   mutating func storeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     if isRawInChunk(p, n) {
+      if replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0 {
+        return decode(p, n, at: chunkOffset &+ (p - chunkStart))
+      }
       guard validate(p, n) else { return false }
       if sharedStorage != nil {
         storedOffset = p - inputBase
@@ -443,10 +451,17 @@ struct TapeBuilder {
   /// decoded byte is written at or before the raw byte it came from, and yajl has already
   /// read past the string. So strings with escapes need no second buffer either.
   mutating func decode(_ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int) -> Bool {
-    let inPlace = sharedStorage != nil && raw >= inputBase && raw + n <= inputBase + inputCount
-    let out = inPlace ? UnsafeMutablePointer(mutating: raw) : bytes.reserve(n)
+    // Replacing can make text longer (one bad byte becomes the three of U+FFFD), so it is
+    // never decoded in place and gets room for that.
+    let inPlace =
+      !replacesInvalidUnicode && sharedStorage != nil && raw >= inputBase
+      && raw + n <= inputBase + inputCount
+    let out =
+      inPlace
+      ? UnsafeMutablePointer(mutating: raw) : bytes.reserve(replacesInvalidUnicode ? 3 &* n : n)
     do {
-      let length = try UTF8Validation.unescape(raw, n, into: out)
+      let length = try UTF8Validation.unescape(
+        raw, n, into: out, replacingInvalid: replacesInvalidUnicode)
       if inPlace {
         storedOffset = raw - inputBase
       } else {

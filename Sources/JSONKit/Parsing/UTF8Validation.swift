@@ -71,10 +71,14 @@ enum UTF8Validation {
 
   /// Decodes the raw text between a string's quotes (`raw[0..<n]`, already checked by yajl
   /// for escape syntax and control characters) into `out`, which must have room for `n`
-  /// bytes. Returns the decoded length.
+  /// bytes (`3 * n` with `replacingInvalid`). Returns the decoded length.
+  ///
+  /// With `replacingInvalid`, a lone surrogate escape and each byte that does not start a
+  /// valid UTF-8 sequence become U+FFFD, as in jq, instead of an error.
   @usableFromInline
   static func unescape(
-    _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>
+    _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>,
+    replacingInvalid: Bool = false
   ) throws(UnescapeFailure) -> Int {
     var i = 0
     var o = 0
@@ -130,6 +134,11 @@ enum UTF8Validation {
             guard i &+ 7 < n, raw[i &+ 6] == 0x5C, raw[i &+ 7] == 0x75, let low = hex(i &+ 8),
               low >= 0xDC00 && low <= 0xDFFF
             else {
+              if replacingInvalid {
+                o &+= encode(0xFFFD, into: out + o)
+                i &+= 6
+                continue
+              }
               throw UnescapeFailure(
                 offset: i,
                 reason: .invalidEscape(
@@ -139,6 +148,11 @@ enum UTF8Validation {
             scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
             consumed = 12
           } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+            if replacingInvalid {
+              o &+= encode(0xFFFD, into: out + o)
+              i &+= 6
+              continue
+            }
             throw UnescapeFailure(
               offset: i,
               reason: .invalidEscape(
@@ -161,7 +175,12 @@ enum UTF8Validation {
         i &+= 1
       } else {
         let length = sequenceLength(raw, i, n)
-        if length == 0 { throw UnescapeFailure(offset: i, reason: .invalidUTF8) }
+        if length == 0 {
+          guard replacingInvalid else { throw UnescapeFailure(offset: i, reason: .invalidUTF8) }
+          o &+= encode(0xFFFD, into: out + o)
+          i &+= 1
+          continue
+        }
         for k in 0..<length { out[o &+ k] = raw[i &+ k] }
         o &+= length
         i &+= length

@@ -27,6 +27,12 @@ final class InputSource {
   private let diagnostics: Diagnostics
   /// The parts of each value the program reads (`Query.inputProjection`), or `nil`.
   private let projection: JSONProjection?
+  /// As jq's parser: what is not Unicode inside strings becomes U+FFFD.
+  private var parserOptions: JSONParser.Options {
+    var options = JSONParser.Options(projection: projection)
+    options.replacesInvalidUnicode = true
+    return options
+  }
   /// `--seq`: records separated by ASCII RS, a bad record skipped.
   private let seq: Bool
   /// Set by a parse error without `--seq`: nothing more is read.
@@ -131,7 +137,7 @@ final class InputSource {
       do {
         let reader = try InputReader(path: path)
         self.reader = reader
-        values = ValueStream(options: JSONParser.Options(projection: projection))
+        values = ValueStream(options: parserOptions)
         partialLine.removeAll(keepingCapacity: true)
         rawLine = 0
         name = reader.name
@@ -199,7 +205,7 @@ final class InputSource {
         ignore(error)
       }
     }
-    values = ValueStream(options: JSONParser.Options(projection: projection))
+    values = ValueStream(options: parserOptions)
   }
 
   /// `--seq`: a record that is not JSON, reported as jq does and skipped.

@@ -245,7 +245,10 @@ enum IntrinsicRunner {
     case .toJSON: return JSON(JSONWriter(options: []).string(value))
     case .fromJSON:
       let text = try requireString(value, "parsed as JSON")
-      do { return try JSON(data: Data(text.utf8)) } catch {
+      // jq's parser: a lone surrogate escape becomes U+FFFD.
+      var options = JSONParser.Options()
+      options.replacesInvalidUnicode = true
+      do { return try JSON(data: Data(text.utf8), options: options) } catch {
         // jq's shape, "<what> at line L, column C (while parsing '<text>')", with JSONKit's
         // own description of what is wrong.
         let place = error.location.map { " at line \($0.line), column \($0.column)" } ?? ""

@@ -161,5 +161,10 @@ struct HostileCLIInputTests {
     #expect(result.stdout == "[\"a\u{FFFD}b\"]\n")
     let surrogate = try run(["-c", "."], bytes: Array(#""\ud800x""#.utf8))
     #expect(surrogate.stdout == "\"\u{FFFD}x\"\n")
+    // In a part a path program skips (parsed with a projection), too.
+    let skipped = try run(
+      [".b"], bytes: Array(#"{"a": "x"#.utf8) + [0xFF] + Array(#"", "b": 1}"#.utf8))
+    #expect(skipped.status == 0)
+    #expect(skipped.stdout == "1\n")
   }
 }

@@ -285,11 +285,14 @@ struct TapeBuilder {
       textSlot(Slot.stringTag, Slot.longStringTag, offset: storedOffset, length: storedLength))
   }
 
-  /// Checks that a string without escapes is well-formed UTF-8.
+  /// Checks that a string without escapes that is not stored (a skipped part of a
+  /// projection) is well-formed UTF-8; with `replacesInvalidUnicode` anything is, since it
+  /// would be repaired.
   @inline(__always)
   mutating func validate(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     let invalid = UTF8Validation.firstInvalid(p, n)
     if invalid >= 0 {
+      if replacesInvalidUnicode { return true }
       _ = fail(.invalidUTF8, at: chunkOffset &+ (p - chunkStart) &+ invalid)
       return false
     }
@@ -381,10 +384,12 @@ struct TapeBuilder {
   @inline(__always)
   mutating func storeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     if isRawInChunk(p, n) {
-      if replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0 {
-        return decode(p, n, at: chunkOffset &+ (p - chunkStart))
+      let invalid = UTF8Validation.firstInvalid(p, n)
+      if invalid >= 0 {
+        if replacesInvalidUnicode { return decode(p, n, at: chunkOffset &+ (p - chunkStart)) }
+        _ = fail(.invalidUTF8, at: chunkOffset &+ (p - chunkStart) &+ invalid)
+        return false
       }
-      guard validate(p, n) else { return false }
       if sharedStorage != nil {
         storedOffset = p - inputBase
       } else {

@@ -38,8 +38,11 @@ extension Emitter {
     defer { keyCache.deallocate() }
     var slot = root
     while true {
-      let tag = Slot.tag(slot)
+      // Past the depth limit a value is not written (jq's `<skipped: too deep>`); the
+      // limit is `Int.max` unless a jq-compatible writer asked for one.
+      let tag = depth &+ height > depthLimit ? Emitter.skippedTag : Slot.tag(slot)
       switch tag {
+      case Emitter.skippedTag: appendLiteral("<skipped: too deep>")
       case 0: appendLiteral("null")
       case 1: appendLiteral("false")
       case 2: appendLiteral("true")

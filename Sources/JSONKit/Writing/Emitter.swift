@@ -27,6 +27,11 @@ struct Emitter {
   /// Streaming output: `flushHandler` receives the buffered bytes whenever there are at
   /// least `flushThreshold`; the buffer is emptied afterwards.
   var flushThreshold = Int.max
+  /// The deepest level whose values are written; deeper ones are written as
+  /// `<skipped: too deep>`, as jq's printer does past 10,000 levels. `Int.max`: no limit.
+  var depthLimit = Int.max
+  /// A tag no slot has: a value past `depthLimit`.
+  static let skippedTag: UInt64 = 0xFF
   var flushHandler: ((UnsafeRawBufferPointer) -> Void)?
 
   init(options: JSONWritingOptions, indentation: JSONWriter.Indentation, out: OutputBuffer) {
@@ -76,7 +81,9 @@ struct Emitter {
     while true {
       // Write `value`; a non-empty container opens a frame instead. A parsed subtree is
       // written straight from its tape.
-      if case .node(let document, let slot) = value.storage {
+      if stack.count > depthLimit {
+        appendLiteral("<skipped: too deep>")
+      } else if case .node(let document, let slot) = value.storage {
         writeNode(document, slot, depth: stack.count)
       } else if let cursor = ContainerCursor(value), cursor.count > 0 {
         if cursor.isObject {

@@ -27,6 +27,10 @@ public struct JSONWriter: Sendable {
   public var options: JSONWritingOptions
   /// The unit of indentation when `options` contains `.prettyPrinted`.
   public var indentation: Indentation
+  /// The deepest nesting level written; deeper values are written as `<skipped: too deep>`,
+  /// as jq's printer does past 10,000 levels. `nil` (the default): every level, so that
+  /// the text is always JSON. Set by the jq engine and `jsonkit`, which match jq.
+  package var depthLimit: Int?
 
   /// A writer; compact unless `options` contains `.prettyPrinted`.
   public init(options: JSONWritingOptions = [], indentation: Indentation = .spaces(2)) {
@@ -86,6 +90,7 @@ public struct JSONWriter: Sendable {
   /// Appends the JSON text of `json` to `buffer`.
   package func write(_ json: JSON, into buffer: inout OutputBuffer) {
     var emitter = Emitter(options: options, indentation: indentation, out: buffer)
+    emitter.depthLimit = depthLimit ?? Int.max
     emitter.write(json)
     buffer = emitter.finish()
   }
@@ -99,6 +104,7 @@ public struct JSONWriter: Sendable {
   ) {
     withoutActuallyEscaping(flush) { flush in
       var emitter = Emitter(options: options, indentation: indentation, out: buffer)
+      emitter.depthLimit = depthLimit ?? Int.max
       emitter.flushThreshold = Swift.max(1, threshold)
       emitter.flushHandler = flush
       emitter.write(json)

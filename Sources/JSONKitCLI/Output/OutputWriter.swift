@@ -36,11 +36,16 @@ struct OutputFormat: Sendable, Equatable {
   var writer: JSONWriter {
     var options: JSONWritingOptions = sortKeys ? [.sortedKeys] : []
     if ascii { options.insert(.asciiOnly) }
+    var writer: JSONWriter
     if compact || (!tab && indent == 0) {
-      return JSONWriter(options: options)
+      writer = JSONWriter(options: options)
+    } else {
+      options.insert(.prettyPrinted)
+      writer = JSONWriter(options: options, indentation: tab ? .tab : .spaces(indent))
     }
-    options.insert(.prettyPrinted)
-    return JSONWriter(options: options, indentation: tab ? .tab : .spaces(indent))
+    // As jq's printer: past 10,000 levels a value is written as `<skipped: too deep>`.
+    writer.depthLimit = 10_000  // jq's MAX_PRINT_DEPTH
+    return writer
   }
 }
 

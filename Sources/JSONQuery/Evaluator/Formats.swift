@@ -6,7 +6,7 @@ enum Formats {
   static func apply(_ name: String, _ value: JSON) throws(QueryError) -> String {
     switch name {
     case "text": return ValueOps.text(value)
-    case "json": return JSONWriter(options: []).string(value)
+    case "json": return ValueOps.json(value)
     case "html": return html(ValueOps.text(value))
     case "uri": return uri(ValueOps.text(value))
     case "urid":

@@ -242,7 +242,7 @@ enum IntrinsicRunner {
     case .keysUnsorted: return try ValueOps.keys(value, sorted: false)
     case .type: return JSON(ValueOps.typeName(value))
     case .toString: return JSON(ValueOps.text(value))
-    case .toJSON: return JSON(JSONWriter(options: []).string(value))
+    case .toJSON: return JSON(ValueOps.json(value))
     case .fromJSON:
       let text = try requireString(value, "parsed as JSON")
       // jq's parser: a lone surrogate escape becomes U+FFFD.
@@ -495,24 +495,47 @@ enum IntrinsicRunner {
       throw .runtime(
         "\(ValueOps.describe(a)) and \(ValueOps.describe(b)) cannot have their containment checked")
     }
-    return containsValue(a, b)
+    var stack = StackGuard()
+    stack.enter()
+    return try containsValue(a, b, depth: 0, stack: stack)
   }
 
-  private static func containsValue(_ a: JSON, _ b: JSON) -> Bool {
+  /// jq's `jvp_contains`: recursive, with jq's depth guard (deeper than 10,000 levels is
+  /// "Containment check too deep", never a stack overflow); strings compare bytes, as
+  /// `memmem` (Swift's `contains` would match "é" with "e\u{301}").
+  /// On a thread whose stack cannot hold 10,000 levels, `stack` stops it first (a resource
+  /// limit error instead of a crash).
+  private static func containsValue(_ a: JSON, _ b: JSON, depth: Int, stack: StackGuard)
+    throws(QueryError) -> Bool
+  {
+    if depth > 10_000 { throw .runtime("Containment check too deep") }
+    try stack.check()
     guard a.type == b.type else { return false }
     switch a.type {
     case .dictionary:
       for (key, value) in ValueOps.members(b) {
-        guard let mine = a.member(key), containsValue(mine, value) else { return false }
+        guard let mine = a.member(key),
+          try containsValue(mine, value, depth: depth + 1, stack: stack)
+        else {
+          return false
+        }
       }
       return true
     case .array:
       let haystack = ValueOps.elements(a)
-      return ValueOps.elements(b).allSatisfy { needle in
-        haystack.contains { containsValue($0, needle) }
+      for needle in ValueOps.elements(b) {
+        var found = false
+        for candidate in haystack
+        where try containsValue(candidate, needle, depth: depth + 1, stack: stack) {
+          found = true
+          break
+        }
+        if !found { return false }
       }
+      return true
     case .string:
-      return b.stringValue.isEmpty || a.stringValue.contains(b.stringValue)
+      let needle = b.stringValue.utf8
+      return needle.isEmpty || a.stringValue.utf8.firstRange(of: needle) != nil
     default:
       return JSON.compare(a, b) == 0
     }

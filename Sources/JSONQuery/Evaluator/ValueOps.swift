@@ -116,7 +116,7 @@ enum ValueOps {
         }
         return JSON(String(repeating: text, count: times))
       }
-      if a.type == .dictionary, b.type == .dictionary { return deepMerge(a, b) }
+      if a.type == .dictionary, b.type == .dictionary { return try deepMerge(a, b) }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be multiplied")
     case .divide:
       if a.type == .number, b.type == .number {
@@ -175,12 +175,25 @@ enum ValueOps {
       })
   }
 
-  static func deepMerge(_ a: JSON, _ b: JSON) -> JSON {
+  /// `*` on two objects, as jq's `jvp_object_merge_recursive`, with its depth guard: deeper
+  /// than 10,000 levels is "Object merge too deep", never a stack overflow.
+  static func deepMerge(_ a: JSON, _ b: JSON) throws(QueryError) -> JSON {
+    var stack = StackGuard()
+    stack.enter()
+    return try deepMerge(a, b, depth: 0, stack: stack)
+  }
+
+  /// On a thread whose stack cannot hold 10,000 levels, `stack` stops it first.
+  private static func deepMerge(_ a: JSON, _ b: JSON, depth: Int, stack: StackGuard)
+    throws(QueryError) -> JSON
+  {
+    if depth > 10_000 { throw .runtime("Object merge too deep") }
+    try stack.check()
     var result = a
     for (key, value) in members(b) {
       let existing = a.member(key)
       if let existing, existing.type == .dictionary, value.type == .dictionary {
-        result[key] = deepMerge(existing, value)
+        result[key] = try deepMerge(existing, value, depth: depth + 1, stack: stack)
       } else {
         result[key] = value
       }
@@ -340,7 +353,18 @@ enum ValueOps {
   }
 
   static func text(_ value: JSON) -> String {
-    value.type == .string ? value.stringValue : JSONWriter(options: []).string(value)
+    value.type == .string ? value.stringValue : json(value)
+  }
+
+  /// jq's `MAX_PRINT_DEPTH`: deeper values are printed as `<skipped: too deep>`.
+  static let printDepthLimit = 10_000
+
+  /// `tojson`'s text: compact, and past `printDepthLimit` levels `<skipped: too deep>`, as
+  /// jq's `jv_dump_string`.
+  static func json(_ value: JSON) -> String {
+    var writer = JSONWriter()
+    writer.depthLimit = printDepthLimit
+    return writer.string(value)
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import Synchronization
 import Testing
 
 @testable import JSONQuery
@@ -86,5 +87,58 @@ struct JQ18BuiltinTests: QueryRunning {
         "-100000000000000000000001", "-1.50", "-1e1000", "2",
       ])
     #expect(try run("[nan | -.] | .[0] | isnan") == [true])
+  }
+
+  @Test("jq's depth guards: containment, object merge, and printing past 10,000 levels")
+  func depthGuards() throws {
+    // 10,000 levels of recursion need a large stack, as the CLI's evaluation thread has; on a
+    // small one the stack guard stops first (checked in smallStacksStopCleanly).
+    try Self.onLargeStack { try self.deepChecks() }
+  }
+
+  @Test("on a small stack, deep values stop with an error, never a crash")
+  func smallStacksStopCleanly() throws {
+    // A test thread's stack is far smaller than 10,000 levels need: the guard's resource
+    // limit error (which `try` in the program does not catch) ends the run.
+    for program in ["contains(.)", "(. * .)"] {
+      let query = try Query("reduce range(10001) as $_ ({}; {a: .}) | try \(program) catch .")
+      #expect {
+        _ = try query.values(on: .null)
+      } throws: { error in
+        (error as? QueryError)?.isResourceLimit == true
+      }
+    }
+  }
+
+  /// Runs `body` on a thread with a 256 MiB stack and rethrows its error.
+  static func onLargeStack(_ body: @escaping @Sendable () throws -> Void) throws {
+    let outcome = Mutex<(any Error)?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      do { try body() } catch { outcome.withLock { $0 = error } }
+      done.signal()
+    }
+    thread.stackSize = 1 << 28
+    thread.start()
+    done.wait()
+    if let error = outcome.withLock({ $0 }) { throw error }
+  }
+
+  func deepChecks() throws {
+    let deepArray = "reduce range(10001) as $_ ([]; [.])"
+    let deepObject = "reduce range(10001) as $_ ({}; {a: .})"
+    #expect(try run("\(deepArray) | try contains(.) catch .") == ["Containment check too deep"])
+    #expect(try run("\(deepObject) | try (. * .) catch .") == ["Object merge too deep"])
+    #expect(try run("\(deepArray) | tojson | contains(\"<skipped: too deep>\")") == [true])
+    #expect(
+      try run("reduce range(10000) as $_ ([]; [.]) | tojson | contains(\"<skipped\")") == [false])
+    #expect(try run("reduce range(9999) as $_ ({}; {a: .}) | . * . | [paths] | length") == [9999])
+  }
+
+  @Test("contains compares strings byte by byte, as memmem")
+  func containsBytes() throws {
+    #expect(
+      try run(#"[("aé" | contains("é")), ("ae\u0301" | contains("é")), ("abc" | contains(""))]"#)
+        == [[true, false, true]])
   }
 }

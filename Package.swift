@@ -39,7 +39,12 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["CYajl"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "CSystemShims"),
-    .target(name: "JSONQuery", dependencies: ["JSONKit", "CSystemShims"]),
+    .systemLibrary(
+      name: "COniguruma",
+      pkgConfig: "oniguruma",
+      providers: [.apt(["libonig-dev"]), .brew(["oniguruma"])]
+    ),
+    .target(name: "JSONQuery", dependencies: ["JSONKit", "CSystemShims", "COniguruma"]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",

@@ -62,10 +62,27 @@ struct RegexTests: QueryRunning {
     #expect(try run(#"gsub(""; "-")"#, "ab") == ["-a-b-"])
   }
 
-  @Test("Group names are found left to right, skipping escapes, classes and non-capturing groups")
-  func groupNameScan() {
-    #expect(RegexCache.scanGroupNames(#"(a)(?<one>b)(?:c)(?<two>d)"#) == [2: "one", 3: "two"])
-    #expect(RegexCache.scanGroupNames(#"\((?<x>[()])(?<=y)(?!z)(?<w>)"#) == [1: "x", 2: "w"])
+  @Test("Captures are numbered and named as Oniguruma does, plain groups included")
+  func groupNames() throws {
+    #expect(
+      try run(#"[match("(a)(?<one>b)(?:c)(?<two>d)").captures[].name]"#, "abcd")
+        == [[nil, "one", "two"]])
+    #expect(
+      try run(#"[match("\\((?<x>[()])(?<=\\()(?!z)(?<w>)").captures[].name]"#, "((")
+        == [["x", "w"]])
+  }
+
+  @Test("Oniguruma's own syntax: \\K, \\g<name> subroutines, and its error messages")
+  func onigurumaSyntax() throws {
+    #expect(try run(#"sub("foo\\Kbar"; "X")"#, "foobar") == ["fooX"])
+    #expect(try run(#"test("^(?<p>a|b\\g<p>)$")"#, "bba") == [true])
+    #expect(
+      try run(#"try test("(") catch ."#, "x") == [
+        "Regex failure: end pattern with unmatched parenthesis"
+      ])
+    #expect(try run(#"try test([1]) catch ."#, "x") == ["number (1) is not a string"])
+    #expect(try run(#"try test(1) catch ."#, "x") == ["number not a string or array"])
+    #expect(try run(#"[match("a.b"; "m", "p", "") | .string]"#, "a\nb") == [["a\nb", "a\nb"]])
   }
 
   @Test(

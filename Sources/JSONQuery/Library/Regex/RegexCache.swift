@@ -1,9 +1,9 @@
-import Foundation
+import COniguruma
 import Synchronization
 
-/// Compiled patterns, shared by every run: a program like `.[] | test("^a")` would
-/// otherwise compile the same pattern once per value. `NSRegularExpression` is immutable
-/// and safe to use from several threads; the table is guarded by a mutex.
+/// Compiled Oniguruma patterns, shared by every run: a program like `.[] | test("^a")`
+/// would otherwise compile the same pattern once per value. The table is guarded by a
+/// mutex, and so is each pattern's use (see `CompiledRegex`).
 final class RegexCache: Sendable {
   static let shared = RegexCache()
 
@@ -12,89 +12,87 @@ final class RegexCache: Sendable {
 
   private struct Key: Hashable {
     let pattern: String
-    let options: UInt
+    let options: OnigOptionType
   }
 
-  private let compiled = Mutex<[Key: NSRegularExpression]>([:])
-  private let names = Mutex<[String: [Int: String]]>([:])
+  private let compiled = Mutex<[Key: CompiledRegex]>([:])
 
-  func regex(_ pattern: String, options: NSRegularExpression.Options) throws -> NSRegularExpression
-  {
-    let key = Key(pattern: pattern, options: options.rawValue)
+  /// The compiled `pattern`, or Oniguruma's error message for it.
+  func regex(_ pattern: String, options: OnigOptionType) throws(RegexError) -> CompiledRegex {
+    let key = Key(pattern: pattern, options: options)
     if let regex = compiled.withLock({ $0[key] }) { return regex }
-    let regex = try NSRegularExpression(pattern: pattern, options: options)
+    let regex = try CompiledRegex(pattern, options: options)
     compiled.withLock { table in
       if table.count >= Self.limit { table.removeAll() }
       table[key] = regex
     }
     return regex
   }
+}
 
-  /// The names of the named groups of `pattern`, by group number (ICU does not say them).
-  func groupNames(_ pattern: String) -> [Int: String] {
-    if let known = names.withLock({ $0[pattern] }) { return known }
-    let found = Self.scanGroupNames(pattern)
-    names.withLock { table in
-      if table.count >= Self.limit { table.removeAll() }
-      table[pattern] = found
+/// Oniguruma's error message (`onig_error_code_to_str`).
+struct RegexError: Error {
+  let message: String
+}
+
+/// One compiled pattern (an Oniguruma `regex_t`) with the names of its groups.
+///
+/// `@unchecked Sendable`: the `regex_t` is only used inside `search`, under `lock`, so one
+/// thread at a time searches with it; it is freed once, when the last reference goes.
+final class CompiledRegex: @unchecked Sendable {
+  private let regex: OnigRegex
+  private let lock = Mutex(())
+  /// The name of each named group, by group number.
+  let names: [Int: String]
+
+  init(_ pattern: String, options: OnigOptionType) throws(RegexError) {
+    var compiled: OnigRegex?
+    var info = OnigErrorInfo()
+    let bytes = Array(pattern.utf8)
+    let status = bytes.withUnsafeBufferPointer { p -> Int32 in
+      let start = p.baseAddress ?? UnsafePointer(bitPattern: 1)!
+      return onig_new(
+        &compiled, start, start + p.count, options, coniguruma_utf8(), coniguruma_perl_ng(),
+        &info)
     }
-    return found
+    guard status == ONIG_NORMAL, let compiled else {
+      throw RegexError(message: Self.message(status, &info))
+    }
+    regex = compiled
+    names = Self.groupNames(compiled)
   }
 
-  /// Numbers the capturing groups of `pattern` from the left, as the engine does, and
-  /// keeps the names of `(?<name>…)` ones. Escapes and character classes are skipped;
-  /// `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?>`, `(?i)`… do not capture.
-  static func scanGroupNames(_ pattern: String) -> [Int: String] {
-    let characters = Array(pattern)
-    var names: [Int: String] = [:]
-    var group = 0
-    var i = 0
-    var inClass = false
-    while i < characters.count {
-      let c = characters[i]
-      if c == "\\" {
-        i += 2
-        continue
-      }
-      if inClass {
-        if c == "]" { inClass = false }
-        i += 1
-        continue
-      }
-      if c == "[" {
-        inClass = true
-        // A `]` right after `[` or `[^` is a literal member.
-        if i + 1 < characters.count, characters[i + 1] == "^" { i += 1 }
-        if i + 1 < characters.count, characters[i + 1] == "]" { i += 1 }
-        i += 1
-        continue
-      }
-      if c == "(" {
-        let next = i + 1 < characters.count ? characters[i + 1] : " "
-        if next != "?" {
-          group += 1
-        } else if i + 2 < characters.count, characters[i + 2] == "<" || characters[i + 2] == "P" {
-          var j = i + 3
-          if characters[i + 2] == "P" {
-            guard j < characters.count, characters[j] == "<" else {
-              i += 1
-              continue
-            }
-            j += 1
-          }
-          if j < characters.count, characters[j] != "=" && characters[j] != "!" {
-            group += 1
-            var name = ""
-            while j < characters.count, characters[j] != ">" {
-              name.append(characters[j])
-              j += 1
-            }
-            names[group] = name
-          }
-        }
-      }
-      i += 1
+  deinit { onig_free(regex) }
+
+  /// Runs `body` with the pattern, one thread at a time.
+  func search<R>(_ body: (OnigRegex) throws(RegexError) -> R) throws(RegexError) -> R {
+    try lock.withLock { _ throws(RegexError) in try body(regex) }
+  }
+
+  /// Oniguruma's text for an error code.
+  static func message(_ code: Int32, _ info: UnsafeMutablePointer<OnigErrorInfo>?) -> String {
+    var buffer = [UInt8](repeating: 0, count: Int(ONIG_MAX_ERROR_MESSAGE_LEN) + 1)
+    let length = buffer.withUnsafeMutableBufferPointer { out in
+      onig_error_code_to_str_wrapper(out.baseAddress!, code, info)
     }
-    return names
+    return String(decoding: buffer.prefix(Int(max(0, length))), as: UTF8.self)
+  }
+
+  /// The names of the named groups, by group number (`onig_foreach_name`).
+  private static func groupNames(_ regex: OnigRegex) -> [Int: String] {
+    final class Box { var names: [Int: String] = [:] }
+    let box = Box()
+    let context = Unmanaged.passUnretained(box).toOpaque()
+    _ = onig_foreach_name(
+      regex,
+      { name, nameEnd, count, groups, _, context in
+        guard let name, let nameEnd, let groups, let context else { return 0 }
+        let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
+        let text = String(
+          decoding: UnsafeBufferPointer(start: name, count: nameEnd - name), as: UTF8.self)
+        for i in 0..<Int(count) { box.names[Int(groups[i])] = text }
+        return 0
+      }, context)
+    return box.names
   }
 }

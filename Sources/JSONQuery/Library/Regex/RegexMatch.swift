@@ -1,14 +1,10 @@
-import Foundation
+import COniguruma
 import JSONKit
 
 /// jq's `_match_impl(re; flags; testmode)`, on which `test`, `match`, `capture`, `scan`,
-/// `split/2`, `sub` and `gsub` are defined (see `RegexPrelude`).
-///
-/// jq uses Oniguruma with Perl syntax; this uses ICU through `NSRegularExpression`, whose
-/// syntax is the same for what jq programs use (classes, quantifiers, lazy and possessive
-/// forms, look-around, named groups `(?<name>…)`, `\d \w \s \b`, Unicode properties).
-/// Offsets and lengths in the results count code points, as jq's do (ICU counts UTF-16
-/// units; they are converted).
+/// `split/2`, `sub` and `gsub` are defined (see `RegexPrelude`), on Oniguruma with Perl
+/// syntax, as jq 1.8's `f_match`: the same engine, options, error messages, handling of
+/// empty matches, and offsets and lengths counted in code points.
 ///
 /// ```swift
 /// try RegexMatch.run("abc", pattern: "b", flags: .null, testMode: false)
@@ -16,13 +12,11 @@ import JSONKit
 /// ```
 enum RegexMatch {
   /// jq's flags: `g` all matches, `i` case-insensitive, `x` extended (comments and
-  /// spaces), `n` ignore empty matches, `s` single line (`^`/`$` at the ends only: ICU's
-  /// default), `p` `s` and `.` matching newlines, `l` longest (ICU has no such mode: the
-  /// first match wins, which agrees except for alternations of different lengths).
+  /// spaces), `m` Oniguruma's multiline (`.` matches a newline), `s` single line, `p` both,
+  /// `l` longest match, `n` no empty matches.
   struct Flags {
     var global = false
-    var ignoreEmpty = false
-    var options: NSRegularExpression.Options = []
+    var options = coniguruma_option_capture_group()
 
     init(_ value: JSON) throws(QueryError) {
       guard value.type != .null else { return }
@@ -32,12 +26,13 @@ enum RegexMatch {
       for flag in text {
         switch flag {
         case "g": global = true
-        case "i": options.insert(.caseInsensitive)
-        case "x": options.insert(.allowCommentsAndWhitespace)
-        case "n": ignoreEmpty = true
-        case "s": break
-        case "p": options.insert(.dotMatchesLineSeparators)
-        case "l": break
+        case "i": options |= coniguruma_option_ignorecase()
+        case "x": options |= coniguruma_option_extend()
+        case "m": options |= coniguruma_option_multiline()
+        case "s": options |= coniguruma_option_singleline()
+        case "p": options |= coniguruma_option_multiline() | coniguruma_option_singleline()
+        case "l": options |= coniguruma_option_find_longest()
+        case "n": options |= coniguruma_option_find_not_empty()
         default: throw QueryError.runtime("\(text) is not a valid modifier string")
         }
       }
@@ -52,50 +47,69 @@ enum RegexMatch {
         "\(ValueOps.describe(input)) cannot be matched, as it is not a string")
     }
     guard let source = pattern.string else {
-      throw QueryError.runtime(
-        "\(ValueOps.describe(pattern)) cannot be matched, as it is not a string")
+      throw QueryError.runtime("\(ValueOps.describe(pattern)) is not a string")
     }
     let flags = try Flags(flags)
-    let regex: NSRegularExpression
     do {
-      // ICU rejects an empty pattern; Oniguruma matches the empty string everywhere.
-      regex = try RegexCache.shared.regex(source.isEmpty ? "(?:)" : source, options: flags.options)
+      let regex = try RegexCache.shared.regex(source, options: flags.options)
+      return try regex.search { compiled throws(RegexError) in
+        try search(
+          compiled, names: regex.names, in: Array(text.utf8), flags: flags, testMode: testMode)
+      }
     } catch {
-      throw QueryError.runtime(
-        "\(source) (at offset 0) is not a valid regex: \(error.localizedDescription)")
+      throw QueryError.runtime("Regex failure: \(error.message)")
     }
-    // Bridged once: every match and capture below takes its substring from it.
-    let bridged = text as NSString
-    let whole = NSRange(location: 0, length: bridged.length)
-    if testMode {
-      if !flags.ignoreEmpty { return JSON(regex.firstMatch(in: text, range: whole) != nil) }
-      return JSON(regex.matches(in: text, range: whole).contains { $0.range.length > 0 })
-    }
-    var results = regex.matches(in: text, range: whole)
-    if flags.ignoreEmpty { results.removeAll { $0.range.length == 0 } }
-    if !flags.global { results = Array(results.prefix(1)) }
-    let offsets = CodePointOffsets(text)
-    let names = RegexCache.shared.groupNames(source)
-    return JSON(array: results.map { match(of: $0, in: bridged, offsets: offsets, names: names) })
+  }
+
+  /// jq's search loop: each match from where the last ended (one byte further after an
+  /// empty match), all of them with `g`.
+  private static func search(
+    _ regex: OnigRegex, names: [Int: String], in bytes: [UInt8], flags: Flags, testMode: Bool
+  ) throws(RegexError) -> JSON {
+    guard let region = onig_region_new() else { throw RegexError(message: "out of memory") }
+    defer { onig_region_free(region, 1) }
+    let offsets = CodePointOffsets(bytes)
+    var matches: [JSON] = []
+    var start = 0
+    repeat {
+      let status = bytes.withUnsafeBufferPointer { p -> Int32 in
+        let base = p.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        return onig_search(
+          regex, base, base + p.count, base + start, base + p.count, region, OnigOptionType(0))
+      }
+      if status == ONIG_MISMATCH { break }
+      guard status >= 0 else { throw RegexError(message: CompiledRegex.message(status, nil)) }
+      if testMode { return true }
+      let begin = Int(region.pointee.beg[0])
+      let end = Int(region.pointee.end[0])
+      matches.append(match(region.pointee, names: names, bytes: bytes, offsets: offsets))
+      // jq: after an empty match, one byte further, so `"qux" | match("(?=u)"; "g")` is one.
+      start = end == begin ? end + 1 : end
+      onig_region_free(region, 0)
+    } while flags.global && start <= bytes.count
+    return testMode ? false : JSON(array: matches)
   }
 
   /// One match as jq's object: offset, length, string and captures (an unmatched group has
-  /// offset -1, length 0 and string null).
+  /// offset -1, length 0 and string null; an empty group the offset where it matched).
   private static func match(
-    of result: NSTextCheckingResult, in text: NSString, offsets: CodePointOffsets,
-    names: [Int: String]
+    _ region: OnigRegion, names: [Int: String], bytes: [UInt8], offsets: CodePointOffsets
   ) -> JSON {
-    func part(_ range: NSRange) -> (offset: Int, length: Int, string: JSON) {
-      guard range.location != NSNotFound else { return (-1, 0, .null) }
-      let start = offsets.codePoint(atUTF16: range.location)
-      let end = offsets.codePoint(atUTF16: range.location + range.length)
-      return (start, end - start, JSON(text.substring(with: range)))
+    func part(_ group: Int) -> (offset: Int, length: Int, string: JSON) {
+      let begin = Int(region.beg[group])
+      let end = Int(region.end[group])
+      guard begin >= 0 else { return (-1, 0, .null) }
+      let offset = offsets.codePoint(atByte: begin)
+      return (
+        offset, offsets.codePoint(atByte: end) - offset,
+        JSON(String(decoding: bytes[begin..<end], as: UTF8.self))
+      )
     }
-    let whole = part(result.range)
+    let whole = part(0)
     var captures: [JSON] = []
-    if result.numberOfRanges > 1 {
-      for group in 1..<result.numberOfRanges {
-        let capture = part(result.range(at: group))
+    if region.num_regs > 1 {
+      for group in 1..<Int(region.num_regs) {
+        let capture = part(group)
         captures.append([
           "offset": JSON(capture.offset), "length": JSON(capture.length), "string": capture.string,
           "name": names[group].map { JSON($0) } ?? .null,
@@ -109,24 +123,24 @@ enum RegexMatch {
   }
 }
 
-/// Converts UTF-16 offsets (ICU's) to code point offsets (jq's) in one string.
+/// Converts byte offsets (Oniguruma's) to code point offsets (jq's) in one UTF-8 string.
 struct CodePointOffsets {
-  /// For each UTF-16 offset, the code point offset (the second unit of a surrogate pair
-  /// maps to the code point after it, never used by a match boundary).
+  /// For each byte offset, the number of code points that start before it.
   private let table: [Int]
 
-  init(_ text: String) {
+  init(_ bytes: [UInt8]) {
     var table: [Int] = []
-    table.reserveCapacity(text.utf16.count + 1)
-    var index = 0
-    for scalar in text.unicodeScalars {
-      table.append(index)
-      if scalar.value > 0xFFFF { table.append(index + 1) }
-      index += 1
+    table.reserveCapacity(bytes.count + 1)
+    var count = 0
+    for byte in bytes {
+      table.append(count)
+      if byte & 0xC0 != 0x80 { count += 1 }
     }
-    table.append(index)
+    table.append(count)
     self.table = table
   }
 
-  func codePoint(atUTF16 offset: Int) -> Int { table[min(offset, table.count - 1)] }
+  /// The code point offset of byte `offset` (a byte inside a sequence counts as the code
+  /// point it belongs to having started).
+  func codePoint(atByte offset: Int) -> Int { table[min(max(offset, 0), table.count - 1)] }
 }

@@ -86,10 +86,10 @@ struct OutputFormatTests {
     #expect(result.stdout == #"{"a":[1,2]}"# + "\n")
   }
 
-  @Test("Scalars print as themselves, one per line")
+  @Test("Scalars print one per line; a number with an exponent in jq 1.8's canonical form")
   func scalars() throws {
     let result = try CLI.run(["."], input: #"1 "two" true null -0.5e10"#)
-    #expect(result.stdout == "1\n\"two\"\ntrue\nnull\n-0.5e10\n")
+    #expect(result.stdout == "1\n\"two\"\ntrue\nnull\n-5E+9\n")
   }
 }
 
@@ -104,10 +104,12 @@ struct RoundTripTests {
     #expect(nested.stdout == "123456789012345678901234567890\n")
   }
 
-  @Test("Decimal text keeps its digits: 3.14159265358979323846 and 129.90 are not rounded")
+  @Test("Decimal text keeps its digits, in decNumber's canonical form as jq 1.8 prints it")
   func decimals() throws {
-    let result = try CLI.run(["-c"], input: "[3.14159265358979323846, 129.90, 1E400, -0]")
-    #expect(result.stdout == "[3.14159265358979323846,129.90,1E400,-0]\n")
+    let result = try CLI.run(
+      ["-c"], input: "[3.14159265358979323846, 129.90, 1E400, -0, 100e-2, 0.0000001, 0.000001]")
+    #expect(
+      result.stdout == "[3.14159265358979323846,129.90,1E+400,-0,1.00,1E-7,0.000001]\n")
   }
 
   @Test("Unicode passes through as UTF-8, escapes are decoded, control characters escaped")

@@ -47,7 +47,14 @@ extension Emitter {
       case 1: appendLiteral("false")
       case 2: appendLiteral("true")
       case Slot.intTag: writeInteger(Slot.intValue(slot))
-      case Slot.numberTag: appendShort(bytes + Slot.textOffset(slot), Slot.textLength(slot))
+      case Slot.numberTag:
+        let text = bytes + Slot.textOffset(slot)
+        let length = Slot.textLength(slot)
+        if canonicalNumbers && DecimalCanonical.mayChange(text, length) {
+          appendCanonical(text, length)
+        } else {
+          appendShort(text, length)
+        }
       case Slot.stringTag: writeString(bytes + Slot.textOffset(slot), Slot.textLength(slot))
       case Slot.longNumberTag, Slot.longStringTag:
         let position = Int(Slot.payload(slot))
@@ -56,7 +63,11 @@ extension Emitter {
         if tag == Slot.longStringTag {
           writeString(text, length)
         } else {
-          out.append(text, count: length)
+          if canonicalNumbers && DecimalCanonical.mayChange(text, length) {
+            appendCanonical(text, length)
+          } else {
+            out.append(text, count: length)
+          }
         }
       default:
         let position = Int(Slot.payload(slot))

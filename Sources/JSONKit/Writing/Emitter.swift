@@ -30,6 +30,9 @@ struct Emitter {
   /// The deepest level whose values are written; deeper ones are written as
   /// `<skipped: too deep>`, as jq's printer does past 10,000 levels. `Int.max`: no limit.
   var depthLimit = Int.max
+  /// Whether numbers kept as text are written in decNumber's canonical form, as jq 1.8
+  /// prints literals (`DecimalCanonical`).
+  var canonicalNumbers = false
   /// A tag no slot has: a value past `depthLimit`.
   static let skippedTag: UInt64 = 0xFF
   var flushHandler: ((UnsafeRawBufferPointer) -> Void)?
@@ -179,11 +182,25 @@ struct Emitter {
     }
   }
 
+  /// A number's text in decNumber's canonical form (see `canonicalNumbers`).
+  @inline(never)
+  mutating func appendCanonical(_ text: UnsafePointer<UInt8>, _ length: Int) {
+    var canonical = DecimalCanonical.form(UnsafeBufferPointer(start: text, count: length))
+    canonical.withUTF8 { out.append($0) }
+  }
+
   mutating func writeNumber(_ n: NumberValue) {
     switch n {
     case .int(let i): writeInteger(i)
     case .uint(let u): writeDecimal(u, negative: false)
-    case .text(var t): t.withUTF8 { out.append($0) }
+    case .text(var t):
+      t.withUTF8 { text in
+        guard let base = text.baseAddress, canonicalNumbers,
+          DecimalCanonical.mayChange(base, text.count)
+        else { return out.append(text) }
+        var canonical = DecimalCanonical.form(text)
+        canonical.withUTF8 { out.append($0) }
+      }
     case .double(let d):
       var text = Self.format(d)
       text.withUTF8 { out.append($0) }

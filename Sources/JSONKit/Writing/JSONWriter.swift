@@ -31,6 +31,10 @@ public struct JSONWriter: Sendable {
   /// as jq's printer does past 10,000 levels. `nil` (the default): every level, so that
   /// the text is always JSON. Set by the jq engine and `jsonkit`, which match jq.
   package var depthLimit: Int?
+  /// Whether numbers that kept their text are written in decNumber's canonical form
+  /// (`100e-2` as `1.00`, `1e2` as `1E+2`), as jq 1.8 prints literals. `false` (the
+  /// default): as written.
+  package var canonicalNumbers = false
 
   /// A writer; compact unless `options` contains `.prettyPrinted`.
   public init(options: JSONWritingOptions = [], indentation: Indentation = .spaces(2)) {
@@ -91,6 +95,7 @@ public struct JSONWriter: Sendable {
   package func write(_ json: JSON, into buffer: inout OutputBuffer) {
     var emitter = Emitter(options: options, indentation: indentation, out: buffer)
     emitter.depthLimit = depthLimit ?? Int.max
+    emitter.canonicalNumbers = canonicalNumbers
     emitter.write(json)
     buffer = emitter.finish()
   }
@@ -105,6 +110,7 @@ public struct JSONWriter: Sendable {
     withoutActuallyEscaping(flush) { flush in
       var emitter = Emitter(options: options, indentation: indentation, out: buffer)
       emitter.depthLimit = depthLimit ?? Int.max
+      emitter.canonicalNumbers = canonicalNumbers
       emitter.flushThreshold = Swift.max(1, threshold)
       emitter.flushHandler = flush
       emitter.write(json)

@@ -45,6 +45,7 @@ struct OutputFormat: Sendable, Equatable {
     }
     // As jq's printer: past 10,000 levels a value is written as `<skipped: too deep>`.
     writer.depthLimit = 10_000  // jq's MAX_PRINT_DEPTH
+    writer.canonicalNumbers = true  // literals as jq 1.8 prints them: 1E+2, 1.00
     return writer
   }
 }

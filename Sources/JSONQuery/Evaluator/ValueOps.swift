@@ -364,6 +364,7 @@ enum ValueOps {
   static func json(_ value: JSON) -> String {
     var writer = JSONWriter()
     writer.depthLimit = printDepthLimit
+    writer.canonicalNumbers = true
     return writer.string(value)
   }
 }

@@ -279,12 +279,23 @@ enum IntrinsicRunner {
       guard args[0].type == .array else {
         throw QueryError.runtime("Path must be specified as an array")
       }
+      // jq's MAX_PATH_DEPTH, checked before anything is indexed.
+      if args[0].count > 10_000 { throw QueryError.runtime("Path too deep") }
       return try PathOps.set(value, ValueOps.elements(args[0])[...], args[1])
     case .delpaths:
       guard args[0].type == .array else {
         throw QueryError.runtime("Paths must be specified as an array")
       }
-      return try PathOps.delete(value, ValueOps.elements(args[0]))
+      let paths = ValueOps.elements(args[0])
+      // jq's `jv_delpaths`: each path is checked before any is deleted.
+      for path in paths {
+        guard path.type == .array else {
+          throw QueryError.runtime(
+            "Path must be specified as array, not \(ValueOps.typeName(path))")
+        }
+        if path.count > 10_000 { throw QueryError.runtime("Path too deep") }
+      }
+      return try PathOps.delete(value, paths)
     case .has:
       switch (value.type, args[0].type) {
       case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
@@ -402,9 +413,14 @@ enum IntrinsicRunner {
     case .round: return try number(value) { $0.rounded(.toNearestOrAwayFromZero) }
     case .sqrt: return try number(value) { $0.squareRoot() }
     case .abs:
-      // jq 1.8: `if type == "number" and . < 0 then -. else . end`, so other types pass through.
-      guard value.type == .number else { return value }
-      return ValueOps.magnitude(value)
+      // jq 1.8.2's builtin.jq: `if . < 0 then - . else . end`. Values ordered after numbers
+      // (strings, arrays, objects) pass through; null and booleans sort before 0, so they
+      // are negated, which fails.
+      if value.type == .number { return ValueOps.magnitude(value) }
+      if JSON.compare(value, 0) < 0 {
+        throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated")
+      }
+      return value
     case .log: return try number(value) { Foundation.log($0) }
     case .exp: return try number(value) { Foundation.exp($0) }
     case .significand: return try number(value) { $0 == 0 ? 0 : $0.significand }

@@ -141,4 +141,23 @@ struct JQ18BuiltinTests: QueryRunning {
       try run(#"[("aé" | contains("é")), ("ae\u0301" | contains("é")), ("abc" | contains(""))]"#)
         == [[true, false, true]])
   }
+
+  @Test("abs is jq 1.8.2's `if . < 0 then - . else . end`: values before numbers cannot be negated")
+  func absOfEveryType() throws {
+    #expect(try run("[-1, -1.5, 0, \"a\", [1], {}] | map(abs)") == [[1, 1.5, 0, "a", [1], [:]]])
+    #expect(
+      try run("[null, false, true] | map(try abs catch .)") == [
+        [
+          "null (null) cannot be negated", "boolean (false) cannot be negated",
+          "boolean (true) cannot be negated",
+        ]
+      ])
+  }
+
+  @Test("setpath and delpaths check every path before indexing, as jq's jv_setpath and jv_delpaths")
+  func pathChecks() throws {
+    #expect(try run("try setpath([range(10001) | \"a\"]; 1) catch .", [:]) == ["Path too deep"])
+    #expect(try run("try delpaths([[range(10001) | \"a\"]]) catch .", [:]) == ["Path too deep"])
+    #expect(try run("try delpaths([1]) catch .") == ["Path must be specified as array, not number"])
+  }
 }

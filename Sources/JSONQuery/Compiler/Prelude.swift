@@ -35,7 +35,6 @@ enum Prelude {
     def with_entries(f): to_entries | map(f) | from_entries;
     def paths: path(..) | select(length > 0);
     def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
-    def leaf_paths: paths(scalars);
     def del(f): delpaths([path(f)]);
     def map_values(f): .[] |= f;
     def add(f): reduce f as $x (null; . + $x);
@@ -68,7 +67,6 @@ enum Prelude {
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
     def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
-    def toarray: if type == "array" then . else [.] end;
     def flatten: flatten(1e9);
     def combinations:
       if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
@@ -100,17 +98,7 @@ enum Prelude {
     def todateiso8601: todate;
     def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
     def fromdate: fromdateiso8601;
-    def dateiso8601: todate;
-    def date: todate;
-    def dateadd(u; n): . + n;
-    def datesub(u; n): . - n;
-    def getpath_or_null(p): getpath(p);
-    def ascii: [.] | implode;
     def splits($re): splits($re; null);
-    def getpath($p; f): getpath($p) | f;
-    def min_by_value: min;
-    def env_object: env;
-    def input_line: input_line_number;
     def inputs: def r: (try input catch (if . == "No more inputs" then error("__end__") else error end)), r;
       try r catch (if . == "__end__" then empty else error end);
     .

@@ -77,7 +77,8 @@ enum Prelude {
     def debug(msg): (msg | debug | empty), .;
     def halt_error: halt_error(5);
     def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
-    def finites: select(isinfinite or isnan | not);
+    def isfinite: type == "number" and (isinfinite | not);
+    def finites: select(isfinite);
     def normals: select(isnormal);
     def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
     def fromstream(f): { x: null, e: false } as $init

@@ -160,4 +160,22 @@ struct JQ18BuiltinTests: QueryRunning {
     #expect(try run("try delpaths([[range(10001) | \"a\"]]) catch .", [:]) == ["Path too deep"])
     #expect(try run("try delpaths([1]) catch .") == ["Path must be specified as array, not number"])
   }
+
+  @Test(
+    "isfinite and finites are jq 1.8's: any non-infinite number, NaN included; no error on other types"
+  )
+  func finiteness() throws {
+    #expect(
+      try run("[1, nan, infinite, \"a\", null] | [.[] | isfinite]") == [
+        [true, true, false, false, false]
+      ])
+    #expect(try run("[1, infinite, \"a\"] | [.[] | finites]") == [[1]])
+  }
+
+  @Test("names that are not jq 1.8 builtins are not defined")
+  func notJQBuiltins() {
+    for name in ["leaf_paths", "toarray", "dateadd(1; 2)", "getpath_or_null(.)", "input_line"] {
+      #expect(throws: QueryError.self, "\(name)") { try Query(name) }
+    }
+  }
 }

@@ -21,17 +21,8 @@ enum Prelude {
       elif $by < 0 then $from | while(. > $upto; . + $by)
       else empty end;
     def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
-    def from_entries: reduce .[] as $x ({};
-      . + { ($x | if type == "object" then
-                   (if has("key") then .key elif has("k") then .k elif has("name") then .name
-                    elif has("Name") then .Name elif has("Key") then .Key elif has("K") then .K
-                    else null end)
-                 else . end
-             | if type == "string" then . elif type == "null" then "null" else tojson end):
-            ($x | if type == "object" then
-                   (if has("value") then .value elif has("v") then .v elif has("Value") then .Value
-                    elif has("V") then .V else null end)
-                 else null end) });
+    def from_entries: map({(.key // .Key // .name // .Name):
+      (if has("value") then .value else .Value end)}) | add // {};
     def with_entries(f): to_entries | map(f) | from_entries;
     def paths: path(..) | select(length > 0);
     def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);

@@ -104,7 +104,7 @@ final class Executor {
       members.reserveCapacity(entries.count)
       for entry in entries {
         let key = try evaluateValue(entry.key, input, frame)
-        guard key.type == .string else { throw QueryError.runtime("Object keys must be strings") }
+        guard key.type == .string else { throw Self.objectKeyError(key) }
         members.append((key.stringValue, try evaluateValue(entry.value, input, frame)))
       }
       return Item(value: ValueOps.object(members), path: nil)
@@ -451,6 +451,11 @@ final class Executor {
     ValueOps.object(context.environment.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) })
   }
 
+  /// jq's error for an object key that is not a string (execute.c's INSERT).
+  static func objectKeyError(_ key: JSON) -> QueryError {
+    .runtime("Cannot use \(ValueOps.typeName(key)) (\(ValueOps.truncated(key, 29))) as object key")
+  }
+
   private func negated(_ value: JSON) throws -> JSON {
     guard value.type == .number else {
       throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated")
@@ -533,9 +538,7 @@ final class Executor {
       return .one(Item(value: ValueOps.object(partial), path: nil))
     }
     return try evaluateValues(entry.key, input, frame).flatMap { k in
-      guard k.value.type == .string else {
-        throw QueryError.runtime("Object keys must be strings")
-      }
+      guard k.value.type == .string else { throw Self.objectKeyError(k.value) }
       return try self.evaluateValues(entry.value, input, frame).flatMap { v in
         try self.buildObject(
           entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])

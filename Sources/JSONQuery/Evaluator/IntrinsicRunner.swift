@@ -332,12 +332,15 @@ enum IntrinsicRunner {
         ? items.min { JSON.compare($0, $1) < 0 } : items.max { JSON.compare($0, $1) < 0 }
       return pick ?? .null
     case .reverse:
-      if value.type == .string { return JSON(String(value.stringValue.reversed())) }
-      if value.type == .null { return JSON(array: []) }
-      guard value.type == .array else {
-        throw QueryError.runtime("Cannot reverse \(ValueOps.describe(value))")
-      }
-      return JSON(array: ValueOps.elements(value).reversed())
+      // jq 1.8's `def reverse: [.[length - 1 - range(0;length)]];`: an array reversed; a
+      // value of length 0 (null, "", {}, 0) gives []; any other value fails where that
+      // definition indexes it first, at `length - 1`.
+      if value.type == .array { return JSON(array: ValueOps.elements(value).reversed()) }
+      let length = try ValueOps.length(value)
+      guard length.jqDouble > 0 else { return JSON(array: []) }
+      let index = ValueOps.number(length.jqDouble - 1)
+      _ = try ValueOps.index(value, index)
+      return JSON(array: [])
     case .indices:
       if value.type == .null || args[0].type == .null { return .null }
       if value.type == .string, args[0].type == .string {

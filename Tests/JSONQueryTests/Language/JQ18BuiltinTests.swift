@@ -178,4 +178,36 @@ struct JQ18BuiltinTests: QueryRunning {
       #expect(throws: QueryError.self, "\(name)") { try Query(name) }
     }
   }
+
+  @Test(
+    "reverse is jq 1.8's [.[length - 1 - range(0;length)]]: arrays, and length-0 values give []")
+  func reverseAsDefined() throws {
+    #expect(try run("[1, 2, 3] | reverse") == [[3, 2, 1]])
+    #expect(try run("[null, \"\", {}, 0] | map(reverse)") == [[[], [], [], []]])
+    #expect(
+      try run("[\"abc\", {\"a\": 1}, 5] | map(try reverse catch .)") == [
+        [
+          "Cannot index string with number (2)", "Cannot index object with number (0)",
+          "Cannot index number with number (4)",
+        ]
+      ])
+  }
+
+  @Test("from_entries is jq 1.8's: key, Key, name, Name; value or Value; other keys are errors")
+  func fromEntriesAsDefined() throws {
+    #expect(
+      try run(
+        #"[{"key": "a", "value": 1}, {"Key": "b", "Value": 2}, {"name": "c"}, {"Name": "d", "value": false}] | from_entries"#
+      )
+        == [["a": 1, "b": 2, "c": nil, "d": false]])
+    #expect(
+      try run(#"[{"key": 1, "value": 1}] | try from_entries catch ."#) == [
+        "Cannot use number (1) as object key"
+      ])
+    #expect(
+      try run(#"[{"k": "a", "v": 1}] | try from_entries catch ."#) == [
+        "Cannot use null (null) as object key"
+      ])
+    #expect(try run("[] | from_entries") == [[:]])
+  }
 }

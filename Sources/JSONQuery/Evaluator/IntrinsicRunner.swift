@@ -244,7 +244,10 @@ enum IntrinsicRunner {
     case .toString: return JSON(ValueOps.text(value))
     case .toJSON: return JSON(ValueOps.json(value))
     case .fromJSON:
-      let text = try requireString(value, "parsed as JSON")
+      guard value.type == .string else {
+        throw QueryError.runtime("\(ValueOps.describe(value)) only strings can be parsed")
+      }
+      let text = value.stringValue
       // jq's parser: a lone surrogate escape becomes U+FFFD.
       var options = JSONParser.Options()
       options.replacesInvalidUnicode = true
@@ -439,7 +442,12 @@ enum IntrinsicRunner {
   {
     switch builtin {
     case .explode:
-      let text = try requireString(value, "exploded")
+      // jq 1.8's f_string_explode; ascii_downcase and ascii_upcase explode first, so they
+      // share its message.
+      guard value.type == .string else {
+        throw QueryError.runtime("explode input must be a string")
+      }
+      let text = value.stringValue
       return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
     case .implode:
       guard value.type == .array else { throw QueryError.runtime("implode input must be an array") }
@@ -492,8 +500,10 @@ enum IntrinsicRunner {
       }
       return ValueOps.split(value.stringValue, by: args[0].stringValue)
     case .asciiDowncase, .asciiUpcase:
-      let text = try requireString(
-        value, builtin == .asciiDowncase ? "ascii_downcased" : "ascii_upcased")
+      guard value.type == .string else {
+        throw QueryError.runtime("explode input must be a string")
+      }
+      let text = value.stringValue
       let lower = builtin == .asciiDowncase
       return JSON(
         String(

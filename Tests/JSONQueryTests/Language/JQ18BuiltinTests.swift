@@ -210,4 +210,24 @@ struct JQ18BuiltinTests: QueryRunning {
       ])
     #expect(try run("[] | from_entries") == [[:]])
   }
+
+  @Test("error messages of the C builtins, word for word as jq 1.8's builtin.c")
+  func cBuiltinMessages() throws {
+    #expect(
+      try run(
+        #"[("x" | try gmtime catch .), ("x" | try localtime catch .), ("x" | try mktime catch .)]"#)
+        == [
+          [
+            "gmtime() requires numeric inputs", "localtime() requires numeric inputs",
+            "mktime requires array inputs",
+          ]
+        ])
+    #expect(
+      try run(#"[({} | try strftime(1) catch .), (0 | try strftime(1) catch .)]"#)
+        == [["strftime/1 requires parsed datetime inputs", "strftime/1 requires a string format"]])
+    #expect(try run("[1 | try fromjson catch .]") == [["number (1) only strings can be parsed"]])
+    #expect(
+      try run("[([1] | try explode catch .), (1 | try ascii_downcase catch .)]")
+        == [["explode input must be a string", "explode input must be a string"]])
+  }
 }

@@ -20,7 +20,7 @@ enum DateFunctions {
     "localtime/0": { input, _ throws in try brokenDown(input, local: true, name: "localtime") },
     "mktime/0": { input, _ throws in
       guard input.type == .array else {
-        throw QueryError.runtime("mktime requires array of 6 numbers")
+        throw QueryError.runtime("mktime requires array inputs")
       }
       var time = try tm(input, name: "mktime requires parsed datetime inputs")
       return JSON(Int(timegm(&time)))
@@ -36,10 +36,13 @@ enum DateFunctions {
 
   /// Seconds since the epoch → broken-down time, UTC or local.
   static func brokenDown(_ input: JSON, local: Bool, name: String) throws(QueryError) -> JSON {
-    guard input.type == .number else { throw QueryError.runtime("\(name)() requires a number") }
+    // jq 1.8's f_gmtime / f_localtime messages.
+    guard input.type == .number else {
+      throw QueryError.runtime("\(name)() requires numeric inputs")
+    }
     let seconds = input.jqDouble
     guard seconds.isFinite, abs(seconds) < 1e17 else {
-      throw QueryError.runtime("\(name)() requires a number in range")
+      throw QueryError.runtime("error converting number of seconds since epoch to datetime")
     }
     var whole = time_t(seconds.rounded(.down))
     var time = BrokenDownTime()
@@ -83,15 +86,16 @@ enum DateFunctions {
   static func format(_ input: JSON, _ pattern: JSON, local: Bool, name: String) throws(QueryError)
     -> JSON
   {
-    guard let pattern = pattern.string else {
-      throw QueryError.runtime("\(name) requires a string format")
-    }
+    // In jq's order: the input first (a number is broken down), then the format.
     var broken = input
     if input.type == .number {
       broken = try brokenDown(
         input, local: local, name: name == "strftime/1" ? "gmtime" : "localtime")
     } else if input.type != .array {
       throw QueryError.runtime("\(name) requires parsed datetime inputs")
+    }
+    guard let pattern = pattern.string else {
+      throw QueryError.runtime("\(name) requires a string format")
     }
     var time = try tm(broken, name: "\(name) requires parsed datetime inputs")
     if local {

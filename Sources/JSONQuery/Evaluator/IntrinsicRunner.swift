@@ -142,15 +142,36 @@ enum IntrinsicRunner {
   static func collect(
     _ builtin: Intrinsic, _ key: Node?, _ value: JSON, _ frame: Frame?, _ executor: Executor
   ) throws -> JSON {
-    let entries: [(JSON, JSON)]
-    switch value.type {
-    case .array:
-      entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
-    case .dictionary: entries = ValueOps.members(value).map { (JSON($0.0), $0.1) }
-    default:
-      _ = try ValueOps.keys(value, sorted: false)
-      throw QueryError.runtime("\(ValueOps.describe(value)) has no keys")
+    // jq 1.8 defines these as `_sort_by_impl(map([f]))` and the like: the input is iterated
+    // by `map` (anything but an array or object cannot be), and the C side then refuses an
+    // object, naming it and the keys `map` made.
+    guard value.type == .array else {
+      // `unique` is C in jq (f_unique), with no `map` before it.
+      if builtin == .unique {
+        throw QueryError.runtime(
+          "\(ValueOps.describe(value)) cannot be sorted, as it is not an array")
+      }
+      guard value.type == .dictionary else {
+        throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(value))")
+      }
+      var keyRows: [JSON] = []
+      for (_, element) in ValueOps.members(value) {
+        var keys: [JSON] = []
+        if let key {
+          try executor.each(
+            key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
+        } else {
+          keys.append(element)
+        }
+        keyRows.append(JSON(array: keys))
+      }
+      let what =
+        builtin == .minBy || builtin == .maxBy
+        ? "cannot be iterated over" : "cannot be sorted, as they are not both arrays"
+      throw QueryError.runtime(
+        "\(ValueOps.describe(value)) and \(ValueOps.describe(JSON(array: keyRows))) \(what)")
     }
+    let entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
     var rows: [(key: JSON, position: JSON, value: JSON)] = []
     rows.reserveCapacity(entries.count)
     for (position, element) in entries {

@@ -230,4 +230,20 @@ struct JQ18BuiltinTests: QueryRunning {
       try run("[([1] | try explode catch .), (1 | try ascii_downcase catch .)]")
         == [["explode input must be a string", "explode input must be a string"]])
   }
+
+  @Test("sort_by and friends iterate their input with map first, as jq 1.8's definitions")
+  func collectorsOnOtherTypes() throws {
+    #expect(try run(#""abc" | try sort_by(.) catch ."#) == [#"Cannot iterate over string ("abc")"#])
+    #expect(
+      try run(
+        #"{"a": 1} | [(try sort_by(.) catch .), (try min_by(.) catch .), (try unique catch .)]"#)
+        == [
+          [
+            #"object ({"a":1}) and array ([[1]]) cannot be sorted, as they are not both arrays"#,
+            #"object ({"a":1}) and array ([[1]]) cannot be iterated over"#,
+            #"object ({"a":1}) cannot be sorted, as it is not an array"#,
+          ]
+        ])
+    #expect(try run("[3, 1, 2] | sort_by(-.), min_by(.)") == [[3, 2, 1], 1])
+  }
 }

@@ -57,7 +57,7 @@ enum Formats {
   static func row(_ value: JSON, csv: Bool) throws(QueryError) -> String {
     guard value.type == .array else {
       throw .runtime(
-        "\(ValueOps.describe(value)) cannot be \(csv ? "csv" : "tsv")-formatted, only an array can be"
+        "\(ValueOps.describe(value)) cannot be \(csv ? "csv" : "tsv")-formatted, only array"
       )
     }
     var fields: [String] = []
@@ -110,9 +110,9 @@ enum Formats {
       switch Base64Decoding.decode(text) {
       case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
       case .failure(.invalidCharacter):
-        throw .runtime("\(ValueOps.describe(value)) is not valid base64 data")
+        throw .runtime("\(ValueOps.describe(JSON(text))) is not valid base64 data")
       case .failure(.trailingByte):
-        throw .runtime("\(ValueOps.describe(value)) trailing base64 byte found")
+        throw .runtime("\(ValueOps.describe(JSON(text))) trailing base64 byte found")
       }
     case "base32": return Base32.encode(Array(text.utf8))
     default:

@@ -246,4 +246,17 @@ struct JQ18BuiltinTests: QueryRunning {
         ])
     #expect(try run("[3, 1, 2] | sort_by(-.), min_by(.)") == [[3, 2, 1], 1])
   }
+
+  @Test("@csv, @tsv and @base64d errors as jq 1.8's f_format words them")
+  func formatErrors() throws {
+    #expect(
+      try run("[(1 | try @csv catch .), (\"a\" | try @tsv catch .), (1 | try @base64d catch .)]")
+        == [
+          [
+            "number (1) cannot be csv-formatted, only array",
+            #"string ("a") cannot be tsv-formatted, only array"#,
+            #"string ("1") trailing base64 byte found"#,
+          ]
+        ])
+  }
 }

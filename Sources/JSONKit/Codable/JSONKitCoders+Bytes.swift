@@ -20,16 +20,7 @@ extension JSONKitDecoder {
   public func decode<T: Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from bytes: Bytes)
     throws -> T
   {
-    let json: JSON
-    do {
-      json = try JSONParser.parse(bytes, options: parsingOptions)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
-          underlyingError: error))
-    }
-    return try decode(type, from: json)
+    try decode(type, from: try parsed(bytes))
   }
 }
 

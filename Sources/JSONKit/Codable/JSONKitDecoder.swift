@@ -55,16 +55,19 @@ public struct JSONKitDecoder: Sendable {
   ///   (with line and column) when `data` is not valid JSON, and `DecodingError` when the
   ///   JSON does not match `T`.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let json: JSON
+    try decode(type, from: try parsed(data))
+  }
+
+  /// `bytes` parsed with `parsingOptions`, or the `DecodingError` for text that is not JSON.
+  func parsed<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws -> JSON {
     do {
-      json = try JSONParser.parse(data, options: parsingOptions)
+      return try JSONParser.parse(bytes, options: parsingOptions)
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
           underlyingError: error))
     }
-    return try decode(type, from: json)
   }
 
   /// Decodes a `T` from a `JSON` value: parsed (read straight from its tape) or built in

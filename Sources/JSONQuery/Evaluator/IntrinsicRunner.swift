@@ -154,16 +154,8 @@ enum IntrinsicRunner {
       guard value.type == .dictionary else {
         throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(value))")
       }
-      var keyRows: [JSON] = []
-      for (_, element) in ValueOps.members(value) {
-        var keys: [JSON] = []
-        if let key {
-          try executor.each(
-            key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
-        } else {
-          keys.append(element)
-        }
-        keyRows.append(JSON(array: keys))
+      let keyRows = try ValueOps.members(value).map { member in
+        try sortKeys(of: member.1, key, frame, executor)
       }
       let what =
         builtin == .minBy || builtin == .maxBy
@@ -175,14 +167,7 @@ enum IntrinsicRunner {
     var rows: [(key: JSON, position: JSON, value: JSON)] = []
     rows.reserveCapacity(entries.count)
     for (position, element) in entries {
-      var keys: [JSON] = []
-      if let key {
-        try executor.each(
-          key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
-      } else {
-        keys.append(element)
-      }
-      rows.append((JSON(array: keys), position, element))
+      rows.append((try sortKeys(of: element, key, frame, executor), position, element))
     }
     // A comparator cannot throw here (Swift 6.3's SILGen crashes on a typed-throws closure
     // passed to `sort`), so a too-deep comparison is noted and thrown after the sort.
@@ -213,6 +198,16 @@ enum IntrinsicRunner {
       if builtin == .groupBy { return JSON(array: groups.map { JSON(array: $0) }) }
       return JSON(array: groups.map { $0[0] })
     }
+  }
+
+  /// `[f]` of one element, as jq's `map([f])` makes it (the element itself without `f`).
+  private static func sortKeys(
+    of element: JSON, _ key: Node?, _ frame: Frame?, _ executor: Executor
+  ) throws -> JSON {
+    guard let key else { return JSON(array: [element]) }
+    var keys: [JSON] = []
+    try executor.each(key, Item(value: element, path: nil), frame, Sink { keys.append($0.value) })
+    return JSON(array: keys)
   }
 
   /// Runs a value builtin (`Intrinsic.isValueFunction`) on its input and argument values:

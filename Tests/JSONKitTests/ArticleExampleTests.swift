@@ -2,7 +2,7 @@ import Foundation
 import JSONKit
 import Testing
 
-/// The examples of the DocC articles Numbers and Writing JSON, as written there.
+/// The examples of the DocC articles The JSON value, Numbers and Writing JSON, as written there.
 @Suite("The JSONKit articles' examples work as written")
 struct ArticleExampleTests {
   @Test func numbersOverview() throws {
@@ -18,6 +18,15 @@ struct ArticleExampleTests {
     #expect(json[1].decimal == Decimal(string: "0.1"))
     #expect(json[0].double == 1.2345678901234568e+22)
     #expect(JSON(true).int == nil && JSON(true).intValue == 1)
+  }
+
+  @Test func pathsOfDetachedValues() throws {
+    let json = try JSON(data: Data(#"{"items": [{"id": 1}, {"id": 2}]}"#.utf8))
+    let second = json["items"].arrayValue[1]
+    #expect(second.path == [.key("items"), .index(1)])
+    #expect(
+      second["name"].error?.description
+        == "Dictionary key 'name' does not exist at .items[1].name")
   }
 
   @Test func numbersBuiltInCode() {

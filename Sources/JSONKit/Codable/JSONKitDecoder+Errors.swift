@@ -16,9 +16,9 @@ extension JSONKitDecoder.Impl {
       DecodingError.Context(codingPath: items.map(\.codingKey), debugDescription: text)
     }
     let place = CodingPathItem.render(items)
-    if case .invalid(let box) = json.storage {
+    if let error = json.error {
       return .valueNotFound(
-        expected, context("Expected \(expected) at \(place) but found no value: \(box.error)"))
+        expected, context("Expected \(expected) at \(place) but found no value: \(error)"))
     }
     switch failure {
     case .doesNotFit:

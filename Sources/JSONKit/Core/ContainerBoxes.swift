@@ -20,71 +20,152 @@ final class ArrayBox: @unchecked Sendable {
 /// every mutation, never built lazily by a read, so concurrent reads never write.
 @usableFromInline
 final class ObjectBox: @unchecked Sendable {
-  @usableFromInline var keys: [String]
-  @usableFromInline var values: [JSON]
-  @usableFromInline var index: [String: Int]?
+  /// Keys, values and index in one stored property: each access to a class's stored property
+  /// is checked for exclusivity at run time, so an insert pays one check, not five.
+  @usableFromInline var members: ObjectMembers
 
-  static let indexThreshold = 8
+  static let indexThreshold = ObjectMembers.indexThreshold
 
   @usableFromInline
-  init() {
-    keys = []
-    values = []
-    index = nil
+  init() { members = ObjectMembers() }
+
+  @usableFromInline
+  init(copying other: ObjectBox) { members = other.members }
+
+  deinit { Teardown.dismantle(&members.values) }
+
+  /// The keys, in insertion order.
+  @usableFromInline
+  var keys: [String] {
+    get { members.keys }
+    _modify { yield &members.keys }
+  }
+
+  /// The values, in the keys' order.
+  @usableFromInline
+  var values: [JSON] {
+    get { members.values }
+    _modify { yield &members.values }
   }
 
   @usableFromInline
-  init(copying other: ObjectBox) {
-    keys = other.keys
-    values = other.values
-    index = other.index
-  }
-
-  deinit { Teardown.dismantle(&values) }
+  var count: Int { members.keys.count }
 
   @usableFromInline
-  var count: Int { keys.count }
-
-  @usableFromInline
-  func find(_ key: String) -> Int? {
-    if let index { return index[key] }
-    return keys.firstIndex(of: key)
-  }
+  func find(_ key: String) -> Int? { members.find(key) }
 
   /// Sets `key` to `value`, appending the key when it is new.
   @usableFromInline
-  func set(_ key: String, _ value: JSON) {
-    if let i = find(key) {
-      values[i] = value
-      return
-    }
-    keys.append(key)
-    values.append(value)
-    if index != nil {
-      index![key] = keys.count - 1
-    } else if keys.count > Self.indexThreshold {
-      rebuildIndex()
-    }
-  }
+  func set(_ key: String, _ value: JSON) { members.set(key, value) }
 
   /// Removes `key`; returns its value, or `nil` when absent.
   @usableFromInline
-  func remove(_ key: String) -> JSON? {
+  func remove(_ key: String) -> JSON? { members.remove(key) }
+
+  func rebuildIndex() { members.rebuildIndex() }
+}
+
+/// The members of an `ObjectBox`: keys in insertion order, their values, and, past
+/// `indexThreshold` members, an open-addressing index.
+///
+/// The index is not a `Dictionary`: it stores positions (`Int32`, 0 = empty) in a table of
+/// a power-of-two size at least twice the member count, and keeps each key's `hashValue`
+/// (seeded per process, so crafted keys cannot be made to collide) in `hashes`. An insert
+/// hashes its key once, and growing the table re-places positions from the kept hashes
+/// instead of hashing every key again as a `Dictionary` does when it grows.
+@usableFromInline
+struct ObjectMembers {
+  @usableFromInline var keys: [String] = []
+  @usableFromInline var values: [JSON] = []
+  /// Each key's `hashValue`, by position; empty while the object is not indexed.
+  private var hashes: [Int] = []
+  /// Position + 1 of the key in each slot, 0 for an empty slot; empty while not indexed.
+  private var table: [Int32] = []
+
+  static let indexThreshold = 8
+
+  func find(_ key: String) -> Int? {
+    if table.isEmpty { return keys.firstIndex(of: key) }
+    let hash = key.hashValue
+    let mask = table.count &- 1
+    var i = hash & mask
+    while true {
+      let entry = Int(table[i])
+      if entry == 0 { return nil }
+      let position = entry &- 1
+      if hashes[position] == hash && keys[position] == key { return position }
+      i = (i &+ 1) & mask
+    }
+  }
+
+  mutating func set(_ key: String, _ value: JSON) {
+    let n = keys.count
+    if table.isEmpty {
+      if let i = keys.firstIndex(of: key) {
+        values[i] = value
+        return
+      }
+      keys.append(key)
+      values.append(value)
+      if n &+ 1 > Self.indexThreshold { rebuildIndex() }
+      return
+    }
+    // One hash: find the key, or the empty slot where it goes.
+    let hash = key.hashValue
+    let mask = table.count &- 1
+    var i = hash & mask
+    while true {
+      let entry = Int(table[i])
+      if entry == 0 { break }
+      let position = entry &- 1
+      if hashes[position] == hash && keys[position] == key {
+        values[position] = value
+        return
+      }
+      i = (i &+ 1) & mask
+    }
+    assert(n < Int(Int32.max), "too many members for the index")
+    table[i] = Int32(truncatingIfNeeded: n &+ 1)
+    keys.append(key)
+    values.append(value)
+    hashes.append(hash)
+    if (n &+ 1) &* 2 > table.count { placeAll(tableSize: table.count &* 2) }
+  }
+
+  mutating func remove(_ key: String) -> JSON? {
     guard let i = find(key) else { return nil }
     keys.remove(at: i)
     let value = values.remove(at: i)
-    if index != nil { rebuildIndex() }
+    rebuildIndex()
     return value
   }
 
-  func rebuildIndex() {
+  /// Builds the index from the keys (or drops it when there are too few).
+  mutating func rebuildIndex() {
     if keys.count <= Self.indexThreshold {
-      index = nil
+      hashes = []
+      table = []
       return
     }
-    var built = [String: Int](minimumCapacity: keys.count)
-    for (i, key) in keys.enumerated() { built[key] = i }
-    index = built
+    hashes = keys.map(\.hashValue)
+    var size = 16
+    while size < 2 &* keys.count { size &*= 2 }
+    placeAll(tableSize: size)
+  }
+
+  /// A new table of `tableSize` slots with every position placed by its kept hash.
+  private mutating func placeAll(tableSize: Int) {
+    assert(tableSize & (tableSize &- 1) == 0 && tableSize >= 2 &* keys.count)
+    var fresh = [Int32](repeating: 0, count: tableSize)
+    let mask = tableSize &- 1
+    fresh.withUnsafeMutableBufferPointer { slots in
+      for (position, hash) in hashes.enumerated() {
+        var i = hash & mask
+        while slots[i] != 0 { i = (i &+ 1) & mask }
+        slots[i] = Int32(truncatingIfNeeded: position &+ 1)
+      }
+    }
+    table = fresh
   }
 }
 

@@ -28,17 +28,23 @@ public struct JSON: Sendable {
     /// A string, non-inline number, array or object slot of a parsed document.
     case node(JSONDocument, UInt64)
     /// The result of a failed access; reads as `null`.
-    case invalid(ErrorBox)
+    case invalid(FailedAccess)
   }
 
   @usableFromInline var storage: Storage
-  /// How this value was reached through subscripts; `nil` for roots and stored elements.
-  @usableFromInline var pathNode: PathNode?
+  /// For a value read through a subscript of a parsed document: the tape position of its
+  /// slot plus one, from which the document derives its path when one is asked for; 0 when
+  /// the value was not reached that way. Sits in `storage`'s padding, so `JSON` stays 32 bytes.
+  @usableFromInline var location: UInt32
+  /// How this value was reached when `location` alone cannot say (see `Trail`); `nil` for
+  /// roots, stored elements and values that `location` places.
+  @usableFromInline var trail: Trail?
 
   @inlinable
-  init(storage: Storage, pathNode: PathNode? = nil) {
+  init(storage: Storage) {
     self.storage = storage
-    self.pathNode = pathNode
+    self.location = 0
+    self.trail = nil
   }
 
   /// The JSON `null`.
@@ -54,7 +60,8 @@ public struct JSON: Sendable {
     case Slot.intTag: storage = .number(.int(Slot.intValue(slot)))
     default: storage = .node(document, slot)
     }
-    pathNode = nil
+    location = 0
+    trail = nil
   }
 
   /// A scalar slot that needs no document (null, booleans, inline integers).
@@ -65,27 +72,39 @@ public struct JSON: Sendable {
     case Slot.intTag: storage = .number(.int(Slot.intValue(slot)))
     default: storage = .null
     }
-    pathNode = nil
+    location = 0
+    trail = nil
   }
 
   /// An array of values (their paths are dropped).
   public init(array: [JSON]) {
     storage = .array(ArrayBox(array.map(\.detached)))
-    pathNode = nil
+    location = 0
+    trail = nil
   }
 
   /// A failed access.
   init(error: JSONError) {
-    storage = .invalid(ErrorBox(error))
-    pathNode = nil
+    self.init(storage: .invalid(.boxed(ErrorBox(error))))
+  }
+
+  /// A failed access whose error (and its path) is worked out only when it is read: a
+  /// missing optional field costs no path and no preview.
+  init(failure: PendingAccessFailure) {
+    self.init(storage: .invalid(.boxed(ErrorBox(failure))))
   }
 
   /// This value without the path it was reached by, as stored inside containers.
   @usableFromInline
   var detached: JSON {
-    if pathNode == nil { return self }
+    if case .none = trail, location == 0 { return self }
+    if case .invalid(.missingKey) = storage, let error {
+      // The error needs the trail it is about to lose.
+      return JSON(error: error)
+    }
     var copy = self
-    copy.pathNode = nil
+    copy.trail = nil
+    copy.location = 0
     return copy
   }
 
@@ -94,8 +113,9 @@ public struct JSON: Sendable {
   public var type: JSONType {
     switch storage {
     case .null: return .null
-    case .invalid(let box):
-      if case .conversion = box.error.reason { return .unknown }
+    case .invalid(.boxed(let box)):
+      return box.isConversionFailure ? .unknown : .null
+    case .invalid(.missingKey):
       return .null
     case .bool: return .bool
     case .number: return .number
@@ -115,8 +135,20 @@ public struct JSON: Sendable {
   /// Why this value does not exist: the first failed access of a subscript chain, with its
   /// full path. `nil` for every real value, including `null`.
   public var error: JSONError? {
-    if case .invalid(let box) = storage { return box.error }
-    return nil
+    switch storage {
+    case .invalid(.boxed(let box)):
+      return box.error
+    case .invalid(.missingKey(let key)):
+      // `location` holds the object's block + 1, `trail` its document (see `notFound`).
+      guard case .document(let document) = trail, location != 0 else {
+        return JSONError(.access(.keyNotFound(key)), path: [.key(key)])
+      }
+      let object = Slot.make(Slot.objectTag, UInt64(location) &- 1)
+      return JSONError(
+        .access(.keyNotFound(key)), path: document.path(toContainer: object) + [.key(key)])
+    default:
+      return nil
+    }
   }
 
   /// `false` for the result of a failed access, `true` for every real value (even `null`).
@@ -132,14 +164,25 @@ public struct JSON: Sendable {
   }
 
   /// The path from the root by which this value was reached (`[]` for a root).
-  public var path: [JSONPathComponent] { pathNode?.components ?? [] }
-}
-
-/// Holds the error of a failed access, so that `JSON` stays small.
-@usableFromInline
-final class ErrorBox: Sendable {
-  let error: JSONError
-  init(_ error: JSONError) { self.error = error }
+  ///
+  /// A value read from a parsed document knows its place in that document, so its path runs
+  /// from the document's root, even when the value was taken out of an array or dictionary
+  /// on the way (`json["items"].arrayValue[3].path` is `.items[3]`).
+  public var path: [JSONPathComponent] {
+    if case .invalid = storage { return [] }
+    switch trail {
+    case .steps(let node):
+      return node.components
+    case .document(let document):
+      return location == 0 ? [] : document.path(toSlotAt: Int(location) &- 1)
+    case nil:
+      guard case .node(let document, let slot) = storage else { return [] }
+      if location != 0 { return document.path(toSlotAt: Int(location) &- 1) }
+      let tag = Slot.tag(slot)
+      guard tag == Slot.arrayTag || tag == Slot.objectTag else { return [] }
+      return document.path(toContainer: slot)
+    }
+  }
 }
 
 /// A number created in code (parsed numbers stay in their document as text).

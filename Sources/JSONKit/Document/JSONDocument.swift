@@ -18,7 +18,8 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: the tape, bytes and key table are written only by the parser,
 /// before `init` returns, and never again; the only mutable state, the lazily built member
-/// indexes of large objects, is behind a `Mutex`.
+/// indexes of large objects, is published once per object by an atomic compare-and-swap
+/// (see `MemberIndex`).
 @usableFromInline
 final class JSONDocument: @unchecked Sendable {
   @usableFromInline let tape: UnsafeMutablePointer<UInt64>
@@ -27,29 +28,42 @@ final class JSONDocument: @unchecked Sendable {
   @usableFromInline let keys: KeyTable
   @usableFromInline let root: UInt64
 
-  /// Objects with more members than this get a hash index on their first lookup.
+  /// Objects with more members than this get a hash index on their first lookup; the parser
+  /// numbers them in their count word (see `largeObjectOrdinal`).
   @usableFromInline static let indexThreshold = 24
   /// Objects with at most this many members are searched by key text instead of key id.
   @usableFromInline static let scanThreshold = 12
+  /// A container's count sits in the low 32 bits of its block's first word; a large object's
+  /// ordinal plus one in the high 32 bits.
+  @usableFromInline static let countMask: UInt64 = 0xFFFF_FFFF
 
-  /// Member indexes of large objects, keyed by the object's tape index: key id → member index.
-  private let memberIndexes = Mutex<[Int: [Int: Int]]>([:])
+  /// One lazily built `MemberIndex` per large object, by ordinal (`nil` until first needed).
+  private let memberIndexes: UnsafeMutablePointer<Atomic<UnsafeMutableRawPointer?>>
+  private let largeObjectCount: Int
 
   init(
     tape: UnsafeMutablePointer<UInt64>, tapeCount: Int,
-    storage: ByteStorage, keys: KeyTable, root: UInt64
+    storage: ByteStorage, keys: KeyTable, root: UInt64, largeObjectCount: Int
   ) {
     self.tape = tape
     self.tapeCount = tapeCount
     self.storage = storage
     self.keys = keys
     self.root = root
+    self.largeObjectCount = largeObjectCount
+    memberIndexes = .allocate(capacity: largeObjectCount)
+    for i in 0..<largeObjectCount { (memberIndexes + i).initialize(to: Atomic(nil)) }
   }
 
   deinit {
     // From `GrowableBuffer.take()`, which may have mapped it itself (see `LargeAllocation`).
     GrowableBuffer<UInt64>.release(tape)
     keys.deallocate()
+    for i in 0..<largeObjectCount {
+      if let index = memberIndexes[i].load(ordering: .acquiring) { MemberIndex.release(index) }
+    }
+    memberIndexes.deinitialize(count: largeObjectCount)
+    memberIndexes.deallocate()
   }
 
   /// The document's text (see `ByteStorage`).
@@ -59,7 +73,16 @@ final class JSONDocument: @unchecked Sendable {
   // MARK: Containers
 
   @inlinable @inline(__always)
-  func count(_ container: UInt64) -> Int { Int(tape[Int(Slot.payload(container))]) }
+  func count(_ container: UInt64) -> Int {
+    Int(truncatingIfNeeded: tape[Int(Slot.payload(container))] & Self.countMask)
+  }
+
+  /// The parser's number for a large object (more than `indexThreshold` members), counted
+  /// from 0 in the order the objects closed.
+  @inlinable @inline(__always)
+  func largeObjectOrdinal(_ object: UInt64) -> Int {
+    Int(truncatingIfNeeded: tape[Int(Slot.payload(object))] >> 32) &- 1
+  }
 
   @inlinable @inline(__always)
   func element(_ array: UInt64, _ i: Int) -> UInt64 {
@@ -79,27 +102,40 @@ final class JSONDocument: @unchecked Sendable {
   /// The value of `key` in `object`, or `nil`.
   @usableFromInline
   func lookup(_ object: UInt64, _ key: String) -> UInt64? {
+    lookupPosition(object, key).map { tape[$0] }
+  }
+
+  /// The tape position of the value of `key` in `object`, or `nil`.
+  @inline(__always)
+  func lookupPosition(_ object: UInt64, _ key: String) -> Int? {
     var key = key
-    return key.withUTF8 { utf8 -> UInt64? in
+    return key.withUTF8 { utf8 -> Int? in
       guard let base = utf8.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
-      return lookup(object, base, utf8.count)
+      return lookupPosition(object, base, utf8.count)
     }
   }
 
   /// The value of the key `base[0..<length]` in `object`, or `nil`.
   @usableFromInline
   func lookup(_ object: UInt64, _ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
+    lookupPosition(object, base, length).map { tape[$0] }
+  }
+
+  /// The tape position of the value of the key `base[0..<length]` in `object`, or `nil`.
+  @usableFromInline
+  func lookupPosition(_ object: UInt64, _ base: UnsafePointer<UInt8>, _ length: Int) -> Int? {
     let n = count(object)
+    let members = Int(Slot.payload(object)) &+ 1
     if n <= Self.scanThreshold {
       // A small object: comparing its keys' lengths (and then bytes) is cheaper than
       // hashing the key to find its id. First match, as the id scan below.
       var i = 0
       while i < n {
-        let id = memberKey(object, i)
+        let id = Int(tape[members &+ 2 &* i])
         if keys.length(of: id) == length
           && KeyTable.equal(bytes + keys.offset(of: id), base, length)
         {
-          return memberValue(object, i)
+          return members &+ 2 &* i &+ 1
         }
         i &+= 1
       }
@@ -107,29 +143,49 @@ final class JSONDocument: @unchecked Sendable {
     }
     let hash = KeyTable.hash(base, length)
     guard let id = keys.find(base, length, hash: hash, bytes: bytes) else { return nil }
-    return lookup(object, keyID: id)
+    return memberNumber(object, keyID: id).map { members &+ 2 &* $0 &+ 1 }
   }
 
   @usableFromInline
   func lookup(_ object: UInt64, keyID id: Int) -> UInt64? {
+    memberNumber(object, keyID: id).map { memberValue(object, $0) }
+  }
+
+  /// The index of the (first) member of `object` whose key is `id`, or `nil`.
+  @inline(__always)
+  func memberNumber(_ object: UInt64, keyID id: Int) -> Int? {
     let n = count(object)
     if n > Self.indexThreshold {
-      let position = Int(Slot.payload(object))
-      let member = memberIndexes.withLock { indexes -> Int? in
-        if let index = indexes[position] { return index[id] }
-        var index = [Int: Int](minimumCapacity: n)
-        for i in 0..<n { index[memberKey(object, i)] = i }
-        indexes[position] = index
-        return index[id]
-      }
-      return member.map { memberValue(object, $0) }
+      let ordinal = largeObjectOrdinal(object)
+      assert(ordinal >= 0 && ordinal < largeObjectCount, "large object without an ordinal")
+      let slot = memberIndexes + ordinal
+      let index =
+        slot.pointee.load(ordering: .acquiring) ?? publishIndex(of: object, at: slot)
+      return MemberIndex.find(index, keyID: id, in: tape + (Int(Slot.payload(object)) &+ 1))
     }
+    let members = tape + (Int(Slot.payload(object)) &+ 1)
+    let key = UInt64(id)
     var i = 0
     while i < n {
-      if memberKey(object, i) == id { return memberValue(object, i) }
+      if members[2 &* i] == key { return i }
       i &+= 1
     }
     return nil
+  }
+
+  /// Builds the member index of a large object and publishes it, or takes the one another
+  /// thread published first.
+  @inline(never)
+  private func publishIndex(
+    of object: UInt64, at slot: UnsafeMutablePointer<Atomic<UnsafeMutableRawPointer?>>
+  ) -> UnsafeMutableRawPointer {
+    let built = MemberIndex.build(
+      members: tape + (Int(Slot.payload(object)) &+ 1), count: count(object))
+    let (won, existing) = slot.pointee.compareExchange(
+      expected: nil, desired: built, ordering: .acquiringAndReleasing)
+    if won { return built }
+    MemberIndex.release(built)
+    return existing.unsafelyUnwrapped
   }
 
   // MARK: Text

@@ -32,6 +32,9 @@ struct TapeBuilder {
   /// `notePredecessor`).
   var successors: GrowableBuffer<Int32>
   var firstKey: Int32 = -1
+  /// Objects of the current document with more than `JSONDocument.indexThreshold` members,
+  /// numbered in their count words (see `JSONDocument.largeObjectOrdinal`).
+  var largeObjectCount = 0
 
   var depth = 0
   let maxDepth: Int
@@ -503,6 +506,7 @@ struct TapeBuilder {
     let n = stack.count &- start
     let position = tape.count
     let block = tape.reserve(n &+ 1)
+    assert(UInt64(n) <= JSONDocument.countMask, "array too large for its count word")
     block[0] = UInt64(n)
     (block + 1).update(from: stack.base + start, count: n)
     tape.commit(n &+ 1)
@@ -535,7 +539,14 @@ struct TapeBuilder {
     }
     let position = tape.count
     let block = tape.reserve(2 &* n &+ 1)
-    block[0] = UInt64(n)
+    assert(UInt64(n) <= JSONDocument.countMask, "object too large for its count word")
+    if n > JSONDocument.indexThreshold {
+      // Numbered so that the document can keep its member index in an array.
+      largeObjectCount &+= 1
+      block[0] = UInt64(n) | UInt64(largeObjectCount) << 32
+    } else {
+      block[0] = UInt64(n)
+    }
     (block + 1).update(from: stack.base + start, count: 2 &* n)
     tape.commit(2 &* n &+ 1)
     stack.count = start
@@ -581,6 +592,7 @@ struct TapeBuilder {
       values.append(JSON(scalarSlot: root))
       if sharedStorage == nil { bytes.count = 0 }
       tape.count = 0
+      largeObjectCount = 0
     default:
       let tapeCount = tape.count
       let storage: ByteStorage
@@ -591,8 +603,10 @@ struct TapeBuilder {
         storage = ByteStorage(base: bytes.take(), count: byteCount)
       }
       let document = JSONDocument(
-        tape: tape.take(), tapeCount: tapeCount, storage: storage, keys: keys, root: root)
+        tape: tape.take(), tapeCount: tapeCount, storage: storage, keys: keys, root: root,
+        largeObjectCount: largeObjectCount)
       keys = KeyTable()
+      largeObjectCount = 0
       stamps.count = 0
       successors.count = 0
       firstKey = -1

@@ -23,7 +23,8 @@ extension JSON {
       case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
         let count = document.count(slot)
         guard index >= 0 && index < count else { return outOfBounds(index, count) }
-        return child(JSON(document: document, slot: document.element(slot, index)), .index(index))
+        let position = Int(Slot.payload(slot)) &+ 1 &+ index
+        return located(document, position, .index(index))
       default:
         return wrongType(expected: .array)
       }
@@ -66,8 +67,8 @@ extension JSON {
         guard let i = box.find(key) else { return notFound(key) }
         return child(box.values[i], .key(key))
       case .node(let document, let slot) where Slot.tag(slot) == Slot.objectTag:
-        guard let value = document.lookup(slot, key) else { return notFound(key) }
-        return child(JSON(document: document, slot: value), .key(key))
+        guard let position = document.lookupPosition(slot, key) else { return notFound(key) }
+        return located(document, position, .key(key))
       default:
         return wrongType(expected: .dictionary)
       }
@@ -88,7 +89,7 @@ extension JSON {
         value = box.values[existing]
         box.values[existing] = .null
       } else {
-        value = JSON(error: JSONError(.access(.keyNotFound(key)), path: path + [.key(key)]))
+        value = notFound(key)
       }
       defer {
         if let existing {
@@ -139,27 +140,70 @@ extension JSON {
 
   // MARK: Helpers
 
+  /// An element or member of a container built in code (or reached through one): it
+  /// remembers the step in an allocated path node.
   @inline(__always)
   func child(_ value: JSON, _ component: JSONPathComponent) -> JSON {
     var value = value
-    value.pathNode = PathNode(parent: pathNode, component: component)
+    let parent: PathNode?
+    if case .steps(let node) = trail { parent = node } else { parent = stepsFromDocument() }
+    value.trail = .steps(PathNode(parent: parent, component: component))
     return value
   }
 
+  /// The value whose slot is the tape word at `position` of `document`, this value's own
+  /// document: it remembers only the position, and the document works out its path when
+  /// one is needed, so that reading through subscripts allocates nothing.
+  @inline(__always)
+  func located(
+    _ document: JSONDocument, _ position: Int, _ component: @autoclosure () -> JSONPathComponent
+  ) -> JSON {
+    let slot = document.tape[position]
+    guard hasNoTrail, position < Int(UInt32.max) else {
+      // Reached through a built container, or a tape beyond 2³² words: remember the step.
+      return child(JSON(document: document, slot: slot), component())
+    }
+    var value = JSON(document: document, slot: slot)
+    value.location = UInt32(truncatingIfNeeded: position &+ 1)
+    // Nulls, booleans and inline integers do not hold their document: the trail does.
+    if Slot.tag(slot) <= Slot.intTag { value.trail = .document(document) }
+    return value
+  }
+
+  /// Whether `trail` is `nil`, tested without copying it.
+  @inline(__always)
+  var hasNoTrail: Bool {
+    if case .none = trail { return true }
+    return false
+  }
+
+  /// This value's path as path nodes, for a child that must remember its steps although
+  /// this value remembers its place in a document (rare: a tape beyond 2³² words).
+  private func stepsFromDocument() -> PathNode? {
+    var node: PathNode?
+    for component in path { node = PathNode(parent: node, component: component) }
+    return node
+  }
+
   func outOfBounds(_ index: Int, _ count: Int) -> JSON {
-    JSON(
-      error: JSONError(
-        .access(.indexOutOfBounds(index: index, count: count)), path: path + [.index(index)]))
+    JSON(failure: .indexOutOfBounds(parent: self, index: index, count: count))
   }
 
   func notFound(_ key: String) -> JSON {
-    JSON(error: JSONError(.access(.keyNotFound(key)), path: path + [.key(key)]))
+    if case .node(let document, let slot) = storage, hasNoTrail,
+      Slot.payload(slot) < UInt64(UInt32.max)
+    {
+      // An object of a document, at its place in it: no allocation (see `FailedAccess`).
+      var missing = JSON(storage: .invalid(.missingKey(key)))
+      missing.trail = .document(document)
+      missing.location = UInt32(truncatingIfNeeded: Slot.payload(slot) &+ 1)
+      return missing
+    }
+    return JSON(failure: .keyNotFound(parent: self, key: key))
   }
 
   func wrongType(expected: JSONType) -> JSON {
-    JSON(
-      error: JSONError(
-        .access(.wrongType(expected: expected, found: type, preview: preview)), path: path))
+    JSON(failure: .wrongType(value: self, expected: expected))
   }
 
   /// Compact JSON text of this value, cut to about 40 characters, for error messages.
@@ -181,6 +225,7 @@ extension JSON {
     }
     switch storage {
     case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
+      keepPathWithoutDocument()
       let count = document.count(slot)
       var elements: [JSON] = []
       elements.reserveCapacity(count)
@@ -193,6 +238,14 @@ extension JSON {
     default:
       return nil
     }
+  }
+
+  /// Before a document value becomes a built container: its path, which its place in the
+  /// document gave, is kept as steps.
+  private mutating func keepPathWithoutDocument() {
+    guard location != 0, hasNoTrail else { return }
+    if let node = stepsFromDocument() { trail = .steps(node) }
+    location = 0
   }
 
   /// This value's storage, leaving `.null` in its place: the caller holds the only
@@ -230,6 +283,7 @@ extension JSON {
     }
     switch storage {
     case .node(let document, let slot) where Slot.tag(slot) == Slot.objectTag:
+      keepPathWithoutDocument()
       let box = ObjectBox()
       let count = document.count(slot)
       box.keys.reserveCapacity(count)

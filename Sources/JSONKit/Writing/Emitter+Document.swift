@@ -71,7 +71,7 @@ extension Emitter {
         }
       default:
         let position = Int(Slot.payload(slot))
-        let count = Int(tape[position])
+        let count = Int(truncatingIfNeeded: tape[position] & JSONDocument.countMask)
         let isObject = tag == Slot.objectTag
         if count == 0 {
           appendLiteral(isObject ? "{}" : "[]")

@@ -14,7 +14,11 @@ let rootIdentity: String = {
 let package = Package(
   name: "JSONKitBenchmarks",
   dependencies: [
-    .package(path: "..")
+    // The Hummingbird trait turns on the root package's JSONKitHummingbird adapter, which
+    // the server suite runs; Hummingbird itself is a benchmark-only dependency.
+    .package(path: "..", traits: ["Hummingbird"]),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
   ],
   targets: [
     // Raw yajl with callbacks that do nothing: the speed ceiling for any yajl-backed parser.
@@ -33,6 +37,9 @@ let package = Package(
         .product(name: "JSONQuery", package: rootIdentity),
         .product(name: "Transfer", package: rootIdentity),
         .product(name: "LoopbackTestServer", package: rootIdentity),
+        .product(name: "JSONKitHummingbird", package: rootIdentity),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
   ],

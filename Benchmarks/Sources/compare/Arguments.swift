@@ -2,7 +2,7 @@
 /// benchmark package should build with nothing but the root package and yajl.
 struct Arguments {
   enum Suite: String {
-    case parse, write, map, query, transfer, keys
+    case parse, write, map, encode, server, query, transfer, keys
   }
 
   enum Format: String {
@@ -12,6 +12,8 @@ struct Arguments {
   var suite: Suite?
   var corpus: String?
   var rounds = 10
+  /// Seconds of load per round, document and subject (server suite).
+  var duration = 3
   var format = Format.table
   var writeSynthetic: String?
   /// Only these subjects (all of the suite's when nil): for profiling one of them.
@@ -19,7 +21,7 @@ struct Arguments {
   var showHelp = false
 
   static let synopsis = """
-    USAGE: compare --suite parse|write|map|query|transfer|keys [--corpus DIR] [--rounds N] [--format table|json]
+    USAGE: compare --suite parse|write|map|encode|server|query|transfer|keys [--corpus DIR] [--rounds N] [--duration S] [--format table|json]
                    [--subjects NAME,...]
            compare --write-synthetic DIR
     """
@@ -35,7 +37,7 @@ struct Arguments {
       all subjects alike. Compare ratios within one run.
 
       OPTIONS:
-        --suite parse|write|map|query|transfer|keys
+        --suite parse|write|map|encode|server|query|transfer|keys
                               parse: jsonkit (JSONParser.parse), foundation
                               (JSONSerialization.jsonObject), yajl (no-op callbacks).
                               write: jsonkit (JSONWriter, compact), foundation
@@ -46,6 +48,13 @@ struct Arguments {
                               (JSONKitDecoder, same Codable structs). Only documents
                               with a model: twitter.json, github_events.json, synthetic
                               tweets.json; the subjects' results are compared first.
+                              encode: the same models back to bytes: jsonkit-encoder
+                              (JSONKitEncoder), mapping-tojson (Mapper.toJSONString),
+                              foundation (JSONEncoder); each output is read back first.
+                              server: a Hummingbird server on 127.0.0.1 decoding POSTed
+                              bodies into the models and encoding a reply, driven by
+                              wrk; requests/s and p99: jsonkit (JSONKitHummingbird's
+                              coders), foundation (JSONDecoder/JSONEncoder).
                               transfer: HTTP from a loopback server. twitter.json (from
                               --corpus, else synthetic tweets.json) GET + models, one
                               request at a time, MB/s of body: transfer (Transfer,
@@ -59,6 +68,8 @@ struct Arguments {
                               each) are generated deterministically in memory.
         --rounds N            Timed rounds (default 10). Each round runs each subject on each
                               document for ~75 ms (iteration count calibrated once).
+        --duration SECONDS    Server suite: seconds of load per round, document and
+                              subject (default 3).
         --format table|json   table: a markdown table with best / median MB/s and ratios.
                               json: one object per line per (corpus, subject).
         --subjects NAME,...   Time only these subjects (e.g. --subjects jsonkit under perf;
@@ -108,7 +119,8 @@ struct Arguments {
         let text = try value()
         guard let suite = Suite(rawValue: text) else {
           throw UsageError(
-            "unknown suite '\(text)' (expected parse, write, map, query, transfer or keys)")
+            "unknown suite '\(text)' (expected parse, write, map, encode, server, query, transfer or keys)"
+          )
         }
         result.suite = suite
       case "--corpus":
@@ -119,6 +131,12 @@ struct Arguments {
           throw UsageError("--rounds needs a positive integer, got '\(text)'")
         }
         result.rounds = rounds
+      case "--duration":
+        let text = try value()
+        guard let seconds = Int(text), seconds > 0 else {
+          throw UsageError("--duration needs a positive integer, got '\(text)'")
+        }
+        result.duration = seconds
       case "--format":
         let text = try value()
         guard let format = Format(rawValue: text) else {
@@ -134,7 +152,7 @@ struct Arguments {
       }
     }
     if !result.showHelp && result.suite == nil && result.writeSynthetic == nil {
-      throw UsageError("missing --suite parse|write|map|query|transfer|keys")
+      throw UsageError("missing --suite parse|write|map|encode|server|query|transfer|keys")
     }
     if let suite = result.suite, let subjects = result.subjects {
       let known = Subjects.names(for: suite)

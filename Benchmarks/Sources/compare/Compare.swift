@@ -52,6 +52,10 @@ enum Compare {
       print(try TransferSuite.run(arguments, documents: documents))
       return
     }
+    if suite == .server {
+      print(try ServerSuite.run(arguments, documents: documents))
+      return
+    }
 
     // Corpus-major, subject-minor: each round visits documents in order and runs every
     // subject on a document back to back, so its bytes are equally warm for all of them.
@@ -62,7 +66,7 @@ enum Compare {
     }
     guard !workloads.isEmpty else {
       throw UsageError(
-        suite == .map
+        suite == .map || suite == .encode
           ? "no document to map in the \(corpusLabel) (models for \(MapSuite.Model.documents))"
           : "no subject worked on any document")
     }

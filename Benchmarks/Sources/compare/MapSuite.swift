@@ -17,18 +17,19 @@ enum MapSuite {
   enum Model {
     /// twitter.json, and the synthetic tweets.json which has the same keys.
     case twitter
-    /// github_events.json.
+    /// github_events.json, and the synthetic events.json which has the same keys.
     case github
 
     init?(document: String) {
       switch document {
       case "twitter.json", "tweets.json": self = .twitter
-      case "github_events.json": self = .github
+      case "github_events.json", "events.json": self = .github
       default: return nil
       }
     }
 
-    static let documents = "twitter.json, github_events.json, synthetic tweets.json"
+    static let documents =
+      "twitter.json, github_events.json, synthetic tweets.json and events.json"
   }
 
   /// The workloads of one document in `subjects` order, after checking that every subject

@@ -55,6 +55,11 @@ enum Report {
     case .map:
       guard subjects.contains("jsondecoder") else { return [] }
       return subjects.filter { $0 != "jsondecoder" }.map { ($0, "jsondecoder") }
+    case .server:
+      return [("jsonkit", "foundation")]
+    case .encode:
+      guard subjects.contains("foundation") else { return [] }
+      return subjects.filter { $0 != "foundation" }.map { ($0, "foundation") }
     case .query:
       guard subjects.contains("jsonquery"), subjects.contains("swift") else { return [] }
       return [("jsonquery", "swift")]
@@ -118,12 +123,13 @@ enum Report {
       + (suite == .write ? " (input size, not output size)" : "")
       + (suite == .parse ? "; yajl = raw yajl with no-op callbacks (the ceiling)" : "")
       + (suite == .map ? " (bytes to models, parsing included)" : "")
+      + (suite == .encode ? " (models to bytes; MB/s of the document the models came from)" : "")
       + (suite == .transfer
         ? " (here: of the response body; one GET + parse + models, one request at a time)" : "")
       + (suite == .query
         ? " (one run of the query on the parsed document; swift = the same computation hand-written over JSONSerialization objects)"
         : "")
-      + (suite == .map || suite == .query || suite == .transfer
+      + (suite == .map || suite == .encode || suite == .query || suite == .transfer
         ? "; A ÷ B > 1 means A is faster than B." : "; ratios > 1 mean JSONKit is faster.")
     return (customTitle ?? title) + "\n\n" + lines.joined(separator: "\n")
   }

@@ -25,6 +25,8 @@ enum Subjects {
     case .parse: ["jsonkit", "foundation", "yajl"]
     case .write: ["jsonkit", "foundation"]
     case .map: MapSuite.subjects
+    case .encode: EncodeSuite.subjects
+    case .server: ServerSuite.subjects
     case .query: QuerySuite.subjects
     case .transfer: TransferSuite.subjects
     case .keys: KeysSuite.subjects
@@ -43,6 +45,9 @@ enum Subjects {
     }
     if suite == .query {
       return try QuerySuite.workloads(subjects: subjects, corpus: corpus, data: data)
+    }
+    if suite == .encode {
+      return try EncodeSuite.workloads(subjects: subjects, corpus: corpus, data: data)
     }
     return subjects.compactMap { subject in
       do {

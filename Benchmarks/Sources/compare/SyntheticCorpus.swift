@@ -17,6 +17,7 @@ enum SyntheticCorpus {
       CorpusDocument(name: "coordinates.json", data: Data(coordinates().serialized(indent: 0))),
       CorpusDocument(name: "catalogue.json", data: Data(catalogue().serialized(indent: 4))),
       CorpusDocument(name: "strings.json", data: Data(strings().serialized(indent: 4))),
+      CorpusDocument(name: "events.json", data: Data(events().serialized(indent: 2))),
     ]
   }
 

@@ -29,6 +29,15 @@ struct ArticleExampleTests {
         == "Dictionary key 'name' does not exist at .items[1].name")
   }
 
+  @Test func encodingInOnePass() throws {
+    struct Reading: Encodable {
+      var sensor: String
+      var celsius: Double
+    }
+    let data = try JSONKitEncoder().encode([Reading(sensor: "north", celsius: 21.5)])
+    #expect(String(decoding: data, as: UTF8.self) == #"[{"sensor":"north","celsius":21.5}]"#)
+  }
+
   @Test func numbersBuiltInCode() {
     #expect(JSON(0.1 + 0.2).rawString() == "0.30000000000000004")
     #expect(JSON(2.0).rawString() == "2")

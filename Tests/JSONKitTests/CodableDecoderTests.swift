@@ -785,11 +785,8 @@ struct DecoderValueStrategyTests {
     var generator = SystemRandomNumberGenerator()
     for pattern in patterns {
       for offset in [0, 19800, -28800] {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: offset)
-        formatter.dateFormat = pattern
-        guard let parser = FormattedDateParser(formatter) else {
+        let formatter = posixDateFormatter(pattern, offset: offset)
+        guard let parser = FixedDateFormat(formatter) else {
           Issue.record("no fast path for \(pattern)")
           continue
         }
@@ -810,7 +807,7 @@ struct DecoderValueStrategyTests {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
     formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
-    let parser = FormattedDateParser(formatter)!
+    let parser = FixedDateFormat(formatter)!
     // A wrong weekday is ignored, as ICU does; everything irregular is the formatter's call.
     #expect(
       parser.parse("Mon Aug 31 00:29:15 +0000 2014")
@@ -842,7 +839,7 @@ struct DecoderValueStrategyTests {
       formatter { $0.dateFormat = "MM-dd HH:mm" },
     ]
     for candidate in unsupported {
-      #expect(FormattedDateParser(candidate) == nil, "\(candidate.dateFormat ?? "")")
+      #expect(FixedDateFormat(candidate) == nil, "\(candidate.dateFormat ?? "")")
       var decoder = JSONKitDecoder()
       decoder.dateDecodingStrategy = .formatted(candidate)
       let texts = [

@@ -354,6 +354,72 @@ struct EncoderValueStrategyTests {
     #expect(try encode(.custom { _, _ in }) == #"{"at":{}}"#)
   }
 
+  @Test func theISO8601WritingFastPathAgreesWithFoundationsFormatStyle() throws {
+    var generator = SplitMix64(seed: 8601)
+    var seconds: [Double] = [
+      -11_676_096_000, -11_676_096_001, 253_402_300_799, 253_402_300_800, 0, -1, 951_782_400,
+      1_700_000_000.5, -0.25,
+    ]
+    for _ in 0..<3000 {
+      seconds.append(Double(Int64(generator.next() % 270_000_000_000) - 13_000_000_000))
+    }
+    for value in seconds {
+      let date = Date(timeIntervalSince1970: value)
+      #expect(InternetDateTime.format(date) == date.formatted(.iso8601), "\(value)")
+    }
+    // Both encoders, through the stream and through the tree.
+    var encoder = JSONKitEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let dates = seconds.prefix(9).map { Date(timeIntervalSince1970: $0) }
+    let expected = "[" + dates.map { "\"\($0.formatted(.iso8601))\"" }.joined(separator: ",") + "]"
+    #expect(String(decoding: try encoder.encode(dates), as: UTF8.self) == expected)
+    encoder.outputFormatting = .sortedKeys
+    #expect(String(decoding: try encoder.encode(dates), as: UTF8.self) == expected)
+  }
+
+  @Test func theFormattedDateWritingFastPathAgreesWithDateFormatter() throws {
+    let patterns = [
+      "EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, d MMMM yyyy HH:mm",
+      "dd/MM/yyyy", "yyyy-MM-dd'T'HH:mm:ssXXX", "M/d/y H:m:s", "'day' d 'of' MMM''yyyy",
+      "'\\q\"' yyyy-MM-dd",
+    ]
+    var generator = SplitMix64(seed: 1582)
+    for pattern in patterns {
+      for offset in [0, 19800, -28800] {
+        let formatter = posixDateFormatter(pattern, offset: offset)
+        let format = try #require(FixedDateFormat(formatter), "\(pattern)")
+        var seconds: [Double] = [
+          -11_676_096_000, -11_676_096_001, 253_402_300_799, 253_402_300_800, 0, -1, -0.5, 0.001,
+          -86_400.25, 1_700_000_000.123,
+        ]
+        for _ in 0..<150 {
+          let value = Double(Int64(generator.next() % 270_000_000_000) - 13_000_000_000)
+          seconds.append(value)
+          seconds.append(value + Double(generator.next() % 1000) / 1000)
+        }
+        var written = 0
+        for value in seconds {
+          let date = Date(timeIntervalSince1970: value)
+          guard let text = format.format(date) else { continue }
+          written += 1
+          #expect(text == formatter.string(from: date), "\(pattern) \(offset): \(value)")
+        }
+        #expect(written >= 140, "\(pattern) \(offset)")
+
+        // Through both encoders, as Foundation's encoder writes them.
+        let dates = seconds.prefix(24).map { Date(timeIntervalSince1970: $0) }
+        let foundation = JSONEncoder()
+        foundation.dateEncodingStrategy = .formatted(formatter)
+        var encoder = JSONKitEncoder()
+        encoder.dateEncodingStrategy = .formatted(formatter)
+        let expected = try JSONParser.parse(foundation.encode(dates))
+        #expect(try JSONParser.parse(encoder.encode(dates)) == expected, "\(pattern)")
+        encoder.outputFormatting = .sortedKeys
+        #expect(try JSONParser.parse(encoder.encode(dates)) == expected, "\(pattern)")
+      }
+    }
+  }
+
   @Test func everyDataStrategyWritesItsFormat() throws {
     var encoder = JSONKitEncoder()
     #expect(try text(Data([1, 2, 3]), encoder) == #""AQID""#)

@@ -52,7 +52,46 @@ enum InternetDateTime {
   /// `date` as `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, as `ISO8601DateFormatter` and
   /// `Date.ISO8601FormatStyle` write it.
   static func format(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    let fast = String(unsafeUninitializedCapacity: 20) { buffer in
+      writeCommon(date, to: buffer.baseAddress!) ? 20 : 0
+    }
+    return fast.isEmpty ? date.formatted(.iso8601) : fast
+  }
+
+  /// Writes `date` as `yyyy-MM-dd'T'HH:mm:ss'Z'` (20 bytes) at `target` when it is a whole
+  /// second in the years 1600–9999, where that is exactly what `format` gives; `false`, with
+  /// nothing written, otherwise (the style then decides how to round and which calendar).
+  /// The style takes about a microsecond per date; this takes a few nanoseconds.
+  static func writeCommon(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Bool {
+    let interval = date.timeIntervalSince1970
+    // -11_676_096_000 is 1600-01-01, 253_402_300_799 is 9999-12-31T23:59:59.
+    guard interval >= -11_676_096_000, interval <= 253_402_300_799,
+      interval.rounded(.down) == interval
+    else { return false }
+    let seconds = Int(interval)
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let time = seconds - days * 86_400
+    let (year, month, day) = civil(daysSince1970: days)
+    func put(_ value: Int, _ at: Int, _ width: Int) {
+      var value = value
+      for i in stride(from: at + width - 1, through: at, by: -1) {
+        target[i] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+        value /= 10
+      }
+    }
+    put(year, 0, 4)
+    target[4] = 0x2D
+    put(month, 5, 2)
+    target[7] = 0x2D
+    put(day, 8, 2)
+    target[10] = 0x54  // T
+    put(time / 3_600, 11, 2)
+    target[13] = 0x3A
+    put(time / 60 % 60, 14, 2)
+    target[16] = 0x3A
+    put(time % 60, 17, 2)
+    target[19] = 0x5A  // Z
+    return true
   }
 
   static func daysIn(month: Int, year: Int) -> Int {
@@ -65,6 +104,21 @@ enum InternetDateTime {
 
   /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
   /// `days_from_civil`).
+  /// The date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`), the
+  /// inverse of `daysSince1970`.
+  static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra =
+      (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
   static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400

@@ -37,6 +37,11 @@ extension JSONKitEncoder {
   ///   - buffer: the bytes to append to; what it holds already stays in front.
   /// - Throws: `EncodingError` as `encode(_:)`; `buffer` is unchanged then.
   public func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
+    if let out = try? streamed(value) {
+      defer { out.deallocate() }
+      buffer.append(contentsOf: UnsafeBufferPointer(start: out.base, count: out.count))
+      return
+    }
     let json = try encodeToJSON(value)
     JSONWriter(options: outputFormatting.writingOptions).write(json, into: &buffer)
   }

@@ -25,7 +25,7 @@ extension JSONKitDecoder {
     let reusesContainers: Bool
     /// For `.formatted` (see `formattedDate`): the formatter's fast reader, made on first
     /// use (`.some(nil)`: its settings have none), and the dates it parsed, by text.
-    @exclusivity(unchecked) var formattedParser: FormattedDateParser?? = nil
+    @exclusivity(unchecked) var formattedParser: FixedDateFormat?? = nil
     @exclusivity(unchecked) var formattedDates: [String: Date] = [:]
 
     init(value: JSON, path: [CodingPathItem], options: Options, reusesContainers: Bool) {

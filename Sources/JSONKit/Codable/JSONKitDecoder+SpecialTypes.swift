@@ -41,13 +41,13 @@ extension JSONKitDecoder.Impl {
   }
 
   /// `formatter.date(from: text)`, faster. `DateFormatter.date(from:)` takes 40–60 µs on
-  /// Linux, so text in the formatter's canonical form is read by a `FormattedDateParser`
+  /// Linux, so text in the formatter's canonical form is read by a `FixedDateFormat`
   /// made once per decode, and other text is parsed once per decode: repeats are common
   /// (retweets share their original's timestamp: twitter.json has 173 dates, 33 distinct),
   /// and a formatter maps equal text to equal dates. The memo is bounded and dies with the
   /// decode.
   func formattedDate(_ text: String, _ formatter: DateFormatter) -> Date? {
-    if formattedParser == nil { formattedParser = .some(FormattedDateParser(formatter)) }
+    if formattedParser == nil { formattedParser = .some(FixedDateFormat(formatter)) }
     if let parser = formattedParser.unsafelyUnwrapped, let date = parser.parse(text) { return date }
     if let date = formattedDates[text] { return date }
     guard let date = formatter.date(from: text) else { return nil }

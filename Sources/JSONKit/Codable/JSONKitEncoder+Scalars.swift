@@ -2,17 +2,24 @@ import Foundation
 
 // Scalars, dates and data as `JSON` values, and the encoder's errors.
 
-extension JSONKitEncoder.Impl {
-  /// A scalar `value` of kind `kind` (reached through a generic `encode`).
+extension JSONKitEncoder {
+  /// A scalar `value` of kind `kind` as the value both encoders write; `nil` for an infinity
+  /// or NaN, which the strategy decides.
   @inline(__always)
-  func boxScalar<T>(_ value: T, _ kind: ScalarKind, base: PathBase, item: CodingPathItem?) throws
-    -> JSON
-  {
+  static func scalarJSON<T>(_ value: T, _ kind: ScalarKind) -> JSON? {
     switch kind {
     case .string: return JSON(cast(value, to: String.self))
     case .bool: return JSON(cast(value, to: Bool.self))
-    case .double: return try boxDouble(cast(value, to: Double.self), base: base, item: item)
-    case .float: return try boxFloat(cast(value, to: Float.self), base: base, item: item)
+    // (Not `isFinite ? … : nil`: `JSON` is `ExpressibleByNilLiteral`, so that `nil` would
+    // be `JSON.null`, not `Optional.none`.)
+    case .double:
+      let double = cast(value, to: Double.self)
+      guard double.isFinite else { return Optional.none }
+      return JSON(double)
+    case .float:
+      let float = cast(value, to: Float.self)
+      guard float.isFinite else { return Optional.none }
+      return floatJSON(float)
     case .int: return JSON(cast(value, to: Int.self))
     case .int8: return JSON(cast(value, to: Int8.self))
     case .int16: return JSON(cast(value, to: Int16.self))
@@ -26,16 +33,34 @@ extension JSONKitEncoder.Impl {
     }
   }
 
+  /// A `Float` by its own shortest text (`0.1`), which reads back as the same `Float`;
+  /// through `Double` it would be `0.10000000149011612`.
+  static func floatJSON(_ value: Float) -> JSON {
+    JSON(storage: .number(.text(value.description)))
+  }
+}
+
+extension JSONKitEncoder.Impl {
+  /// A scalar `value` of kind `kind` (reached through a generic `encode`).
+  @inline(__always)
+  func boxScalar<T>(_ value: T, _ kind: ScalarKind, base: PathBase, item: CodingPathItem?) throws
+    -> JSON
+  {
+    switch kind {
+    case .double: return try boxDouble(cast(value, to: Double.self), base: base, item: item)
+    case .float: return try boxFloat(cast(value, to: Float.self), base: base, item: item)
+    default: return JSONKitEncoder.scalarJSON(value, kind).unsafelyUnwrapped
+    }
+  }
+
   func boxDouble(_ value: Double, base: PathBase, item: CodingPathItem?) throws -> JSON {
     guard value.isFinite else { return try nonConforming(value, base: base, item: item) }
     return JSON(value)
   }
 
-  /// A `Float` by its own shortest text (`0.1`), which reads back as the same `Float`;
-  /// through `Double` it would be `0.10000000149011612`.
   func boxFloat(_ value: Float, base: PathBase, item: CodingPathItem?) throws -> JSON {
     guard value.isFinite else { return try nonConforming(value, base: base, item: item) }
-    return JSON(storage: .number(.text(value.description)))
+    return JSONKitEncoder.floatJSON(value)
   }
 
   /// A 128-bit integer, exactly (as decimal text).
@@ -73,7 +98,7 @@ extension JSONKitEncoder.Impl {
     case .iso8601:
       return JSON(InternetDateTime.format(date))
     case .formatted(let formatter):
-      return JSON(formatter.string(from: date))
+      return JSON(options.fixedDateFormat?.format(date) ?? formatter.string(from: date))
     case .custom(let closure):
       return try descend(base: base, item: item) { try closure(date, $0) } ?? [:]
     }

@@ -48,7 +48,23 @@ public struct JSONKitEncoder: Sendable {
   /// - Throws: `EncodingError.invalidValue` for a non-conforming float under `.throw`, or
   ///   when `value` encodes nothing at all; any error the value's `encode(to:)` throws.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    JSONWriter(options: outputFormatting.writingOptions).data(try encodeToJSON(value))
+    if let out = try? streamed(value) {
+      // The buffer's memory comes from malloc: `Data` takes it over instead of copying it.
+      return Data(bytesNoCopy: out.base, count: out.count, deallocator: .free)
+    }
+    return JSONWriter(options: outputFormatting.writingOptions).data(try encodeToJSON(value))
+  }
+
+  /// The text of `value` written in one pass while it encodes (`StreamImpl`), when the
+  /// output is compact and unsorted and the keys are default or snake case; `nil` (or an
+  /// error) when the tree encoder must do it: the caller then encodes again through `Impl`,
+  /// which gives Foundation's result, or its error, for whatever the pass could not follow.
+  func streamed<T: Encodable>(_ value: T) throws -> OutputBuffer? {
+    guard !outputFormatting.contains(.prettyPrinted), !outputFormatting.contains(.sortedKeys)
+    else { return nil }
+    if case .custom = keyEncodingStrategy { return nil }
+    let stream = StreamImpl(options: Options(self), writing: outputFormatting.writingOptions)
+    return try stream.encodeTopLevel(value)
   }
 
   /// `value` as a `JSON` value, built directly (no text is written or parsed).
@@ -79,6 +95,8 @@ extension JSONKitEncoder {
     let userInfo: [CodingUserInfoKey: any Sendable]
     /// `keys` is `.useDefaultKeys`.
     let defaultKeys: Bool
+    /// For `.formatted`: the formatter's pattern when `FixedDateFormat` writes it exactly.
+    let fixedDateFormat: FixedDateFormat?
 
     init(_ encoder: JSONKitEncoder) {
       keys = encoder.keyEncodingStrategy
@@ -90,6 +108,11 @@ extension JSONKitEncoder {
         defaultKeys = true
       } else {
         defaultKeys = false
+      }
+      if case .formatted(let formatter) = encoder.dateEncodingStrategy {
+        fixedDateFormat = FixedDateFormat(formatter)
+      } else {
+        fixedDateFormat = nil
       }
     }
   }

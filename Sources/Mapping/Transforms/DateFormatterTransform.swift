@@ -35,14 +35,15 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
 
   private let formatter: DateFormatter
   private let lock = NSLock()
-  /// Reads text in exactly the form the formatter writes without ICU (40–60 µs a date on
-  /// Linux) and without the lock; anything else goes to the formatter.
-  private let fastParser: FormattedDateParser?
+  /// Reads text in exactly the form the formatter writes, and writes most dates, without
+  /// ICU (40–60 µs a date read, several µs a date written on Linux) and without the lock;
+  /// anything else goes to the formatter.
+  private let fastParser: FixedDateFormat?
 
   /// A transform using a copy of `dateFormatter`.
   public init(dateFormatter: DateFormatter) {
     formatter = dateFormatter.copy() as! DateFormatter
-    fastParser = FormattedDateParser(formatter)
+    fastParser = FixedDateFormat(formatter)
   }
 
   /// A copy of the formatter this transform uses.
@@ -60,6 +61,7 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
   /// write.
   public func transformToJSON(_ value: Date?) -> String? {
     guard let value else { return nil }
+    if let text = fastParser?.format(value) { return text }
     return lock.withLock { formatter.string(from: value) }
   }
 

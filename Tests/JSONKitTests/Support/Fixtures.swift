@@ -30,3 +30,13 @@ enum Fixtures {
     try Data(contentsOf: jsonTestSuite.appendingPathComponent(name))
   }
 }
+
+/// A `DateFormatter` with `pattern`, the `en_US_POSIX` locale and a fixed-offset zone: the
+/// kind `FixedDateFormat` reads and writes without ICU.
+func posixDateFormatter(_ pattern: String, offset: Int) -> DateFormatter {
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  formatter.timeZone = TimeZone(secondsFromGMT: offset)
+  formatter.dateFormat = pattern
+  return formatter
+}

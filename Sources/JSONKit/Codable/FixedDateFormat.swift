@@ -1,7 +1,7 @@
 import Foundation
 
-/// A fast reader for `.formatted(DateFormatter)` dates in the formatter's exact, canonical
-/// form, such as twitter.json's `Sun Aug 31 00:29:15 +0000 2014`.
+/// A fast reader and writer for `.formatted(DateFormatter)` dates in the formatter's exact,
+/// canonical form, such as twitter.json's `Sun Aug 31 00:29:15 +0000 2014`.
 ///
 /// On Linux `DateFormatter.date(from:)` takes 40–60 µs, far longer than decoding the
 /// rest of a tweet. This reader handles fixed-width patterns of numeric fields, English
@@ -15,7 +15,7 @@ import Foundation
 /// ICU's result is the plain Gregorian computation done here, so both agree; whatever is
 /// irregular (lenient spacing, a day 31 in April, a leap second) is left to the formatter.
 /// Like ICU, it does not check that a weekday name matches the date.
-package struct FormattedDateParser: Sendable {
+package struct FixedDateFormat: Sendable {
   enum Field: Equatable {
     case literal([UInt8])
     case weekday(names: Int)  // index into `names`: abbreviated or full
@@ -261,7 +261,7 @@ package struct FormattedDateParser: Sendable {
   func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 }
 
-extension FormattedDateParser.Field {
+extension FixedDateFormat.Field {
   var isMonth: Bool {
     switch self {
     case .month, .monthName: return true

@@ -13,6 +13,15 @@ int cstackbounds_current(uintptr_t *low, size_t *size) {
   *size = length;
   return 0;
 #elif defined(__linux__)
+  // glibc's pthread_getattr_np asks the kernel for the CPU affinity on every call (several
+  // microseconds); a thread's stack never moves, so each thread asks once.
+  static _Thread_local uintptr_t cached_low = 0;
+  static _Thread_local size_t cached_size = 0;
+  if (cached_size != 0) {
+    *low = cached_low;
+    *size = cached_size;
+    return 0;
+  }
   pthread_attr_t attributes;
   if (pthread_getattr_np(pthread_self(), &attributes) != 0) return -1;
   void *address = NULL;
@@ -20,8 +29,8 @@ int cstackbounds_current(uintptr_t *low, size_t *size) {
   int status = pthread_attr_getstack(&attributes, &address, &length);
   pthread_attr_destroy(&attributes);
   if (status != 0 || address == NULL || length == 0) return -1;
-  *low = (uintptr_t)address;
-  *size = length;
+  *low = cached_low = (uintptr_t)address;
+  *size = cached_size = length;
   return 0;
 #else
   (void)low;

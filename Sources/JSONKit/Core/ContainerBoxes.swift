@@ -178,7 +178,9 @@ struct ObjectMembers {
 enum Teardown {
   @usableFromInline
   static func dismantle(_ values: inout [JSON]) {
-    guard values.contains(where: \.isMaterializedContainer) else { return }
+    // Freeing two levels recursively is harmless; only deeper values need the work list
+    // (and its allocation): small values such as `[["a", 0], 1]` are freed as they are.
+    guard values.contains(where: \.holdsMaterializedContainer) else { return }
     var pending: [JSON] = []
     swap(&pending, &values)
     while var value = pending.popLast() {
@@ -198,6 +200,15 @@ enum Teardown {
 }
 
 extension JSON {
+  /// Whether this is a materialized container with a materialized container inside.
+  var holdsMaterializedContainer: Bool {
+    switch storage {
+    case .array(let box): return box.elements.contains(where: \.isMaterializedContainer)
+    case .object(let box): return box.values.contains(where: \.isMaterializedContainer)
+    default: return false
+    }
+  }
+
   var isMaterializedContainer: Bool {
     switch storage {
     case .array, .object: return true

@@ -19,11 +19,34 @@ import Foundation
 public final class JSONStreamParser {
   private let core: ParserCore
 
+  /// What the parser hands back.
+  public enum Output: Sendable {
+    /// Each top-level value, whole.
+    case values
+    /// jq's `--stream` events, as the text is read: `[path, leaf]` for each scalar and
+    /// empty container, and `[path]` when a non-empty container closes (`path` ending at
+    /// its last member), exactly as jq's `tostream` gives them for each value. Nothing of
+    /// the document is kept, so memory stays flat however large one value is; events
+    /// before a syntax error are handed back before the error. A projection is ignored.
+    ///
+    /// ```swift
+    /// let parser = JSONStreamParser(output: .streamEvents)
+    /// let events = try parser.feed(Array(#"{"a":[1,{}]}"#.utf8)) + parser.finish()
+    /// // [["a",0],1], [["a",1],{}], [["a",1]], [["a"]]
+    /// ```
+    case streamEvents
+  }
+
   /// Creates a parser. `allowMultipleValues` is implied; `allowTrailingGarbage` is ignored.
-  public init(options: JSONParser.Options = .default) {
+  ///
+  /// - Parameters:
+  ///   - options: as for `JSONParser`.
+  ///   - output: whole values (the default) or jq's stream events.
+  public init(options: JSONParser.Options = .default, output: Output = .values) {
     var options = options
     options.allowMultipleValues = true
-    core = ParserCore(options: options, expectedSize: 0, streaming: true)
+    core = ParserCore(
+      options: options, expectedSize: 0, streaming: true, events: output == .streamEvents)
   }
 
   /// Parses the next chunk and returns the values it completed, in order.

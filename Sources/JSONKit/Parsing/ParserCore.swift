@@ -36,16 +36,23 @@ final class ParserCore {
   /// one-shot parser calls both within the input's lifetime), for error locations.
   private var originalInput: UnsafeRawBufferPointer?
 
-  init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
+  /// - Parameter events: hand out jq's stream events instead of values (streaming only;
+  ///   see `TapeBuilder+StreamEvents`; a projection is then ignored).
+  init(options: JSONParser.Options, expectedSize: Int, streaming: Bool, events: Bool = false) {
+    assert(streaming || !events, "stream events come only from a streaming parse")
     self.options = options
     self.streaming = streaming
     builder = .allocate(capacity: 1)
+    var options = options
+    if events { options.projection = nil }
     builder.initialize(
       to: TapeBuilder(options: options, expectedSize: expectedSize, streaming: streaming))
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(
-      to: builder.pointee.projection == nil
-        ? ParserCore.makeCallbacks() : ParserCore.makeProjectedCallbacks())
+      to: events
+        ? ParserCore.makeEventCallbacks()
+        : builder.pointee.projection == nil
+          ? ParserCore.makeCallbacks() : ParserCore.makeProjectedCallbacks())
     handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
     builder.pointee.handle = handle
     // JSONKit validates strings itself (strictly); see UTF8Validation.
@@ -623,6 +630,32 @@ extension ParserCore {
       yajl_end_map: { ctx in callbackBuilder(ctx).pointee.projectedEnd(object: true) },
       yajl_start_array: { ctx in callbackBuilder(ctx).pointee.projectedStart(object: false) },
       yajl_end_array: { ctx in callbackBuilder(ctx).pointee.projectedEnd(object: false) }
+    )
+  }
+}
+
+extension ParserCore {
+  /// The callbacks that hand out stream events (`TapeBuilder+StreamEvents`).
+  fileprivate static func makeEventCallbacks() -> yajl_callbacks {
+    return yajl_callbacks(
+      yajl_null: { ctx in callbackBuilder(ctx).pointee.eventNull() },
+      yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.eventBool(value != 0) },
+      yajl_integer: nil,
+      yajl_double: nil,
+      yajl_number: { ctx, text, length in
+        callbackBuilder(ctx).pointee.eventNumber(
+          UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
+      },
+      yajl_string: { ctx, text, length in
+        callbackBuilder(ctx).pointee.eventString(text ?? UnsafePointer(bitPattern: 1)!, length)
+      },
+      yajl_start_map: { ctx in callbackBuilder(ctx).pointee.eventStart(object: true) },
+      yajl_map_key: { ctx, text, length in
+        callbackBuilder(ctx).pointee.eventKey(text ?? UnsafePointer(bitPattern: 1)!, length)
+      },
+      yajl_end_map: { ctx in callbackBuilder(ctx).pointee.eventEnd() },
+      yajl_start_array: { ctx in callbackBuilder(ctx).pointee.eventStart(object: false) },
+      yajl_end_array: { ctx in callbackBuilder(ctx).pointee.eventEnd() }
     )
   }
 }

@@ -85,6 +85,9 @@ struct TapeBuilder {
   var wholeDepth = 0
   var skipDepth = 0
 
+  /// Stream events only: the open containers (see `TapeBuilder+StreamEvents`).
+  var eventLevels: [StreamEventLevel] = []
+
   var values: [JSON] = []
   /// For each value in `values`, the input offset just past its last token.
   var valueEnds: [Int] = []

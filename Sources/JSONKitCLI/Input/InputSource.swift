@@ -22,8 +22,9 @@ final class InputSource {
 
   private let paths: [String]
   private let mode: Mode
-  /// `--stream`: each value is turned into its `[path, leaf]` / `[path]` events.
-  private let streamEvents: Query?
+  /// `--stream`: the parser hands out `[path, leaf]` / `[path]` events as it reads, so a
+  /// document of any size streams in constant memory.
+  private let streamEvents: Bool
   private let diagnostics: Diagnostics
   /// The parts of each value the program reads (`Query.inputProjection`), or `nil`.
   private let projection: JSONProjection?
@@ -66,7 +67,7 @@ final class InputSource {
     self.seq = seq
     self.paths = paths.isEmpty ? ["-"] : paths
     self.mode = mode
-    self.streamEvents = stream ? try? Query("tostream") : nil
+    self.streamEvents = stream
     self.diagnostics = diagnostics
   }
 
@@ -137,7 +138,7 @@ final class InputSource {
       do {
         let reader = try InputReader(path: path)
         self.reader = reader
-        values = ValueStream(options: parserOptions)
+        values = ValueStream(options: parserOptions, events: streamEvents)
         partialLine.removeAll(keepingCapacity: true)
         rawLine = 0
         name = reader.name
@@ -205,7 +206,7 @@ final class InputSource {
         ignore(error)
       }
     }
-    values = ValueStream(options: parserOptions)
+    values = ValueStream(options: parserOptions, events: streamEvents)
   }
 
   /// `--seq`: a record that is not JSON, reported as jq does and skipped.
@@ -233,12 +234,7 @@ final class InputSource {
   }
 
   private func enqueue(_ value: JSON, line: Int) {
-    guard let streamEvents else {
-      queue.append((value, line))
-      return
-    }
-    var events = streamEvents.run(on: value)
-    while let event = try? events.next() { queue.append((event, line)) }
+    queue.append((value, line))
   }
 
   private func fail(_ message: String) {

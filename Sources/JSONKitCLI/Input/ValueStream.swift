@@ -10,8 +10,10 @@ import JSONKit
 final class ValueStream {
   private let parser: JSONStreamParser
 
-  init(options: JSONParser.Options = .default) {
-    parser = JSONStreamParser(options: options)
+  /// - Parameter events: jq's `--stream` events instead of values, made while the text is
+  ///   read (see `JSONStreamParser.Output.streamEvents`).
+  init(options: JSONParser.Options = .default, events: Bool = false) {
+    parser = JSONStreamParser(options: options, output: events ? .streamEvents : .values)
   }
 
   /// Feeds `chunk`, calling `body` with each completed value and its line, in order.

@@ -97,8 +97,14 @@ final class Runner {
       if case .halt(let code) = error.kind { halt(code, error.value) }
       report(error)
     }
-    output.flush()
+    // On a terminal each input's results show at once (as stdio's line buffering gives jq);
+    // into a pipe or a file they wait for a full block: a flush per input cost a `write(2)`
+    // per `--stream` event. Errors flush first anyway (`Diagnostics.raw`).
+    if interactive { output.flush() }
   }
+
+  /// Whether standard output is a terminal.
+  private let interactive = isatty(1) != 0
 
   /// A runtime error on the current input, in jq's words.
   private func report(_ error: QueryError) {

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Runs `jsonkit arguments…` with `blocks` written to its standard input one after another
+/// and its output thrown away; its peak resident set in KiB, read from `/proc` while the
+/// child still waits for the end of its input (so after it has taken in all but the last
+/// pipe-full), and its exit status (`nil` when another part of the test process reaped it:
+/// Foundation's `Process` may wait for any child).
+private func peakMemory(_ arguments: [String], blocks: Int, block: (Int) -> [UInt8]) throws
+  -> (status: Int32?, kilobytes: Int)
+{
+  let binary = try #require(CLI.executable, "the jsonkit binary was not built next to the tests")
+  var pipeEnds: [Int32] = [0, 0]
+  #expect(pipe(&pipeEnds) == 0)
+  // Children other tests start meanwhile must not hold the write end open.
+  for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
+  close(pipeEnds[0])
+  try #require(spawned == 0, "posix_spawn failed: \(spawned)")
+  signal(SIGPIPE, SIG_IGN)
+  for i in 0..<blocks {
+    let bytes = block(i)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        write(pipeEnds[1], $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { break }
+      offset += written
+    }
+  }
+  let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+  let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+  let kilobytes = peak.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+  close(pipeEnds[1])
+  var code: Int32 = 0
+  var reaped: pid_t = -1
+  repeat { reaped = waitpid(pid, &code, 0) } while reaped < 0 && errno == EINTR
+  return (reaped == pid ? (code >> 8) & 0xFF : nil, try #require(kilobytes))
+}
+
+/// One block of a large array of records: `[` first, `]` last, 1,000 records each.
+private func arrayBlock(_ i: Int, of count: Int) -> [UInt8] {
+  var text = i == 0 ? "[" : ","
+  for r in 0..<1000 {
+    if r > 0 { text += "," }
+    let n = i * 1000 + r
+    text += #"{"id":\#(n),"name":"record \#(n) with some text to fill the line","#
+    text += #""tags":["a","b",\#(n % 7)],"geo":{"lat":\#(n % 90).5,"lng":-\#(n % 180).25}}"#
+  }
+  if i == count - 1 { text += "]" }
+  return Array(text.utf8)
+}
+
+@Suite("--stream in constant memory")
+struct StreamMemoryTests {
+  @Test func streamingALargeDocumentKeepsMemoryFlat() throws {
+    let blocks = 250  // about 28 MB, one array
+    let program = ["-c", "--stream", "select(length == 2) | .[1] | numbers"]
+    // The same run on 2 blocks (230 KB, more than a pipe holds, so the child has started
+    // and streamed by the time it is measured): the binary's own footprint.
+    let baseline = try peakMemory(program, blocks: 2) { arrayBlock($0, of: 2) }
+    let streamed = try peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
+    // The same document parsed whole: the measurement sees a document held in memory.
+    let whole = try peakMemory(["-c", "length"], blocks: blocks) { arrayBlock($0, of: blocks) }
+    for status in [baseline.status, streamed.status, whole.status] {
+      #expect(status == 0 || status == nil)
+    }
+    #expect(
+      streamed.kilobytes - baseline.kilobytes < 8 * 1024,
+      "--stream peak \(streamed.kilobytes) KiB, baseline \(baseline.kilobytes) KiB")
+    #expect(
+      whole.kilobytes - baseline.kilobytes > 24 * 1024,
+      "whole-document peak \(whole.kilobytes) KiB, baseline \(baseline.kilobytes) KiB")
+  }
+
+  @Test func streamEventsEqualTostreamOfTheParsedValues() throws {
+    let input =
+      #"{"a":[1,{},[],{"b":null,"c":"x\u00e9\n"}],"d":1.000,"e":1e2}"#
+      + "\n[] {} 3 \"s\" [[[]]] [1,[2,[3]]]"
+    let streamed = try CLI.run(["-c", "--stream", "."], input: input)
+    let reference = try CLI.run(["-c", "tostream"], input: input)
+    #expect(streamed.status == 0)
+    #expect(streamed.stdout == reference.stdout)
+    // fromstream puts the values back together.
+    let rebuilt = try CLI.run(["-c", "--stream", "-n", "fromstream(inputs)"], input: input)
+    let plain = try CLI.run(["-c", "."], input: input)
+    #expect(rebuilt.stdout == plain.stdout)
+  }
+
+  @Test func eventsBeforeAParseErrorArePrintedThenTheError() throws {
+    let result = try CLI.run(["-c", "--stream", "."], input: #"[1,[2,3],{"a":tru}]"#)
+    #expect(result.stdout == "[[0],1]\n[[1,0],2]\n[[1,1],3]\n[[1,1]]\n")
+    #expect(result.stderr.hasPrefix("jsonkit: parse error: Unexpected character '}'"))
+    #expect(result.status == 5)
+  }
+}

@@ -49,6 +49,16 @@ public final class JSONStreamParser {
       options: options, expectedSize: 0, streaming: true, events: output == .streamEvents)
   }
 
+  /// A parser for input that begins at byte `byte`, the start of line `line`, of a longer
+  /// stream: its errors and value lines are the ones a parser of the whole stream reports.
+  /// For `jsonkit`'s parallel runs, which cut the input into batches at line starts.
+  package convenience init(
+    options: JSONParser.Options, output: Output, startingAtByte byte: Int, line: Int
+  ) {
+    self.init(options: options, output: output)
+    core.start(atByte: byte, line: line)
+  }
+
   /// Parses the next chunk and returns the values it completed, in order.
   ///
   /// When the chunk completes some values and then has an error, this call returns those

@@ -66,6 +66,21 @@ final class ParserCore {
     }
   }
 
+  /// Streaming only, before the first chunk: the input begins at byte `byte`, the start of
+  /// line `line`, of a longer stream, so that errors and lines count from there (a stream
+  /// cut into batches at line starts, parsed apart, reports what one parser would). The
+  /// byte order mark and encoding checks belong to the stream's start and are skipped.
+  func start(atByte byte: Int, line: Int) {
+    assert(streaming && offset == 0 && head.isEmpty, "start(atByte:line:) before any input")
+    offset = byte
+    newlines = line - 1
+    lastNewline = byte - 1
+    headDecided = true
+    builder.pointee.lastTokenEnd = byte
+    builder.pointee.previousTokenEnd = byte
+    builder.pointee.carryOffset = byte
+  }
+
   deinit {
     yajl_free(handle)
     builder.pointee.deallocate()

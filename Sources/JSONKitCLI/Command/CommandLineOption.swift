@@ -118,6 +118,18 @@ struct CommandLineOption: Sendable {
       nil, "--unbuffered", help: ["flush the output after each value;"],
       .flag { $0.unbuffered = true }),
     .init(
+      nil, "--threads", "n",
+      help: [
+        "parse and run inputs on n threads (default: one per",
+        "core; 1: one thread); output is in input order;",
+      ],
+      .values(count: 1, example: "4") { options, values throws(ArgumentScanner.UsageError) in
+        guard let n = Int(values[0]), n >= 1 else {
+          throw ArgumentScanner.UsageError(description: "--threads takes a number of at least 1")
+        }
+        options.threads = n
+      }),
+    .init(
       nil, "--seq",
       help: [
         "read and write RFC 7464 text: ASCII RS before each",

@@ -72,7 +72,14 @@ enum JSONKitCommand {
       Diagnostics.writeToStandardError(text)
       return .invalidFilter
     }
-    let output = OutputWriter(format: format(options))
+    let format = format(options)
+    let output = OutputWriter(format: format)
+    let threads = options.threads ?? ProcessInfo.processInfo.activeProcessorCount
+    if threads > 1 && ParallelRunner.allows(options, program: program) {
+      return ParallelRunner(
+        query: query, options: options, format: format, output: output, threads: threads
+      ).run()
+    }
     return Runner(query: query, options: options, output: output).run()
   }
 

@@ -24,6 +24,8 @@ struct Options {
   var seq = false
   /// `--unbuffered`: flush the output after each value.
   var unbuffered = false
+  /// `--threads n`: threads for parsing and running inputs; `nil`: one per core.
+  var threads: Int?
 
   // Output
   /// `-c`: one line per value.

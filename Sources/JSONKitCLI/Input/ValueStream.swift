@@ -16,6 +16,12 @@ final class ValueStream {
     parser = JSONStreamParser(options: options, output: events ? .streamEvents : .values)
   }
 
+  /// Values of input that starts at byte `byte`, the start of line `line`, of a file: a
+  /// parallel run's batch, whose errors and lines must be the whole file's.
+  init(options: JSONParser.Options, startingAtByte byte: Int, line: Int) {
+    parser = JSONStreamParser(options: options, output: .values, startingAtByte: byte, line: line)
+  }
+
   /// Feeds `chunk`, calling `body` with each completed value and its line, in order.
   ///
   /// - Returns: `false` when `body` asked to stop (by returning `false`).

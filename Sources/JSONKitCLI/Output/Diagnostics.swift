@@ -12,6 +12,9 @@
 /// file, with `2>&1`) an error appears after the results printed before it, not ahead of them.
 struct Diagnostics {
   let output: OutputWriter
+  /// Where messages go instead of standard error: a parallel run's batch keeps them, in
+  /// order with its output, until the batch's turn comes.
+  var sink: ((String) -> Void)? = nil
 
   /// Reports `message` as `jsonkit: error: <message>`.
   func error(_ message: String) {
@@ -28,6 +31,7 @@ struct Diagnostics {
   /// `debug`, `stderr` and `halt_error` output.
   func raw(_ text: String) {
     output.flush()
+    if let sink { return sink(text) }
     Self.writeToStandardError(text)
   }
 

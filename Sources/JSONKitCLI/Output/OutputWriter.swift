@@ -73,10 +73,36 @@ final class OutputWriter {
   /// The `errno` of a failed write other than EPIPE (a full disk, say).
   private(set) var writeError: Int32?
 
+  /// Where full blocks go instead of the file descriptor (see `init(format:collector:)`).
+  private let collector: ((UnsafeRawBufferPointer) -> Void)?
+
   init(format: OutputFormat, fileDescriptor: Int32 = 1) {
     self.format = format
     self.writer = format.writer
     self.fileDescriptor = fileDescriptor
+    self.collector = nil
+  }
+
+  /// A writer that hands its blocks to `collector` instead of writing them: a parallel
+  /// run's batch, printed later in input order.
+  init(format: OutputFormat, collector: @escaping (UnsafeRawBufferPointer) -> Void) {
+    self.format = format
+    self.writer = format.writer
+    self.fileDescriptor = -1
+    self.collector = collector
+  }
+
+  /// Appends text another writer made (a parallel batch's output), as it is.
+  func append(_ bytes: [UInt8]) {
+    guard !isClosed else { return }
+    if bytes.count >= Self.blockSize {
+      // A large block goes out as it is, after what is buffered.
+      flush()
+      bytes.withUnsafeBytes { writeOut($0) }
+      return
+    }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.blockSize { flush() }
   }
 
   deinit { buffer.deallocate() }
@@ -123,6 +149,7 @@ final class OutputWriter {
   /// Writes `bytes` to the file descriptor unless the output is closed.
   private func writeOut(_ bytes: UnsafeRawBufferPointer) {
     guard !isClosed, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    if let collector { return collector(bytes) }
     var offset = 0
     while offset < bytes.count {
       let written = write(fileDescriptor, base + offset, bytes.count - offset)

@@ -23,9 +23,8 @@ final class Runner {
   private let inputs: InputSource
   private var context = QueryContext()
 
-  private var status = ExitStatus.success
-  /// `-e`: the last value printed, if any.
-  private var lastOutput: JSON?
+  /// The exit status so far and, for `-e`, the last value printed.
+  private var outcome = InputEvaluation.Outcome()
 
   init(query: Query, options: Options, output: OutputWriter) {
     self.query = query
@@ -81,46 +80,19 @@ final class Runner {
 
   /// Runs the program on one input and prints its results.
   private func process(_ input: JSON) {
-    var results = query.run(on: input, context: context)
-    do {
-      while let value = try results.next() {
-        do {
-          try output.emit(value)
-        } catch {
-          report("Cannot dump a string containing NUL with --raw-output0 option")
-          return
-        }
-        lastOutput = value
-        if output.isClosed { return }
-      }
-    } catch {
-      if case .halt(let code) = error.kind { halt(code, error.value) }
-      report(error)
-    }
+    evaluation.run(input, place: place, into: &outcome)
     // On a terminal each input's results show at once (as stdio's line buffering gives jq);
     // into a pipe or a file they wait for a full block: a flush per input cost a `write(2)`
     // per `--stream` event. Errors flush first anyway (`Diagnostics.raw`).
     if interactive { output.flush() }
   }
 
+  private lazy var evaluation = InputEvaluation(
+    query: query, context: context, output: output, diagnostics: diagnostics,
+    halt: { [unowned self] code, value in halt(code, value) })
+
   /// Whether standard output is a terminal.
   private let interactive = isatty(1) != 0
-
-  /// A runtime error on the current input, in jq's words.
-  private func report(_ error: QueryError) {
-    if let message = error.value.string {
-      report(message)
-    } else {
-      diagnostics.raw(
-        "jsonkit: error (at \(place)) (not a string): \(JSONWriter().string(error.value))\n")
-      status = status.merged(with: .filterError)
-    }
-  }
-
-  private func report(_ message: String) {
-    diagnostics.error(at: place, message)
-    status = status.merged(with: .filterError)
-  }
 
   /// The input being processed, as errors name it: `FILE:LINE`.
   private var place: String { "\(inputs.name):\(inputs.line)" }
@@ -137,18 +109,9 @@ final class Runner {
     exit(code)
   }
 
-  /// The exit status: input and output problems first, then runtime errors, then `-e`.
   private func finish() -> ExitStatus {
-    output.flush()
-    if let code = output.writeError {
-      diagnostics.error("Could not write output: \(Diagnostics.describe(errno: code))")
-      status = status.merged(with: .inputError)
-    }
-    status = status.merged(with: inputs.status)
-    if status == .success && options.exitStatusFromOutput {
-      guard let last = lastOutput else { return .noOutput }
-      if last.type == .null || (last.type == .bool && !last.boolValue) { return .falseOutput }
-    }
-    return status
+    outcome.exitStatus(
+      reading: inputs.status, output: output, diagnostics: diagnostics,
+      fromOutput: options.exitStatusFromOutput)
   }
 }

@@ -1,0 +1,77 @@
+import Dispatch
+import JSONKit
+
+extension ParallelRunner {
+  /// A piece of one file, cut at a value boundary, and what evaluating it printed.
+  ///
+  /// A worker sets `result` once and signals; the main thread reads it only after waiting,
+  /// so the two never touch it at the same time.
+  final class Batch: @unchecked Sendable {
+    // @unchecked: `result` is written by one worker before `done` is signalled and read by
+    // the main thread only after waiting on `done`; everything else is immutable.
+    let bytes: [UInt8]
+    /// Where the batch starts in its file: byte offset and line number.
+    let start: Int
+    let line: Int
+    /// How errors name the file (`<stdin>` for standard input).
+    let name: String
+    /// The file's last batch: its parser is finished (a last bare number, or truncated input).
+    let isLast: Bool
+    var result: BatchResult?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(bytes: [UInt8], start: Int, line: Int, name: String, isLast: Bool) {
+      self.bytes = bytes
+      self.start = start
+      self.line = line
+      self.name = name
+      self.isLast = isLast
+    }
+
+    /// Called by the worker that evaluated the batch.
+    func finish(_ result: BatchResult) {
+      self.result = result
+      done.signal()
+    }
+
+    /// The result, once a worker (or the main thread) has made it.
+    func waitForResult() -> BatchResult {
+      if let result { return result }
+      done.wait()
+      return result!
+    }
+  }
+
+  /// What one batch printed, in order, and how it went.
+  struct BatchResult {
+    var segments: [BatchTranscript.Segment]
+    var outcome: InputEvaluation.Outcome
+    /// The batch held invalid JSON: the run stops after it.
+    var failedToParse: Bool
+  }
+}
+
+/// Standard output and standard error of one parallel batch, in the order they were made.
+final class BatchTranscript {
+  enum Segment {
+    case output([UInt8])
+    case message(String)
+  }
+
+  private(set) var segments: [Segment] = []
+
+  /// Output bytes; joined to the segment before when that was output too.
+  func output(_ bytes: UnsafeRawBufferPointer) {
+    if case .output(var previous) = segments.last {
+      segments.removeLast()
+      previous.append(contentsOf: bytes)
+      segments.append(.output(previous))
+    } else {
+      segments.append(.output(Array(bytes)))
+    }
+  }
+
+  func message(_ text: String) {
+    segments.append(.message(text))
+  }
+}

@@ -1,0 +1,172 @@
+import Dispatch
+import Foundation
+import JSONKit
+import JSONQuery
+
+/// Runs the program over many inputs on several threads and prints exactly what `Runner`
+/// prints: the same bytes in input order, the same errors at the same places, the same exit
+/// status.
+///
+/// The main thread reads each file and cuts it into batches of about `batchSize` bytes at
+/// top-level value boundaries (`BoundaryScanner`); workers parse and evaluate whole batches,
+/// each keeping its output and messages (`BatchTranscript`); the main thread prints the
+/// transcripts in order. Each batch's parser starts at the batch's byte and line in its
+/// file, so errors and line numbers are the file's. At most `window` batches are in flight,
+/// so memory is bounded by their size, whatever the input's.
+///
+/// Only programs that treat inputs one by one run here (`allows(program:)`): nothing that
+/// reads other inputs (`input`, `inputs`), stops the run (`halt`, `halt_error`), asks where
+/// an input came from (`input_filename`, `input_line_number`) or writes to standard error
+/// (`debug`, `stderr`), and no modules. A parse error stops the run after the values before
+/// it, as in `Runner`; batches read past it are dropped unprinted.
+final class ParallelRunner {
+  private let query: Query
+  private let options: Options
+  private let format: OutputFormat
+  private let output: OutputWriter
+  private let diagnostics: Diagnostics
+  private let threads: Int
+  private var outcome = InputEvaluation.Outcome()
+  /// Unreadable files and invalid JSON, as `InputSource.status`.
+  private var reading = ExitStatus.success
+  private var stopped = false
+  private var inFlight: [Batch] = []
+  private var pool: WorkerPool?
+  private let evaluator: BatchEvaluator
+
+  /// Bytes per batch: large enough that a batch's fixed costs vanish, small enough that
+  /// every core gets work on a few megabytes of input.
+  static let batchSize = 1024 * 1024
+
+  init(query: Query, options: Options, format: OutputFormat, output: OutputWriter, threads: Int) {
+    assert(threads > 1, "one thread is Runner's job")
+    self.query = query
+    self.options = options
+    self.format = format
+    self.output = output
+    self.diagnostics = Diagnostics(output: output)
+    self.threads = threads
+    self.evaluator = BatchEvaluator(
+      query: query, variables: Runner.variables(options), format: format)
+  }
+
+  /// Whether a run with these options can go on several threads (see the type's comment).
+  static func allows(_ options: Options, program: String) -> Bool {
+    guard !options.nullInput, !options.slurp, !options.rawInput, !options.stream, !options.seq,
+      !options.unbuffered
+    else { return false }
+    let excluded: Set<Substring> = [
+      "input", "inputs", "halt", "halt_error", "input_filename", "input_line_number", "debug",
+      "stderr", "import", "include", "get_search_list", "modulemeta",
+    ]
+    // Every identifier of the text, strings and comments included: a false match only
+    // means one thread.
+    let words = program.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
+    return !words.contains { excluded.contains($0) }
+  }
+
+  func run() -> ExitStatus {
+    let paths = options.files.isEmpty ? ["-"] : options.files
+    for path in paths where !stopped && !output.isClosed {
+      read(path)
+    }
+    while !inFlight.isEmpty { printOldest() }
+    pool?.stop()
+    return outcome.exitStatus(
+      reading: reading, output: output, diagnostics: diagnostics,
+      fromOutput: options.exitStatusFromOutput)
+  }
+
+  // MARK: Reading
+
+  /// Reads one file into batches.
+  private func read(_ path: String) {
+    let reader: InputReader
+    do {
+      reader = try InputReader(path: path)
+    } catch {
+      diagnostics.error(error.description)
+      reading = reading.merged(with: .inputError)
+      return
+    }
+    var pending: [UInt8] = []
+    pending.reserveCapacity(Self.batchSize + InputReader.chunkSize)
+    var scanner = BoundaryScanner()
+    var cut = 0  // in `pending`: the bytes before it end at a boundary
+    var newlinesBeforeCut = 0
+    var newlinesScanned = 0  // in `pending`
+    var start = 0
+    var line = 1
+    do {
+      while !stopped, !output.isClosed, let chunk = try reader.nextChunk() {
+        let scanned = pending.count
+        pending.append(contentsOf: chunk)
+        let (last, newlines) = scanner.scan(chunk)
+        if let last {
+          cut = scanned + last.index
+          newlinesBeforeCut = newlinesScanned + last.newlines
+        }
+        newlinesScanned += newlines
+        // A short read means the writer paused (an interactive pipe): hand over what is
+        // complete now rather than wait for a full batch.
+        let paused = chunk.count < InputReader.chunkSize
+        guard cut > 0, pending.count >= Self.batchSize || paused else { continue }
+        // The batch takes the buffer; what follows the cut starts the next one.
+        var next: [UInt8] = []
+        next.reserveCapacity(Self.batchSize + InputReader.chunkSize)
+        next.append(contentsOf: pending[cut...])
+        pending.removeSubrange(cut...)
+        submit(Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: false))
+        start += cut
+        line += newlinesBeforeCut
+        newlinesScanned -= newlinesBeforeCut
+        pending = next
+        cut = 0
+      }
+    } catch {
+      diagnostics.error(error.description)
+      reading = reading.merged(with: .inputError)
+    }
+    if !stopped {
+      submit(Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: true))
+    }
+  }
+
+  // MARK: Batches
+
+  private func submit(_ batch: Batch) {
+    // A whole input in one batch (tiny inputs, `jsonkit . small.json`) runs here, without
+    // starting any thread.
+    if pool == nil && inFlight.isEmpty && batch.isLast {
+      batch.result = evaluator.evaluate(batch)
+      inFlight.append(batch)
+      printOldest()
+      return
+    }
+    let pool = self.pool ?? WorkerPool(threads: threads, stackSize: JSONKitCommand.stackSize)
+    self.pool = pool
+    while inFlight.count >= 2 * threads { printOldest() }
+    inFlight.append(batch)
+    let evaluator = self.evaluator
+    pool.enqueue { batch.finish(evaluator.evaluate(batch)) }
+  }
+
+  /// Waits for the oldest batch and prints what it printed.
+  private func printOldest() {
+    let batch = inFlight.removeFirst()
+    let result = batch.waitForResult()
+    guard !stopped, !output.isClosed else { return }
+    for segment in result.segments {
+      switch segment {
+      case .output(let bytes): output.append(bytes)
+      case .message(let text): diagnostics.raw(text)
+      }
+    }
+    outcome.status = outcome.status.merged(with: result.outcome.status)
+    if let last = result.outcome.lastOutput { outcome.lastOutput = last }
+    if result.failedToParse {
+      reading = reading.merged(with: .filterError)
+      stopped = true
+    }
+  }
+}

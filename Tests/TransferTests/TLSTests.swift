@@ -100,7 +100,8 @@ struct TLSTests {
         .publicKeyFile(path: server.serverPublicKeyFile),
       ]
       for pins in accepted {
-        let session = Self.session(TLSSettings(caBundlePath: server.caBundle, pinnedPublicKeys: pins))
+        let session = Self.session(
+          TLSSettings(caBundlePath: server.caBundle, pinnedPublicKeys: pins))
         let response = await Self.get(session, server.url(.trusted))
         #expect(response.value?["server"].string == "trusted", "\(pins): \(response.result)")
       }
@@ -112,7 +113,8 @@ struct TLSTests {
         .publicKeyFile(path: server.directory.appendingPathComponent("no-such-key.pem").path),
       ]
       for pins in rejected {
-        let session = Self.session(TLSSettings(caBundlePath: server.caBundle, pinnedPublicKeys: pins))
+        let session = Self.session(
+          TLSSettings(caBundlePath: server.caBundle, pinnedPublicKeys: pins))
         let response = await Self.get(session, server.url(.trusted))
         let error = try #require(response.error, "\(pins)")
         #expect(error.curlCode == .sslPinnedPublicKeyNotMatch, "\(pins)")
@@ -222,6 +224,25 @@ struct TLSTests {
             == "Transfer failed (curl code 58 (CURLE_SSL_CERTPROBLEM)): "
             + "unable to set private key file: '\(server.encryptedClientKey)' type PEM")
       }
+    }
+  }
+
+  /// Without a passphrase callback, OpenSSL would ask for the key's passphrase on the terminal
+  /// or read it from standard input. Standard input here holds the right passphrase: the
+  /// request must still fail, with the input left unread.
+  @Test func anEncryptedKeyWithoutPassphraseNeverReadsStandardInput() async throws {
+    try await withTLSServer { server in
+      let session = Self.session(
+        TLSSettings(
+          caBundlePath: server.caBundle,
+          clientCertificate: ClientCertificate(
+            certificatePath: server.clientCertificate, privateKeyPath: server.encryptedClientKey)))
+      let input = "\(TLSServer.clientKeyPassphrase)\n"
+      let (response, unread) = try await withStandardInput(input) {
+        await Self.get(session, server.url(.mutual))
+      }
+      #expect(response.error?.curlCode == .sslCertProblem, "\(response.result)")
+      #expect(unread == input)
     }
   }
 

@@ -138,8 +138,9 @@ final class TLSServer: Sendable {
       line += chunk
     }
     guard
-      let pid = pid_t(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        .split(separator: "\n").first ?? "")
+      let pid = pid_t(
+        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+          .split(separator: "\n").first ?? "")
     else {
       try? watchdogInput.close()
       throw SetupError(description: "the nginx watchdog printed no PID")
@@ -355,12 +356,16 @@ private struct PKI {
   /// -outform DER`, `dgst -sha256 -binary`, base64), in steps through files instead of pipes.
   /// Leaves `<name>-pub.pem` behind, the file form of the pin.
   private func publicKeyHash(certificate name: String) throws -> String {
-    try run(["x509", "-in", path("\(name).pem"), "-pubkey", "-noout", "-out", path("\(name)-pub.pem")])
+    try run([
+      "x509", "-in", path("\(name).pem"), "-pubkey", "-noout", "-out", path("\(name)-pub.pem"),
+    ])
     try run([
       "pkey", "-pubin", "-in", path("\(name)-pub.pem"), "-outform", "DER", "-out",
       path("\(name)-pub.der"),
     ])
-    try run(["dgst", "-sha256", "-binary", "-out", path("\(name)-pub.sha256"), path("\(name)-pub.der")])
+    try run([
+      "dgst", "-sha256", "-binary", "-out", path("\(name)-pub.sha256"), path("\(name)-pub.der"),
+    ])
     let digest = try Data(contentsOf: URL(fileURLWithPath: path("\(name)-pub.sha256")))
     guard digest.count == 32 else {
       throw TLSServer.SetupError(description: "openssl dgst wrote \(digest.count) bytes")
@@ -391,6 +396,28 @@ private struct PKI {
         description: "openssl \(arguments.joined(separator: " ")) failed:\n\(output)")
     }
   }
+}
+
+/// Runs `body` with this process's standard input (descriptor 0) reading `text` from a pipe,
+/// then puts the original back; returns what `body` returned and what it left unread. Nothing
+/// else in the tests reads standard input.
+func withStandardInput<T>(_ text: String, _ body: () async throws -> T) async throws -> (
+  T, unread: String
+) {
+  let pipe = Pipe()
+  try pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  try pipe.fileHandleForWriting.close()
+  let saved = dup(0)
+  guard saved >= 0, dup2(pipe.fileHandleForReading.fileDescriptor, 0) == 0 else {
+    throw TLSServer.SetupError(description: "cannot replace standard input: \(errno)")
+  }
+  defer {
+    dup2(saved, 0)
+    close(saved)
+  }
+  let result = try await body()
+  let unread = try pipe.fileHandleForReading.readToEnd() ?? Data()
+  return (result, String(decoding: unread, as: UTF8.self))
 }
 
 /// Runs `body` against a fresh ``TLSServer`` and removes it afterwards. The setup (openssl and

@@ -292,6 +292,30 @@ struct TLSTests {
       #expect(without.error?.responseCode == 400)
     }
   }
+
+  @Test func anAdapterChoosesTheTLSSettingsPerServer() async throws {
+    try await withTLSServer { server in
+      let mutualPort = URL(string: server.url(.mutual))!.port
+      let mutualTLS = TLSSettings(
+        caBundlePath: server.caBundle, pinnedPublicKeys: .sha256([server.serverPublicKeyHash]),
+        clientCertificate: ClientCertificate(
+          certificatePath: server.clientCertificate, privateKeyPath: server.clientKey))
+      let perServer = Adapter { request, _, completion in
+        var request = request
+        if request.url.port == mutualPort { request.tls = mutualTLS }
+        completion(.success(request))
+      }
+      var configuration = SessionConfiguration.default
+      configuration.proxy = .none
+      configuration.tls.caBundlePath = server.caBundle
+      let session = Session(configuration: configuration, interceptor: perServer)
+      let mutual = try await session.request(server.url(.mutual)).validate().serializingJSON().value
+      #expect(mutual["client"].string == "CN=JSONKit Test Client")
+      let trusted = try await session.request(server.url(.trusted)).validate().serializingJSON()
+        .value
+      #expect(trusted["server"].string == "trusted")
+    }
+  }
 }
 
 /// The TLS settings as values: defaults, the cURL description, the passphrase kept secret.

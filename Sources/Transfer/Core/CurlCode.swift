@@ -67,8 +67,9 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   /// The server's public key is none of the pinned ones (`TLSSettings.pinnedPublicKeys`):
   /// "SSL: public key does not match pinned public key".
   public static let sslPinnedPublicKeyNotMatch: CurlCode = 90
-  /// The server required a client certificate during the handshake and none was sent (a
-  /// server that checks later, as nginx does, answers with an HTTP error instead).
+  /// The server required a client certificate during the handshake and none was sent, as
+  /// some TLS backends report it. With OpenSSL, libcurl 7.88 reports `receiveError` ("tlsv13
+  /// alert certificate required") or `sslConnectError` instead; nginx answers with HTTP 400.
   public static let sslClientCert: CurlCode = 98
 
   /// curl's name for the code (`CURLE_COULDNT_CONNECT`), or `nil` for one without a constant

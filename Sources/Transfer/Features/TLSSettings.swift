@@ -31,6 +31,11 @@ import Foundation
 /// Connections are reused only between requests with the same TLS settings (libcurl compares
 /// the verification flags, CA bundle, client certificate and pinned keys before it reuses one),
 /// so a per-request pin is checked on a connection of its own.
+///
+/// The settings hold for every connection a request makes, redirects included: the pins must
+/// match a redirect's server too, and the client certificate is offered to any server on the
+/// way that asks for one. Where that is not wanted, use
+/// `SessionConfiguration.RedirectPolicy.doNotFollow` for those requests.
 public struct TLSSettings: Sendable, Hashable {
   /// Whether the server's certificate chain is checked against the trusted CA certificates and
   /// its names against the URL's host (curl's `CURLOPT_SSL_VERIFYPEER` and

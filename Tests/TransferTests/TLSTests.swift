@@ -5,7 +5,12 @@ import Transfer
 
 /// HTTPS against a real nginx with throwaway certificates (see `TLSServer`): server trust, CA
 /// bundles, public-key pinning and client certificates, each failure with curl's own reason.
+///
+/// Serialized: each test makes its own certificates and nginx (about fifteen short processes),
+/// and fourteen such set-ups at once load a two-core machine enough to upset the timing of
+/// other suites running beside them.
 @Suite(
+  .serialized,
   .enabled(
     if: TLSServer.toolsFound,
     "nginx or openssl not found (install the Debian packages nginx and openssl, as Scripts/install-dependencies does)"

@@ -45,7 +45,8 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   public static let sendError: CurlCode = 55
   /// Receiving on the connection failed (a reset, or broken chunked framing).
   public static let receiveError: CurlCode = 56
-  /// The TLS peer's certificate or fingerprint was not accepted.
+  /// The TLS peer's certificate or fingerprint was not accepted: an untrusted or self-signed
+  /// certificate, an expired one, or one for another host name.
   public static let peerFailedVerification: CurlCode = 60
   /// The body's content encoding (gzip, deflate) is broken.
   public static let badContentEncoding: CurlCode = 61
@@ -55,6 +56,21 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   public static let abortedByCallback: CurlCode = 42
   /// The TLS handshake failed.
   public static let sslConnectError: CurlCode = 35
+  /// This libcurl was built without a feature an option asks for (public-key pinning in a
+  /// TLS backend that lacks it, say).
+  public static let notBuiltIn: CurlCode = 4
+  /// The client certificate or its key could not be used: a missing or unreadable file, a
+  /// key that does not match, a wrong or missing passphrase (`TLSSettings.clientCertificate`).
+  public static let sslCertProblem: CurlCode = 58
+  /// The CA bundle could not be read (`TLSSettings.caBundlePath`).
+  public static let sslCACertBadFile: CurlCode = 77
+  /// The server's public key is none of the pinned ones (`TLSSettings.pinnedPublicKeys`):
+  /// "SSL: public key does not match pinned public key".
+  public static let sslPinnedPublicKeyNotMatch: CurlCode = 90
+  /// The server required a client certificate during the handshake and none was sent, as
+  /// some TLS backends report it. With OpenSSL, libcurl 7.88 reports `receiveError` ("tlsv13
+  /// alert certificate required") or `sslConnectError` instead; nginx answers with HTTP 400.
+  public static let sslClientCert: CurlCode = 98
 
   /// curl's name for the code (`CURLE_COULDNT_CONNECT`), or `nil` for one without a constant
   /// here.
@@ -66,11 +82,13 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   }
 
   private static let names: [Int: String] = [
-    2: "CURLE_FAILED_INIT", 6: "CURLE_COULDNT_RESOLVE_HOST", 7: "CURLE_COULDNT_CONNECT",
-    8: "CURLE_WEIRD_SERVER_REPLY", 18: "CURLE_PARTIAL_FILE", 23: "CURLE_WRITE_ERROR",
-    28: "CURLE_OPERATION_TIMEDOUT", 35: "CURLE_SSL_CONNECT_ERROR",
+    2: "CURLE_FAILED_INIT", 4: "CURLE_NOT_BUILT_IN", 6: "CURLE_COULDNT_RESOLVE_HOST",
+    7: "CURLE_COULDNT_CONNECT", 8: "CURLE_WEIRD_SERVER_REPLY", 18: "CURLE_PARTIAL_FILE",
+    23: "CURLE_WRITE_ERROR", 28: "CURLE_OPERATION_TIMEDOUT", 35: "CURLE_SSL_CONNECT_ERROR",
     42: "CURLE_ABORTED_BY_CALLBACK", 47: "CURLE_TOO_MANY_REDIRECTS", 52: "CURLE_GOT_NOTHING",
-    55: "CURLE_SEND_ERROR", 56: "CURLE_RECV_ERROR", 60: "CURLE_PEER_FAILED_VERIFICATION",
-    61: "CURLE_BAD_CONTENT_ENCODING",
+    55: "CURLE_SEND_ERROR", 56: "CURLE_RECV_ERROR", 58: "CURLE_SSL_CERTPROBLEM",
+    60: "CURLE_PEER_FAILED_VERIFICATION", 61: "CURLE_BAD_CONTENT_ENCODING",
+    77: "CURLE_SSL_CACERT_BADFILE", 90: "CURLE_SSL_PINNEDPUBKEYNOTMATCH",
+    98: "CURLE_SSL_CLIENTCERT",
   ]
 }

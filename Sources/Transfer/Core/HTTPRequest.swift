@@ -22,6 +22,18 @@ public struct HTTPRequest: Sendable, Hashable {
   public var body: Data?
   /// Overrides the session's `SessionConfiguration.timeout` for this request.
   public var timeout: Duration?
+  /// Replaces the session's `SessionConfiguration.tls` for this request, whole (not field by
+  /// field); `nil`: the session's. A `RequestAdapter` can set it per host, as Alamofire's
+  /// `ServerTrustManager` chooses an evaluator per host.
+  ///
+  /// ```swift
+  /// var request = try HTTPRequest("https://payments.example.com/charges", method: .post)
+  /// request.tls = TLSSettings(
+  ///   pinnedPublicKeys: .sha256(["sjf9/Buri/51/+xZyZGaHOGBi1/rI+IStM1uhM5IN7o="]),
+  ///   clientCertificate: ClientCertificate(certificatePath: "client.pem", privateKeyPath: "client.key"))
+  /// session.request(request).validate().responseJSON { print($0.result) }
+  /// ```
+  public var tls: TLSSettings?
 
   /// A request.
   ///

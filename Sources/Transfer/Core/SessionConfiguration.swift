@@ -42,11 +42,29 @@ public struct SessionConfiguration: Sendable {
   public var maximumConnections: Int
   /// Whether redirects are followed (up to 10 by default).
   public var redirectPolicy: RedirectPolicy
+  /// Server trust and client certificates for HTTPS: certificate checks (on by default), a CA
+  /// bundle, pinned public keys, a client certificate. ``HTTPRequest/tls`` replaces it for one
+  /// request.
+  ///
+  /// ```swift
+  /// configuration.tls.caBundlePath = "/etc/inventory/internal-ca.pem"
+  /// configuration.tls.pinnedPublicKeys = .sha256(["sjf9/Buri/51/+xZyZGaHOGBi1/rI+IStM1uhM5IN7o="])
+  /// configuration.tls.clientCertificate = ClientCertificate(
+  ///   certificatePath: "client.pem", privateKeyPath: "client.key")
+  /// ```
+  public var tls: TLSSettings
   /// Verify the server's certificate and host name. On by default; turn it off only for
-  /// test servers with self-signed certificates.
-  public var verifiesTLS: Bool
-  /// A PEM bundle of CA certificates to trust instead of the system's.
-  public var caBundlePath: String?
+  /// test servers with self-signed certificates. The same as `tls.verifiesServerCertificate`.
+  public var verifiesTLS: Bool {
+    get { tls.verifiesServerCertificate }
+    set { tls.verifiesServerCertificate = newValue }
+  }
+  /// A PEM bundle of CA certificates to trust instead of the system's. The same as
+  /// `tls.caBundlePath`.
+  public var caBundlePath: String? {
+    get { tls.caBundlePath }
+    set { tls.caBundlePath = newValue }
+  }
   /// Where requests go through (curl's environment variables by default).
   public var proxy: Proxy
   /// Ask for gzip, deflate, br and zstd and decode them as they arrive.
@@ -65,8 +83,11 @@ public struct SessionConfiguration: Sendable {
   ///   - maximumConnectionsPerHost: open connections per host.
   ///   - maximumConnections: open connections in all (`0`: no limit beyond per host).
   ///   - redirectPolicy: whether redirects are followed.
-  ///   - verifiesTLS: whether certificates and host names are checked.
-  ///   - caBundlePath: CA certificates to trust instead of the system's.
+  ///   - verifiesTLS: whether certificates and host names are checked; `false` turns the
+  ///     checks of `tls` off.
+  ///   - caBundlePath: CA certificates to trust instead of the system's; replaces the bundle
+  ///     of `tls` when given.
+  ///   - tls: server trust and client certificates (see ``TLSSettings``).
   ///   - proxy: where requests go through.
   ///   - acceptsCompressedResponses: whether gzip and deflate are asked for and decoded.
   ///   - maximumResponseSize: the largest body accepted.
@@ -76,7 +97,7 @@ public struct SessionConfiguration: Sendable {
     headers: HTTPHeaders = SessionConfiguration.defaultHeaders, maximumConnectionsPerHost: Int = 6,
     maximumConnections: Int = 0, redirectPolicy: RedirectPolicy = .follow(maximum: 10),
     verifiesTLS: Bool = true,
-    caBundlePath: String? = nil, proxy: Proxy = .environment,
+    caBundlePath: String? = nil, tls: TLSSettings = .default, proxy: Proxy = .environment,
     acceptsCompressedResponses: Bool = true,
     maximumResponseSize: Int? = nil
   ) {
@@ -87,8 +108,9 @@ public struct SessionConfiguration: Sendable {
     self.maximumConnectionsPerHost = maximumConnectionsPerHost
     self.maximumConnections = maximumConnections
     self.redirectPolicy = redirectPolicy
-    self.verifiesTLS = verifiesTLS
-    self.caBundlePath = caBundlePath
+    self.tls = tls
+    if !verifiesTLS { self.tls.verifiesServerCertificate = false }
+    if let caBundlePath { self.tls.caBundlePath = caBundlePath }
     self.proxy = proxy
     self.acceptsCompressedResponses = acceptsCompressedResponses
     self.maximumResponseSize = maximumResponseSize

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Failures of individual options are ignored on purpose: every option set here exists in
 /// libcurl 7.68+ and takes the type passed, so curl can only refuse one on out-of-memory,
-/// which the transfer then reports itself.
+/// which the transfer then reports itself. The TLS options are the exception (see
+/// `apply(tls:)`): a refused pin or client certificate fails the request.
 struct CurlOptions {
   let easy: UnsafeMutableRawPointer
 
@@ -21,7 +22,9 @@ struct CurlOptions {
     _ = ccurl_easy_setopt_off_t(easy, option, curl_off_t(offset))
   }
 
-  func apply(request: HTTPRequest, configuration: SessionConfiguration, headers: CurlSList) {
+  func apply(request: HTTPRequest, configuration: SessionConfiguration, headers: CurlSList)
+    throws(TransferError)
+  {
     set(CURLOPT_URL, request.url.absoluteString)
     // Signals cannot be used for timeouts in a threaded process; curl then uses its
     // threaded resolver for name lookups.
@@ -36,11 +39,7 @@ struct CurlOptions {
     case .doNotFollow:
       set(CURLOPT_FOLLOWLOCATION, 0)
     }
-    if !configuration.verifiesTLS {
-      set(CURLOPT_SSL_VERIFYPEER, 0)
-      set(CURLOPT_SSL_VERIFYHOST, 0)
-    }
-    if let bundle = configuration.caBundlePath { set(CURLOPT_CAINFO, bundle) }
+    try apply(tls: request.tls ?? configuration.tls)
     switch configuration.proxy {
     case .environment: break  // curl reads http_proxy and friends when CURLOPT_PROXY is unset
     case .none: set(CURLOPT_PROXY, "")

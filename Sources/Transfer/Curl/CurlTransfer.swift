@@ -74,7 +74,7 @@ final class CurlTransfer: @unchecked Sendable {
     var lines = headers.map { "\($0.name): \($0.value)" } + ["Expect:"]
     if request.body != nil && headers["Content-Type"] == nil { lines.append("Content-Type:") }
     headerList = CurlSList(lines)
-    CurlOptions(easy: easy).apply(
+    try CurlOptions(easy: easy).apply(
       request: request, configuration: configuration, headers: headerList)
     installCallbacks()
   }

@@ -19,11 +19,29 @@ enum CURLDescription {
       let value = redactingSecrets && isSecret(header.name) ? "***" : header.value
       lines.append("-H \(quoted("\(header.name): \(value)"))")
     }
+    lines += tlsFlags(request.tls ?? configuration.tls, redactingSecrets: redactingSecrets)
     if let body = request.body, !body.isEmpty {
       lines.append("-d \(quoted(String(decoding: body, as: UTF8.self)))")
     }
     lines.append(quoted(url(request.url, redactingSecrets: redactingSecrets)))
     return lines.joined(separator: " \\\n\t")
+  }
+
+  /// curl's flags for the TLS settings that differ from curl's defaults; the key's passphrase
+  /// is a secret.
+  private static func tlsFlags(_ tls: TLSSettings, redactingSecrets: Bool) -> [String] {
+    var flags: [String] = []
+    if !tls.verifiesServerCertificate { flags.append("--insecure") }
+    if let bundle = tls.caBundlePath { flags.append("--cacert \(quoted(bundle))") }
+    if let pins = tls.pinnedPublicKeys { flags.append("--pinnedpubkey \(quoted(pins.curlValue))") }
+    if let client = tls.clientCertificate {
+      flags.append("--cert \(quoted(client.certificatePath))")
+      if let key = client.privateKeyPath { flags.append("--key \(quoted(key))") }
+      if let passphrase = client.passphrase {
+        flags.append("--pass \(quoted(redactingSecrets ? "***" : passphrase))")
+      }
+    }
+    return flags
   }
 
   private static func url(_ url: URL, redactingSecrets: Bool) -> String {
@@ -49,7 +67,9 @@ enum CURLDescription {
 
 extension DataRequest {
   /// The request as a `curl` command you can paste into a shell, with `Authorization`,
-  /// cookies and URL credentials shown as `***` unless `redactingSecrets` is false.
+  /// cookies, URL credentials and a client key's passphrase shown as `***` unless
+  /// `redactingSecrets` is false. TLS settings appear as curl's flags (`--cacert`,
+  /// `--pinnedpubkey`, `--cert`, `--key`, `--pass`, `--insecure`).
   ///
   /// ```swift
   /// print(request.cURLDescription())

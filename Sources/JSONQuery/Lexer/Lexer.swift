@@ -27,11 +27,17 @@ struct Lexer {
     "{", "}", "(", ")",
   ]
 
+  /// `symbols` with their bytes, longest first as listed.
+  private static let symbolBytes: [(String, [UInt8])] = symbols.map { ($0, Array($0.utf8)) }
+
   private func location(from start: Int, line startLine: Int, lineStart startLineStart: Int)
     -> ProgramLocation
   {
     let prefix = bytes[startLineStart..<start]
-    let column = String(decoding: prefix, as: UTF8.self).count + 1
+    // Columns count characters; in ASCII text (the usual case) that is the byte count.
+    let column =
+      prefix.allSatisfy { $0 < 0x80 }
+      ? prefix.count + 1 : String(decoding: prefix, as: UTF8.self).count + 1
     return ProgramLocation(
       line: startLine, column: column, offset: start, length: position - start)
   }
@@ -137,14 +143,12 @@ struct Lexer {
       position += 1
       return make(.string(try readString()), self)
     }
-    for symbol in Lexer.symbols {
-      let utf8 = Array(symbol.utf8)
-      if position + utf8.count <= bytes.count,
-        Array(bytes[position..<position + utf8.count]) == utf8
-      {
-        position += utf8.count
-        return make(.symbol(symbol), self)
-      }
+    for (symbol, utf8) in Lexer.symbolBytes
+    where position + utf8.count <= bytes.count
+      && bytes[position..<position + utf8.count].elementsEqual(utf8)
+    {
+      position += utf8.count
+      return make(.symbol(symbol), self)
     }
     position += 1
     let text = String(decoding: bytes[start..<position], as: UTF8.self)

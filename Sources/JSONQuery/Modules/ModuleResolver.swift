@@ -17,7 +17,13 @@ struct ModuleResolver: Sendable {
   /// The configured search list (`-L`, or jq's defaults), before expansion.
   let libraryPaths: [String]
   let home: String?
-  let executableDirectory: String?
+  /// The executable's directory when given; `nil`: this process's, found only when a path
+  /// uses `$ORIGIN` (finding it resolves symbolic links, a cost every run would pay).
+  private let givenExecutableDirectory: String??
+  /// `$ORIGIN`.
+  var executableDirectory: String? {
+    givenExecutableDirectory ?? Self.processExecutableDirectory
+  }
   /// What relative library paths, and the program's own relative search paths, are
   /// relative to.
   let workingDirectory: String
@@ -37,15 +43,16 @@ struct ModuleResolver: Sendable {
   ) {
     self.libraryPaths = libraryPaths
     self.home = home
-    self.executableDirectory = executableDirectory
+    self.givenExecutableDirectory = .some(executableDirectory)
     self.workingDirectory = workingDirectory
   }
 
   /// A resolver for this process: `$HOME` and the directory of the running executable.
   init(libraryPaths: [String]) {
-    self.init(
-      libraryPaths: libraryPaths, home: ProcessInfo.processInfo.environment["HOME"],
-      executableDirectory: Self.processExecutableDirectory)
+    self.libraryPaths = libraryPaths
+    self.home = ProcessInfo.processInfo.environment["HOME"]
+    self.givenExecutableDirectory = nil
+    self.workingDirectory = FileManager.default.currentDirectoryPath
   }
 
   /// `$ORIGIN`: the directory of this process's executable, symbolic links resolved.

@@ -118,6 +118,13 @@ struct CommandLineOption: Sendable {
       nil, "--unbuffered", help: ["flush the output after each value;"],
       .flag { $0.unbuffered = true }),
     .init(
+      nil, "--progress",
+      help: [
+        "show bytes read, rate and time left on standard",
+        "error when it is a terminal;",
+      ],
+      .flag { $0.progress = true }),
+    .init(
       nil, "--threads", "n",
       help: [
         "parse and run inputs on n threads (default: one per",

@@ -72,6 +72,10 @@ enum JSONKitCommand {
       Diagnostics.writeToStandardError(text)
       return .invalidFilter
     }
+    if options.progress && isatty(2) != 0 {
+      ProgressMeter.current = ProgressMeter(paths: options.files)
+    }
+    defer { ProgressMeter.current?.clear() }
     let format = format(options)
     let output = OutputWriter(format: format)
     let threads = options.threads ?? ProcessInfo.processInfo.activeProcessorCount

@@ -24,6 +24,8 @@ struct Options {
   var seq = false
   /// `--unbuffered`: flush the output after each value.
   var unbuffered = false
+  /// `--progress`: a progress line on standard error when it is a terminal.
+  var progress = false
   /// `--threads n`: threads for parsing and running inputs; `nil`: one per core.
   var threads: Int?
 

@@ -58,7 +58,10 @@ final class InputReader {
   func nextChunk() throws(InputError) -> UnsafeRawBufferPointer? {
     while true {
       let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
-      if count > 0 { return UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
+      if count > 0 {
+        ProgressMeter.current?.advance(by: count)
+        return UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+      }
       if count == 0 { return nil }
       // A directory fails here (EISDIR), not in `open`.
       if errno != EINTR { throw InputError("read", name, errno: errno) }

@@ -32,6 +32,7 @@ struct Diagnostics {
   func raw(_ text: String) {
     output.flush()
     if let sink { return sink(text) }
+    ProgressMeter.current?.clear()
     Self.writeToStandardError(text)
   }
 

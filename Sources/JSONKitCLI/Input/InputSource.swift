@@ -43,8 +43,10 @@ final class InputSource {
   private var reader: InputReader?
   private var values: ValueStream?
   /// Values (or events) read but not handed out yet, with the line each ends on.
-  private var queue: [(value: JSON, line: Int)] = []
-  private var queueStart = 0
+  /// (`@exclusivity(unchecked)`: only the reading thread touches the source, and no access
+  /// stays open across a call; the checks cost more than taking a value.)
+  @exclusivity(unchecked) private var queue: [(value: JSON, line: Int)] = []
+  @exclusivity(unchecked) private var queueStart = 0
   /// `-R`: the bytes of a line not ended yet, and the number of lines read in this file.
   private var partialLine: [UInt8] = []
   private var rawLine = 0
@@ -54,7 +56,7 @@ final class InputSource {
   /// `input_filename` of the last value handed out: the path, or `null` for standard input.
   private(set) var filename: JSON = .null
   /// `input_line_number` and error locations: the line the last value ended on.
-  private(set) var line = 0
+  @exclusivity(unchecked) private(set) var line = 0
   /// How errors name the input of the last value (`<stdin>` for standard input).
   private(set) var name = "<stdin>"
 

@@ -4,7 +4,7 @@ import JSONQuery
 /// Runs the program on one input and prints its results, as jq's main loop does for each
 /// input: the one place both the sequential `Runner` and the workers of a `ParallelRunner`
 /// evaluate inputs, so that the two print the same bytes and the same errors.
-struct InputEvaluation {
+final class InputEvaluation {
   let query: Query
   let context: QueryContext
   let output: OutputWriter
@@ -16,6 +16,17 @@ struct InputEvaluation {
   struct Outcome {
     var status = ExitStatus.success
     var lastOutput: JSON?
+  }
+
+  init(
+    query: Query, context: QueryContext, output: OutputWriter, diagnostics: Diagnostics,
+    halt: @escaping (Int32, JSON) -> Never
+  ) {
+    self.query = query
+    self.context = context
+    self.output = output
+    self.diagnostics = diagnostics
+    self.halt = halt
   }
 
   /// Evaluates `input`; `place` names it in errors (`FILE:LINE`).

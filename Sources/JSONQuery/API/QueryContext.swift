@@ -9,31 +9,84 @@ import JSONKit
 /// let results = try Query("$name", options: QueryOptions(variableNames: ["name"]))
 ///   .values(on: .null, context: context)   // ["Ada"]
 /// ```
+///
+/// A value type whose fields live in one shared box, copied when a copy is changed: every
+/// run takes the context, and a command line runs once per input, so passing it costs one
+/// reference count, not one per field.
 public struct QueryContext {
+  /// The fields; shared between copies until one of them changes.
+  private final class Storage {
+    var variables: [String: JSON] = [:]
+    var nextInput: () throws(QueryError) -> JSON? = { () throws(QueryError) -> JSON? in nil }
+    var inputFilename: () -> JSON = { .null }
+    var inputLineNumber: () -> JSON = { JSON(0) }
+    var debugMessage: (JSON) -> Void = { _ in }
+    var stderrMessage: (JSON) -> Void = { _ in }
+    var environment: [String: String]
+
+    init(environment: [String: String]) { self.environment = environment }
+
+    func copy() -> Storage {
+      let copy = Storage(environment: environment)
+      copy.variables = variables
+      copy.nextInput = nextInput
+      copy.inputFilename = inputFilename
+      copy.inputLineNumber = inputLineNumber
+      copy.debugMessage = debugMessage
+      copy.stderrMessage = stderrMessage
+      return copy
+    }
+  }
+
+  private var storage: Storage
+
+  /// The box, made unique first: for the setters.
+  private var writable: Storage {
+    mutating get {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      return storage
+    }
+  }
+
   /// Name (without `$`) to value: `$ARGS`, `--arg` ones, `$__prog_args`…
-  public var variables: [String: JSON]
+  public var variables: [String: JSON] {
+    get { storage.variables }
+    set { writable.variables = newValue }
+  }
   /// The next input for `input` / `inputs`; `nil` when there are no more.
-  public var nextInput: () throws(QueryError) -> JSON?
+  public var nextInput: () throws(QueryError) -> JSON? {
+    get { storage.nextInput }
+    set { writable.nextInput = newValue }
+  }
   /// `input_filename` (null for stdin).
-  public var inputFilename: () -> JSON
+  public var inputFilename: () -> JSON {
+    get { storage.inputFilename }
+    set { writable.inputFilename = newValue }
+  }
   /// `input_line_number` (0 when unknown).
-  public var inputLineNumber: () -> JSON
+  public var inputLineNumber: () -> JSON {
+    get { storage.inputLineNumber }
+    set { writable.inputLineNumber = newValue }
+  }
   /// `debug` and `debug(msg)` hand their value here.
-  public var debugMessage: (JSON) -> Void
+  public var debugMessage: (JSON) -> Void {
+    get { storage.debugMessage }
+    set { writable.debugMessage = newValue }
+  }
   /// `stderr` hands its value here.
-  public var stderrMessage: (JSON) -> Void
+  public var stderrMessage: (JSON) -> Void {
+    get { storage.stderrMessage }
+    set { writable.stderrMessage = newValue }
+  }
   /// `$ENV` and `env`.
-  public var environment: [String: String]
+  public var environment: [String: String] {
+    get { storage.environment }
+    set { writable.environment = newValue }
+  }
 
   /// An empty environment: no variables, no further inputs, `debug` and `stderr` messages
   /// dropped, and the process's environment variables for `$ENV`.
   public init() {
-    variables = [:]
-    nextInput = { () throws(QueryError) -> JSON? in nil }
-    inputFilename = { .null }
-    inputLineNumber = { JSON(0) }
-    debugMessage = { _ in }
-    stderrMessage = { _ in }
-    environment = ProcessInfo.processInfo.environment
+    storage = Storage(environment: ProcessInfo.processInfo.environment)
   }
 }

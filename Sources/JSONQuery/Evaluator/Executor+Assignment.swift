@@ -71,25 +71,40 @@ enum PathOps {
   }
 
   static func set(_ value: JSON, _ path: ArraySlice<JSON>, _ new: JSON) throws(QueryError) -> JSON {
-    guard let key = path.first else { return new }
+    var result = value
+    try set(&result, path, new)
+    return result
+  }
+
+  /// `setpath` in place: the containers on the path are changed where `value` holds them
+  /// alone, and copied (once) where they are shared, so setting one path of an accumulator
+  /// costs the path's length, not the value's size.
+  static func set(_ value: inout JSON, _ path: ArraySlice<JSON>, _ new: JSON) throws(QueryError) {
+    guard let key = path.first else {
+      value = new
+      return
+    }
     switch (value.type, key.type) {
     case (.dictionary, .string), (.null, .string):
-      var object = value.type == .null ? JSON([:]) : value
-      let child = value.member(key.stringValue) ?? .null
-      object[key.stringValue] = try set(child, path.dropFirst(), new)
-      return object
+      if value.type == .null { value = JSON([:]) }
+      let rest = path.dropFirst()
+      try value.withUniqueMember(key.stringValue) { (child: inout JSON) throws(QueryError) in
+        try set(&child, rest, new)
+      }
     case (.array, .number), (.null, .number):
-      var items = ValueOps.elements(value)
       guard !key.jqDouble.isNaN else { throw .runtime("Cannot set array element at NaN index") }
       var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
+      if value.type == .null { value = JSON(array: []) }
       if i < 0 {
-        i += items.count
+        i += value.count
         if i < 0 { throw .runtime("Out of bounds negative array index") }
       }
       if i > 536_870_911 { throw .runtime("Array index too large") }
-      while items.count <= i { items.append(.null) }
-      items[i] = try set(items[i], path.dropFirst(), new)
-      return JSON(array: items)
+      let rest = path.dropFirst()
+      try value.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
+        while items.count <= i { items.append(.null) }
+        try set(&items[i], rest, new)
+      }
     case (.array, .dictionary), (.null, .dictionary):
       var items = ValueOps.elements(value)
       let range = try ValueOps.sliceBounds(
@@ -99,7 +114,7 @@ enum PathOps {
         throw .runtime("A slice of an array can only be assigned another array")
       }
       items.replaceSubrange(range, with: ValueOps.elements(replacement))
-      return JSON(array: items)
+      value = JSON(array: items)
     case (.string, .dictionary):
       throw .runtime("Cannot update string slices")
     case (.array, .array):
@@ -115,7 +130,7 @@ enum PathOps {
     let spelled = paths.flatMap { spelledOut(ValueOps.elements($0), in: value) }
     // Last first, so that deleting one element does not move those still to delete.
     let sorted = spelled.sorted { JSON.compare($0, $1) > 0 }
-    for path in sorted { result = try delete(result, ValueOps.elements(path)[...]) }
+    for path in sorted { try delete(&result, ValueOps.elements(path)[...]) }
     return result
   }
 
@@ -148,36 +163,55 @@ enum PathOps {
     return [JSON(array: prefix)]
   }
 
-  static func delete(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
-    guard let key = path.first else { return .null }
-    if value.type == .null { return .null }
+  /// Deletes `path` from `value` in place (see `set(_:_:_:)` for what is copied).
+  static func delete(_ value: inout JSON, _ path: ArraySlice<JSON>) throws(QueryError) {
+    guard let key = path.first else {
+      value = .null
+      return
+    }
+    if value.type == .null { return }
     if path.count == 1 {
       switch (value.type, key.type) {
       case (.dictionary, .string):
-        return ValueOps.object(ValueOps.members(value).filter { $0.0 != key.stringValue })
+        value.removeUniqueMember(key.stringValue)
       case (.array, .number):
-        var items = ValueOps.elements(value)
         // A NaN index names no element: nothing is deleted.
-        guard !key.jqDouble.isNaN else { return value }
+        guard !key.jqDouble.isNaN else { return }
         var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
-        if i < 0 { i += items.count }
-        if i >= 0, i < items.count { items.remove(at: i) }
-        return JSON(array: items)
+        if i < 0 { i += value.count }
+        if i >= 0, i < value.count {
+          value.withUniqueElements { (items: inout [JSON]) in _ = items.remove(at: i) }
+        }
       case (.array, .dictionary):
-        var items = ValueOps.elements(value)
         let range = try ValueOps.sliceBounds(
-          count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
-        items.removeSubrange(range)
-        return JSON(array: items)
+          count: value.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+        value.withUniqueElements { (items: inout [JSON]) in items.removeSubrange(range) }
       default:
         _ = try ValueOps.index(value, key)
         throw .runtime("Cannot delete field at index of \(ValueOps.typeName(value))")
       }
+      return
     }
     let child = try ValueOps.index(value, key)
     // Nothing to delete inside a missing or null member: the value stays as it is (no
     // `"key": null` appears).
-    if child.type == .null { return value }
-    return try set(value, path.prefix(1), try delete(child, path.dropFirst()))
+    if child.type == .null { return }
+    let rest = path.dropFirst()
+    switch (value.type, key.type) {
+    case (.dictionary, .string):
+      try value.withUniqueMember(key.stringValue) { (member: inout JSON) throws(QueryError) in
+        try delete(&member, rest)
+      }
+    case (.array, .number):
+      var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
+      if i < 0 { i += value.count }
+      try value.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
+        try delete(&items[i], rest)
+      }
+    default:
+      var changed = child
+      try delete(&changed, rest)
+      try set(&value, path.prefix(1), changed)
+    }
   }
 }

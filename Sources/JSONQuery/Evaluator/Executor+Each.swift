@@ -92,6 +92,20 @@ extension Executor {
             Sink { [self] item in
               var fresh: Frame?
               let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
+              if Self.updatesInPlace(update) {
+                // As in `reduce`: the state moved out, changed in place.
+                var value = state.value
+                state = Item(value: .null, path: nil)
+                try updateInPlace(update, &value, scope)
+                state = Item(value: value, path: nil)
+                let output = state
+                if let extract {
+                  try each(extract, output, scope, body)
+                } else {
+                  try body.push(output)
+                }
+                return
+              }
               try each(
                 update, state, scope,
                 Sink { [self] output in
@@ -131,6 +145,14 @@ extension Executor {
       source, Item(value: input.value, path: nil), frame,
       Sink { [self] item in
         let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
+        if Self.updatesInPlace(update) {
+          // The accumulator is moved out, so that the update holds it alone.
+          var value = accumulator?.value ?? .null
+          accumulator = nil
+          try updateInPlace(update, &value, bound)
+          accumulator = Item(value: value, path: nil)
+          return
+        }
         if update.single {
           accumulator = try evaluateSingle(
             update, accumulator ?? Item(value: .null, path: nil), bound)

@@ -20,12 +20,7 @@ enum Prelude {
       if $by > 0 then $from | while(. < $upto; . + $by)
       elif $by < 0 then $from | while(. > $upto; . + $by)
       else empty end;
-    def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
-    def from_entries: map({(.key // .Key // .name // .Name):
-      (if has("value") then .value else .Value end)}) | add // {};
     def with_entries(f): to_entries | map(f) | from_entries;
-    def paths: path(..) | select(length > 0);
-    def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
     def del(f): delpaths([path(f)]);
     def map_values(f): .[] |= f;
     def add(f): reduce f as $x (null; . + $x);
@@ -57,7 +52,6 @@ enum Prelude {
     def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
-    def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
     def flatten: flatten(1e9);
     def combinations:
       if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
@@ -71,14 +65,6 @@ enum Prelude {
     def isfinite: type == "number" and (isinfinite | not);
     def finites: select(isfinite);
     def normals: select(isnormal);
-    def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
-    def fromstream(f): { x: null, e: false } as $init
-      | foreach f as $i ($init;
-          if .e then $init else . end
-          | if $i | length == 2
-            then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1])
-            else setpath(["e"]; $i[0] | length == 1) end;
-          if .e then .x else empty end);
     def truncate_stream(stream): . as $n | null | stream | . as $input
       | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
     def skip($n; f): if $n > 0 then foreach f as $item ($n; . - 1; if . < 0 then $item else empty end)

@@ -12,6 +12,39 @@ extension Executor {
     }
   }
 
+  /// `.[] |= f` (`map_values(f)`) on an array or object: each element or member replaced by
+  /// the first output of `f`, and left out when there is none, as jq 1.8's `_modify` (which
+  /// deletes those paths after the updates). Built as a new container in one pass instead of
+  /// one path lookup and one `setpath` per element. `nil` for other values (the general
+  /// path handles them and their errors).
+  private func updateEach(_ root: JSON, _ f: Node, _ frame: Frame?) throws -> JSON? {
+    func first(_ value: JSON) throws -> JSON? {
+      let input = Item(value: value, path: nil)
+      if f.single { return try evaluateSingle(f, input, frame).value }
+      return try evaluate(f, input, frame).next()?.value
+    }
+    switch root.type {
+    case .array:
+      var elements: [JSON] = []
+      elements.reserveCapacity(root.count)
+      for element in ValueOps.elements(root) {
+        try step()
+        if let new = try first(element) { elements.append(new) }
+      }
+      return JSON(array: elements)
+    case .dictionary:
+      var members: [(String, JSON)] = []
+      members.reserveCapacity(root.count)
+      for (key, member) in ValueOps.members(root) {
+        try step()
+        if let new = try first(member) { members.append((key, new)) }
+      }
+      return ValueOps.object(members)
+    default:
+      return nil
+    }
+  }
+
   /// `lhs = rhs`, `lhs |= f`, `lhs += rhs`, `lhs //= rhs`.
   func assign(_ op: AssignOperator, _ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) throws
     -> Generator
@@ -19,6 +52,11 @@ extension Executor {
     let root = input.value
     switch op {
     case .update:
+      if case .iterate(let target) = lhs.op, case .identity = target.op,
+        let updated = try updateEach(root, rhs, frame)
+      {
+        return .one(Item(value: updated, path: nil))
+      }
       var result = root
       var deletions: [JSON] = []
       let targets = try paths(lhs, root, frame)
@@ -30,7 +68,9 @@ extension Executor {
           ? try evaluateSingle(rhs, Item(value: old, path: nil), frame)
           : try evaluate(rhs, Item(value: old, path: nil), frame).next()
         if let new {
-          result = try PathOps.set(result, components[...], new.value)
+          // In place: `result` alone holds the containers it changed before, so each
+          // update costs the path's length, not the value's size.
+          try PathOps.set(&result, components[...], new.value)
         } else {
           deletions.append(path.value)
         }
@@ -54,7 +94,7 @@ extension Executor {
             let binary = BinaryOperator(rawValue: String(op.rawValue.dropLast()))!
             new = try ValueOps.arithmetic(binary, old, r.value)
           }
-          result = try PathOps.set(result, components[...], new)
+          try PathOps.set(&result, components[...], new)
         }
         return .one(Item(value: result, path: nil))
       }
@@ -163,6 +203,11 @@ enum PathOps {
     return [JSON(array: prefix)]
   }
 
+  @inline(never)
+  private static func isNull(_ value: JSON, _ key: JSON) throws(QueryError) -> Bool {
+    try ValueOps.index(value, key).type == .null
+  }
+
   /// Deletes `path` from `value` in place (see `set(_:_:_:)` for what is copied).
   static func delete(_ value: inout JSON, _ path: ArraySlice<JSON>) throws(QueryError) {
     guard let key = path.first else {
@@ -192,10 +237,11 @@ enum PathOps {
       }
       return
     }
-    let child = try ValueOps.index(value, key)
     // Nothing to delete inside a missing or null member: the value stays as it is (no
-    // `"key": null` appears).
-    if child.type == .null { return }
+    // `"key": null` appears). Tested in a function of its own so that no copy of the child
+    // is alive while it is changed below: a second reference would make the child look
+    // shared, and every deletion would copy it whole (quadratic `delpaths` of many paths).
+    if try isNull(value, key) { return }
     let rest = path.dropFirst()
     switch (value.type, key.type) {
     case (.dictionary, .string):
@@ -209,7 +255,7 @@ enum PathOps {
         try delete(&items[i], rest)
       }
     default:
-      var changed = child
+      var changed = try ValueOps.index(value, key)
       try delete(&changed, rest)
       try set(&value, path.prefix(1), changed)
     }

@@ -106,9 +106,11 @@ final class Executor {
       var members: [(String, JSON)] = []
       members.reserveCapacity(entries.count)
       for entry in entries {
+        // As jq's INSERT: the key, then the value, then the key's type is checked.
         let key = try evaluateValue(entry.key, input, frame)
+        let value = try evaluateValue(entry.value, input, frame)
         guard key.type == .string else { throw Self.objectKeyError(key) }
-        members.append((key.stringValue, try evaluateValue(entry.value, input, frame)))
+        members.append((key.stringValue, value))
       }
       return Item(value: ValueOps.object(members), path: nil)
     case .string(let format, let parts):
@@ -541,9 +543,9 @@ final class Executor {
       return .one(Item(value: ValueOps.object(partial), path: nil))
     }
     return try evaluateValues(entry.key, input, frame).flatMap { k in
-      guard k.value.type == .string else { throw Self.objectKeyError(k.value) }
-      return try self.evaluateValues(entry.value, input, frame).flatMap { v in
-        try self.buildObject(
+      try self.evaluateValues(entry.value, input, frame).flatMap { v in
+        guard k.value.type == .string else { throw Self.objectKeyError(k.value) }
+        return try self.buildObject(
           entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
       }
     }

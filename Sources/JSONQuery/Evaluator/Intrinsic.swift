@@ -13,6 +13,11 @@ enum Intrinsic: String, CaseIterable, Sendable {
   case debug = "debug/0"
   case stderr = "stderr/0"
   case label = "label/0"
+  case paths = "paths/0"
+  case pathsFilter = "paths/1"
+  case toStream = "tostream/0"
+  case fromStream = "fromstream/1"
+  case walk = "walk/1"
   // Collectors: one array from the input and `f` evaluated on each of its elements.
   case sortBy = "sort_by/1"
   case groupBy = "group_by/1"
@@ -91,7 +96,7 @@ enum Intrinsic: String, CaseIterable, Sendable {
   var isValueFunction: Bool {
     switch self {
     case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
-      .stderr, .label:
+      .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk:
       false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     default: true

@@ -124,6 +124,13 @@ enum IntrinsicRunner {
         }
         return item
       }
+    case .paths: return PathStreams.paths(input.value, filter: nil, frame, executor)
+    case .pathsFilter: return PathStreams.paths(input.value, filter: arguments[0], frame, executor)
+    case .walk: return try executor.walk(input.value, arguments[0], frame)
+    case .toStream: return PathStreams.toStream(input.value, executor)
+    case .fromStream:
+      return PathStreams.fromStream(
+        try executor.evaluateValues(arguments[0], input, frame), executor)
     case .debug:
       executor.context.debugMessage(input.value)
       return .one(input)

@@ -3,7 +3,7 @@ import JSONKit
 /// IntrinsicRunner that are plain functions of values: called once per combination of their
 /// arguments' outputs (the evaluator does the combining, see `Executor`), keyed
 /// "name/arity". Each family lives in its own file (`MathFunctions`, `DateFunctions`,
-/// `SearchFunctions`, `FormatFunctions`).
+/// `SearchFunctions`, `FormatFunctions`, `EntryFunctions`).
 enum ValueFunctions {
   typealias Body = @Sendable (_ input: JSON, _ arguments: [JSON]) throws -> JSON
 
@@ -11,4 +11,5 @@ enum ValueFunctions {
     .merging(DateFunctions.table) { first, _ in first }
     .merging(SearchFunctions.table) { first, _ in first }
     .merging(FormatFunctions.table) { first, _ in first }
+    .merging(EntryFunctions.table) { first, _ in first }
 }

@@ -17,7 +17,7 @@ public struct QueryResults {
   }
 
   init(error: QueryError) {
-    generator = Generator { throw error }
+    generator = Generator { () throws -> Item? in throw error }
     executor = nil
   }
 

@@ -321,7 +321,7 @@ final class Executor {
       }
     case .breakLabel(let hops):
       let id = frame.up(hops)!.values[0].int ?? -1
-      return Generator { throw BreakSignal(label: id) }
+      return Generator { () throws -> Item? in throw BreakSignal(label: id) }
     case .call(let ref, let env, let arguments):
       return try invoke(ref, env, arguments, input, frame)
     case .callClosure(let slot):
@@ -356,15 +356,7 @@ final class Executor {
     case .iterate(let target) where target.single:
       return try iterate(try evaluateSingle(target, input, frame), in: input)
     case .intrinsic(.empty, _): return .empty
-    default: return deferred { try self.evaluate(node, input, frame) }
-    }
-  }
-
-  private func deferred(_ make: @escaping () throws -> Generator) -> Generator {
-    var inner: Generator?
-    return Generator {
-      if inner == nil { inner = try make() }
-      return try inner!.next()
+    default: return .deferred { try self.evaluate(node, input, frame) }
     }
   }
 
@@ -626,7 +618,7 @@ final class Executor {
       var fresh: Frame?
       let scope = try bind(
         patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &fresh)
-      return deferred { try self.evaluate(body, input, scope) }
+      return .deferred { try self.evaluate(body, input, scope) }
     }
     return try evaluateValues(source, input, frame).flatMap { v in
       if patterns.count == 1 {

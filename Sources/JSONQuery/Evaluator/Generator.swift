@@ -15,19 +15,80 @@ struct Item {
 }
 
 /// A lazy stream of outputs: jq's backtracking is `next()` being called again.
+///
+/// A generator may hand its place to another (`Step.become`) once all that is left of it is
+/// that other's outputs: `a, b` becomes `b` when `a` is done, and a deferred filter becomes
+/// the generator it makes. The one asking for outputs then pulls the successor directly, so
+/// a recursive definition such as `def r: ., (.+1 | r)` does not stack a forwarding layer
+/// per level, and its n-th output costs O(1) rather than O(n) (jq's fork points behave so).
 struct Generator {
-  let next: () throws -> Item?
+  /// What a stepping generator gives for one pull.
+  enum Step {
+    case item(Item)
+    case done
+    /// The rest of the outputs are all of the given generator's.
+    case become(Generator)
+  }
 
-  static var empty: Generator { Generator { nil } }
+  /// How the generator is pulled; replaced by a successor's on `become`.
+  enum Pull {
+    case items(() throws -> Item?)
+    case steps(() throws -> Step)
+    /// One output left, then none (`.one`, and what is left of a deferred `.one`).
+    case single(Item)
+    /// No outputs left: `isFinished` tells a holder so without pulling.
+    case finished
+  }
 
-  static func one(_ item: Item) -> Generator {
-    var done = false
-    return Generator {
-      if done { return nil }
-      done = true
-      return item
+  /// Shared by the copies of this generator, so a `become` is seen by every holder.
+  final class Cursor {
+    var pull: Pull
+    init(_ pull: Pull) { self.pull = pull }
+  }
+
+  let cursor: Cursor
+
+  init(_ next: @escaping () throws -> Item?) { cursor = Cursor(.items(next)) }
+
+  init(stepping pull: @escaping () throws -> Step) { cursor = Cursor(.steps(pull)) }
+
+  private init(pull: Pull) { cursor = Cursor(pull) }
+
+  /// Whether it is known, without running anything, that no output is left.
+  var isFinished: Bool {
+    if case .finished = cursor.pull { return true }
+    return false
+  }
+
+  /// The next output, or `nil` when there are no more.
+  func next() throws -> Item? {
+    while true {
+      switch cursor.pull {
+      case .items(let pull):
+        if let item = try pull() { return item }
+        cursor.pull = .finished
+        return nil
+      case .single(let item):
+        cursor.pull = .finished
+        return item
+      case .finished: return nil
+      case .steps(let pull):
+        switch try pull() {
+        case .item(let item): return item
+        case .done:
+          cursor.pull = .finished
+          return nil
+        case .become(let successor):
+          assert(successor.cursor !== cursor, "a generator cannot become itself")
+          cursor.pull = successor.cursor.pull
+        }
+      }
     }
   }
+
+  static var empty: Generator { Generator(pull: .finished) }
+
+  static func one(_ item: Item) -> Generator { Generator(pull: .single(item)) }
 
   static func sequence(_ items: [Item]) -> Generator {
     var index = 0
@@ -38,16 +99,19 @@ struct Generator {
     }
   }
 
-  /// For each output of `self`, every output of `body(output)`.
+  /// For each output of `self`, every output of `body(output)`. Once `self` is known to
+  /// be finished, the last `body(output)` takes its place (see `Step.become`).
   func flatMap(_ body: @escaping (Item) throws -> Generator) -> Generator {
     var inner: Generator?
-    return Generator {
+    return Generator(stepping: {
       while true {
-        if let current = inner, let item = try current.next() { return item }
-        guard let outer = try self.next() else { return nil }
-        inner = try body(outer)
+        if let current = inner, let item = try current.next() { return .item(item) }
+        guard let outer = try self.next() else { return .done }
+        let made = try body(outer)
+        if self.isFinished { return .become(made) }
+        inner = made
       }
-    }
+    })
   }
 
   /// `transform` of each output of `self`.
@@ -60,12 +124,15 @@ struct Generator {
 
   /// Outputs of `self`, then of `other()`.
   func then(_ other: @escaping () throws -> Generator) -> Generator {
-    var second: Generator?
-    return Generator {
-      if second == nil, let item = try self.next() { return item }
-      if second == nil { second = try other() }
-      return try second!.next()
-    }
+    Generator(stepping: {
+      if let item = try self.next() { return .item(item) }
+      return .become(try other())
+    })
+  }
+
+  /// The outputs of the generator `make` returns, made on the first `next()`.
+  static func deferred(_ make: @escaping () throws -> Generator) -> Generator {
+    Generator(stepping: { .become(try make()) })
   }
 
   func all() throws -> [Item] {

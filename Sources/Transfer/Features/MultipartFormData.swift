@@ -43,9 +43,9 @@ public final class MultipartFormData: Sendable {
   /// The length of the encoded body in bytes.
   public var contentLength: UInt64 {
     let all = parts.withLock { $0 }
-    var total = UInt64(finalBoundary.count)
+    var total = UInt64(finalBoundary.utf8.count)
     for (index, part) in all.enumerated() {
-      total += UInt64(header(for: part, first: index == 0).count) + part.length
+      total += UInt64(header(for: part, first: index == 0).utf8.count) + part.length
     }
     return total
   }

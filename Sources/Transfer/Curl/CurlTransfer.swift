@@ -26,6 +26,9 @@ final class CurlTransfer: @unchecked Sendable {
     var onProgress: ((_ upload: TransferProgress, _ download: TransferProgress) -> Void)?
     /// Wakes the transfer after `onChunk` answered `.pause`.
     var waker: TransferWaker?
+    /// Called once with the final response's status and headers, before its first body
+    /// byte (not for a response without a body).
+    var onResponse: ((Int, HTTPHeaders) -> Void)?
   }
 
   /// What a streaming consumer did with a chunk.
@@ -59,6 +62,7 @@ final class CurlTransfer: @unchecked Sendable {
   private var exceededLimit = false
   private var finished = false
   private var uploadFailure: String?
+  private var announcedResponse = false
   /// Body bytes handed to curl by the read callback (curl's own count includes chunk framing).
   private var sentCount = 0
 
@@ -194,6 +198,10 @@ final class CurlTransfer: @unchecked Sendable {
     if let maximumSize, receivedCount > maximumSize {
       exceededLimit = true
       return 0
+    }
+    if !announcedResponse {
+      announcedResponse = true
+      body.onResponse?(CurlInfo(easy: easy).long(CURLINFO_RESPONSE_CODE), responseHeaders)
     }
     if let onChunk = body.onChunk {
       switch onChunk(chunk, CurlInfo(easy: easy).long(CURLINFO_RESPONSE_CODE)) {

@@ -1,0 +1,25 @@
+import Foundation
+
+extension Session {
+  /// Starts a request whose body is handed over while it downloads: `bytes()`, `lines()` or
+  /// `responseStream(queue:stream:)`, with backpressure.
+  ///
+  /// ```swift
+  /// let request = session.streamRequest("https://api.example.com/export", bufferSize: 256 * 1024)
+  /// for try await chunk in request.bytes() { try output.write(contentsOf: chunk) }
+  /// ```
+  ///
+  /// - Parameter bufferSize: bytes that may wait for the consumer before the transfer
+  ///   pauses (1 MiB by default).
+  public func streamRequest(
+    _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
+    encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
+    interceptor: (any RequestInterceptor)? = nil, bufferSize: Int = 1 << 20
+  ) -> DataStreamRequest {
+    DataStreamRequest(
+      session: self,
+      make: Self.builder(
+        url, method: method, parameters: parameters, encoding: encoding, headers: headers),
+      interceptor: interceptor, bufferSize: bufferSize)
+  }
+}

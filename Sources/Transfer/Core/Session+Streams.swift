@@ -22,4 +22,12 @@ extension Session {
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
       interceptor: interceptor, bufferSize: bufferSize)
   }
+
+  /// A stream request built by `make` for each attempt.
+  func streamRequest(
+    make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
+    interceptor: (any RequestInterceptor)?, bufferSize: Int
+  ) -> DataStreamRequest {
+    DataStreamRequest(session: self, make: make, interceptor: interceptor, bufferSize: bufferSize)
+  }
 }

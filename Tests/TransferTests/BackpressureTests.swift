@@ -17,8 +17,15 @@ import Transfer
   }()
   static let bodyData = Data(body)
 
+  static let lines = 100_000
+  static let ndjson = Array(
+    (0..<lines).map { #"{"n": \#($0), "text": "line \#($0)"}"# }.joined(separator: "\n").utf8)
+
   static func handler(_ request: ServerRequest) -> ServerResponse {
-    .bytes(body, contentType: "application/octet-stream")
+    switch request.path {
+    case "/ndjson": .bytes(ndjson, contentType: "application/x-ndjson")
+    default: .bytes(body, contentType: "application/octet-stream")
+    }
   }
 
   @Test func aSlowConsumerKeepsTheQueuedBytesBounded() async throws {
@@ -43,6 +50,34 @@ import Transfer
       // leaves room for a libcurl built with a larger one).
       #expect(request.peakBufferedBytes <= bufferSize + 64 * 1024)
       #expect(request.peakBufferedBytes >= bufferSize)  // the consumer did fall behind
+    }
+  }
+
+  @Test func aSlowJSONConsumerKeepsTheQueuedValuesBounded() async throws {
+    try await withServer(Self.handler) { server in
+      let request = testSession(timeout: .seconds(120))
+        .streamJSON(server.url("/ndjson"), bufferedValues: 256)
+      var expected = 0
+      var inOrder = true
+      for try await value in request.values() {
+        inOrder = inOrder && value["n"].intValue == expected
+        expected += 1
+        if expected % 64 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+      }
+      #expect(expected == Self.lines)
+      #expect(inOrder)
+      // The limit plus the values of one 16 KiB chunk (lines of 30 bytes and more).
+      #expect(request.peakQueuedValues <= 256 + 16_384 / 30)
+      #expect(request.peakQueuedValues >= 256)
+    }
+  }
+
+  @Test func leavingTheLoopCancelsAPausedTransfer() async throws {
+    try await withServer(Self.handler) { server in
+      let request = testSession().streamRequest(server.url("/stream"), bufferSize: 64 * 1024)
+      for try await _ in request.bytes() { break }
+      let response = await request.dataRequest.serializingResponse().response
+      #expect(response.error?.isExplicitlyCancelledError == true)
     }
   }
 }

@@ -27,18 +27,21 @@ public final class DataStreamRequest: Sendable {
 
   /// The underlying request: `cancel()`, `cURLDescription()`, `response` after the end.
   public let dataRequest: DataRequest
-  let buffer: StreamBuffer
+  let buffer: StreamQueue<Data>
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
     interceptor: (any RequestInterceptor)?, bufferSize: Int
   ) {
-    let buffer = StreamBuffer(limit: bufferSize)
+    let buffer = StreamQueue<Data>(limit: bufferSize)
     self.buffer = buffer
     dataRequest = DataRequest(session: session, make: make, interceptor: interceptor) {
       buffer.bodyHandling()
     }
   }
+
+  /// The status and header fields of the response being streamed, once its body has begun.
+  var head: (status: Int, headers: HTTPHeaders) { buffer.head }
 
   /// The most bytes that waited for the consumer at once (the backpressure tests read it).
   package var peakBufferedBytes: Int { buffer.peak }
@@ -52,9 +55,10 @@ public final class DataStreamRequest: Sendable {
   /// var total = 0
   /// for try await chunk in session.streamRequest(url).bytes() { total += chunk.count }
   /// ```
-  public func bytes() -> Chunks {
+  public func bytes() -> StreamedElements<Data> {
     start()
-    return Chunks(request: self)
+    let request = dataRequest
+    return StreamedElements(queue: buffer) { request.cancel() }
   }
 
   /// The body's lines as they arrive, without their line ends (LF or CR LF); a last line
@@ -84,22 +88,10 @@ public final class DataStreamRequest: Sendable {
     queue: DispatchQueue? = nil, stream: @escaping @Sendable (Event) -> Void
   ) -> Self {
     let target = queue ?? dataRequest.serializationQueue
-    let chunks = bytes()
     let request = dataRequest
-    Task {
-      var failure: TransferError?
-      do {
-        for try await chunk in chunks {
-          await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            target.async {
-              stream(.stream(chunk))
-              done.resume()
-            }
-          }
-        }
-      } catch {
-        failure = error as? TransferError ?? .explicitlyCancelled
-      }
+    bytes().forEach(on: target) {
+      stream(.stream($0))
+    } end: { failure in
       let complete = TransferResponse<Void>(
         request: request.request, response: request.response, data: request.data,
         metrics: request.metrics, serializationDuration: .zero,
@@ -125,36 +117,15 @@ public final class DataStreamRequest: Sendable {
     }
   }
 
-  /// The body's chunks as an async sequence, with backpressure (see `DataStreamRequest`).
-  public struct Chunks: AsyncSequence, Sendable {
-    /// A chunk of the body.
-    public typealias Element = Data
-    let request: DataStreamRequest
-
-    /// Iterates the chunks.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-      let request: DataStreamRequest
-
-      /// The next chunk; nil at the end; throws the `TransferError` that ended the stream.
-      public mutating func next() async throws -> Data? {
-        let dataRequest = request.dataRequest
-        return try await request.buffer.next { dataRequest.cancel() }
-      }
-    }
-
-    /// An iterator; there is one stream of chunks, so make only one.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(request: request) }
-  }
-
   /// The body's lines as an async sequence (see `lines()`).
   public struct Lines: AsyncSequence, Sendable {
     /// A line without its line end.
     public typealias Element = String
-    let chunks: Chunks
+    let chunks: StreamedElements<Data>
 
     /// Iterates the lines.
     public struct AsyncIterator: AsyncIteratorProtocol {
-      var chunks: Chunks.AsyncIterator
+      var chunks: StreamedElements<Data>.AsyncIterator
       var splitter = LineSplitter(crIsLineEnd: false)
       var ended = false
 

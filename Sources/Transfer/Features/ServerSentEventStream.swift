@@ -32,7 +32,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     let stream: ServerSentEventStream
     var parser = ServerSentEventParser()
     var request: DataStreamRequest?
-    var chunks: DataStreamRequest.Chunks.AsyncIterator?
+    var chunks: StreamedElements<Data>.AsyncIterator?
     var checkedHead = false
     var connections = 0
     var done = false
@@ -101,7 +101,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       checkedHead = true
       guard let request else { return }
       // The head as the body began; for a response without a body, as it ended.
-      var (status, headers) = request.buffer.head
+      var (status, headers) = request.head
       if status == 0, let response = request.dataRequest.response {
         (status, headers) = (response.statusCode, response.headers)
       }

@@ -49,10 +49,13 @@ final class DownloadState: Sendable {
   }
 
   private let destination: DownloadRequest.Destination?
+  /// The resume data this download started from, handed back if it ends before any attempt.
+  private let resume: ResumeData?
   private let state: Mutex<State>
 
   init(destination: DownloadRequest.Destination?, resume: ResumeData?) {
     self.destination = destination
+    self.resume = resume
     var initial = State(
       temporaryURL: FileManager.default.temporaryDirectory
         .appendingPathComponent("JSONKit-Download-\(UUID().uuidString).tmp"))
@@ -128,6 +131,7 @@ final class DownloadState: Sendable {
     if let failure = sink?.failure { error = .transportFailed(code: .writeError, message: failure) }
     var fileURL: URL?
     var resumeData: Data?
+    let keepsFile = error?.isExplicitlyCancelledError != true || keepOnCancel
     let transferred: Bool
     switch error {
     case nil, .responseValidationFailed?: transferred = raw.response != nil
@@ -143,14 +147,13 @@ final class DownloadState: Sendable {
       } catch let failure {
         error = error ?? failure
       }
-    } else if let sink, sink.resumable, sink.fileSize > 0,
-      error?.isExplicitlyCancelledError != true || keepOnCancel,
-      let url = raw.request?.url
-    {
+    } else if let sink, sink.resumable, sink.fileSize > 0, keepsFile, let url = raw.request?.url {
       resumeData =
         ResumeData(
           url: url, file: temporaryURL.path, bytes: sink.fileSize, validator: sink.validator
         ).encoded
+    } else if sink == nil, let resume, keepsFile {
+      resumeData = resume.encoded  // ended before an attempt: the partial file is as it was
     } else {
       try? FileManager.default.removeItem(at: temporaryURL)
     }

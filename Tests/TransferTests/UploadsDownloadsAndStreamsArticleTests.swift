@@ -108,7 +108,8 @@ import Transfer
       #expect(lines == ["one", "two", "three"])
 
       var prices: [String] = []
-      for try await event in session.streamEvents(server.url("/updates"), reconnectionDelay: .zero) {
+      for try await event in session.streamEvents(server.url("/updates"), reconnectionDelay: .zero)
+      {
         if event.event == "price" { prices.append(event.data) }
       }
       #expect(prices == ["101.5"])

@@ -9,8 +9,15 @@ extension Session {
   /// for try await chunk in request.bytes() { try output.write(contentsOf: chunk) }
   /// ```
   ///
-  /// - Parameter bufferSize: bytes that may wait for the consumer before the transfer
-  ///   pauses (1 MiB by default).
+  /// - Parameters:
+  ///   - url: where the request goes.
+  ///   - method: the method (`GET` by default).
+  ///   - parameters: encoded into the query or the body by `encoding`.
+  ///   - encoding: how `parameters` are encoded.
+  ///   - headers: header fields of the request.
+  ///   - interceptor: adapts and retries the request, after the session's.
+  ///   - bufferSize: bytes that may wait for the consumer before the transfer pauses
+  ///     (1 MiB by default).
   public func streamRequest(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,

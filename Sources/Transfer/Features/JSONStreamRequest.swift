@@ -183,8 +183,14 @@ extension Session {
   /// }
   /// ```
   ///
-  /// - Parameter bufferedValues: values that may wait for the consumer before the transfer
-  ///   pauses.
+  /// - Parameters:
+  ///   - url: where the request goes.
+  ///   - method: the method (`GET` by default).
+  ///   - parameters: encoded into the query or the body by `encoding`.
+  ///   - encoding: how `parameters` are encoded.
+  ///   - headers: header fields of the request.
+  ///   - interceptor: adapts and retries the request, after the session's.
+  ///   - bufferedValues: values that may wait for the consumer before the transfer pauses.
   public func streamJSON(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,

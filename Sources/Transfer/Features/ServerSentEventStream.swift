@@ -149,6 +149,12 @@ extension Session {
   /// ```
   ///
   /// - Parameters:
+  ///   - url: where the request goes.
+  ///   - method: the method (`GET` by default).
+  ///   - parameters: encoded into the query or the body by `encoding`.
+  ///   - encoding: how `parameters` are encoded.
+  ///   - headers: header fields of the request.
+  ///   - interceptor: adapts and retries the request, after the session's.
   ///   - reconnectionDelay: the wait before reconnecting until the stream sets one with
   ///     `retry:` (3 seconds, as browsers use).
   ///   - reconnects: false ends the sequence when the first response ends.

@@ -43,6 +43,10 @@ public final class DataRequest: Sendable {
   private let interceptor: (any RequestInterceptor)?
   /// For streaming requests: makes each attempt's body handling (a fresh parser each time).
   private let bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)?
+  /// For uploads: where the body comes from, read afresh for each attempt.
+  private let upload: UploadSource?
+  let uploadObservers = ProgressObservers()
+  let downloadObservers = ProgressObservers()
   private let mutable = Mutex(Mutable())
 
   private struct Mutable {
@@ -61,9 +65,10 @@ public final class DataRequest: Sendable {
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
     interceptor: (any RequestInterceptor)?,
-    bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil
+    bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil, upload: UploadSource? = nil
   ) {
     self.bodyHandling = bodyHandling
+    self.upload = upload
     self.session = session
     self.make = make
     self.interceptor = Interceptor.combine(session.interceptor, interceptor)
@@ -196,15 +201,23 @@ public final class DataRequest: Sendable {
   private func launch(_ request: HTTPRequest) {
     let readsJSON = mutable.withLock { $0.readsJSON }
     let transfer: CurlTransfer
+    var handling = bodyHandling?() ?? .init(parseJSON: readsJSON)
+    if !uploadObservers.isEmpty || !downloadObservers.isEmpty {
+      handling.onProgress = { [uploadObservers, downloadObservers] upload, download in
+        uploadObservers.report(upload)
+        downloadObservers.report(download)
+      }
+    }
     do {
+      if let upload { handling.upload = try upload.makeReader() }
       transfer = try CurlTransfer(
-        request: request, configuration: session.configuration,
-        body: bodyHandling?() ?? .init(parseJSON: readsJSON)
+        request: request, configuration: session.configuration, body: handling
       ) { outcome in
         // Off the engine thread: validators and retriers may take time.
         DispatchQueue.global().async { self.attemptFinished(outcome, request: request) }
       }
     } catch {
+      handling.upload?.close()
       finish(RequestOutcome(request: request, error: error))
       return
     }
@@ -218,6 +231,7 @@ public final class DataRequest: Sendable {
     if go {
       session.engine.add(transfer)
     } else {
+      handling.upload?.close()
       finish(RequestOutcome(request: request, error: .explicitlyCancelled))
     }
   }
@@ -294,6 +308,8 @@ public final class DataRequest: Sendable {
       defer { state.handlers = [] }
       return state.handlers
     }
+    uploadObservers.finish()
+    downloadObservers.finish()
     for handler in handlers { handler(outcome) }
   }
 }

@@ -16,6 +16,7 @@ final class CurlMultiEngine: Sendable {
   private struct Queue {
     var additions: [CurlTransfer] = []
     var cancellations: [ObjectIdentifier] = []
+    var unpauses: [CurlTransfer] = []
     var stopping = false
   }
 
@@ -40,6 +41,7 @@ final class CurlMultiEngine: Sendable {
 
   /// Starts a transfer; its completion runs on the engine thread.
   func add(_ transfer: CurlTransfer) {
+    transfer.attachWakers(engine: self)
     queue.withLock { $0.additions.append(transfer) }
     curl_multi_wakeup(multi)
   }
@@ -47,6 +49,12 @@ final class CurlMultiEngine: Sendable {
   /// Stops a transfer if it is still running; it completes as cancelled.
   func cancel(_ transfer: CurlTransfer) {
     queue.withLock { $0.cancellations.append(ObjectIdentifier(transfer)) }
+    curl_multi_wakeup(multi)
+  }
+
+  /// Resumes a transfer that paused itself (backpressure), if it is still running.
+  func unpause(_ transfer: CurlTransfer) {
+    queue.withLock { $0.unpauses.append(transfer) }
     curl_multi_wakeup(multi)
   }
 
@@ -66,6 +74,7 @@ final class CurlMultiEngine: Sendable {
         defer {
           queue.additions = []
           queue.cancellations = []
+          queue.unpauses = []
         }
         return queue
       }
@@ -83,6 +92,10 @@ final class CurlMultiEngine: Sendable {
         transfer.finish(code: CURLE_ABORTED_BY_CALLBACK, cancelled: true)
       }
       if work.stopping { break }
+      for transfer in work.unpauses where active[ObjectIdentifier(transfer)] != nil {
+        // May call the transfer's callbacks at once, with what curl held back.
+        curl_easy_pause(transfer.easy, 0)  // CURLPAUSE_CONT
+      }
 
       var running: Int32 = 0
       curl_multi_perform(multi, &running)

@@ -19,6 +19,16 @@ final class CurlTransfer: @unchecked Sendable {
     /// Hand each chunk and the response's status to this closure on the engine thread
     /// (streaming requests); it says what to do with the chunk.
     var onChunk: ((UnsafeRawBufferPointer, Int) -> ChunkDecision)?
+    /// The request body, read by curl's read callback (files, streams, multipart forms);
+    /// nil: `HTTPRequest.body`, which curl copies.
+    var upload: (any RequestBodyReader)?
+    /// Bytes sent and received so far, from curl's progress callback on the engine thread.
+    var onProgress: ((_ upload: TransferProgress, _ download: TransferProgress) -> Void)?
+    /// Wakes the transfer after `onChunk` answered `.pause`.
+    var waker: TransferWaker?
+    /// Called once with the final response's status and headers, before its first body
+    /// byte (not for a response without a body).
+    var onResponse: ((Int, HTTPHeaders) -> Void)?
   }
 
   /// What a streaming consumer did with a chunk.
@@ -29,6 +39,9 @@ final class CurlTransfer: @unchecked Sendable {
     case buffer
     /// Stop the transfer (the consumer failed).
     case abort
+    /// Not taken: curl keeps the chunk and stops reading the socket until the body
+    /// handling's waker wakes the transfer, then offers the same chunk again (backpressure).
+    case pause
   }
 
   let easy: UnsafeMutableRawPointer
@@ -48,6 +61,10 @@ final class CurlTransfer: @unchecked Sendable {
   private var parseError: JSONError?
   private var exceededLimit = false
   private var finished = false
+  private var uploadFailure: String?
+  private var announcedResponse = false
+  /// Body bytes handed to curl by the read callback (curl's own count includes chunk framing).
+  private var sentCount = 0
 
   init(
     request: HTTPRequest, configuration: SessionConfiguration, body: BodyHandling,
@@ -72,11 +89,15 @@ final class CurlTransfer: @unchecked Sendable {
     // An empty "Expect:" stops curl from waiting for "100 Continue" before larger bodies,
     // a round trip that servers rarely need.
     var lines = headers.map { "\($0.name): \($0.value)" } + ["Expect:"]
-    if request.body != nil && headers["Content-Type"] == nil { lines.append("Content-Type:") }
+    if (request.body != nil || body.upload != nil) && headers["Content-Type"] == nil {
+      lines.append("Content-Type:")
+    }
     headerList = CurlSList(lines)
     try CurlOptions(easy: easy).apply(
       request: request, configuration: configuration, headers: headerList)
     installCallbacks()
+    if let upload = body.upload { installUpload(upload, method: request.method) }
+    if body.onProgress != nil { installProgress() }
   }
 
   deinit {
@@ -105,7 +126,71 @@ final class CurlTransfer: @unchecked Sendable {
     }
   }
 
+  /// The body comes from curl's read callback: POST mode without fields (the method's name
+  /// is sent as given), `Content-Length` when the length is known, else chunked.
+  private func installUpload(_ upload: any RequestBodyReader, method: HTTPMethod) {
+    let options = CurlOptions(easy: easy)
+    options.set(CURLOPT_POST, 1)
+    options.set(CURLOPT_POSTFIELDS, pointer: nil)
+    options.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: upload.length ?? -1)
+    if method != .post { options.set(CURLOPT_CUSTOMREQUEST, method.rawValue) }
+    options.set(CURLOPT_READDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+    // The read callback has the write callback's C signature, so the same setter serves.
+    _ = ccurl_easy_setopt_write_function(easy, CURLOPT_READFUNCTION) {
+      pointer, size, count, user in
+      guard let user, let pointer else { return Int(CURL_READFUNC_ABORT) }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+      return transfer.sendBody(UnsafeMutableRawBufferPointer(start: pointer, count: size * count))
+    }
+  }
+
+  private func installProgress() {
+    let options = CurlOptions(easy: easy)
+    options.set(CURLOPT_NOPROGRESS, 0)
+    options.set(CURLOPT_XFERINFODATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+    _ = ccurl_easy_setopt_xferinfo_function(easy, CURLOPT_XFERINFOFUNCTION) {
+      user, downloadTotal, downloaded, uploadTotal, uploaded in
+      guard let user else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+      transfer.reportProgress(
+        upload: (Int64(uploaded), Int64(uploadTotal)),
+        download: (Int64(downloaded), Int64(downloadTotal)))
+      return 0
+    }
+  }
+
+  /// Lets the wakers reach this transfer through `engine`; called as the engine starts it.
+  func attachWakers(engine: CurlMultiEngine) {
+    body.waker?.attach(engine: engine, transfer: self)
+    body.upload?.waker?.attach(engine: engine, transfer: self)
+  }
+
   // MARK: Callbacks (engine thread)
+
+  private func sendBody(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard let upload = body.upload else { return 0 }
+    switch upload.read(into: buffer) {
+    case .bytes(let count):
+      sentCount += count
+      return count
+    case .pause: return Int(CURL_READFUNC_PAUSE)
+    case .failure(let reason):
+      uploadFailure = reason
+      return Int(CURL_READFUNC_ABORT)
+    }
+  }
+
+  /// curl reports 0 as the total while it does not know one; so does a body that is empty.
+  private func reportProgress(upload: (Int64, Int64), download: (Int64, Int64)) {
+    let uploadLength =
+      body.upload.map { $0.length.map(Int64.init) ?? -1 }
+      ?? request.body.map { Int64($0.count) } ?? upload.1
+    let sent = body.upload == nil ? upload.0 : Int64(sentCount)
+    let downloadTotal = download.1 > 0 ? download.1 : -1
+    body.onProgress?(
+      TransferProgress(completedUnitCount: sent, totalUnitCount: uploadLength),
+      TransferProgress(completedUnitCount: download.0, totalUnitCount: downloadTotal))
+  }
 
   /// Returning less than `chunk.count` makes curl stop with `CURLE_WRITE_ERROR`.
   private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
@@ -114,11 +199,18 @@ final class CurlTransfer: @unchecked Sendable {
       exceededLimit = true
       return 0
     }
+    if !announcedResponse {
+      announcedResponse = true
+      body.onResponse?(CurlInfo(easy: easy).long(CURLINFO_RESPONSE_CODE), responseHeaders)
+    }
     if let onChunk = body.onChunk {
       switch onChunk(chunk, CurlInfo(easy: easy).long(CURLINFO_RESPONSE_CODE)) {
       case .consumed: return chunk.count
       case .buffer: break
       case .abort: return 0
+      case .pause:
+        receivedCount -= chunk.count  // offered again after the wake
+        return Int(CURL_WRITEFUNC_PAUSE)
       }
     }
     if body.buffer { received.append(contentsOf: chunk) }
@@ -167,7 +259,19 @@ final class CurlTransfer: @unchecked Sendable {
   func finish(code: CURLcode, cancelled: Bool = false) {
     guard !finished else { return }
     finished = true
+    body.upload?.close()
+    body.upload?.waker?.detach()
+    body.waker?.detach()
     let info = CurlInfo(easy: easy)
+    if let onProgress = body.onProgress, code == CURLE_OK {
+      // The last word: at the end, what was sent and received is the total (a chunked body's
+      // length is known only now).
+      let sent = Int64(body.upload == nil ? info.offset(CURLINFO_SIZE_UPLOAD_T) : sentCount)
+      let received = Int64(receivedCount)
+      onProgress(
+        TransferProgress(completedUnitCount: sent, totalUnitCount: sent),
+        TransferProgress(completedUnitCount: received, totalUnitCount: received))
+    }
     var outcome = CurlOutcome(
       code: Int(code.rawValue), message: message(for: code), cancelled: cancelled,
       status: info.long(CURLINFO_RESPONSE_CODE), headers: responseHeaders,
@@ -176,6 +280,10 @@ final class CurlTransfer: @unchecked Sendable {
       body: received, metrics: info.metrics(bytes: receivedCount), exceededLimit: exceededLimit
     )
     if code == CURLE_FILESIZE_EXCEEDED { outcome.exceededLimit = true }
+    if let uploadFailure {
+      outcome.code = CurlCode.readError.rawValue
+      outcome.message = uploadFailure
+    }
     if body.parseJSON && code == CURLE_OK { outcome.streamedJSON = streamedJSON() }
     onFinish(outcome)
   }
@@ -214,4 +322,13 @@ struct CurlOutcome: Sendable {
   var streamedJSON: Result<JSON, JSONError>?
 
   var succeeded: Bool { code == Int(CURLE_OK.rawValue) && !cancelled }
+}
+
+extension CurlInfo {
+  /// A `curl_off_t` value (sizes, lengths); -1 where curl does not know it.
+  func offset(_ info: CURLINFO) -> Int {
+    var value: curl_off_t = -1
+    _ = ccurl_easy_getinfo_off_t(easy, info, &value)
+    return Int(value)
+  }
 }

@@ -23,8 +23,13 @@ public enum JSONStreamEvent: Sendable {
 /// A status outside 200..<300 delivers no values: the body is kept and the stream ends with
 /// `.responseValidationFailed(reason: .unacceptableStatusCode)`. A value that does not parse
 /// ends it with `.responseSerializationFailed(reason: .jsonSerializationFailed)`, whose
-/// location counts from the start of the whole stream. Values arrive as fast as the server
-/// sends them; a consumer that falls far behind buffers them.
+/// location counts from the start of the whole stream.
+///
+/// Backpressure: while `bufferedValues` values wait for the consumer, the transfer pauses
+/// (curl's `CURL_WRITEFUNC_PAUSE`) and goes on when the consumer has taken half of them, so
+/// a slow consumer holds the server back instead of the process buffering the stream (at
+/// most `bufferedValues` plus the values of one chunk from curl wait). One consumer per
+/// request: `values()` or `responseStream(queue:stream:)`.
 public final class JSONStreamRequest: Sendable {
   /// The underlying request: `cancel()`, `cURLDescription()`, `response` after the end.
   public let dataRequest: DataRequest
@@ -32,59 +37,54 @@ public final class JSONStreamRequest: Sendable {
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
-    interceptor: (any RequestInterceptor)?
+    interceptor: (any RequestInterceptor)?, bufferedValues: Int = 256
   ) {
-    let sink = JSONStreamSink()
+    let sink = JSONStreamSink(limit: bufferedValues)
     self.sink = sink
     dataRequest = DataRequest(session: session, make: make, interceptor: interceptor) {
       sink.bodyHandling()
     }
   }
 
+  /// The most values that waited for the consumer at once (the backpressure tests read it).
+  package var peakQueuedValues: Int { sink.queue.peak }
+
   /// Delivers each value and then `.complete` to `stream`, in order, on `queue` (a private
-  /// serial queue by default). Only one consumer per request.
+  /// serial queue by default). The next value is handed over after `stream` has returned, so
+  /// a slow closure holds the transfer as a slow `for await` loop does.
   @discardableResult
   public func responseStream(
     queue: DispatchQueue? = nil, stream: @escaping @Sendable (JSONStreamEvent) -> Void
   ) -> Self {
     let target = queue ?? dataRequest.serializationQueue
-    sink.setConsumer { event in target.async { stream(event) } }
-    dataRequest.response { [sink] response in
-      let complete = sink.complete(response)
+    let sink = sink
+    values().forEach(on: target) {
+      stream(.value($0))
+    } end: { _ in
+      // The completion carries the error.
+      guard let complete = sink.completion else { return }
       target.async { stream(.complete(complete)) }
     }
     return self
   }
 
   /// The values as an async sequence; it throws the `TransferError` that ended the stream.
-  /// Cancelling the consuming task cancels the transfer.
-  public func values() -> AsyncThrowingStream<JSON, any Error> {
-    let (values, continuation) = AsyncThrowingStream<JSON, any Error>.makeStream()
+  /// Cancelling the consuming task, or leaving the loop, cancels the transfer.
+  public func values() -> StreamedElements<JSON> {
+    dataRequest.response { [sink] response in sink.complete(response) }
     let request = dataRequest
-    continuation.onTermination = { termination in
-      if case .cancelled = termination { request.cancel() }
-    }
-    sink.setConsumer { event in
-      if case .value(let json) = event { continuation.yield(json) }
-    }
-    dataRequest.response { [sink] response in
-      switch sink.complete(response).result {
-      case .success: continuation.finish()
-      case .failure(let error): continuation.finish(throwing: error)
-      }
-    }
-    return values
+    return StreamedElements(queue: sink.queue) { request.cancel() }
   }
 
   /// Cancels the transfer.
   public func cancel() { dataRequest.cancel() }
 }
 
-/// The parser and the consumer of one stream request.
+/// The parser of one stream request and the queue of values it has parsed.
 final class JSONStreamSink: Sendable {
   private struct State {
-    var consumer: (@Sendable (JSONStreamEvent) -> Void)?
     var attempt: ParserBox?
+    var completion: TransferResponse<Int>?
   }
 
   /// One attempt's parser. `@unchecked Sendable` because it is used by one thread at a
@@ -97,22 +97,26 @@ final class JSONStreamSink: Sendable {
     var count = 0
   }
 
+  let queue: StreamQueue<JSON>
   private let state = Mutex<State>(State())
 
-  func setConsumer(_ consumer: @escaping @Sendable (JSONStreamEvent) -> Void) {
-    state.withLock { $0.consumer = consumer }
-  }
+  init(limit: Int) { queue = StreamQueue(limit: limit) }
 
-  private var consumer: (@Sendable (JSONStreamEvent) -> Void)? { state.withLock { $0.consumer } }
+  /// How the stream ended, once it has.
+  var completion: TransferResponse<Int>? { state.withLock { $0.completion } }
 
-  /// The body handling of one attempt: a fresh parser, values handed on as they complete.
+  /// The body handling of one attempt: a fresh parser, values queued as they complete.
   func bodyHandling() -> CurlTransfer.BodyHandling {
     let box = ParserBox()
     state.withLock { $0.attempt = box }
-    return CurlTransfer.BodyHandling(buffer: true, parseJSON: false) { [self] chunk, status in
+    var handling = CurlTransfer.BodyHandling(buffer: true, parseJSON: false) {
+      [self] chunk, status in
       guard (200..<300).contains(status) else { return .buffer }
+      if let refusal = queue.admit() { return refusal }
       return feed(chunk, into: box)
     }
+    handling.waker = queue.waker
+    return handling
   }
 
   private func feed(_ chunk: UnsafeRawBufferPointer, into box: ParserBox)
@@ -122,7 +126,7 @@ final class JSONStreamSink: Sendable {
     do throws(JSONError) {
       let values = try parser.feed(chunk)
       box.count += values.count
-      if !values.isEmpty, let consumer { for value in values { consumer(.value(value)) } }
+      for value in values { queue.push(value, cost: 1) }
       return .consumed
     } catch {
       box.parseError = error
@@ -131,9 +135,9 @@ final class JSONStreamSink: Sendable {
     }
   }
 
-  /// The end: delivers the values a final `finish()` completes and turns the request's
-  /// outcome into the stream's result.
-  func complete(_ response: TransferResponse<Data?>) -> TransferResponse<Int> {
+  /// The end: queues the values a final `finish()` completes, turns the request's outcome
+  /// into the stream's result and ends the queue with it.
+  func complete(_ response: TransferResponse<Data?>) {
     let box = state.withLock { $0.attempt }
     let result: Result<Int, TransferError>
     if let parseError = box?.parseError {
@@ -149,7 +153,7 @@ final class JSONStreamSink: Sendable {
       do throws(JSONError) {
         let values = try parser.finish()
         box.count += values.count
-        if let consumer { for value in values { consumer(.value(value)) } }
+        for value in values { queue.push(value, cost: 1) }
         result = .success(box.count)
       } catch {
         result = .failure(
@@ -158,10 +162,12 @@ final class JSONStreamSink: Sendable {
     } else {
       result = .success(box?.count ?? 0)
     }
-    return TransferResponse(
+    let completion = TransferResponse(
       request: response.request, response: response.response, data: response.data ?? nil,
       metrics: response.metrics,
       serializationDuration: .zero, result: result)
+    state.withLock { $0.completion = completion }
+    queue.finish(result.map { _ in () })
   }
 }
 
@@ -176,15 +182,24 @@ extension Session {
   ///   }
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - url: where the request goes.
+  ///   - method: the method (`GET` by default).
+  ///   - parameters: encoded into the query or the body by `encoding`.
+  ///   - encoding: how `parameters` are encoded.
+  ///   - headers: header fields of the request.
+  ///   - interceptor: adapts and retries the request, after the session's.
+  ///   - bufferedValues: values that may wait for the consumer before the transfer pauses.
   public func streamJSON(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil
+    interceptor: (any RequestInterceptor)? = nil, bufferedValues: Int = 256
   ) -> JSONStreamRequest {
     JSONStreamRequest(
       session: self,
       make: Self.builder(
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
-      interceptor: interceptor)
+      interceptor: interceptor, bufferedValues: bufferedValues)
   }
 }

@@ -1,0 +1,319 @@
+import Foundation
+import Synchronization
+
+/// A `multipart/form-data` body (RFC 7578) of data, file and stream parts, with Alamofire's
+/// names, for `Session.upload(multipartFormData:to:)`.
+///
+/// ```swift
+/// session.upload(multipartFormData: { form in
+///   form.append(Data("Ada".utf8), withName: "name")
+///   form.append(URL(fileURLWithPath: "/tmp/avatar.png"), withName: "avatar")
+///   form.append(report, withName: "report", fileName: "q3.pdf", mimeType: "application/pdf")
+/// }, to: "https://api.example.com/profile")
+/// .responseJSON { print($0.result) }
+/// ```
+///
+/// The upload streams the form: each part's header is written as curl asks for bytes, and
+/// file and stream parts are read as they are sent, so a large file is never in memory.
+/// `encode()` builds the whole body as `Data`, for small forms and tests. A file that
+/// cannot be read makes the upload (or `encode()`) fail with `.transportFailed(code: 26, …)`
+/// naming the file, as Alamofire's `multipartEncodingFailed` does.
+public final class MultipartFormData: Sendable {
+  /// The boundary between parts: random, so that no part's bytes contain it by chance.
+  public let boundary: String
+  private let parts = Mutex<[Part]>([])
+  private let failure = Mutex<TransferError?>(nil)
+
+  /// An empty form.
+  ///
+  /// ```swift
+  /// let form = MultipartFormData()
+  /// let fixed = MultipartFormData(boundary: "test.boundary")
+  /// ```
+  ///
+  /// - Parameter boundary: the boundary to use; random unless given.
+  public init(boundary: String? = nil) {
+    self.boundary =
+      boundary ?? "jsonkit.boundary." + String(UInt64.random(in: .min ... .max), radix: 16)
+  }
+
+  /// `multipart/form-data; boundary=…`, the request's `Content-Type`.
+  public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+  /// The length of the encoded body in bytes.
+  public var contentLength: UInt64 {
+    let all = parts.withLock { $0 }
+    var total = UInt64(finalBoundary.utf8.count)
+    for (index, part) in all.enumerated() {
+      total += UInt64(header(for: part, first: index == 0).utf8.count) + part.length
+    }
+    return total
+  }
+
+  // MARK: Appending parts
+
+  /// Appends a part holding `data`.
+  ///
+  /// ```swift
+  /// form.append(Data("Ada".utf8), withName: "name")
+  /// form.append(json, withName: "metadata", mimeType: "application/json")
+  /// form.append(pixels, withName: "image", fileName: "scan.png", mimeType: "image/png")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: the part's bytes.
+  ///   - name: the form field's name.
+  ///   - fileName: sent as the part's `filename`, for file fields.
+  ///   - mimeType: the part's `Content-Type`; none when nil (text, by RFC 7578).
+  public func append(
+    _ data: Data, withName name: String, fileName: String? = nil, mimeType: String? = nil
+  ) {
+    let headers = Self.headers(name: name, fileName: fileName, mimeType: mimeType)
+    add(Part(headers: headers, content: .data(data), length: UInt64(data.count)))
+  }
+
+  /// Appends the file at `fileURL`, named by its last path component, with the MIME type
+  /// its extension calls for (`application/octet-stream` for one not known).
+  ///
+  /// ```swift
+  /// form.append(URL(fileURLWithPath: "/tmp/avatar.png"), withName: "avatar")   // image/png
+  /// ```
+  public func append(_ fileURL: URL, withName name: String) {
+    append(
+      fileURL, withName: name, fileName: fileURL.lastPathComponent,
+      mimeType: Self.mimeType(forPathExtension: fileURL.pathExtension))
+  }
+
+  /// Appends the file at `fileURL` with the given file name and MIME type. Its bytes are
+  /// read when the form is sent; its size is taken now.
+  ///
+  /// ```swift
+  /// form.append(exportURL, withName: "export", fileName: "users.csv", mimeType: "text/csv")
+  /// ```
+  public func append(_ fileURL: URL, withName name: String, fileName: String, mimeType: String) {
+    let headers = Self.headers(name: name, fileName: fileName, mimeType: mimeType)
+    var isDirectory: ObjCBool = false
+    guard fileURL.isFileURL,
+      FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue,
+      let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path))?[.size]
+        as? NSNumber
+    else {
+      failure.withLock {
+        $0 =
+          $0
+          ?? .transportFailed(
+            code: .readError, message: "the multipart file \(fileURL.path) cannot be read")
+      }
+      return
+    }
+    add(Part(headers: headers, content: .file(fileURL), length: size.uint64Value))
+  }
+
+  /// Appends `length` bytes read from `stream` when the form is sent. A stream is read once,
+  /// so a retry of the upload fails with `.transportFailed(code: 65, …)`.
+  ///
+  /// ```swift
+  /// form.append(InputStream(data: blob), withLength: UInt64(blob.count), name: "blob",
+  ///             fileName: "blob.bin", mimeType: "application/octet-stream")
+  /// ```
+  public func append(
+    _ stream: InputStream, withLength length: UInt64, name: String, fileName: String,
+    mimeType: String
+  ) {
+    let headers = Self.headers(name: name, fileName: fileName, mimeType: mimeType)
+    append(stream, withLength: length, headers: headers)
+  }
+
+  /// Appends `length` bytes read from `stream` with the part header fields given whole.
+  ///
+  /// ```swift
+  /// form.append(stream, withLength: 5, headers: [
+  ///   HTTPHeader(name: "Content-Disposition", value: #"form-data; name="note""#)])
+  /// ```
+  public func append(_ stream: InputStream, withLength length: UInt64, headers: HTTPHeaders) {
+    add(Part(headers: headers, content: .stream(OneShotStream(stream)), length: length))
+  }
+
+  // MARK: Encoding
+
+  /// The whole body in memory.
+  ///
+  /// ```swift
+  /// let body = try form.encode()
+  /// #expect(UInt64(body.count) == form.contentLength)
+  /// ```
+  ///
+  /// - Throws: `.transportFailed(code: 26, …)` when a file part cannot be read or a stream
+  ///   part ends early.
+  public func encode() throws(TransferError) -> Data {
+    let reader = try makeReader()
+    defer { reader.close() }
+    var body = Data()
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let read = chunk.withUnsafeMutableBytes { reader.read(into: $0) }
+      switch read {
+      case .bytes(0): return body
+      case .bytes(let count): body.append(contentsOf: chunk[0..<count])
+      case .failure(let reason): throw .transportFailed(code: .readError, message: reason)
+      case .pause: assertionFailure("a form never waits")
+      }
+    }
+  }
+
+  /// A reader of the encoded body for one attempt.
+  func makeReader() throws(TransferError) -> any RequestBodyReader {
+    if let failure = failure.withLock({ $0 }) { throw failure }
+    let all = parts.withLock { $0 }
+    var segments: [MultipartBodyReader.Segment] = []
+    for (index, part) in all.enumerated() {
+      segments.append(.bytes(Data(header(for: part, first: index == 0).utf8)))
+      switch part.content {
+      case .data(let data): segments.append(.bytes(data))
+      case .file(let url):
+        segments.append(.stream(try UploadSource.fileReader(url), length: part.length, url.path))
+      case .stream(let oneShot):
+        guard let stream = oneShot.take() else { throw UploadSource.notRewindable }
+        segments.append(
+          .stream(
+            InputStreamBodyReader(stream: stream, length: Int(part.length)), length: part.length,
+            "stream part"))
+      }
+    }
+    segments.append(.bytes(Data(finalBoundary.utf8)))
+    return MultipartBodyReader(segments: segments, length: Int(contentLength))
+  }
+
+  // MARK: Layout
+
+  private struct Part: Sendable {
+    enum Content: Sendable {
+      case data(Data)
+      case file(URL)
+      case stream(OneShotStream)
+    }
+    var headers: HTTPHeaders
+    var content: Content
+    var length: UInt64
+  }
+
+  private func add(_ part: Part) { parts.withLock { $0.append(part) } }
+
+  /// The boundary line before a part and the part's header fields: the first boundary has no
+  /// CRLF before it, later ones end the previous part's body with one.
+  private func header(for part: Part, first: Bool) -> String {
+    var text = (first ? "" : "\r\n") + "--\(boundary)\r\n"
+    for field in part.headers { text += "\(field.name): \(field.value)\r\n" }
+    return text + "\r\n"
+  }
+
+  private var finalBoundary: String { "\r\n--\(boundary)--\r\n" }
+
+  private static func headers(name: String, fileName: String?, mimeType: String?) -> HTTPHeaders {
+    var disposition = "form-data; name=\"\(escape(name))\""
+    if let fileName { disposition += "; filename=\"\(escape(fileName))\"" }
+    var headers: HTTPHeaders = [HTTPHeader(name: "Content-Disposition", value: disposition)]
+    if let mimeType { headers.add(name: "Content-Type", value: mimeType) }
+    return headers
+  }
+
+  /// A quoted-string parameter as browsers write it (WHATWG HTML's form encoding): `"`, CR
+  /// and LF percent-encoded, so a name cannot end the parameter or the header line.
+  private static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "\"", with: "%22")
+      .replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  /// The MIME type for a file name extension; `application/octet-stream` when not known.
+  ///
+  /// ```swift
+  /// MultipartFormData.mimeType(forPathExtension: "png")   // "image/png"
+  /// ```
+  public static func mimeType(forPathExtension pathExtension: String) -> String {
+    mimeTypes[pathExtension.lowercased()] ?? "application/octet-stream"
+  }
+
+  // Foundation on Linux has no UTType; the common types of uploads, by extension.
+  private static let mimeTypes: [String: String] = [
+    "json": "application/json", "txt": "text/plain", "text": "text/plain", "csv": "text/csv",
+    "html": "text/html", "htm": "text/html", "css": "text/css", "xml": "application/xml",
+    "js": "text/javascript", "md": "text/markdown", "ndjson": "application/x-ndjson",
+    "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+    "webp": "image/webp", "svg": "image/svg+xml", "heic": "image/heic", "tif": "image/tiff",
+    "tiff": "image/tiff", "bmp": "image/bmp", "ico": "image/vnd.microsoft.icon",
+    "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip",
+    "tar": "application/x-tar", "mp3": "audio/mpeg", "wav": "audio/wav", "m4a": "audio/mp4",
+    "mp4": "video/mp4", "mov": "video/quicktime", "webm": "video/webm",
+    "wasm": "application/wasm", "yaml": "application/yaml", "yml": "application/yaml",
+  ]
+}
+
+/// Reads an encoded multipart body segment by segment: header bytes in memory, file and
+/// stream parts as curl asks for them, each held to its declared length.
+final class MultipartBodyReader: RequestBodyReader {
+  enum Segment {
+    case bytes(Data)
+    /// A reader, the length the form declared for it, and its name for errors.
+    case stream(InputStreamBodyReader, length: UInt64, String)
+  }
+
+  let length: Int?
+  let waker: TransferWaker? = nil
+  private var segments: [Segment]
+  private var index = 0
+  /// Bytes of `segments[index]` sent so far.
+  private var offset: UInt64 = 0
+
+  init(segments: [Segment], length: Int) {
+    self.segments = segments
+    self.length = length
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) -> BodyRead {
+    var written = 0
+    while written < buffer.count, index < segments.count {
+      let room = UnsafeMutableRawBufferPointer(rebasing: buffer[written...])
+      switch segments[index] {
+      case .bytes(let data):
+        let count = min(room.count, data.count - Int(offset))
+        data.withUnsafeBytes { bytes in
+          room.baseAddress!.copyMemory(from: bytes.baseAddress! + Int(offset), byteCount: count)
+        }
+        written += count
+        offset += UInt64(count)
+        if offset == UInt64(data.count) { next() }
+      case .stream(let reader, let length, let name):
+        let wanted = Int(min(UInt64(room.count), length - offset))
+        if wanted == 0 {
+          next()
+          continue
+        }
+        switch reader.read(into: UnsafeMutableRawBufferPointer(rebasing: room[0..<wanted])) {
+        case .bytes(0):
+          return .failure("\(name) ended after \(offset) of its \(length) bytes")
+        case .bytes(let count):
+          written += count
+          offset += UInt64(count)
+        case .failure(let reason): return .failure("\(name): \(reason)")
+        case .pause: return written > 0 ? .bytes(written) : .pause
+        }
+      }
+    }
+    return .bytes(written)
+  }
+
+  private func next() {
+    if case .stream(let reader, _, _) = segments[index] { reader.close() }
+    index += 1
+    offset = 0
+  }
+
+  func close() {
+    for segment in segments[min(index, segments.count)...] {
+      if case .stream(let reader, _, _) = segment { reader.close() }
+    }
+    index = segments.count
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LoopbackTestServer
+import Synchronization
+import Testing
+import Transfer
+
+@Suite struct DataStreamTests {
+  static let text = "first\r\nsecond\n\nfourth has no end"
+  static let big = patternedBytes(2_000_000, seed: 17)
+
+  static func handler(_ request: ServerRequest) -> ServerResponse {
+    switch request.path {
+    case "/lines":
+      var response = ServerResponse.text(text)
+      response.framing = .chunked(chunkSize: 3)  // line ends split across chunks
+      return response
+    case "/big":
+      return .bytes(big, contentType: "application/octet-stream")
+    case "/error": return .json(#"{"error": "nope"}"#, status: 503)
+    case "/endless":
+      var response = ServerResponse.bytes(
+        Array(repeating: UInt8(ascii: "x"), count: 10_000_000), contentType: "text/plain")
+      response.framing = .chunked(chunkSize: 1000)
+      response.delayBetweenChunks = .milliseconds(20)
+      return response
+    default: return .empty(status: 404)
+    }
+  }
+
+  @Test func linesEndAtLFOrCRLFAndTheLastNeedsNoEnd() async throws {
+    try await withServer(Self.handler) { server in
+      var lines: [String] = []
+      for try await line in testSession().streamRequest(server.url("/lines")).lines() {
+        lines.append(line)
+      }
+      #expect(lines == ["first", "second", "", "fourth has no end"])
+    }
+  }
+
+  @Test func bytesArriveWholeAndInOrder() async throws {
+    try await withServer(Self.handler) { server in
+      var received: [UInt8] = []
+      for try await chunk in testSession().streamRequest(server.url("/big")).bytes() {
+        received += chunk
+      }
+      #expect(received.count == Self.big.count)
+      #expect(fnv1a(received) == fnv1a(Self.big))
+    }
+  }
+
+  @Test func anErrorStatusDeliversNoBytesAndThrowsWithTheBody() async throws {
+    try await withServer(Self.handler) { server in
+      var chunks = 0
+      do {
+        for try await _ in testSession().streamRequest(server.url("/error")).bytes() { chunks += 1 }
+        Issue.record("the stream did not throw")
+      } catch let error as TransferError {
+        #expect(error.responseCode == 503)
+        guard case .responseValidationFailed(.unacceptableStatusCode(_, let body)) = error else {
+          Issue.record("unexpected \(error)")
+          return
+        }
+        #expect(body == Data(#"{"error": "nope"}"#.utf8))
+      }
+      #expect(chunks == 0)
+    }
+  }
+
+  @Test func theClosureFormGetsEveryChunkThenTheEnd() async throws {
+    try await withServer(Self.handler) { server in
+      let received = Mutex<[UInt8]>([])
+      let complete = await withCheckedContinuation {
+        (done: CheckedContinuation<TransferResponse<Void>, Never>) in
+        testSession().streamRequest(server.url("/big")).responseStream { event in
+          switch event {
+          case .stream(let chunk): received.withLock { $0 += chunk }
+          case .complete(let response): done.resume(returning: response)
+          }
+        }
+      }
+      #expect(complete.error == nil)
+      #expect(complete.response?.statusCode == 200)
+      #expect(fnv1a(received.withLock { $0 }) == fnv1a(Self.big))
+    }
+  }
+
+  @Test func cancellingTheConsumingTaskCancelsTheTransfer() async throws {
+    try await withServer(Self.handler) { server in
+      let request = testSession().streamRequest(server.url("/endless"))
+      let consumer = Task {
+        var count = 0
+        for try await chunk in request.bytes() { count += chunk.count }
+        return count
+      }
+      // Wait for the body to flow, then cancel.
+      while request.dataRequest.state != .resumed || request.peakBufferedBytes == 0 {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      consumer.cancel()
+      let result = await consumer.result
+      #expect(throws: TransferError.self) { try result.get() }
+      _ = await request.dataRequest.serializingResponse().response
+      #expect(request.dataRequest.isCancelled)
+    }
+  }
+}

@@ -89,6 +89,28 @@ struct StreamMemoryTests {
       "whole-document peak \(whole.kilobytes) KiB, baseline \(baseline.kilobytes) KiB")
   }
 
+  /// One large document on several threads: no batch can split it, so the run goes to the
+  /// one-thread runner, which reads only what the program uses, instead of holding the whole
+  /// document in a batch.
+  @Test func oneLargeDocumentOnSeveralThreadsIsReadProjected() throws {
+    let blocks = 250  // about 28 MB, one array
+    let program = ["--threads", "2", "-c", ".[].geo.lat"]
+    let baseline = try peakMemory(program, blocks: 2) { arrayBlock($0, of: 2) }
+    let projected = try peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
+    for status in [baseline.status, projected.status] { #expect(status == 0 || status == nil) }
+    #expect(
+      projected.kilobytes - baseline.kilobytes < 16 * 1024,
+      "projected peak \(projected.kilobytes) KiB, baseline \(baseline.kilobytes) KiB")
+    var text: [UInt8] = []
+    for i in 0..<40 { text += arrayBlock(i, of: 40) }
+    let input = String(decoding: text, as: UTF8.self)
+    let parallel = try CLI.run(program, input: input)
+    let single = try CLI.run(["--threads", "1", "-c", ".[].geo.lat"], input: input)
+    #expect(parallel.status == 0)
+    #expect(parallel.stdout == single.stdout)
+    #expect(parallel.stdout.split(separator: "\n").count == 40_000)
+  }
+
   @Test func streamEventsEqualTostreamOfTheParsedValues() throws {
     let input =
       #"{"a":[1,{},[],{"b":null,"c":"x\u00e9\n"}],"d":1.000,"e":1e2}"#

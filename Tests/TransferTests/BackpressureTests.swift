@@ -72,6 +72,35 @@ import Transfer
     }
   }
 
+  /// The session's timeout is for a server that stalls, not for a consumer that falls behind:
+  /// a transfer held paused by backpressure for longer than the timeout still ends well.
+  /// (Before, curl counted the paused time and failed with code 28; a busy machine that
+  /// starved the consumer made the stream tests fail that way.)
+  @Test func timeSpentPausedForTheConsumerDoesNotCountTowardTheTimeout() async throws {
+    try await withServer(Self.handler) { server in
+      let bufferSize = 64 * 1024
+      let request = testSession(timeout: .seconds(2))
+        .streamRequest(server.url("/stream"), bufferSize: bufferSize)
+      var received = 0
+      var intact = true
+      var slept = false
+      for try await chunk in request.bytes() {
+        intact = intact && chunk == Self.bodyData[received..<received + chunk.count]
+        received += chunk.count
+        if !slept {
+          // Longer than the timeout: the queue fills and the transfer pauses meanwhile.
+          try await Task.sleep(for: .seconds(3))
+          slept = true
+          #expect(request.peakBufferedBytes >= bufferSize)
+        }
+        // Past what was queued during the sleep: the transfer went on after its pause.
+        if received >= 4 * bufferSize { break }
+      }
+      #expect(received >= 4 * bufferSize)
+      #expect(intact)
+    }
+  }
+
   @Test func leavingTheLoopCancelsAPausedTransfer() async throws {
     try await withServer(Self.handler) { server in
       let request = testSession().streamRequest(server.url("/stream"), bufferSize: 64 * 1024)

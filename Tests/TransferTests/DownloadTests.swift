@@ -46,8 +46,12 @@ import Transfer
       case "/slow":
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
         response.headers.append((name: "ETag", value: etag))
-        response.framing = .chunked(chunkSize: 64 * 1024)
-        response.delayBetweenChunks = .milliseconds(20)
+        // The first chunk passes the 200,000 bytes after which the test cancels; the whole
+        // body takes 5.5 s. (At 20 ms per 64 KiB it took under a second, and on a busy
+        // machine the download could end before the test's task got to cancel it, which is
+        // then rightly not a cancellation.)
+        response.framing = .chunked(chunkSize: 256 * 1024)
+        response.delayBetweenChunks = .milliseconds(500)
         return response
       case "/named":
         var response = ServerResponse.text("a,b\n1,2\n", contentType: "text/csv")

@@ -226,23 +226,28 @@ public final class DataRequest: Sendable {
       guard !state.cancelled else { return false }
       state.transfer = transfer
       state.attempts += 1
+      // Queued under the lock: a `cancel()` that sees this transfer then queues its
+      // cancellation after the addition. Queued after the lock, the engine could take the
+      // cancellation first (nothing to cancel yet), then run the transfer to its end.
+      session.engine.add(transfer)
       return true
     }
-    if go {
-      session.engine.add(transfer)
-    } else {
+    if !go {
       handling.upload?.close()
       finish(RequestOutcome(request: request, error: .explicitlyCancelled))
     }
   }
 
   private func attemptFinished(_ curl: CurlOutcome, request: HTTPRequest) {
-    let (validators, attempts) = mutable.withLock { state in
+    let (validators, attempts, cancelled) = mutable.withLock { state in
       state.transfer = nil
-      return (state.validators, state.attempts)
+      return (state.validators, state.attempts, state.cancelled)
     }
     var error: TransferError?
-    if curl.cancelled {
+    // `cancel()` before the end wins, as in Alamofire: the transfer may have ended on the
+    // engine thread (completed, or failed because the consumer went away) before the
+    // cancellation reached it, but the caller was told the request is cancelled.
+    if curl.cancelled || cancelled {
       error = .explicitlyCancelled
     } else if curl.exceededLimit {
       error = .responseTooLarge(limit: session.configuration.maximumResponseSize ?? 0)

@@ -15,7 +15,9 @@ import Synchronization
 final class CurlMultiEngine: Sendable {
   private struct Queue {
     var additions: [CurlTransfer] = []
-    var cancellations: [ObjectIdentifier] = []
+    /// Held, not identified: a transfer freed before the engine takes this list could have
+    /// its address (its `ObjectIdentifier`) reused by a new transfer, which would be cancelled.
+    var cancellations: [CurlTransfer] = []
     var unpauses: [CurlTransfer] = []
     var stopping = false
   }
@@ -48,7 +50,7 @@ final class CurlMultiEngine: Sendable {
 
   /// Stops a transfer if it is still running; it completes as cancelled.
   func cancel(_ transfer: CurlTransfer) {
-    queue.withLock { $0.cancellations.append(ObjectIdentifier(transfer)) }
+    queue.withLock { $0.cancellations.append(transfer) }
     curl_multi_wakeup(multi)
   }
 
@@ -83,7 +85,7 @@ final class CurlMultiEngine: Sendable {
         byHandle[transfer.easy] = transfer
         curl_multi_add_handle(multi, transfer.easy)
       }
-      var ended = work.cancellations
+      var ended = work.cancellations.map(ObjectIdentifier.init)
       if work.stopping { ended += active.keys }
       for id in ended {
         guard let transfer = active.removeValue(forKey: id) else { continue }
@@ -93,6 +95,7 @@ final class CurlMultiEngine: Sendable {
       }
       if work.stopping { break }
       for transfer in work.unpauses where active[ObjectIdentifier(transfer)] != nil {
+        transfer.resumedByEngine()
         // May call the transfer's callbacks at once, with what curl held back.
         curl_easy_pause(transfer.easy, 0)  // CURLPAUSE_CONT
       }

@@ -65,6 +65,12 @@ final class CurlTransfer: @unchecked Sendable {
   private var announcedResponse = false
   /// Body bytes handed to curl by the read callback (curl's own count includes chunk framing).
   private var sentCount = 0
+  /// The request's `timeout` in milliseconds (`CURLOPT_TIMEOUT_MS`), nil without one.
+  private let timeoutMilliseconds: Int?
+  /// Since when the transfer has waited for its consumer or producer (a callback answered
+  /// pause), and how long it waited before: see `pausedByCallback()`.
+  private var pausedSince: ContinuousClock.Instant?
+  private var pausedBefore = Duration.zero
 
   init(
     request: HTTPRequest, configuration: SessionConfiguration, body: BodyHandling,
@@ -80,6 +86,7 @@ final class CurlTransfer: @unchecked Sendable {
     self.body = body
     self.maximumSize = configuration.maximumResponseSize
     self.onFinish = onFinish
+    timeoutMilliseconds = (request.timeout ?? configuration.timeout).map(CurlOptions.milliseconds)
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     if body.parseJSON { parser = JSONStreamParser() }
@@ -173,7 +180,9 @@ final class CurlTransfer: @unchecked Sendable {
     case .bytes(let count):
       sentCount += count
       return count
-    case .pause: return Int(CURL_READFUNC_PAUSE)
+    case .pause:
+      pausedByCallback()
+      return Int(CURL_READFUNC_PAUSE)
     case .failure(let reason):
       uploadFailure = reason
       return Int(CURL_READFUNC_ABORT)
@@ -210,12 +219,42 @@ final class CurlTransfer: @unchecked Sendable {
       case .abort: return 0
       case .pause:
         receivedCount -= chunk.count  // offered again after the wake
+        pausedByCallback()
         return Int(CURL_WRITEFUNC_PAUSE)
       }
     }
     if body.buffer { received.append(contentsOf: chunk) }
     if parser != nil { feedParser(chunk) }
     return chunk.count
+  }
+
+  // MARK: Time spent paused (engine thread)
+
+  /// A callback paused the transfer: until it is woken, its `timeout` stands still.
+  ///
+  /// curl's `CURLOPT_TIMEOUT` covers the whole transfer, time spent paused included, so a
+  /// consumer that falls behind (a busy machine, a slow `for await` body) would make a
+  /// healthy transfer fail with code 28 only because backpressure held it. The timeout is
+  /// meant to catch a server or network that stalls, so the time the transfer waits for
+  /// this process does not count: while paused it has no timeout (curl reads the option
+  /// each time it checks), and `resumedByEngine()` sets it to the original plus the time
+  /// spent paused so far. (curl's low-speed check, `idleTimeout`, already skips paused
+  /// transfers.)
+  private func pausedByCallback() {
+    guard pausedSince == nil else { return }
+    pausedSince = .now
+    if timeoutMilliseconds != nil { CurlOptions(easy: easy).set(CURLOPT_TIMEOUT_MS, 0) }
+  }
+
+  /// The engine is about to unpause the transfer: the timeout runs again, extended by the
+  /// time spent paused.
+  func resumedByEngine() {
+    guard let since = pausedSince else { return }
+    pausedSince = nil
+    pausedBefore += ContinuousClock.now - since
+    guard let timeoutMilliseconds else { return }
+    CurlOptions(easy: easy).set(
+      CURLOPT_TIMEOUT_MS, timeoutMilliseconds + CurlOptions.milliseconds(pausedBefore))
   }
 
   private func feedParser(_ chunk: UnsafeRawBufferPointer) {

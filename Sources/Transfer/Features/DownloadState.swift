@@ -197,6 +197,7 @@ final class DownloadSink: @unchecked Sendable {
   private let url: URL
   private let requestedOffset: Int64
   private var handle: FileHandle?
+  private let closing = Mutex(false)
   private(set) var opened = false
   /// Bytes in the file that belong to the resource, from its start.
   private(set) var fileSize: Int64 = 0
@@ -252,9 +253,16 @@ final class DownloadSink: @unchecked Sendable {
     }
   }
 
+  /// Closes the file once. The completion and the next attempt's `prepare` may both get here,
+  /// on different threads (a cancellation while a retry starts): the handle is taken under
+  /// a lock, so its descriptor is never closed twice (a second `close(2)` of the number
+  /// would close whatever the process opened with it since, another connection's socket).
   func close() {
-    try? handle?.close()
-    handle = nil
+    let taken = closing.withLock { closed -> FileHandle? in
+      defer { closed = true }
+      return closed ? nil : handle
+    }
+    try? taken?.close()
   }
 
   /// The first byte position of `Content-Range: bytes first-last/length`.

@@ -27,7 +27,9 @@ public struct SessionConfiguration: Sendable {
     case url(String)
   }
 
-  /// The longest a whole request may take, redirects included. `nil`: no limit.
+  /// The longest a whole request may take, redirects included. `nil`: no limit. Time a
+  /// streaming request spends paused because its consumer has fallen behind (backpressure)
+  /// does not count.
   public var timeout: Duration?
   /// The longest connecting (name lookup, TCP and TLS) may take.
   public var connectTimeout: Duration

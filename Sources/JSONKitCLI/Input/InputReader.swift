@@ -29,6 +29,10 @@ final class InputReader {
   private let fileDescriptor: Int32
   private let ownsFileDescriptor: Bool
   private let buffer: UnsafeMutableRawBufferPointer
+  /// Bytes already taken from the file by someone else, handed out before the file's next
+  /// bytes (see `replay(_:)`); freed on the next call.
+  private var replayed: UnsafeMutableRawBufferPointer?
+  private var replayPending = false
 
   /// Opens `path`; `-` means standard input.
   init(path: String) throws(InputError) {
@@ -52,10 +56,29 @@ final class InputReader {
   deinit {
     if ownsFileDescriptor { close(fileDescriptor) }
     buffer.deallocate()
+    replayed?.deallocate()
+  }
+
+  /// Makes `bytes`, read from this input before, its next chunk: a reader handed from one
+  /// runner to another keeps its place. They were counted by the progress meter already.
+  func replay(_ bytes: [UInt8]) {
+    assert(replayed == nil, "one replay per reader")
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+    copy.copyBytes(from: bytes)
+    replayed = copy
+    replayPending = true
   }
 
   /// The next chunk, valid until the next call; `nil` at the end of the input.
   func nextChunk() throws(InputError) -> UnsafeRawBufferPointer? {
+    if let replayed {
+      if replayPending {
+        replayPending = false
+        return UnsafeRawBufferPointer(replayed)
+      }
+      replayed.deallocate()
+      self.replayed = nil
+    }
     while true {
       let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
       if count > 0 {

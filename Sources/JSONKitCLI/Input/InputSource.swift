@@ -40,6 +40,8 @@ final class InputSource {
   private var stopped = false
 
   private var nextPath = 0
+  /// The first path's reader when the source was given it open.
+  private var opened: InputReader?
   private var reader: InputReader?
   private var values: ValueStream?
   /// Values (or events) read but not handed out yet, with the line each ends on.
@@ -60,11 +62,13 @@ final class InputSource {
   /// How errors name the input of the last value (`<stdin>` for standard input).
   private(set) var name = "<stdin>"
 
-  /// Reads `paths` in order (standard input when empty; `-` is standard input).
+  /// Reads `paths` in order (standard input when empty; `-` is standard input); `opened`,
+  /// when given, is the first path's reader, already open and maybe partly read.
   init(
     paths: [String], mode: Mode, stream: Bool, projection: JSONProjection? = nil, seq: Bool = false,
-    diagnostics: Diagnostics
+    diagnostics: Diagnostics, opened: InputReader? = nil
   ) {
+    self.opened = opened
     self.projection = projection
     self.seq = seq
     self.paths = paths.isEmpty ? ["-"] : paths
@@ -138,7 +142,13 @@ final class InputSource {
       let path = paths[nextPath]
       nextPath += 1
       do {
-        let reader = try InputReader(path: path)
+        let reader: InputReader
+        if let opened {
+          reader = opened
+          self.opened = nil
+        } else {
+          reader = try InputReader(path: path)
+        }
         self.reader = reader
         values = ValueStream(options: parserOptions, events: streamEvents)
         partialLine.removeAll(keepingCapacity: true)

@@ -38,6 +38,15 @@ final class ParallelRunner {
   /// every core gets work on a few megabytes of input.
   static let batchSize = 1024 * 1024
 
+  /// When the first file's first value is longer than this, the input is one large document
+  /// (or starts with one), which no batching can split: the run goes to `Runner`, which
+  /// streams it and reads only the parts the program uses (`Query.inputProjection`), instead
+  /// of holding the whole document in a batch.
+  static let singleValueThreshold = 4 * batchSize
+
+  /// The first file's reader with what was read of it, when the run is `Runner`'s.
+  private var handOver: InputReader?
+
   init(query: Query, options: Options, format: OutputFormat, output: OutputWriter, threads: Int) {
     assert(threads > 1, "one thread is Runner's job")
     self.query = query
@@ -67,8 +76,12 @@ final class ParallelRunner {
 
   func run() -> ExitStatus {
     let paths = options.files.isEmpty ? ["-"] : options.files
-    for path in paths where !stopped && !output.isClosed {
-      read(path)
+    for (index, path) in paths.enumerated() where !stopped && !output.isClosed {
+      read(path, first: index == 0)
+      if let handOver {
+        assert(inFlight.isEmpty && pool == nil, "nothing ran before a hand-over")
+        return Runner(query: query, options: options, output: output, opened: handOver).run()
+      }
     }
     while !inFlight.isEmpty { printOldest() }
     pool?.stop()
@@ -79,8 +92,9 @@ final class ParallelRunner {
 
   // MARK: Reading
 
-  /// Reads one file into batches.
-  private func read(_ path: String) {
+  /// Reads one file into batches; the first may be handed to `Runner` instead (see
+  /// `singleValueThreshold`).
+  private func read(_ path: String, first: Bool) {
     let reader: InputReader
     do {
       reader = try InputReader(path: path)
@@ -110,6 +124,11 @@ final class ParallelRunner {
         // A short read means the writer paused (an interactive pipe): hand over what is
         // complete now rather than wait for a full batch.
         let paused = chunk.count < InputReader.chunkSize
+        if first, cut == 0, start == 0, pending.count >= Self.singleValueThreshold {
+          reader.replay(pending)
+          handOver = reader
+          return
+        }
         guard cut > 0, pending.count >= Self.batchSize || paused else { continue }
         // The batch takes the buffer; what follows the cut starts the next one.
         var next: [UInt8] = []

@@ -26,7 +26,9 @@ final class Runner {
   /// The exit status so far and, for `-e`, the last value printed.
   private var outcome = InputEvaluation.Outcome()
 
-  init(query: Query, options: Options, output: OutputWriter) {
+  /// - Parameter opened: the first file's reader, when another runner opened it (and
+  ///   maybe read from it: see `InputReader.replay`).
+  init(query: Query, options: Options, output: OutputWriter, opened: InputReader? = nil) {
     self.query = query
     self.options = options
     self.output = output
@@ -34,7 +36,7 @@ final class Runner {
     self.inputs = InputSource(
       paths: options.files, mode: options.rawInput ? .rawLines : .json, stream: options.stream,
       projection: options.slurp || options.stream ? nil : query.inputProjection, seq: options.seq,
-      diagnostics: diagnostics)
+      diagnostics: diagnostics, opened: opened)
     context.variables = Self.variables(options)
     let inputs = self.inputs
     context.nextInput = { () throws(QueryError) -> JSON? in inputs.next() }

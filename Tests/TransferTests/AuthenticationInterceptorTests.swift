@@ -10,11 +10,15 @@ import Transfer
 /// `Authorization` and `{"i": …}` to the newest token; with `wait=refresh` it first waits
 /// for a token to have been issued.
 final class TokenServer: Sendable {
-  private let state = Mutex((issued: 0, refreshFails: false, acceptsTokens: true, waiting: 0))
+  private let state = Mutex(
+    (issued: 0, refreshFails: false, acceptsTokens: true, waiting: 0, refused: 0, hold: 0))
 
   var refreshCalls: Int { state.withLock { $0.issued } }
   func failRefreshes() { state.withLock { $0.refreshFails = true } }
   func refuseEveryToken() { state.withLock { $0.acceptsTokens = false } }
+  /// Holds each 401 until `count` requests have been refused (for at most ten seconds), so
+  /// that all of them are sent with the old token before the first refusal starts a refresh.
+  func holdRefusals(until count: Int) { state.withLock { $0.hold = count } }
   /// Requests with `wait=refresh` that have arrived.
   var waiting: Int { state.withLock { $0.waiting } }
 
@@ -35,6 +39,11 @@ final class TokenServer: Sendable {
       }
       let (issued, accepts) = state.withLock { ($0.issued, $0.acceptsTokens) }
       guard accepts, request.header("Authorization") == "Bearer token-\(issued)" else {
+        let hold = state.withLock { state in
+          state.refused += 1
+          return state.hold
+        }
+        for _ in 0..<1000 where state.withLock({ $0.refused }) < hold { usleep(10_000) }
         return .json(#"{"error": "unauthorized"}"#, status: 401)
       }
       return .json(#"{"i": \#(request.query["i"] ?? "0")}"#)
@@ -128,6 +137,7 @@ struct TokenAuthenticator: Authenticator {
 
   @Test func manyRequestsRefusedTogetherShareOneRefresh() async throws {
     let api = TokenServer()
+    api.holdRefusals(until: 40)
     try await withServer(api.handle) { server in
       let interceptor = Interceptor(
         authenticator: TokenAuthenticator(tokenURL: server.url("/token"), refreshAfter: 40),
@@ -163,6 +173,7 @@ struct TokenAuthenticator: Authenticator {
   @Test func aFailedRefreshFailsEveryWaitingRequest() async throws {
     let api = TokenServer()
     api.failRefreshes()
+    api.holdRefusals(until: 20)
     try await withServer(api.handle) { server in
       let interceptor = Interceptor(
         authenticator: TokenAuthenticator(tokenURL: server.url("/token"), refreshAfter: 20),

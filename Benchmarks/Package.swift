@@ -19,6 +19,8 @@ let package = Package(
     .package(path: "..", traits: ["Hummingbird"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
+    // The transfer suite's `asynchttpclient` subject: the HTTP client of Swift on the server.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // Raw yajl with callbacks that do nothing: the speed ceiling for any yajl-backed parser.
@@ -40,6 +42,7 @@ let package = Package(
         .product(name: "JSONKitHummingbird", package: rootIdentity),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
     ),
   ],

@@ -60,9 +60,11 @@ struct Arguments {
                               request at a time, MB/s of body: transfer (Transfer,
                               serializingArray of the Mappable models), transfer-decoder
                               (Transfer, serializingDecodable with JSONKitDecoder),
-                              urlsession (URLSession data(from:) + JSONDecoder); models
-                              compared first. Then 1000 small JSON GETs with 32 in flight,
-                              requests/s: transfer, urlsession.
+                              asynchttpclient (AsyncHTTPClient execute + collect +
+                              JSONDecoder), urlsession (URLSession data(from:) +
+                              JSONDecoder); models compared first. Then 1000 small JSON
+                              GETs with 32 in flight, requests/s: transfer,
+                              asynchttpclient, urlsession.
         --corpus DIR          Benchmark every *.json file in DIR. Without it, four synthetic
                               documents (tweets, coordinates, catalogue, strings; ~1-2 MB
                               each) are generated deterministically in memory.
@@ -87,7 +89,8 @@ struct Arguments {
         A ÷ B                 A's MB/s / B's (best / best, median / median); above 1 means A
                               is faster. parse, write: jsonkit ÷ each other subject. map:
                               mapping ÷ jsondecoder, jsonkit-decoder ÷ jsondecoder.
-                              transfer: transfer and transfer-decoder ÷ urlsession.
+                              transfer: transfer and transfer-decoder ÷ asynchttpclient
+                              and ÷ urlsession.
         heap B/B              (parse only) Heap bytes held by the parsed value / input bytes,
                               from glibc mallinfo2 (uordblks + hblkhd) before and after a
                               parse while the value is alive, averaged over 3 parses.

@@ -67,8 +67,7 @@ enum Report {
       guard subjects.contains("jsonkit"), subjects.contains("foundation") else { return [] }
       return [("jsonkit", "foundation")]
     case .transfer:
-      guard subjects.contains("urlsession") else { return [] }
-      return subjects.filter { $0 != "urlsession" }.map { ($0, "urlsession") }
+      return TransferSuite.ratioPairs(subjects: subjects)
     }
   }
 

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import JSONKit
 import LoopbackTestServer
@@ -9,35 +10,40 @@ import Transfer
   import FoundationNetworking
 #endif
 
-/// `--suite transfer`: HTTP GETs from a loopback server, by JSONKit's `Transfer` client and
-/// by Foundation's `URLSession`, each ending in the subject's own models or JSON value.
+/// `--suite transfer`: HTTP GETs from a loopback server, by JSONKit's `Transfer` client, by
+/// AsyncHTTPClient (the client of Swift on the server) and by Foundation's `URLSession`, each
+/// ending in the subject's own models or JSON value.
 ///
 /// - **document**: one GET of twitter.json (the corpus's, else the synthetic tweets.json),
 ///   mapped into the map suite's models; sequential requests, MB/s of body.
 ///   `transfer` maps `MapModels.Status` with `serializingArray(keyPath: "statuses")`,
 ///   `transfer-decoder` decodes `CodableModels.Timeline` with `serializingDecodable`
 ///   (JSONKitDecoder), `urlsession` fetches with `data(from:)` and decodes the same
-///   `Timeline` with `JSONDecoder`. Before timing, every subject fetches once and the
-///   models are compared (`MapDigest`); a difference stops the run.
+///   `Timeline` with `JSONDecoder`, `asynchttpclient` executes an `HTTPClientRequest`,
+///   collects the body and decodes it with `JSONDecoder`. Before timing, every subject
+///   fetches once and the models are compared (`MapDigest`); a difference stops the run.
 /// - **small GETs**: one operation is `smallRequests` GETs of a ~20-byte JSON object with at
 ///   most `concurrency` in flight (a task group with a sliding window), parsed as a JSON
-///   value; requests/s. Each response echoes its request's index, and every batch checks
+///   value (`asynchttpclient`: decoded by `JSONDecoder`); requests/s. Each response echoes its request's index, and every batch checks
 ///   that the indices add up, so a subject that loses or mixes up responses fails.
 ///
-/// Both clients use keep-alive, no proxy, no cache and up to `concurrency` connections per
-/// host. The async calls are driven from the synchronous `Timing` loop by `waitFor`, which
+/// Every client uses keep-alive, no proxy, no cache and up to `concurrency` connections per
+/// host (AsyncHTTPClient: its soft limit per host, on the shared two-thread event loop group). The async calls are driven from the synchronous `Timing` loop by `waitFor`, which
 /// costs every subject the same few microseconds per operation.
 final class TransferSuite {
-  static let subjects = ["transfer", "transfer-decoder", "urlsession"]
+  static let subjects = ["transfer", "transfer-decoder", "asynchttpclient", "urlsession"]
   /// The subjects of the small-GET batch (`transfer-decoder` would do the same as
   /// `transfer` there).
-  static let smallSubjects = ["transfer", "urlsession"]
+  static let smallSubjects = ["transfer", "asynchttpclient", "urlsession"]
+  /// The largest body AsyncHTTPClient collects (it needs a bound).
+  static let maximumBody = 64 << 20
   static let smallRequests = 1_000
   static let concurrency = 32
 
   private let server: LoopbackServer
   private let session: Transfer.Session
   private let urlSession: URLSession
+  private let httpClient: HTTPClient
 
   /// Serves `document` at `/<name>` and `{"id":i,"ok":true}` at `/small?i=i`.
   init(documentName: String, document: Data) throws {
@@ -59,9 +65,16 @@ final class TransferSuite {
     configuration.httpMaximumConnectionsPerHost = Self.concurrency
     configuration.connectionProxyDictionary = [:]
     urlSession = URLSession(configuration: configuration)
+    httpClient = HTTPClient(
+      eventLoopGroupProvider: .singleton,
+      configuration: HTTPClient.Configuration(
+        connectionPool: .init(
+          idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.concurrency),
+        proxy: nil, decompression: .disabled))
   }
 
   deinit {
+    try? httpClient.syncShutdown()
     urlSession.invalidateAndCancel()
     server.stop()
   }
@@ -163,16 +176,24 @@ final class TransferSuite {
         }, touch: Self.touch, digest: MapDigest.init)
     case "urlsession":
       let urlSession = urlSession
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .formatted(ModelDates.twitter)
-      return ModelRun(
-        {
-          let data = try await Self.fetch(url, with: urlSession)
-          return try decoder.decode(CodableModels.Timeline.self, from: data)
-        }, touch: Self.touch, digest: MapDigest.init)
+      return Self.jsonDecoderRun { try await Self.fetch(url, with: urlSession) }
+    case "asynchttpclient":
+      let httpClient = httpClient
+      return Self.jsonDecoderRun { try await Self.fetch(url, with: httpClient) }
     default:
       fatalError("no subject \(subject) in the transfer suite")
     }
+  }
+
+  /// A body from `fetch` decoded into the `Timeline` by Foundation's `JSONDecoder`.
+  private static func jsonDecoderRun(_ fetch: @escaping @Sendable () async throws -> Data)
+    -> ModelRun
+  {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .formatted(ModelDates.twitter)
+    return ModelRun(
+      { try decoder.decode(CodableModels.Timeline.self, from: try await fetch()) },
+      touch: Self.touch, digest: MapDigest.init)
   }
 
   private static func touch(_ timeline: CodableModels.Timeline) -> Int {
@@ -186,6 +207,25 @@ final class TransferSuite {
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     guard status == 200 else { throw TransferSuiteError("status \(status) for \(url)") }
     return data
+  }
+
+  /// The body of a 200 response from `HTTPClient.execute`, collected and copied into `Data`
+  /// (what `JSONDecoder` reads).
+  private static func fetch(_ url: String, with client: HTTPClient) async throws -> Data {
+    let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+    guard response.status == .ok else {
+      throw TransferSuiteError("status \(response.status.code) for \(url)")
+    }
+    let body = try await response.body.collect(upTo: maximumBody)
+    return body.withUnsafeReadableBytes { Data($0) }
+  }
+
+  /// The A ÷ B columns: every Transfer subject against each of the other clients.
+  static func ratioPairs(subjects: [String]) -> [(String, String)] {
+    let references = ["asynchttpclient", "urlsession"].filter(subjects.contains)
+    return references.flatMap { reference in
+      subjects.filter { $0.hasPrefix("transfer") }.map { ($0, reference) }
+    }
   }
 
   // MARK: Small GETs
@@ -239,6 +279,16 @@ final class TransferSuite {
         }
         return id
       }
+    case "asynchttpclient":
+      let httpClient = httpClient
+      return { index in
+        let data = try await Self.fetch(server.url("/small?i=\(index)"), with: httpClient)
+        let small = try JSONDecoder().decode(SmallBody.self, from: data)
+        guard small.ok else {
+          throw TransferSuiteError("unexpected body \(String(decoding: data, as: UTF8.self))")
+        }
+        return small.id
+      }
     default:
       fatalError("no subject \(subject) in the transfer suite's small GETs")
     }
@@ -272,6 +322,12 @@ final class TransferSuite {
     }
     return sum
   }
+}
+
+/// The small GET's body, `{"id":<n>,"ok":true}`, for the `JSONDecoder` subjects.
+private struct SmallBody: Decodable {
+  let id: Int
+  let ok: Bool
 }
 
 /// One document subject: the timed operation (fetch and touch the models) and the same

@@ -60,6 +60,10 @@ public final class DataRequest: Sendable {
     var readsJSON = false
     var attempts = 0
     var cancelled = false
+    /// This request's own redirect handler (`redirect(using:)`), else the session's.
+    var redirectHandler: (any RedirectHandler)?
+    /// Redirects followed by a `RedirectHandler` in the current attempt.
+    var redirects = 0
   }
 
   init(
@@ -110,7 +114,26 @@ public final class DataRequest: Sendable {
       return true
     }
     // Asynchronously, so that the rest of the caller's chain is attached first.
-    if start { DispatchQueue.global().async { self.startAttempt() } }
+    if start {
+      session.eventMonitor.requestDidResume(self)
+      DispatchQueue.global().async { self.startAttempt() }
+    }
+    return self
+  }
+
+  /// Sets the handler that decides each redirect of this request, in place of the session's
+  /// (`Redirector.doNotFollow` to get 3xx responses as they are). Call it before the request
+  /// starts.
+  ///
+  /// ```swift
+  /// session.request(url).redirect(using: Redirector.doNotFollow).response { print($0.response?.statusCode ?? 0) }
+  /// ```
+  @discardableResult
+  public func redirect(using handler: any RedirectHandler) -> Self {
+    mutable.withLock { state in
+      assert(state.phase == .initialized, "redirect(using:) after the request started")
+      state.redirectHandler = handler
+    }
     return self
   }
 
@@ -123,6 +146,7 @@ public final class DataRequest: Sendable {
       state.cancelled = true
       return .some(state.transfer)
     }
+    if case .some = transfer { session.eventMonitor.requestDidCancel(self) }
     switch transfer {
     case .none: break
     case .some(.some(let running)): session.engine.cancel(running)  // finishes as cancelled
@@ -180,26 +204,36 @@ public final class DataRequest: Sendable {
       return
     }
     let request: HTTPRequest
+    let monitor = session.eventMonitor
     do {
       request = try make()
     } catch {
+      monitor.request(self, didFailToCreateURLRequestWithError: error)
       finish(RequestOutcome(error: error))
       return
     }
+    monitor.request(self, didCreateInitialURLRequest: request)
     guard let interceptor else { return launch(request) }
     interceptor.adapt(request, for: session) { result in
       switch result {
-      case .success(let adapted): self.launch(adapted)
-      case .failure(let error as TransferError):
-        self.finish(RequestOutcome(request: request, error: error))
+      case .success(let adapted):
+        monitor.request(self, didAdaptInitialRequest: request, to: adapted)
+        self.launch(adapted)
       case .failure(let error):
-        self.finish(RequestOutcome(request: request, error: .requestAdaptationFailed(error: error)))
+        let failure = error as? TransferError ?? .requestAdaptationFailed(error: error)
+        monitor.request(self, didFailToAdaptURLRequest: request, withError: failure)
+        self.finish(RequestOutcome(request: request, error: failure))
       }
     }
   }
 
-  private func launch(_ request: HTTPRequest) {
-    let readsJSON = mutable.withLock { $0.readsJSON }
+  /// Sends `request`: a new attempt, or the next hop of a redirect that a `RedirectHandler`
+  /// follows (which does not count as an attempt).
+  private func launch(_ request: HTTPRequest, redirect: Bool = false) {
+    let (readsJSON, handler) = mutable.withLock { ($0.readsJSON, $0.redirectHandler) }
+    var configuration = session.configuration
+    // A handler decides each redirect, so curl must hand every 3xx back.
+    if handler ?? session.redirectHandler != nil { configuration.redirectPolicy = .doNotFollow }
     let transfer: CurlTransfer
     var handling = bodyHandling?() ?? .init(parseJSON: readsJSON)
     if !uploadObservers.isEmpty || !downloadObservers.isEmpty {
@@ -211,7 +245,7 @@ public final class DataRequest: Sendable {
     do {
       if let upload { handling.upload = try upload.makeReader() }
       transfer = try CurlTransfer(
-        request: request, configuration: session.configuration, body: handling
+        request: request, configuration: configuration, body: handling
       ) { outcome in
         // Off the engine thread: validators and retriers may take time.
         DispatchQueue.global().async { self.attemptFinished(outcome, request: request) }
@@ -225,10 +259,17 @@ public final class DataRequest: Sendable {
       state.request = request
       guard !state.cancelled else { return false }
       state.transfer = transfer
-      state.attempts += 1
+      if redirect {
+        state.redirects += 1
+      } else {
+        state.attempts += 1
+        state.redirects = 0
+      }
       // Queued under the lock: a `cancel()` that sees this transfer then queues its
       // cancellation after the addition. Queued after the lock, the engine could take the
-      // cancellation first (nothing to cancel yet), then run the transfer to its end.
+      // cancellation first (nothing to cancel yet), then run the transfer to its end. The
+      // monitor only queues its event, so it is told here too, before the transfer can end.
+      session.eventMonitor.request(self, didCreateURLRequest: request)
       session.engine.add(transfer)
       return true
     }
@@ -238,10 +279,14 @@ public final class DataRequest: Sendable {
     }
   }
 
-  private func attemptFinished(_ curl: CurlOutcome, request: HTTPRequest) {
-    let (validators, attempts, cancelled) = mutable.withLock { state in
+  private func attemptFinished(
+    _ curl: CurlOutcome, request: HTTPRequest, followsRedirects: Bool = true
+  ) {
+    let (validators, attempts, redirects, handler, cancelled) = mutable.withLock { state in
       state.transfer = nil
-      return (state.validators, state.attempts, state.cancelled)
+      return (
+        state.validators, state.attempts, state.redirects, state.redirectHandler, state.cancelled
+      )
     }
     var error: TransferError?
     // `cancel()` before the end wins, as in Alamofire: the transfer may have ended on the
@@ -261,6 +306,21 @@ public final class DataRequest: Sendable {
         httpVersion: curl.httpVersion)
       : nil
     let data: Data? = response == nil && curl.body.isEmpty ? nil : curl.body
+    if error == nil, followsRedirects, let response,
+      let handler = handler ?? session.redirectHandler,
+      let next = Redirector.nextRequest(after: request, response: response)
+    {
+      if redirects < session.configuration.redirectLimit {
+        return handler.request(self, willBeRedirectedTo: next, for: response) { next in
+          guard let next else {
+            return self.attemptFinished(curl, request: request, followsRedirects: false)
+          }
+          self.launch(next, redirect: true)
+        }
+      }
+      error = .transportFailed(
+        code: .tooManyRedirects, message: "Maximum (\(redirects)) redirects followed")
+    }
     if error == nil, let response {
       for validator in validators {
         if let failure = validator(request, response, data) {
@@ -271,14 +331,19 @@ public final class DataRequest: Sendable {
     }
     var metrics = curl.metrics
     metrics.attempts = attempts
+    if handler ?? session.redirectHandler != nil { metrics.redirectCount = redirects }
     let outcome = RequestOutcome(
       request: request, response: response, data: data, error: error, metrics: metrics,
       streamedJSON: curl.streamedJSON)
+    let monitor = session.eventMonitor
+    monitor.request(self, didGatherMetrics: metrics)
+    monitor.request(self, didCompleteTaskWith: response, error: error)
     guard let error, !error.isExplicitlyCancelledError, let interceptor else {
       return finish(outcome)
     }
     mutable.withLock { $0.lastAttempt = outcome }
     interceptor.retry(self, for: session, dueTo: error) { decision in
+      monitor.request(self, didDecideRetry: decision, dueTo: error)
       switch decision {
       case .doNotRetry: self.finish(outcome)
       case .doNotRetryWithError(let retryError):
@@ -297,6 +362,7 @@ public final class DataRequest: Sendable {
       cancelled.error = .explicitlyCancelled
       return finish(cancelled)
     }
+    session.eventMonitor.requestIsRetrying(self)
     let (seconds, attoseconds) = delay.components
     let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)
@@ -305,16 +371,18 @@ public final class DataRequest: Sendable {
 
   /// Ends the request once: records the outcome and runs the queued handlers.
   private func finish(_ outcome: RequestOutcome) {
-    let handlers = mutable.withLock { state -> [@Sendable (RequestOutcome) -> Void] in
-      guard state.outcome == nil else { return [] }
+    let handlers = mutable.withLock { state -> [@Sendable (RequestOutcome) -> Void]? in
+      guard state.outcome == nil else { return nil }
       state.outcome = outcome
       state.phase = state.cancelled ? .cancelled : .finished
       state.transfer = nil
       defer { state.handlers = [] }
       return state.handlers
     }
+    guard let handlers else { return }
     uploadObservers.finish()
     downloadObservers.finish()
+    session.eventMonitor.requestDidFinish(self)
     for handler in handlers { handler(outcome) }
   }
 }

@@ -24,17 +24,46 @@ public final class Session: Sendable {
   public let configuration: SessionConfiguration
   /// Adapts and retries every request of this session (before the request's own interceptor).
   public let interceptor: (any RequestInterceptor)?
+  /// Decides each redirect of every request that has no handler of its own; `nil`: curl
+  /// follows redirects as `configuration.redirectPolicy` says.
+  public let redirectHandler: (any RedirectHandler)?
+  /// The monitors given to `init`, told of each stage of every request.
+  public let eventMonitor: CompositeEventMonitor
+  /// This session's cookies; `nil` when `configuration.cookies` is `.disabled`.
+  public let cookieStorage: CookieStorage?
   let engine: CurlMultiEngine
 
+  /// A session with its own connections, cookie jar and hooks.
+  ///
+  /// ```swift
+  /// let session = Session(
+  ///   configuration: .default, interceptor: RetryPolicy(),
+  ///   redirectHandler: Redirector.doNotFollow, eventMonitors: [Logger()])
+  /// ```
+  ///
   /// - Parameters:
-  ///   - configuration: timeouts, headers, connection limits, redirects, TLS, proxy.
+  ///   - configuration: timeouts, headers, connection limits, redirects, TLS, proxy, cookies.
   ///   - interceptor: adapts every request (authentication) and decides retries; a
   ///     `RetryPolicy` retries idempotent requests with exponential backoff.
+  ///   - redirectHandler: decides each redirect (a request's own handler wins).
+  ///   - eventMonitors: told of each stage of every request, each on its own queue.
   public init(
-    configuration: SessionConfiguration = .default, interceptor: (any RequestInterceptor)? = nil
+    configuration: SessionConfiguration = .default, interceptor: (any RequestInterceptor)? = nil,
+    redirectHandler: (any RedirectHandler)? = nil, eventMonitors: [any EventMonitor] = []
   ) {
+    var configuration = configuration
+    let share: CurlCookieShare? =
+      switch configuration.cookies {
+      case .disabled: nil
+      case .inMemory: CurlCookieShare(path: nil)
+      case .persistent(let path): CurlCookieShare(path: path)
+      }
+    configuration.cookieShare = share
+    cookieStorage = share.map(CookieStorage.init(share:))
     self.configuration = configuration
     self.interceptor = interceptor
+    self.redirectHandler = redirectHandler
+    eventMonitor = CompositeEventMonitor(monitors: eventMonitors)
     engine = CurlMultiEngine(configuration: configuration)
   }
 

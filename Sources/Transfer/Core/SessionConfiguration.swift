@@ -17,6 +17,21 @@ public struct SessionConfiguration: Sendable {
     case doNotFollow
   }
 
+  /// Whether the session keeps cookies, and where.
+  ///
+  /// ```swift
+  /// configuration.cookies = .persistent(path: "/var/lib/inventory-sync/cookies.txt")
+  /// ```
+  public enum Cookies: Sendable, Hashable {
+    /// No cookie jar: `Set-Cookie` is ignored and only `Cookie` headers you add are sent.
+    case disabled
+    /// A jar in memory, for this session only (the default, as Alamofire keeps cookies).
+    case inMemory
+    /// A jar loaded from this file (curl's Netscape cookie format) when the session is made,
+    /// and saved to it by `CookieStorage.flush()` and when the session goes away.
+    case persistent(path: String)
+  }
+
   /// Where requests go through.
   public enum Proxy: Sendable, Hashable {
     /// What curl reads from the environment: `http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`.
@@ -25,6 +40,13 @@ public struct SessionConfiguration: Sendable {
     case none
     /// This proxy (`http://host:port`, `socks5://host`, …).
     case url(String)
+  }
+
+  /// How many redirects a `RedirectHandler` may follow for one attempt: the policy's
+  /// maximum, or ten when the policy is `.doNotFollow` (the handler decides then).
+  var redirectLimit: Int {
+    if case .follow(let maximum) = redirectPolicy { return maximum }
+    return 10
   }
 
   /// The longest a whole request may take, redirects included. `nil`: no limit. Time a
@@ -74,6 +96,13 @@ public struct SessionConfiguration: Sendable {
   /// The largest body accepted, in bytes after decoding. Reading stops there with
   /// `TransferError.responseTooLarge`. `nil`: no limit.
   public var maximumResponseSize: Int?
+  /// Whether responses' cookies are kept and sent back (``Session/cookieStorage``), in memory
+  /// by default. Each session has its own jar: a server acting for several users should use
+  /// a session per user, or `.disabled`.
+  public var cookies: Cookies
+  /// The session's jar, set by `Session.init` on its own copy (so a configuration copied to
+  /// another session gets that session's jar, not this one).
+  var cookieShare: CurlCookieShare?
 
   /// A configuration; every parameter has the default its property describes.
   ///
@@ -93,6 +122,7 @@ public struct SessionConfiguration: Sendable {
   ///   - proxy: where requests go through.
   ///   - acceptsCompressedResponses: whether gzip and deflate are asked for and decoded.
   ///   - maximumResponseSize: the largest body accepted.
+  ///   - cookies: whether cookies are kept, in memory or in a file.
   public init(
     timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(15),
     idleTimeout: Duration? = nil,
@@ -101,7 +131,7 @@ public struct SessionConfiguration: Sendable {
     verifiesTLS: Bool = true,
     caBundlePath: String? = nil, tls: TLSSettings = .default, proxy: Proxy = .environment,
     acceptsCompressedResponses: Bool = true,
-    maximumResponseSize: Int? = nil
+    maximumResponseSize: Int? = nil, cookies: Cookies = .inMemory
   ) {
     self.timeout = timeout
     self.connectTimeout = connectTimeout
@@ -116,9 +146,11 @@ public struct SessionConfiguration: Sendable {
     self.proxy = proxy
     self.acceptsCompressedResponses = acceptsCompressedResponses
     self.maximumResponseSize = maximumResponseSize
+    self.cookies = cookies
   }
 
-  /// Sixty seconds per request, six connections per host, ten redirects, TLS verified.
+  /// Sixty seconds per request, six connections per host, ten redirects, TLS verified,
+  /// cookies kept in memory.
   public static var `default`: SessionConfiguration { SessionConfiguration() }
 
   /// `User-Agent: JSONKit-Transfer/1 libcurl/<version>`.

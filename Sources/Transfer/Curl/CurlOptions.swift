@@ -45,6 +45,7 @@ struct CurlOptions {
     case .none: set(CURLOPT_PROXY, "")
     case .url(let proxy): set(CURLOPT_PROXY, proxy)
     }
+    configuration.cookieShare?.attach(to: easy)
     // "" asks for every encoding this libcurl decodes and decodes the body as it arrives.
     if configuration.acceptsCompressedResponses { set(CURLOPT_ACCEPT_ENCODING, "") }
   }

@@ -103,6 +103,7 @@ extension DataRequest {
           request: outcome.request, response: outcome.response, data: outcome.data,
           metrics: outcome.metrics,
           serializationDuration: .zero, result: result)
+        self.session.eventMonitor.request(self, didParseResponse: response)
         Self.deliver(response, on: queue, to: completionHandler)
       }
     }
@@ -118,6 +119,7 @@ extension DataRequest {
     appendHandler(readsJSON: responseSerializer.readsJSON) { outcome in
       self.serializationQueue.async {
         let response = Self.serialize(outcome, with: responseSerializer)
+        self.session.eventMonitor.request(self, didParseResponse: response)
         Self.deliver(response, on: queue, to: completionHandler)
       }
     }

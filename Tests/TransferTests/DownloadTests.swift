@@ -46,12 +46,13 @@ import Transfer
       case "/slow":
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
         response.headers.append((name: "ETag", value: etag))
-        // The first chunk passes the 200,000 bytes after which the test cancels; the whole
-        // body takes 5.5 s. (At 20 ms per 64 KiB it took under a second, and on a busy
-        // machine the download could end before the test's task got to cancel it, which is
+        // The first chunk passes the 200,000 bytes after which the test cancels; the next
+        // one waits two minutes (the server's stop cuts the wait), so the download cannot
+        // end before the test's task, however starved, gets to cancel it. (With 500 ms
+        // between chunks, a full parallel run on 2 cores still saw it end first, which is
         // then rightly not a cancellation.)
         response.framing = .chunked(chunkSize: 256 * 1024)
-        response.delayBetweenChunks = .milliseconds(500)
+        response.delayBetweenChunks = .seconds(120)
         return response
       case "/named":
         var response = ServerResponse.text("a,b\n1,2\n", contentType: "text/csv")
@@ -191,7 +192,8 @@ import Transfer
     let target = directory.appendingPathComponent("file.bin")
     try await Self.withRangeServer { (server, ranges) async throws in
       for producing in [false, true] {
-        let request = testSession().download(server.url("/slow"))
+        // No 20 s limit: a starved test task may take long to see the first chunk.
+        let request = testSession(timeout: .seconds(600)).download(server.url("/slow"))
         let progress = request.downloadProgress()
         request.resume()
         for await step in progress where step.completedUnitCount >= 200_000 { break }

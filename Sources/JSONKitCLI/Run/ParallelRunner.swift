@@ -44,9 +44,6 @@ final class ParallelRunner {
   /// of holding the whole document in a batch.
   static let singleValueThreshold = 4 * batchSize
 
-  /// The first file's reader with what was read of it, when the run is `Runner`'s.
-  private var handOver: InputReader?
-
   init(query: Query, options: Options, format: OutputFormat, output: OutputWriter, threads: Int) {
     assert(threads > 1, "one thread is Runner's job")
     self.query = query
@@ -77,8 +74,7 @@ final class ParallelRunner {
   func run() -> ExitStatus {
     let paths = options.files.isEmpty ? ["-"] : options.files
     for (index, path) in paths.enumerated() where !stopped && !output.isClosed {
-      read(path, first: index == 0)
-      if let handOver {
+      if let handOver = read(path, first: index == 0) {
         assert(inFlight.isEmpty && pool == nil, "nothing ran before a hand-over")
         return Runner(query: query, options: options, output: output, opened: handOver).run()
       }
@@ -93,15 +89,15 @@ final class ParallelRunner {
   // MARK: Reading
 
   /// Reads one file into batches; the first may be handed to `Runner` instead (see
-  /// `singleValueThreshold`).
-  private func read(_ path: String, first: Bool) {
+  /// `singleValueThreshold`): then its reader comes back, with what was read of it replayed.
+  private func read(_ path: String, first: Bool) -> InputReader? {
     let reader: InputReader
     do {
       reader = try InputReader(path: path)
     } catch {
       diagnostics.error(error.description)
       reading = reading.merged(with: .inputError)
-      return
+      return nil
     }
     var pending: [UInt8] = []
     pending.reserveCapacity(Self.batchSize + InputReader.chunkSize)
@@ -126,8 +122,7 @@ final class ParallelRunner {
         let paused = chunk.count < InputReader.chunkSize
         if first, cut == 0, start == 0, pending.count >= Self.singleValueThreshold {
           reader.replay(pending)
-          handOver = reader
-          return
+          return reader
         }
         guard cut > 0, pending.count >= Self.batchSize || paused else { continue }
         // The batch takes the buffer; what follows the cut starts the next one.
@@ -149,6 +144,7 @@ final class ParallelRunner {
     if !stopped {
       submit(Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: true))
     }
+    return nil
   }
 
   // MARK: Batches

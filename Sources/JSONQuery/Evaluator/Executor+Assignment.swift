@@ -45,6 +45,25 @@ extension Executor {
     }
   }
 
+  /// The one path of `.a`, `.a.b`, `.[0]`, `."k"[1]` and other chains of constant keys
+  /// (strings or numbers) from `.`; `nil` for any other path expression. Such a path
+  /// expression fails on a value exactly where `PathOps.get` along its path fails.
+  static func constantPath(_ node: Node) -> ArraySlice<JSON>? {
+    switch node.op {
+    case .identity:
+      return []
+    case .index(let target, let key):
+      guard case .literal(let constant) = key.op,
+        constant.type == .string || constant.type == .number,
+        var path = constantPath(target)
+      else { return nil }
+      path.append(constant)
+      return path
+    default:
+      return nil
+    }
+  }
+
   /// `lhs = rhs`, `lhs |= f`, `lhs += rhs`, `lhs //= rhs`.
   func assign(_ op: AssignOperator, _ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) throws
     -> Generator
@@ -56,6 +75,15 @@ extension Executor {
         let updated = try updateEach(root, rhs, frame)
       {
         return .one(Item(value: updated, path: nil))
+      }
+      if rhs.single, let path = Self.constantPath(lhs) {
+        // One path known without evaluating anything (`.value |= f` in `with_entries`):
+        // no path generator, no path array made and read back.
+        var result = root
+        let new = try evaluateSingle(
+          rhs, Item(value: try PathOps.get(root, path), path: nil), frame)
+        try PathOps.set(&result, path, new.value)
+        return .one(Item(value: result, path: nil))
       }
       var result = root
       var deletions: [JSON] = []
@@ -78,27 +106,38 @@ extension Executor {
       if !deletions.isEmpty { result = try PathOps.delete(result, deletions) }
       return .one(Item(value: result, path: nil))
     default:
+      let constant = Self.constantPath(lhs)
       return try evaluateValues(rhs, input, frame).flatMap { r in
         var result = root
+        if let constant {
+          try Self.combine(op, at: constant, of: &result, with: r.value)
+          return .one(Item(value: result, path: nil))
+        }
         let targets = try self.paths(lhs, root, frame)
         while let path = try targets.next() {
-          let components = ValueOps.elements(path.value)
-          let new: JSON
-          switch op {
-          case .set: new = r.value
-          case .alternative:
-            let old = try PathOps.get(result, components[...])
-            new = ValueOps.isTruthy(old) ? old : r.value
-          default:
-            let old = try PathOps.get(result, components[...])
-            let binary = BinaryOperator(rawValue: String(op.rawValue.dropLast()))!
-            new = try ValueOps.arithmetic(binary, old, r.value)
-          }
-          try PathOps.set(&result, components[...], new)
+          try Self.combine(op, at: ValueOps.elements(path.value)[...], of: &result, with: r.value)
         }
         return .one(Item(value: result, path: nil))
       }
     }
+  }
+
+  /// `=`, `//=` or an arithmetic update (`+=`, …) of the value at `path` in `result`.
+  private static func combine(
+    _ op: AssignOperator, at path: ArraySlice<JSON>, of result: inout JSON, with right: JSON
+  ) throws {
+    let new: JSON
+    switch op {
+    case .set: new = right
+    case .alternative:
+      let old = try PathOps.get(result, path)
+      new = ValueOps.isTruthy(old) ? old : right
+    default:
+      let old = try PathOps.get(result, path)
+      let binary = BinaryOperator(rawValue: String(op.rawValue.dropLast()))!
+      new = try ValueOps.arithmetic(binary, old, right)
+    }
+    try PathOps.set(&result, path, new)
   }
 }
 

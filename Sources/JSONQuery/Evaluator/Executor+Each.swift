@@ -86,7 +86,7 @@ extension Executor {
       try each(
         initial, Item(value: input.value, path: nil), frame,
         Sink { [self] start in
-          var state = start
+          let state = GeneratorState(start)
           try each(
             source, Item(value: input.value, path: nil), frame,
             Sink { [self] item in
@@ -94,11 +94,11 @@ extension Executor {
               let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
               if Self.updatesInPlace(update) {
                 // As in `reduce`: the state moved out, changed in place.
-                var value = state.value
-                state = Item(value: .null, path: nil)
+                var value = state.value.value
+                state.value = Item(value: .null, path: nil)
                 try updateInPlace(update, &value, scope)
-                state = Item(value: value, path: nil)
-                let output = state
+                state.value = Item(value: value, path: nil)
+                let output = state.value
                 if let extract {
                   try each(extract, output, scope, body)
                 } else {
@@ -107,9 +107,9 @@ extension Executor {
                 return
               }
               try each(
-                update, state, scope,
+                update, state.value, scope,
                 Sink { [self] output in
-                  state = output
+                  state.value = output
                   if let extract {
                     try each(extract, output, scope, body)
                   } else {
@@ -139,30 +139,33 @@ extension Executor {
     _ input: Item,
     _ frame: Frame?
   ) throws -> Item? {
-    var accumulator: Item? = start
-    var scope: Frame?
+    // Captured by escaping closures: unchecked state, as `GeneratorState` explains.
+    let accumulator = GeneratorState<Item?>(start)
+    let scope = GeneratorState<Frame?>(nil)
     try each(
       source, Item(value: input.value, path: nil), frame,
       Sink { [self] item in
-        let bound = try bind(pattern, slots, item.value, frame, reusing: &scope)
+        let bound = try bind(pattern, slots, item.value, frame, reusing: &scope.value)
         if Self.updatesInPlace(update) {
           // The accumulator is moved out, so that the update holds it alone.
-          var value = accumulator?.value ?? .null
-          accumulator = nil
+          var value = accumulator.value?.value ?? .null
+          accumulator.value = nil
           try updateInPlace(update, &value, bound)
-          accumulator = Item(value: value, path: nil)
+          accumulator.value = Item(value: value, path: nil)
           return
         }
         if update.single {
-          accumulator = try evaluateSingle(
-            update, accumulator ?? Item(value: .null, path: nil), bound)
+          accumulator.value = try evaluateSingle(
+            update, accumulator.value ?? Item(value: .null, path: nil), bound)
           return
         }
-        var last: Item?
-        try each(update, accumulator ?? Item(value: .null, path: nil), bound, Sink { last = $0 })
-        accumulator = last
+        let last = GeneratorState<Item?>(nil)
+        try each(
+          update, accumulator.value ?? Item(value: .null, path: nil), bound,
+          Sink { last.value = $0 })
+        accumulator.value = last.value
       })
-    return accumulator
+    return accumulator.value
   }
 
   /// `.[]` of one value, pushed.
@@ -191,9 +194,9 @@ extension Executor {
       try body.push(next)
       let type = next.value.type
       guard type == .array || type == .dictionary else { continue }
-      var children: [Item] = []
-      try eachMember(next, Sink { children.append($0) })
-      pending.append(contentsOf: children.reversed())
+      let children = GeneratorState<[Item]>([])
+      try eachMember(next, Sink { children.value.append($0) })
+      pending.append(contentsOf: children.value.reversed())
     }
   }
 

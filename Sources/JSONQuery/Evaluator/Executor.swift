@@ -99,9 +99,10 @@ final class Executor {
       if body.single {
         return Item(value: JSON(array: [try evaluateValue(body, input, frame)]), path: nil)
       }
-      var items: [JSON] = []
-      try each(body, Item(value: input.value, path: nil), frame, Sink { items.append($0.value) })
-      return Item(value: JSON(array: items), path: nil)
+      let items = GeneratorState<[JSON]>([])
+      try each(
+        body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
+      return Item(value: JSON(array: items.value), path: nil)
     case .object(let entries):
       var members: [(String, JSON)] = []
       members.reserveCapacity(entries.count)
@@ -217,15 +218,15 @@ final class Executor {
       return try evaluate(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
     case .optional(let body):
       // Created inside the generator: a builtin may fail while producing its generator.
-      var inner: Generator?
-      var failed = false
+      let inner = GeneratorState<Generator?>(nil)
+      let failed = GeneratorState(false)
       return Generator {
-        if failed { return nil }
+        if failed.value { return nil }
         do {
-          if inner == nil { inner = try self.evaluate(body, input, frame) }
-          return try inner!.next()
+          if inner.value == nil { inner.value = try self.evaluate(body, input, frame) }
+          return try inner.value!.next()
         } catch let error as QueryError where !error.endsRun {
-          failed = true
+          failed.value = true
           return nil
         }
       }
@@ -291,12 +292,12 @@ final class Executor {
       }
     case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
       return try evaluateValues(initial, input, frame).flatMap { start in
-        var state = start
+        let state = GeneratorState(start)
         return try self.evaluateValues(source, input, frame).flatMap { item in
           var fresh: Frame?
           let scope = try self.bind(pattern, slots, item.value, frame, reusing: &fresh)
-          return try self.evaluate(update, state, scope).flatMap { output in
-            state = output
+          return try self.evaluate(update, state.value, scope).flatMap { output in
+            state.value = output
             if let extract { return try self.evaluate(extract, output, scope) }
             return .one(output)
           }
@@ -307,15 +308,15 @@ final class Executor {
     case .label(let body):
       let id = newLabel()
       let scope = Frame(parent: frame, values: [JSON(id)])
-      var inner: Generator?
-      var stopped = false
+      let inner = GeneratorState<Generator?>(nil)
+      let stopped = GeneratorState(false)
       return Generator {
-        if stopped { return nil }
+        if stopped.value { return nil }
         do {
-          if inner == nil { inner = try self.evaluate(body, input, scope) }
-          return try inner!.next()
+          if inner.value == nil { inner.value = try self.evaluate(body, input, scope) }
+          return try inner.value!.next()
         } catch let signal as BreakSignal where signal.label == id {
-          stopped = true
+          stopped.value = true
           return nil
         }
       }
@@ -422,21 +423,23 @@ final class Executor {
     switch t.value.type {
     case .array:
       let items = ValueOps.elements(t.value)
-      var index = 0
+      let next = GeneratorState(0)
       return Generator {
+        let index = next.value
         guard index < items.count else { return nil }
         try self.step()
-        index += 1
-        return Item(value: items[index - 1], path: t.path.map { $0 + [JSON(index - 1)] })
+        next.value = index + 1
+        return Item(value: items[index], path: t.path.map { $0 + [JSON(index)] })
       }
     case .dictionary:
       let members = ValueOps.members(t.value)
-      var index = 0
+      let next = GeneratorState(0)
       return Generator {
+        let index = next.value
         guard index < members.count else { return nil }
         try self.step()
-        index += 1
-        let (key, value) = members[index - 1]
+        next.value = index + 1
+        let (key, value) = members[index]
         return Item(value: value, path: t.path.map { $0 + [JSON(key)] })
       }
     default:
@@ -485,45 +488,46 @@ final class Executor {
   }
 
   private func alternative(_ lhs: Node, _ rhs: Node, _ input: Item, _ frame: Frame?) -> Generator {
-    var left: Generator?
-    var produced = false
-    var right: Generator?
+    let left = GeneratorState<Generator?>(nil)
+    let produced = GeneratorState(false)
+    let right = GeneratorState<Generator?>(nil)
     return Generator {
-      if right == nil {
+      if right.value == nil {
         do {
-          if left == nil { left = try self.evaluate(lhs, input, frame) }
-          while let item = try left!.next() {
+          if left.value == nil { left.value = try self.evaluate(lhs, input, frame) }
+          while let item = try left.value!.next() {
             if ValueOps.isTruthy(item.value) {
-              produced = true
+              produced.value = true
               return item
             }
           }
         } catch let error as QueryError where !error.endsRun {}
-        if produced { return nil }
-        right = try self.evaluate(rhs, input, frame)
+        if produced.value { return nil }
+        right.value = try self.evaluate(rhs, input, frame)
       }
-      return try right!.next()
+      return try right.value!.next()
     }
   }
 
   private func tryCatch(_ body: Node, _ handler: Node?, _ input: Item, _ frame: Frame?) -> Generator
   {
-    var inner: Generator?
-    var done = false
-    var caught: Generator?
+    let inner = GeneratorState<Generator?>(nil)
+    let done = GeneratorState(false)
+    let caught = GeneratorState<Generator?>(nil)
     return Generator {
-      if let caught { return try caught.next() }
-      if done { return nil }
+      if let handled = caught.value { return try handled.next() }
+      if done.value { return nil }
       do {
-        if inner == nil { inner = try self.evaluate(body, input, frame) }
-        if let item = try inner!.next() { return item }
-        done = true
+        if inner.value == nil { inner.value = try self.evaluate(body, input, frame) }
+        if let item = try inner.value!.next() { return item }
+        done.value = true
         return nil
       } catch let error as QueryError where !error.endsRun {
-        done = true
+        done.value = true
         guard let handler else { return nil }
-        caught = try self.evaluate(handler, Item(value: error.value, path: nil), frame)
-        return try caught!.next()
+        let handled = try self.evaluate(handler, Item(value: error.value, path: nil), frame)
+        caught.value = handled
+        return try handled.next()
       }
     }
   }
@@ -626,20 +630,23 @@ final class Executor {
         return try self.evaluate(
           body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
       }
-      var index = 0
-      var current: Generator?
+      let index = GeneratorState(0)
+      let current = GeneratorState<Generator?>(nil)
       return Generator {
         while true {
           do {
-            if current == nil {
+            if current.value == nil {
               var fresh: Frame?
-              let scope = try self.bind(patterns[index], slots, v.value, frame, reusing: &fresh)
-              current = try self.evaluate(body, input, scope)
+              let scope = try self.bind(
+                patterns[index.value], slots, v.value, frame, reusing: &fresh)
+              current.value = try self.evaluate(body, input, scope)
             }
-            return try current!.next()
-          } catch let error as QueryError where !error.endsRun && index < patterns.count - 1 {
-            index += 1
-            current = nil
+            return try current.value!.next()
+          } catch let error as QueryError
+            where !error.endsRun && index.value < patterns.count - 1
+          {
+            index.value += 1
+            current.value = nil
           }
         }
       }

@@ -5,7 +5,9 @@ import JSONKit
 /// parents up, then an index. Frames are created and read by one run only.
 final class Frame {
   let parent: Frame?
-  var values: [JSON]
+  // Unchecked: a frame belongs to one run, evaluated by one thread, and no access to its
+  // values stays open across a call (see `GeneratorState`); read on every variable use.
+  @exclusivity(unchecked) var values: [JSON]
   let closures: [ClosureValue]
 
   init(parent: Frame?, values: [JSON], closures: [ClosureValue] = []) {

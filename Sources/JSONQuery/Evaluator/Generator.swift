@@ -42,7 +42,8 @@ struct Generator {
 
   /// Shared by the copies of this generator, so a `become` is seen by every holder.
   final class Cursor {
-    var pull: Pull
+    // Unchecked for the reason `GeneratorState` gives: read on every pull.
+    @exclusivity(unchecked) var pull: Pull
     init(_ pull: Pull) { self.pull = pull }
   }
 
@@ -91,25 +92,25 @@ struct Generator {
   static func one(_ item: Item) -> Generator { Generator(pull: .single(item)) }
 
   static func sequence(_ items: [Item]) -> Generator {
-    var index = 0
+    let index = GeneratorState(0)
     return Generator {
-      guard index < items.count else { return nil }
-      index += 1
-      return items[index - 1]
+      guard index.value < items.count else { return nil }
+      index.value += 1
+      return items[index.value - 1]
     }
   }
 
   /// For each output of `self`, every output of `body(output)`. Once `self` is known to
   /// be finished, the last `body(output)` takes its place (see `Step.become`).
   func flatMap(_ body: @escaping (Item) throws -> Generator) -> Generator {
-    var inner: Generator?
+    let inner = GeneratorState<Generator?>(nil)
     return Generator(stepping: {
       while true {
-        if let current = inner, let item = try current.next() { return .item(item) }
+        if let current = inner.value, let item = try current.next() { return .item(item) }
         guard let outer = try self.next() else { return .done }
         let made = try body(outer)
         if self.isFinished { return .become(made) }
-        inner = made
+        inner.value = made
       }
     })
   }

@@ -40,35 +40,44 @@ enum PathStreams {
   static func paths(_ input: JSON, filter: Node?, _ frame: Frame?, _ executor: Executor)
     -> Generator
   {
-    // Values still to visit, last first, with the depth of their path and their key.
-    var pending: [(value: JSON, depth: Int, key: JSON)] = [(input, 0, .null)]
-    var path: [JSON] = []
-    var outputs: Generator?
+    let walk = PathWalk(input)
     return Generator {
       while true {
-        if let filterOutputs = outputs {
+        if let filterOutputs = walk.outputs {
           if let item = try filterOutputs.next() {
-            if ValueOps.isTruthy(item.value), !path.isEmpty {
-              return Item(value: JSON(array: path), path: nil)
+            if ValueOps.isTruthy(item.value), !walk.path.isEmpty {
+              return Item(value: JSON(array: walk.path), path: nil)
             }
             continue
           }
-          outputs = nil
+          walk.outputs = nil
         }
-        guard let (value, depth, key) = pending.popLast() else { return nil }
+        guard let (value, depth, key) = walk.pending.popLast() else { return nil }
         try executor.step()
         if depth > 0 {
-          path.removeSubrange((depth - 1)...)
-          path.append(key)
+          walk.path.removeSubrange((depth - 1)...)
+          walk.path.append(key)
         }
-        push(children: value, depth: depth + 1, onto: &pending)
+        push(children: value, depth: depth + 1, onto: &walk.pending)
         if let filter {
-          outputs = try executor.evaluateValues(filter, Item(value: value, path: nil), frame)
+          walk.outputs = try executor.evaluateValues(filter, Item(value: value, path: nil), frame)
         } else if depth > 0 {
-          return Item(value: JSON(array: path), path: nil)
+          return Item(value: JSON(array: walk.path), path: nil)
         }
       }
     }
+  }
+
+  /// The state of a `paths` walk between outputs, unchecked as `GeneratorState` explains.
+  private final class PathWalk {
+    /// Values still to visit, last first, with the depth of their path and their key.
+    @exclusivity(unchecked) var pending: [(value: JSON, depth: Int, key: JSON)]
+    /// The path of the value visited last.
+    @exclusivity(unchecked) var path: [JSON] = []
+    /// The filter's outputs on the value visited last, for `paths(f)`.
+    @exclusivity(unchecked) var outputs: Generator?
+
+    init(_ input: JSON) { pending = [(input, 0, .null)] }
   }
 
   private static func push(

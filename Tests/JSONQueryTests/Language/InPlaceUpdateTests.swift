@@ -85,4 +85,35 @@ import Testing
       #expect(try text(program, input) == [expected], "\(program)")
     }
   }
+
+  /// `.a.b |= f` and other paths of constant keys take a shortcut (`Executor.constantPath`):
+  /// the same path written as a pipe (`(.a | .b)`) takes the general one. Outputs and
+  /// errors must agree on every kind of input.
+  @Test func constantPathsAssignAsTheGeneralPathDoes() throws {
+    let paths: [(constant: String, general: String)] = [
+      (".a", "(. | .a)"), (".a.b", "(.a | .b)"), (".[1]", "(. | .[1])"),
+      (".[-1]", "(. | .[-1])"), (".a[0]", "(.a | .[0])"), (#".["x"]"#, #"(. | .["x"])"#),
+      (".[1.5]", "(. | .[1.5])"), (".", "(. | .)"),
+    ]
+    let operators = ["|= . + 1", "|= length", "= 5", "+= 2", "//= 7", "*= 3", "|= (1, 2)"]
+    let inputs = [
+      #"{"a": 1}"#, "null", "[1, 2]", #"{"a": {"b": 2}}"#, "5", #"{"a": null}"#, "[]",
+      #"{"a": [3, 4]}"#, #"[[1], "s"]"#,
+    ]
+    func outcome(_ program: String, _ input: String) -> String {
+      do {
+        return try text(program, input).joined(separator: " ")
+      } catch {
+        return "error: \((error as? QueryError)?.value.string ?? "\(error)")"
+      }
+    }
+    for (constant, general) in paths {
+      for op in operators {
+        for input in inputs {
+          let shortcut = outcome("\(constant) \(op)", input)
+          #expect(shortcut == outcome("\(general) \(op)", input), "\(constant) \(op) on \(input)")
+        }
+      }
+    }
+  }
 }

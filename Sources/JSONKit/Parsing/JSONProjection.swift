@@ -72,8 +72,22 @@ public struct JSONProjection: Sendable, Hashable {
   /// JSONProjection(paths: [[.key("a"), .key("b")], [.key("c"), .each]])
   /// ```
   public init(paths: [[Step]]) {
+    self.init(paths: paths, visiting: [])
+  }
+
+  /// A projection that keeps the values at the end of `paths` whole, and the containers
+  /// along `visiting` pruned: a reader that goes along a visited path without looking at
+  /// what it finds (`.a[] | 1` counts the elements of `.a`) finds the same containers, the
+  /// same number of elements and members, and the same types as in the full value.
+  ///
+  /// ```swift
+  /// // .a's elements are kept (as {} / [] / scalars), so `.a[] | 1` outputs as many 1s.
+  /// JSONProjection(paths: [], visiting: [[.key("a"), .each]])
+  /// ```
+  public init(paths: [[Step]], visiting: [[Step]]) {
     var builder = Builder()
     for path in paths { builder.add(path) }
+    for path in visiting { builder.visit(path) }
     builder.resolveAnyMembers(0)
     nodes = builder.nodes
   }
@@ -92,6 +106,15 @@ public struct JSONProjection: Sendable, Hashable {
         node = child(of: node, step)
       }
       nodes[node].whole = true
+    }
+
+    /// The containers along `path`, without keeping the value at its end whole.
+    mutating func visit(_ path: [Step]) {
+      var node = 0
+      for step in path {
+        if nodes[node].whole { return }
+        node = child(of: node, step)
+      }
     }
 
     mutating func child(of node: Int, _ step: Step) -> Int {

@@ -25,6 +25,12 @@ enum InputProjection {
   /// their outputs could be looked at anywhere.
   static let readsOtherInputs: Set<String> = ["input", "inputs"]
 
+  /// A `Path` as a set element.
+  struct VisitedPath: Hashable {
+    let steps: [JSONProjection.Step]
+    let terminal: Bool
+  }
+
   /// The analysis gave up: the program may read anything.
   struct Unsupported: Error {}
 
@@ -35,8 +41,13 @@ enum InputProjection {
     var analysis = Analysis(shadowed: shadowed)
     guard let outputs = try? analysis.outputs(body, from: [([], false)]) else { return nil }
     analysis.whole += outputs
+    // A terminal path visited (`.a[1:][] | 1`) reaches values the projection cannot
+    // describe: they are kept whole.
+    analysis.whole += analysis.visited.filter(\.terminal)
     guard analysis.whole.count <= maxPaths else { return nil }
-    let projection = JSONProjection(paths: analysis.whole.map(\.steps))
+    let projection = JSONProjection(
+      paths: analysis.whole.map(\.steps),
+      visiting: analysis.visited.filter { !$0.terminal }.map(\.steps))
     return projection.keepsEverything ? nil : projection
   }
 
@@ -44,11 +55,39 @@ enum InputProjection {
     let shadowed: Set<String>
     /// Paths whose values are read whole.
     var whole: [Path] = []
+    /// Every path a subexpression's outputs were found at: the containers along them are
+    /// kept, so that going along them without reading (`.a[] | 1`) still finds as many
+    /// values as in the full input.
+    var visited: [Path] = []
+    /// The paths in `visited`, a terminal one apart from the same steps not terminal.
+    var seen: Set<VisitedPath> = []
+    /// Where the values of the variables in scope are in the input (empty: computed).
+    var variables: [String: [Path]] = [:]
 
     /// Where the outputs of `ast` are in the input, for inputs at `starts` (empty: the
     /// outputs are computed values, not parts of the input); records in `whole` what
-    /// `ast` reads whole on the way.
+    /// `ast` reads whole on the way, and in `visited` where its outputs were found.
     mutating func outputs(_ ast: AST, from starts: [Path]) throws(Unsupported) -> [Path] {
+      let result = try locate(ast, from: starts)
+      for path in result
+      where seen.insert(VisitedPath(steps: path.steps, terminal: path.terminal)).inserted {
+        visited.append(path)
+      }
+      guard visited.count <= 4 * maxPaths else { throw Unsupported() }
+      return result
+    }
+
+    /// `body` with `name` bound to values found at `paths`.
+    private mutating func binding(
+      _ name: String, to paths: [Path], _ body: (inout Analysis) throws(Unsupported) -> [Path]
+    ) throws(Unsupported) -> [Path] {
+      let saved = variables[name]
+      variables[name] = paths
+      defer { variables[name] = saved }
+      return try body(&self)
+    }
+
+    private mutating func locate(_ ast: AST, from starts: [Path]) throws(Unsupported) -> [Path] {
       guard starts.count + whole.count <= maxPaths else { throw Unsupported() }
       switch ast {
       case .identity:
@@ -113,6 +152,22 @@ enum InputProjection {
         var result = try outputs(body, from: starts)
         if let handler { result += try outputs(handler, from: []) }
         return result
+      case .variable(let name, _):
+        // A variable bound in the program is where its source's outputs were; any other
+        // (`$ENV`, `$__loc__`, `--arg`) is not part of the input.
+        return variables[name] ?? []
+      case .bind(let source, let patterns, let body):
+        guard patterns.count == 1, case .variable(let name) = patterns[0] else {
+          throw Unsupported()
+        }
+        let values = try outputs(source, from: starts)
+        return try binding(name, to: values) { analysis throws(Unsupported) in
+          try analysis.outputs(body, from: starts)
+        }
+      case .reduce(let source, let pattern, let initial, let update):
+        return try accumulate(source, pattern, initial, update, nil, starts)
+      case .foreach(let source, let pattern, let initial, let update, let extract):
+        return try accumulate(source, pattern, initial, update, extract, starts)
       case .call(let name, let arguments, _):
         let key = "\(name)/\(arguments.count)"
         guard !shadowed.contains(key) else { throw Unsupported() }
@@ -128,6 +183,19 @@ enum InputProjection {
           // `[.[] | f]`
           try readWhole(.pipe(.iterate(.identity), arguments[0]), starts)
           return []
+        case "first/1", "last/1":
+          // Some of the outputs of `f`.
+          return try outputs(arguments[0], from: starts)
+        case "limit/2":
+          try readWhole(arguments[0], starts)
+          return try outputs(arguments[1], from: starts)
+        case "sort_by/1", "unique_by/1", "min_by/1", "max_by/1":
+          // `f` of each element is compared whole; the output is made of elements (an
+          // array of them, or one): reading it reads the input's elements. An object met
+          // by `.element` is kept whole, so the error for a non-array names it as it is.
+          let elements = extend(starts, .element)
+          try readWhole(arguments[0], elements)
+          return key == "min_by/1" || key == "max_by/1" ? elements : starts
         default:
           // A builtin sees only its input and what its arguments make of it (there are no
           // variables here): keeping the input whole covers whatever it reads. The
@@ -138,6 +206,23 @@ enum InputProjection {
         }
       default:
         throw Unsupported()
+      }
+    }
+
+    /// `reduce` (`extract` nil) or `foreach`: the source's outputs bound to the pattern's
+    /// variable, the state kept whole wherever it comes from (the initial value, or a
+    /// part of the input the update returns), so reads of the state need not be followed.
+    private mutating func accumulate(
+      _ source: AST, _ pattern: Pattern, _ initial: AST, _ update: AST, _ extract: AST?,
+      _ starts: [Path]
+    ) throws(Unsupported) -> [Path] {
+      guard case .variable(let name) = pattern else { throw Unsupported() }
+      let values = try outputs(source, from: starts)
+      try readWhole(initial, starts)
+      return try binding(name, to: values) { analysis throws(Unsupported) in
+        try analysis.readWhole(update, [])
+        guard let extract else { return [] }
+        return try analysis.outputs(extract, from: [])
       }
     }
 

@@ -24,14 +24,29 @@ struct InputProjectionTests {
     ".a | first(.[])", ".a | [limit(2; .[])]", ".e | tostring | test(\"1\")", ".a | sort_by(.b?)",
     ".a | to_entries | map(.key)", "[.a | paths]", ".c | getpath([\"x\"])?",
     "[.a | recurse(.[]?; . != null)]",
+    // Going along a path without reading what is there still finds every element.
+    ".a[] | 1", "[.a[]? | 1]", ".a | map(1)", ".a[1:][] | 1", ".a | .. | 1", ".c[]? | \"x\"",
+    ".a.b | 1", "[.a[]?, .c[]?] | length", ".a | first(.[] | 0)",
+    // Variables, reduce and foreach: where a variable's values come from is followed.
+    ".a as $x | $x", ".a as $x | $x.b", ".a[]? as $x | $x | .b?", ".c as $c | .a | $c",
+    "reduce .[] as $x (0; .)", "reduce .a[]? as $x (0; . + ($x.c? | length))",
+    "reduce .a[]? as $x ([]; . + [$x.b?])", "[foreach .a[]? as $x (0; . + 1; [., $x.c?])]",
+    "[foreach .c[]? as $x (null; $x; .)]", "reduce .a[]? as $x (.e; $x) | .b?",
+    ".a as $x | $__loc__", "$ENV | type",
+    // Builtins whose outputs are some of their inputs' outputs or elements.
+    "[.a | sort_by(.c?)[]?.b?]", ".a | min_by(.b?) | .c?", ".a | max_by(.b?)",
+    "[.a | unique_by(.b?) | .[]?.c?]", ".a | last(.[]?)", ".a | [limit(1; .[]? | .b?)]",
+    ".a | sort_by(.b?) | length",
   ]
 
   static let others = [
-    ".", "keys", ".a as $x | $x", ".[.k]", "input", "[inputs]", "def f: .a; f",
-    ".a[$x]", "keys | map(.)", ".a = 1", ".a |= 1", "reduce .[] as $x (0; .)",
+    ".", "keys", ".[.k]", "input", "[inputs]", "def f: .a; f",
+    ".a[$x]", "keys | map(.)", ".a = 1", ".a |= 1", ". as [$a] | $a", ". as {$a} | $a",
+    "reduce .[] as [$x] (0; .)", ".a as $x | .[$x]", "reduce .a as $x (.; .b)",
     "if .a then . else .b end",
     "getpath([\"a\"])", "select(.a) | .", "label $f | .a", "[.[] | .a] | $__prog",
-    ".a | first(input)", ".a | [limit(1; inputs)]", ".a | map($x)",
+    ".a | first(input)", ".a | [limit(1; inputs)]", ".a | sort_by(input)",
+    ".a as $x | input | $x",
   ]
 
   static let documents = [

@@ -20,11 +20,14 @@ extension JSON {
   /// The element at `index` when this is an array that has it; `nil` otherwise.
   package func element(_ index: Int) -> JSON? {
     switch storage {
+    // Guards, not `c ? element : nil`: JSON is ExpressibleByNilLiteral, so such a `nil`
+    // would be JSON's null, returned as an element past the end.
     case .array(let box):
-      return index >= 0 && index < box.elements.count ? box.elements[index] : nil
+      guard index >= 0 && index < box.elements.count else { return nil }
+      return box.elements[index]
     case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
-      return index >= 0 && index < document.count(slot)
-        ? JSON(document: document, slot: document.element(slot, index)) : nil
+      guard index >= 0 && index < document.count(slot) else { return nil }
+      return JSON(document: document, slot: document.element(slot, index))
     default:
       return nil
     }

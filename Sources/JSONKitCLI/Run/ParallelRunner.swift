@@ -65,10 +65,7 @@ final class ParallelRunner {
       "input", "inputs", "halt", "halt_error", "input_filename", "input_line_number", "debug",
       "stderr", "import", "include", "get_search_list", "modulemeta",
     ]
-    // Every identifier of the text, strings and comments included: a false match only
-    // means one thread.
-    let words = program.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
-    return !words.contains { excluded.contains($0) }
+    return !ProgramWords.mentions(excluded, in: program)
   }
 
   func run() -> ExitStatus {

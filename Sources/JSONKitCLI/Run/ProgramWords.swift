@@ -25,10 +25,15 @@ enum ProgramWords {
   static let readingInputs: Set<Substring> = ["input", "inputs", "import", "include"]
 
   /// Whether the program is known not to read inputs itself: its text calls neither
-  /// `input` nor `inputs` nor imports anything, and there is no `~/.jq` file (jq includes
-  /// it in every program).
+  /// `input` nor `inputs`, and it runs no code its text does not show.
   static func readsNoInputs(_ program: String) -> Bool {
-    if mentions(readingInputs, in: program) { return false }
+    !mentions(readingInputs, in: program) && readsNoHiddenCode(program)
+  }
+
+  /// Whether all the code the program runs is in its text: it imports no module and there
+  /// is no `~/.jq` file (jq includes it in every program).
+  static func readsNoHiddenCode(_ program: String) -> Bool {
+    if mentions(["import", "include"], in: program) { return false }
     guard let home = getenv("HOME") else { return true }
     return access(String(cString: home) + "/.jq", F_OK) != 0
   }

@@ -123,3 +123,29 @@ struct StreamErrorTests {
     #expect(errors.stdout == reference.stdout)
   }
 }
+
+/// The `--stream` programs `StreamShortcut` answers without the evaluator print what the
+/// evaluator prints for them (the same program with `| .` appended goes through it).
+@Suite("--stream shortcuts")
+struct StreamShortcutTests {
+  @Test(
+    "each shortcut prints what the evaluator prints",
+    arguments: [
+      ".", "select(length == 2)", "select(length==2)|.[1]", "select( length == 2 ) | .[0]",
+      ".[0]",
+    ])
+  func sameAsTheEvaluator(_ program: String) throws {
+    let input = #"{"a":[1,{"b":null},[]],"c":"x"} 3 [] {"d":{}} [[1,[2]]]"# + "\n"
+    for flags in [["-c", "--stream"], ["-c", "--stream-errors"], ["-c", "--stream", "-s"]] {
+      let shortcut = try CLI.run(flags + [program], input: input)
+      let evaluated = try CLI.run(flags + ["\(program) | ."], input: input)
+      #expect(!shortcut.stdout.isEmpty)
+      #expect(shortcut.stdout == evaluated.stdout, "\(flags) \(program)")
+      #expect(shortcut.status == evaluated.status)
+    }
+    let errors = "[1,\n2,x]\n"
+    let shortcut = try CLI.run(["-c", "--stream-errors", program], input: errors)
+    let evaluated = try CLI.run(["-c", "--stream-errors", "\(program) | ."], input: errors)
+    #expect(shortcut.stdout == evaluated.stdout)
+  }
+}

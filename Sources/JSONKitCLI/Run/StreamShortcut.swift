@@ -40,9 +40,11 @@ enum StreamShortcut: Equatable {
   func output(for event: JSON) -> JSON? {
     switch self {
     case .identity: return event
-    case .paths: return event.element(0) ?? .null
+    case .paths: return event.count > 0 ? event.element(0) : .null
     case .leafEvents, .leaves, .leafPaths:
-      guard let second = event.element(1), event.element(2) == nil else { return nil }
+      // (`count`, not `element(2) == nil`: `element` answers `.null`, not `nil`, past
+      // the end of a built array.)
+      guard event.count == 2, let second = event.element(1) else { return nil }
       switch self {
       case .leafEvents: return event
       case .leaves: return second

@@ -139,7 +139,8 @@ struct StreamShortcutTests {
     for flags in [["-c", "--stream"], ["-c", "--stream-errors"], ["-c", "--stream", "-s"]] {
       let shortcut = try CLI.run(flags + [program], input: input)
       let evaluated = try CLI.run(flags + ["\(program) | ."], input: input)
-      #expect(!shortcut.stdout.isEmpty)
+      // (Slurped, the one input is the array of all events: `select(length == 2)` is empty.)
+      if !flags.contains("-s") { #expect(!shortcut.stdout.isEmpty) }
       #expect(shortcut.stdout == evaluated.stdout, "\(flags) \(program)")
       #expect(shortcut.status == evaluated.status)
     }

@@ -64,7 +64,62 @@ private func events(of text: [UInt8], chunk size: Int) throws(JSONError) -> [JSO
   return try out + parser.finish()
 }
 
+/// The events of `text` fed in chunks of `size` bytes to `feedEvents`, written out as each
+/// arrives (`kept`: also kept, so that the parser must not write over them).
+private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
+  -> (written: [String], kept: [JSON])
+{
+  let parser = JSONStreamParser(output: .streamEvents)
+  var written: [String] = []
+  var kept: [JSON] = []
+  let body = { (event: JSON, _: Int) -> Bool in
+    written.append(JSONWriter().string(event))
+    if keep { kept.append(event) }
+    return true
+  }
+  var start = 0
+  while start < text.count {
+    let end = min(start + size, text.count)
+    let more = try Array(text[start..<end]).withUnsafeBytes { bytes -> Bool in
+      try parser.feedEvents(bytes, to: body)
+    }
+    #expect(more)
+    start = end
+  }
+  #expect(try parser.finishEvents(to: body))
+  return (written, kept)
+}
+
 @Suite struct StreamEventTests {
+  @Test func aSinkCanStopTheParse() throws {
+    let parser = JSONStreamParser(output: .streamEvents)
+    var seen = 0
+    let more = try Array("[1,2,3,4]".utf8).withUnsafeBytes { bytes -> Bool in
+      try parser.feedEvents(bytes) { _, _ in
+        seen += 1
+        return seen < 2
+      }
+    }
+    #expect(!more)
+    #expect(seen == 2)
+  }
+
+  @Test func eventsPushedToASinkComeWithTheirLines() throws {
+    let parser = JSONStreamParser(output: .streamEvents)
+    var lines: [Int] = []
+    let text = Array("[1,\n2,\n\n{\"a\":3}\n]\n4".utf8)
+    let body = { (_: JSON, line: Int) -> Bool in
+      lines.append(line)
+      return true
+    }
+    _ = try text.withUnsafeBytes { bytes -> Bool in
+      try parser.feedEvents(bytes, to: body)
+    }
+    _ = try parser.finishEvents(to: body)
+    // [[0],1] [[1],2] [[2,"a"],3] [[2,"a"]] [[2]] [[],4]
+    #expect(lines == [1, 2, 4, 4, 5, 6])
+  }
+
   @Test func eventsAreJqsTostreamOfEveryValueWhateverTheChunks() throws {
     var generator = SplitMix64(seed: 0x57_2EA4)
     for round in 0..<120 {
@@ -73,6 +128,13 @@ private func events(of text: [UInt8], chunk size: Int) throws(JSONError) -> [JSO
       let expected = values.flatMap(referenceEvents)
       for size in [1, 2, 3, 7, 64, 1 << 20] {
         #expect(try events(of: text, chunk: size) == expected, "round \(round), chunk \(size)")
+        guard round < 40, [1, 7, 1 << 20].contains(size) else { continue }
+        // Pushed to a sink: written over in place when the sink lets go of them…
+        let dropped = try pushedEvents(of: text, chunk: size, keep: false)
+        #expect(dropped.written == expected.map { JSONWriter().string($0) }, "round \(round)")
+        // …and copied when it keeps them: the kept ones are unchanged at the end.
+        let kept = try pushedEvents(of: text, chunk: size, keep: true)
+        #expect(kept.kept == expected, "round \(round), chunk \(size)")
       }
     }
   }

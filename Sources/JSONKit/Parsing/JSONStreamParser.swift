@@ -18,6 +18,8 @@ import Foundation
 /// parser from one task at a time.
 public final class JSONStreamParser {
   private let core: ParserCore
+  /// Whether the parser hands out stream events (`Output.streamEvents`).
+  private let events: Bool
 
   /// What the parser hands back.
   public enum Output: Sendable {
@@ -45,6 +47,7 @@ public final class JSONStreamParser {
   public init(options: JSONParser.Options = .default, output: Output = .values) {
     var options = options
     options.allowMultipleValues = true
+    events = output == .streamEvents
     core = ParserCore(
       options: options, expectedSize: 0, streaming: true, events: output == .streamEvents)
   }
@@ -57,6 +60,8 @@ public final class JSONStreamParser {
   ) {
     self.init(options: options, output: output)
     core.start(atByte: byte, line: line)
+    core.builder.pointee.events.countedOffset = byte
+    core.builder.pointee.events.countedLines = line - 1
   }
 
   /// Parses the next chunk and returns the values it completed, in order.
@@ -79,12 +84,27 @@ public final class JSONStreamParser {
   {
     do {
       try core.feed(chunk)
+      afterChunk()
     } catch {
+      settleEvents()
       let values = take()
       if values.isEmpty { throw error }
       return values
     }
     return take()
+  }
+
+  /// Stream events: hands out the leaf jq would have handed out by the end of the chunk.
+  private func afterChunk() {
+    if events { _ = core.builder.pointee.flushPendingLeafAfterChunk() }
+  }
+
+  /// Stream events, after an error: hands out the leaf jq handed out before it, if any.
+  private func settleEvents() {
+    guard events else { return }
+    let builder = core.builder
+    if builder.pointee.events.pendingBeforeError { _ = builder.pointee.flushPendingLeaf() }
+    builder.pointee.events.pendingLeaf = nil
   }
 
   /// Parses the next chunk and returns the values it completed, in order.
@@ -116,9 +136,31 @@ public final class JSONStreamParser {
   ///
   /// - Throws: `JSONError.Reason.unexpectedEndOfInput` when a value is still open.
   public func finish() throws(JSONError) -> [JSON] {
-    try core.finish()
-    return core.takeValues()
+    try finish(taking: core.takeValues)
   }
+
+  /// Ends the parse once and takes what it completed; stream events then hand out the last
+  /// pending leaf (a top-level number). Events handed out before an error come first, and
+  /// the error from the next call.
+  private func finish<T>(taking take: () -> [T]) throws(JSONError) -> [T] {
+    if let deferredError { throw deferredError }
+    if finished { return [] }
+    finished = true
+    do {
+      try core.finish()
+    } catch {
+      settleEvents()
+      let values = take()
+      if values.isEmpty { throw error }
+      deferredError = error
+      return values
+    }
+    if events { _ = core.builder.pointee.flushPendingLeaf() }
+    return take()
+  }
+
+  private var finished = false
+  private var deferredError: JSONError?
 
   /// `feed`, with the line (1-based, in the whole stream) on which each value's last token
   /// ends, as jq reports the place of an input: a value that ends on line 3 of an NDJSON
@@ -135,8 +177,59 @@ public final class JSONStreamParser {
 
   /// `finish`, with the line of each value (see `feedWithLines`).
   public func finishWithLines() throws(JSONError) -> [(value: JSON, line: Int)] {
-    try core.finish()
-    return core.takeValuesWithLines()
+    try finish(taking: core.takeValuesWithLines)
+  }
+
+  // MARK: Events to a sink
+
+  /// Stream events only: parses `chunk` and hands each event to `body` as soon as it is
+  /// read, with the line its last token ends on (see `feedWithLines`), without collecting
+  /// them. An event that `body` does not keep is written over by the next one, so a run
+  /// that looks at each event and lets it go allocates nothing per event. `body` must not
+  /// call back into this parser.
+  ///
+  /// - Returns: `false` when `body` asked to stop (by returning `false`).
+  /// - Throws: `JSONError`, after `body` has seen every event before it.
+  package func feedEvents(
+    _ chunk: UnsafeRawBufferPointer, to body: (JSON, _ line: Int) -> Bool
+  ) throws(JSONError) -> Bool {
+    try withSink(body) { () throws(JSONError) in
+      try feed(chunk, taking: { () -> [JSON] in [] })
+    }
+  }
+
+  /// `finish` for `feedEvents`: the last events (a top-level number), to `body`.
+  package func finishEvents(to body: (JSON, _ line: Int) -> Bool) throws(JSONError) -> Bool {
+    try withSink(body) { () throws(JSONError) in try finish(taking: { () -> [JSON] in [] }) }
+  }
+
+  /// Runs `work` with `body` as the builder's sink.
+  private func withSink(
+    _ body: (JSON, Int) -> Bool, _ work: () throws(JSONError) -> [JSON]
+  ) throws(JSONError) -> Bool {
+    assert(events, "feedEvents needs Output.streamEvents")
+    let builder = core.builder
+    builder.pointee.events.linesBeforeChunk = core.newlines
+    // (A `throws(JSONError)` closure returning Void crashes the 6.3.1 compiler: use Result.)
+    let result = withoutActuallyEscaping(body) { body -> Result<[JSON], JSONError> in
+      builder.pointee.events.sink = body
+      defer { builder.pointee.events.sink = nil }
+      do throws(JSONError) {
+        return .success(try work())
+      } catch {
+        return .failure(error)
+      }
+    }
+    if builder.pointee.events.stopped { return false }
+    _ = try result.get()
+    return true
+  }
+
+  /// Stream events with `--stream-errors`: jq's path at the last parse error (where an
+  /// array's index moves at each ',' and an object's key is set at ':' and cleared at ','),
+  /// for the `[message, path]` event jq 1.8 hands out instead of failing.
+  package var errorPath: JSON? {
+    core.builder.pointee.events.errorPath.map { JSON(array: $0) }
   }
 
   /// Bytes fed so far.

@@ -17,11 +17,13 @@ final class ParserCore {
   let builder: UnsafeMutablePointer<TapeBuilder>
   private let options: JSONParser.Options
   private let streaming: Bool
+  /// Stream events instead of values (see `TapeBuilder+StreamEvents`).
+  private let events: Bool
 
   /// Input bytes fed so far.
   private(set) var offset = 0
   /// Streaming only: newlines before the current chunk, and the offset of the last one.
-  private var newlines = 0
+  private(set) var newlines = 0
   private var lastNewline = -1
   private var failed: JSONError?
   /// Streaming only: the first bytes of the stream, held back until they show whether the
@@ -42,6 +44,7 @@ final class ParserCore {
     assert(streaming || !events, "stream events come only from a streaming parse")
     self.options = options
     self.streaming = streaming
+    self.events = events
     builder = .allocate(capacity: 1)
     var options = options
     if events { options.projection = nil }
@@ -294,6 +297,8 @@ final class ParserCore {
 
   private func remember(_ error: JSONError) -> JSONError {
     failed = error
+    // While the input around the error is still at hand.
+    if events { builder.pointee.noteStreamError(at: error.location?.byte ?? offset) }
     return error
   }
 

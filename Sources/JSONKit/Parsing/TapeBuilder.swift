@@ -85,8 +85,8 @@ struct TapeBuilder {
   var wholeDepth = 0
   var skipDepth = 0
 
-  /// Stream events only: the open containers (see `TapeBuilder+StreamEvents`).
-  var eventLevels: [StreamEventLevel] = []
+  /// Stream events only: the path, the pending leaf, the sink (see `TapeBuilder+StreamEvents`).
+  var events = StreamEventState()
 
   var values: [JSON] = []
   /// For each value in `values`, the input offset just past its last token.

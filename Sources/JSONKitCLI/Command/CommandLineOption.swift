@@ -112,8 +112,15 @@ struct CommandLineOption: Sendable {
       ],
       .flag { $0.stream = true }),
     .init(
-      nil, "--stream-errors", help: ["like --stream (jq's error events are not produced yet);"],
-      .flag { $0.stream = true }),
+      nil, "--stream-errors",
+      help: [
+        "implies --stream; a parse error becomes the input",
+        "[message, path] and reading goes on at the next line;",
+      ],
+      .flag {
+        $0.stream = true
+        $0.streamErrors = true
+      }),
     .init(
       nil, "--unbuffered", help: ["flush the output after each value;"],
       .flag { $0.unbuffered = true }),

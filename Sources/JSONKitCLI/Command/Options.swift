@@ -20,6 +20,8 @@ struct Options {
   var slurp = false
   /// `--stream`: each input value as `[path, leaf]` / `[path]` events.
   var stream = false
+  /// `--stream-errors`: with `--stream`, a parse error is the input `[message, path]`.
+  var streamErrors = false
   /// `--seq`: write an ASCII RS before each output value (RFC 7464).
   var seq = false
   /// `--unbuffered`: flush the output after each value.

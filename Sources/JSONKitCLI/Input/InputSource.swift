@@ -25,6 +25,16 @@ final class InputSource {
   /// `--stream`: the parser hands out `[path, leaf]` / `[path]` events as it reads, so a
   /// document of any size streams in constant memory.
   private let streamEvents: Bool
+  /// `--stream-errors`: a parse error is the event `[message, path]` (jq's path at the
+  /// error), not the end of the run; reading goes on at the next line, as jq 1.8 does (it
+  /// reads a line at a time and drops the rest of the line it failed on).
+  private let streamErrors: Bool
+  /// `--stream-errors`, after an error: the input is skipped up to the next newline; the
+  /// offset of the next byte and the line that starts after that newline.
+  private var resync: (offset: Int, line: Int)?
+  /// `deliverEach`: where values go instead of the queue, and whether it asked to stop.
+  private var push: ((JSON) -> Bool)?
+  private var pushStopped = false
   private let diagnostics: Diagnostics
   /// The parts of each value the program reads (`Query.inputProjection`), or `nil`.
   private let projection: JSONProjection?
@@ -65,9 +75,11 @@ final class InputSource {
   /// Reads `paths` in order (standard input when empty; `-` is standard input); `opened`,
   /// when given, is the first path's reader, already open and maybe partly read.
   init(
-    paths: [String], mode: Mode, stream: Bool, projection: JSONProjection? = nil, seq: Bool = false,
-    diagnostics: Diagnostics, opened: InputReader? = nil
+    paths: [String], mode: Mode, stream: Bool, streamErrors: Bool = false,
+    projection: JSONProjection? = nil, seq: Bool = false, diagnostics: Diagnostics,
+    opened: InputReader? = nil
   ) {
+    self.streamErrors = stream && streamErrors
     self.opened = opened
     self.projection = projection
     self.seq = seq
@@ -79,6 +91,7 @@ final class InputSource {
 
   /// The next value, or `nil` when every input is read.
   func next() -> JSON? {
+    assert(push == nil, "a program run by deliverEach cannot read inputs: the parser is busy")
     while true {
       if queueStart < queue.count {
         let (value, line) = queue[queueStart]
@@ -90,6 +103,34 @@ final class InputSource {
       queueStart = 0
       guard readMore() else { return nil }
     }
+  }
+
+  /// Hands each value to `body` as soon as it is read, until `body` returns `false` or the
+  /// inputs end. With `--stream` the parser calls `body` from inside its read, so no event
+  /// waits in a queue; `body` (the program) must not read inputs itself (`input`,
+  /// `inputs`), which would need the parser it is called from.
+  func deliverEach(to body: @escaping (JSON) -> Bool) {
+    push = body
+    defer { push = nil }
+    while !pushStopped, readMore() {
+      while queueStart < queue.count, !pushStopped {
+        let (value, line) = queue[queueStart]
+        queueStart += 1
+        if !deliver(value, line: line) { pushStopped = true }
+      }
+      queue.removeAll(keepingCapacity: true)
+      queueStart = 0
+    }
+  }
+
+  /// A value read: to `deliverEach`'s body, or to the queue.
+  private func deliver(_ value: JSON, line: Int) -> Bool {
+    guard let push else {
+      queue.append((value, line))
+      return true
+    }
+    self.line = line
+    return push(value)
   }
 
   /// Every remaining input's text as one string (`-R -s`).
@@ -111,6 +152,7 @@ final class InputSource {
   /// Reads until at least one value is queued or the inputs end; `false` at the end.
   private func readMore() -> Bool {
     while true {
+      if pushStopped { return false }
       guard let reader = reader ?? openNext() else { return false }
       do {
         if let chunk = try reader.nextChunk() {
@@ -151,6 +193,7 @@ final class InputSource {
         }
         self.reader = reader
         values = ValueStream(options: parserOptions, events: streamEvents)
+        resync = nil
         partialLine.removeAll(keepingCapacity: true)
         rawLine = 0
         name = reader.name
@@ -175,10 +218,7 @@ final class InputSource {
       }
       feedRecord(UnsafeRawBufferPointer(rebasing: chunk[start...]))
     case .json:
-      _ = try values?.feed(chunk) { value, line in
-        enqueue(value, line: line)
-        return true
-      }
+      try feedJSON(chunk)
     case .rawLines:
       var start = 0
       for i in 0..<chunk.count where chunk[i] == 0x0A {
@@ -192,15 +232,57 @@ final class InputSource {
     }
   }
 
+  /// Feeds JSON text to the parser. With `--stream-errors` a parse error becomes the event
+  /// `[message, path]` and the text after the end of its line is parsed afresh (jq 1.8
+  /// reads a line at a time, drops the rest of the line it failed on and resets its
+  /// parser; the errors keep counting lines and bytes from the start of the input).
+  private func feedJSON(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
+    var rest = chunk
+    var restOffset = resync?.offset ?? values?.bytesConsumed ?? 0
+    while !rest.isEmpty {
+      if let skip = resync {
+        guard let newline = rest.firstIndex(of: 0x0A) else {
+          resync = (skip.offset + rest.count, skip.line)
+          return
+        }
+        rest = UnsafeRawBufferPointer(rebasing: rest[(newline + 1)...])
+        restOffset = skip.offset + newline + 1
+        values = ValueStream(
+          options: parserOptions, events: true, startingAtByte: restOffset, line: skip.line)
+        resync = nil
+        continue
+      }
+      guard let values else { return }
+      do {
+        if push != nil && streamEvents {
+          if !(try values.feedEvents(rest, to: deliver)) { pushStopped = true }
+        } else {
+          _ = try values.feed(rest, to: deliver)
+        }
+        return
+      } catch {
+        guard streamErrors else { throw error }
+        deliverError(error, path: values.errorPath)
+        let at = min(max(error.location?.byte ?? restOffset, restOffset), restOffset + rest.count)
+        rest = UnsafeRawBufferPointer(rebasing: rest[(at - restOffset)...])
+        restOffset = at
+        resync = (at, (error.location?.line ?? line) + 1)
+      }
+    }
+  }
+
+  /// `--stream-errors`: the error as jq 1.8 hands it to the program, `[message, path]`.
+  private func deliverError(_ error: JSONError, path: JSON) {
+    let event = JSON(array: [JSON(error.description), path])
+    if !deliver(event, line: error.location?.line ?? line) { pushStopped = true }
+  }
+
   /// `--seq`: feeds part of the current record; a parse error is reported and the rest of
   /// the record ignored.
   private func feedRecord(_ bytes: UnsafeRawBufferPointer) {
     guard let values, !bytes.isEmpty else { return }
     do {
-      _ = try values.feed(bytes) { value, line in
-        enqueue(value, line: line)
-        return true
-      }
+      _ = try values.feed(bytes, to: deliver)
     } catch {
       ignore(error)
     }
@@ -210,10 +292,7 @@ final class InputSource {
   private func endRecord() {
     if let values {
       do {
-        try values.finish { value, line in
-          enqueue(value, line: line)
-          return true
-        }
+        try values.finish(to: deliver)
       } catch {
         ignore(error)
       }
@@ -232,9 +311,18 @@ final class InputSource {
     case .json where seq:
       endRecord()
     case .json:
-      try values?.finish { value, line in
-        enqueue(value, line: line)
-        return true
+      // After a line dropped by `--stream-errors` the reset parser has nothing open.
+      if resync != nil { return }
+      guard let values else { return }
+      do {
+        if push != nil && streamEvents {
+          if !(try values.finishEvents(to: deliver)) { pushStopped = true }
+        } else {
+          try values.finish(to: deliver)
+        }
+      } catch {
+        guard streamErrors else { throw error }
+        deliverError(error, path: values.errorPath)
       }
     case .rawLines:
       if !partialLine.isEmpty {
@@ -243,10 +331,6 @@ final class InputSource {
         partialLine.removeAll(keepingCapacity: true)
       }
     }
-  }
-
-  private func enqueue(_ value: JSON, line: Int) {
-    queue.append((value, line))
   }
 
   private func fail(_ message: String) {

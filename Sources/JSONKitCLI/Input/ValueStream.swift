@@ -16,10 +16,13 @@ final class ValueStream {
     parser = JSONStreamParser(options: options, output: events ? .streamEvents : .values)
   }
 
-  /// Values of input that starts at byte `byte`, the start of line `line`, of a file: a
-  /// parallel run's batch, whose errors and lines must be the whole file's.
-  init(options: JSONParser.Options, startingAtByte byte: Int, line: Int) {
-    parser = JSONStreamParser(options: options, output: .values, startingAtByte: byte, line: line)
+  /// Values (or events) of input that starts at byte `byte`, the start of line `line`, of
+  /// a file: a parallel run's batch, or the input after a `--stream-errors` error, whose
+  /// errors and lines must be the whole file's.
+  init(options: JSONParser.Options, events: Bool = false, startingAtByte byte: Int, line: Int) {
+    parser = JSONStreamParser(
+      options: options, output: events ? .streamEvents : .values, startingAtByte: byte,
+      line: line)
   }
 
   /// Feeds `chunk`, calling `body` with each completed value and its line, in order.
@@ -41,6 +44,33 @@ final class ValueStream {
   /// Ends the input and hands `body` the last value, if one was still open (a top-level
   /// number is complete only when the input ends).
   func finish(to body: (JSON, _ line: Int) -> Bool) throws(JSONError) {
-    for (value, line) in try parser.finishWithLines() where !body(value, line) { return }
+    var values = try parser.finishWithLines()
+    while !values.isEmpty {
+      for (value, line) in values where !body(value, line) { return }
+      // A syntax error after these values (events) is thrown by the next call.
+      values = try parser.finishWithLines()
+    }
   }
+
+  /// Stream events: feeds `chunk`, calling `body` with each event as the parser reads it
+  /// (none is collected: see `JSONStreamParser.feedEvents`). `body` must not read from
+  /// this stream.
+  ///
+  /// - Returns: `false` when `body` asked to stop.
+  func feedEvents(
+    _ chunk: UnsafeRawBufferPointer, to body: (JSON, _ line: Int) -> Bool
+  ) throws(JSONError) -> Bool {
+    try parser.feedEvents(chunk, to: body)
+  }
+
+  /// `finish` for `feedEvents`.
+  func finishEvents(to body: (JSON, _ line: Int) -> Bool) throws(JSONError) -> Bool {
+    try parser.finishEvents(to: body)
+  }
+
+  /// Bytes fed so far (the offset of the next chunk's first byte in the whole input).
+  var bytesConsumed: Int { parser.bytesConsumed }
+
+  /// `--stream-errors`: jq's path at the parse error just thrown.
+  var errorPath: JSON { parser.errorPath ?? JSON(array: []) }
 }

@@ -11,6 +11,8 @@ final class InputEvaluation {
   let diagnostics: Diagnostics
   /// `halt` / `halt_error`: ends the run.
   let halt: (Int32, JSON) -> Never
+  /// `--stream` with a program `StreamShortcut` knows: run without the evaluator.
+  let shortcut: StreamShortcut?
 
   /// What the runs so far came to: the exit status and, for `-e`, the last value printed.
   struct Outcome {
@@ -20,8 +22,9 @@ final class InputEvaluation {
 
   init(
     query: Query, context: QueryContext, output: OutputWriter, diagnostics: Diagnostics,
-    halt: @escaping (Int32, JSON) -> Never
+    halt: @escaping (Int32, JSON) -> Never, shortcut: StreamShortcut? = nil
   ) {
+    self.shortcut = shortcut
     self.query = query
     self.context = context
     self.output = output
@@ -31,17 +34,14 @@ final class InputEvaluation {
 
   /// Evaluates `input`; `place` names it in errors (`FILE:LINE`).
   func run(_ input: JSON, place: @autoclosure () -> String, into outcome: inout Outcome) {
+    if let shortcut {
+      if let value = shortcut.output(for: input) { _ = emit(value, place(), &outcome) }
+      return
+    }
     var results = query.run(on: input, context: context)
     do {
       while let value = try results.next() {
-        do {
-          try output.emit(value)
-        } catch {
-          report("Cannot dump a string containing NUL with --raw-output0 option", place(), &outcome)
-          return
-        }
-        outcome.lastOutput = value
-        if output.isClosed { return }
+        if !emit(value, place(), &outcome) { return }
       }
     } catch {
       if case .halt(let code) = error.kind { halt(code, error.value) }
@@ -53,6 +53,20 @@ final class InputEvaluation {
         outcome.status = outcome.status.merged(with: .filterError)
       }
     }
+  }
+
+  /// Prints one result; `false` when no more should be printed (an error, a closed output).
+  private func emit(_ value: JSON, _ place: @autoclosure () -> String, _ outcome: inout Outcome)
+    -> Bool
+  {
+    do {
+      try output.emit(value)
+    } catch {
+      report("Cannot dump a string containing NUL with --raw-output0 option", place(), &outcome)
+      return false
+    }
+    outcome.lastOutput = value
+    return !output.isClosed
   }
 
   /// A runtime error on the input, in jq's words.

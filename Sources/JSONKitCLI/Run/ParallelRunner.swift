@@ -65,10 +65,7 @@ final class ParallelRunner {
       "input", "inputs", "halt", "halt_error", "input_filename", "input_line_number", "debug",
       "stderr", "import", "include", "get_search_list", "modulemeta",
     ]
-    // Every identifier of the text, strings and comments included: a false match only
-    // means one thread.
-    let words = program.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
-    return !words.contains { excluded.contains($0) }
+    return !ProgramWords.mentions(excluded, in: program)
   }
 
   func run() -> ExitStatus {
@@ -130,7 +127,9 @@ final class ParallelRunner {
         next.reserveCapacity(Self.batchSize + InputReader.chunkSize)
         next.append(contentsOf: pending[cut...])
         pending.removeSubrange(cut...)
-        submit(Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: false))
+        submit(
+          Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: false),
+          paused: paused)
         start += cut
         line += newlinesBeforeCut
         newlinesScanned -= newlinesBeforeCut
@@ -149,10 +148,13 @@ final class ParallelRunner {
 
   // MARK: Batches
 
-  private func submit(_ batch: Batch) {
+  /// - Parameter paused: the batch ends at a short read (a pipe whose writer paused, or
+  ///   the end of a small input not seen yet).
+  private func submit(_ batch: Batch, paused: Bool = false) {
     // A whole input in one batch (tiny inputs, `jsonkit . small.json`) runs here, without
-    // starting any thread.
-    if pool == nil && inFlight.isEmpty && batch.isLast {
+    // starting any thread; so does a batch cut at a short read before any other (`echo …
+    // | jsonkit`: starting the threads was 14% of such a run), as the next may never come.
+    if pool == nil && inFlight.isEmpty && (batch.isLast || paused) {
       batch.result = evaluator.evaluate(batch)
       inFlight.append(batch)
       printOldest()

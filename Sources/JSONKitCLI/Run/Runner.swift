@@ -35,6 +35,7 @@ final class Runner {
     self.diagnostics = Diagnostics(output: output)
     self.inputs = InputSource(
       paths: options.files, mode: options.rawInput ? .rawLines : .json, stream: options.stream,
+      streamErrors: options.streamErrors,
       projection: options.slurp || options.stream ? nil : query.inputProjection, seq: options.seq,
       diagnostics: diagnostics, opened: opened)
     context.variables = Self.variables(options)
@@ -72,6 +73,13 @@ final class Runner {
         while let value = inputs.next() { values.append(value) }
         process(JSON(array: values))
       }
+    } else if options.stream && ProgramWords.readsNoInputs(options.program ?? ".") {
+      // Each event is run as the parser reads it, and written over by the next one when
+      // the program kept nothing of it: no queue, no allocation per event.
+      inputs.deliverEach { [unowned self] value in
+        process(value)
+        return !output.isClosed
+      }
     } else {
       while !output.isClosed, let value = inputs.next() {
         process(value)
@@ -91,7 +99,9 @@ final class Runner {
 
   private lazy var evaluation = InputEvaluation(
     query: query, context: context, output: output, diagnostics: diagnostics,
-    halt: { [unowned self] code, value in halt(code, value) })
+    halt: { [unowned self] code, value in halt(code, value) },
+    shortcut: options.stream && !options.rawInput
+      ? StreamShortcut(program: options.program ?? ".") : nil)
 
   /// Whether standard output is a terminal.
   private let interactive = isatty(1) != 0

@@ -20,10 +20,11 @@ struct JQTextParserTests {
   func decNumberLiterals() throws {
     let value = try JQTextParser.parse(
       "[NaN, nan, -nan, sNaN, Infinity, -inf, .5, 5., +1, 01, 1E2]")
-    let numbers = value.arrayValue.map { $0.ieeeDouble! }
-    #expect(numbers[0..<4].allSatisfy(\.isNaN))
-    #expect(numbers[4] == .infinity && numbers[5] == -.infinity)
-    #expect(Array(numbers[6...]) == [0.5, 5, 1, 1, 100])
+    let numbers: [Double] = value.arrayValue.map { $0.ieeeDouble ?? 0 }
+    let nans = numbers.prefix(4).filter { $0.isNaN }.count
+    #expect(nans == 4)
+    let rest = Array(numbers.dropFirst(4))
+    #expect(rest == [.infinity, -.infinity, 0.5, 5, 1, 1, 100])
     // A number keeps its text, made JSON: the writer prints what was read.
     #expect(JSONWriter().string(value.arrayValue[6]) == "0.5")
     #expect(JSONWriter().string(try JQTextParser.parse("1.50")) == "1.50")

@@ -48,7 +48,7 @@ enum Prelude {
     def IN(src; s): any(src == s; .);
     def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
     def INDEX(idx_expr): INDEX(.[]; idx_expr);
-    def isnormal: if isnan or isinfinite then false else fabs >= 2.2250738585072014e-308 end;
+    def isnormal: type == "number" and (isnan or isinfinite | not) and fabs >= 2.2250738585072014e-308;
     def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;

@@ -166,7 +166,7 @@ enum ValueOps {
         let dividend = toInteger(a.jqDouble)
         return JSON(dividend % (divisor == -1 ? 1 : divisor))
       }
-      throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided (remainder)")
     case .equal: return JSON(try equal(a, b))
     case .notEqual: return JSON(!(try equal(a, b)))
     case .less: return JSON(try order(a, b) < 0)
@@ -256,8 +256,8 @@ enum ValueOps {
   static func stringIndices(_ text: String, _ needle: String) -> JSON {
     let hay = Array(text.unicodeScalars)
     let pattern = Array(needle.unicodeScalars)
-    guard !pattern.isEmpty else { return .null }
-    guard pattern.count <= hay.count else { return JSON(array: []) }
+    // An empty needle is found nowhere (jq's `_strindices` and `jv_array_indexes`).
+    guard !pattern.isEmpty, pattern.count <= hay.count else { return JSON(array: []) }
     return JSON(
       array: (0...(hay.count - pattern.count))
         .filter { start in hay[start..<start + pattern.count].elementsEqual(pattern) }
@@ -267,9 +267,7 @@ enum ValueOps {
   static func indices(_ value: JSON, _ pattern: JSON) -> JSON {
     let items = elements(value)
     let needle = elements(pattern)
-    guard !needle.isEmpty, needle.count <= items.count else {
-      return needle.isEmpty ? .null : JSON(array: [])
-    }
+    guard !needle.isEmpty, needle.count <= items.count else { return JSON(array: []) }
     var found: [JSON] = []
     for start in 0...(items.count - needle.count)
     where (0..<needle.count).allSatisfy({ JSON.compare(items[start + $0], needle[$0]) == 0 }) {

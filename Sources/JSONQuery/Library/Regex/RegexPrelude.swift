@@ -27,16 +27,16 @@ enum RegexPrelude {
           (null; {from: .next, upto: $m.offset, next: ($m.offset + $m.length)}; $s[.from:.upto]);
     def split($re; $flags): [splits($re; $flags)];
     # jq 1.8's sub: the k-th output of the replacement for every match builds the k-th
-    # result; no match leaves the input as it is.
+    # result; no result (no match) leaves the input as it is. Errors (of match, of the
+    # replacement) go through.
     def sub($re; str; $flags): . as $in
-      | (reduce match($re; $flags) as $m ({result: [], previous: 0};
-            $in[.previous:$m.offset] as $gap
-            | [reduce ($m.captures[] | select(.name != null) | {(.name): .string}) as $c
-                 ({}; . + $c) | str] as $texts
-            | reduce range(0; $texts | length) as $k (.; .result[$k] += $gap + $texts[$k])
-            | .previous = $m.offset + $m.length)
-        | .result[] + $in[.previous:])
-        // $in;
+      | reduce match($re; $flags) as $m ({result: [], previous: 0};
+          $in[.previous:$m.offset] as $gap
+          | [reduce ($m.captures[] | select(.name != null) | {(.name): .string}) as $c
+               ({}; . + $c) | str] as $texts
+          | reduce range(0; $texts | length) as $k (.; .result[$k] += $gap + $texts[$k])
+          | .previous = $m.offset + $m.length)
+      | if .result == [] then $in else .result[] + $in[.previous:] end;
     def sub($re; str): sub($re; str; "");
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");

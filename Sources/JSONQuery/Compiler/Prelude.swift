@@ -48,7 +48,7 @@ package enum Prelude {
     def IN(src; s): any(src == s; .);
     def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
     def INDEX(idx_expr): INDEX(.[]; idx_expr);
-    def isnormal: if isnan or isinfinite then false else fabs >= 2.2250738585072014e-308 end;
+    def isnormal: type == "number" and (isnan or isinfinite | not) and fabs >= 2.2250738585072014e-308;
     def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
@@ -70,15 +70,13 @@ package enum Prelude {
     def skip($n; f): if $n > 0 then foreach f as $item ($n; . - 1; if . < 0 then $item else empty end)
       elif $n == 0 then f else error("skip doesn't support negative count") end;
     def trimstr($x): ltrimstr($x) | rtrimstr($x);
-    def transpose: if . == [] then [] else . as $in | (map(length) | max) as $max
-      | [range(0; $max) as $j | [range(0; $in | length) as $i | $in[$i][$j]]] end;
+    def transpose: (map(length) | max // 0) as $width | [range(0; $width) as $i | [.[][$i]]];
     def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
     def todateiso8601: todate;
     def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
     def fromdate: fromdateiso8601;
     def splits($re): splits($re; null);
-    def inputs: def r: (try input catch (if . == "No more inputs" then error("__end__") else error end)), r;
-      try r catch (if . == "__end__" then empty else error end);
+    def inputs: try repeat(input) catch if . == "break" then empty else error end;
     .
     """#
 

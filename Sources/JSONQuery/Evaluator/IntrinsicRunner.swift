@@ -55,6 +55,11 @@ enum IntrinsicRunner {
         return Generator {
           if done { return nil }
           guard let item = try outputs.next() else { return nil }
+          // jq counts down from $n with `. - 1`: a count that is not a number (a string,
+          // array or object, all ordered after 0) fails at the first output.
+          if n.value.type != .number {
+            _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
+          }
           count += 1
           done = JSON.compare(JSON(count), n.value) >= 0
           return item
@@ -270,15 +275,10 @@ enum IntrinsicRunner {
       guard value.type == .string else {
         throw QueryError.runtime("\(ValueOps.describe(value)) only strings can be parsed")
       }
-      let text = value.stringValue
-      // jq's parser: a lone surrogate escape becomes U+FFFD.
-      var options = JSONParser.Options()
-      options.replacesInvalidUnicode = true
-      do { return try JSON(data: Data(text.utf8), options: options) } catch {
-        // jq's shape, "<what> at line L, column C (while parsing '<text>')", with JSONKit's
-        // own description of what is wrong.
-        let place = error.location.map { " at line \($0.line), column \($0.column)" } ?? ""
-        throw QueryError.runtime("\(error.message)\(place) (while parsing '\(text)')")
+      // jq's own reader (`jv_parse_sized`): NaN and Infinity literals, decNumber's number
+      // syntax, jq's messages, its depth limit.
+      do { return try JQTextParser.parse(value.stringValue) } catch {
+        throw QueryError.runtime(error.message)
       }
     case .toNumber:
       if value.type == .number { return value }
@@ -307,7 +307,18 @@ enum IntrinsicRunner {
       }
       // jq's MAX_PATH_DEPTH, checked before anything is indexed.
       if args[0].count > 10_000 { throw QueryError.runtime("Path too deep") }
-      return try PathOps.set(value, ValueOps.elements(args[0])[...], args[1])
+      let components = ValueOps.elements(args[0])
+      // An index past an array's end pads it with nulls in one allocation: within jq's own
+      // limit (`Array index too large` past 536,870,911) that can still be gigabytes.
+      for component in components where component.type == .number {
+        let index = component.jqDouble
+        if index.isFinite, index >= 0, index <= 536_870_911 {
+          try MemoryBudget.check(
+            (index + 1) * Double(MemoryBudget.bytesPerElement),
+            "an array of \(Int(index) + 1) values")
+        }
+      }
+      return try PathOps.set(value, components[...], args[1])
     case .delpaths:
       guard args[0].type == .array else {
         throw QueryError.runtime("Paths must be specified as an array")
@@ -323,10 +334,16 @@ enum IntrinsicRunner {
       }
       return try PathOps.delete(value, paths)
     case .has:
+      // jq's `jv_has`: null has nothing; an array index is truncated toward zero, as C's
+      // `(int)` does, and NaN is no index.
       switch (value.type, args[0].type) {
+      case (.null, _): return JSON(false)
       case (.dictionary, .string): return JSON(value.member(args[0].stringValue) != nil)
       case (.array, .number):
-        return JSON(args[0].jqDouble >= 0 && args[0].jqDouble < Double(value.count))
+        let d = args[0].jqDouble
+        guard !d.isNaN else { return JSON(false) }
+        let i = ValueOps.clampedInt(d.rounded(.towardZero))
+        return JSON(i >= 0 && i < value.count)
       default:
         throw QueryError.runtime(
           "Cannot check whether \(ValueOps.typeName(value)) has a \(ValueOps.typeName(args[0])) key"
@@ -348,15 +365,19 @@ enum IntrinsicRunner {
       if tooDeep { throw QueryError.runtime("Comparison too deep") }
       return JSON(array: sorted)
     case .min, .max:
+      // jq's `minmax_by(x, x)`: the first smallest, or the last largest (a later element
+      // that is not smaller replaces the one kept).
       guard value.type == .array else {
         throw QueryError.runtime(
-          "\(ValueOps.describe(value)) cannot be sorted, as it is not an array")
+          "\(ValueOps.describe(value)) and \(ValueOps.describe(value)) cannot be iterated over")
       }
       let items = ValueOps.elements(value)
-      let pick =
-        builtin == .min
-        ? items.min { JSON.compare($0, $1) < 0 } : items.max { JSON.compare($0, $1) < 0 }
-      return pick ?? .null
+      guard var kept = items.first else { return .null }
+      for item in items.dropFirst() where (try ValueOps.order(item, kept) < 0) == (builtin == .min)
+      {
+        kept = item
+      }
+      return kept
     case .reverse:
       // jq 1.8's `def reverse: [.[length - 1 - range(0;length)]];`: an array reversed; a
       // value of length 0 (null, "", {}, 0) gives []; any other value fails where that
@@ -368,24 +389,37 @@ enum IntrinsicRunner {
       _ = try ValueOps.index(value, index)
       return JSON(array: [])
     case .indices:
-      if value.type == .null || args[0].type == .null { return .null }
+      // jq 1.8's `indices($i)`: arrays search for a sub-array (a lone value is one of one),
+      // strings for a substring; anything else is `.[$i]`, with its result or its error.
+      if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
+      if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
       if value.type == .string, args[0].type == .string {
         return ValueOps.stringIndices(value.stringValue, args[0].stringValue)
       }
-      if value.type == .array, args[0].type == .array { return ValueOps.indices(value, args[0]) }
-      if value.type == .array { return ValueOps.indices(value, JSON(array: [args[0]])) }
-      throw QueryError.runtime("Cannot determine indices of \(ValueOps.typeName(value))")
+      return try ValueOps.index(value, args[0])
     case .flatten:
-      guard value.type == .array else {
-        throw QueryError.runtime("Cannot flatten \(ValueOps.describe(value))")
-      }
-      guard args[0].jqDouble >= 0 else {
+      // jq 1.8's `flatten($x)`: a negative depth (anything ordered below 0, null too) is
+      // refused first; then the input's values are iterated (an object's too), and each
+      // array among them is flattened while the depth, decreased by 1 per level, is not 0.
+      if JSON.compare(args[0], JSON(0)) < 0 {
         throw QueryError.runtime("flatten depth must not be negative")
       }
-      func flat(_ v: JSON, _ depth: Double) -> [JSON] {
-        ValueOps.elements(v).flatMap { $0.type == .array && depth > 0 ? flat($0, depth - 1) : [$0] }
+      func flat(_ v: JSON, _ depth: JSON, into out: inout [JSON]) throws {
+        guard v.type == .array || v.type == .dictionary else {
+          throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(v))")
+        }
+        let items = v.type == .array ? ValueOps.elements(v) : ValueOps.members(v).map(\.1)
+        for item in items {
+          if item.type == .array && JSON.compare(depth, JSON(0)) != 0 {
+            try flat(item, try ValueOps.arithmetic(.subtract, depth, JSON(1)), into: &out)
+          } else {
+            out.append(item)
+          }
+        }
       }
-      return JSON(array: flat(value, args[0].jqDouble))
+      var out: [JSON] = []
+      try flat(value, args[0], into: &out)
+      return JSON(array: out)
     case .contains:
       return JSON(try contains(value, args[0]))
     default: return nil
@@ -398,8 +432,9 @@ enum IntrinsicRunner {
   ) throws -> JSON? {
     switch builtin {
     case .input:
+      // jq 1.8's `f_input`: no more input is the error "break", which `inputs` ends on.
       guard let next = try executor.context.nextInput() else {
-        throw QueryError.runtime("No more inputs")
+        throw QueryError.runtime("break")
       }
       return next
     case .inputLineNumber: return executor.context.inputLineNumber()
@@ -452,9 +487,16 @@ enum IntrinsicRunner {
       return value
     case .log: return try number(value) { Foundation.log($0) }
     case .exp: return try number(value) { Foundation.exp($0) }
-    case .significand: return try number(value) { $0 == 0 ? 0 : $0.significand }
+    case .significand:
+      // C's `significand`: the sign kept, in [1, 2) in magnitude; 0, ±∞ and NaN unchanged.
+      return try number(value) { x in
+        x == 0 || !x.isFinite ? x : (x < 0 ? -x.significand : x.significand)
+      }
     case .pow:
-      return ValueOps.number(Foundation.pow(args[0].jqDouble, args[1].jqDouble))
+      // jq's LIBM_DDD: each argument must be a number, the first checked first.
+      return ValueOps.number(
+        Foundation.pow(
+          try MathFunctions.number(args[0], "pow"), try MathFunctions.number(args[1], "pow")))
     default: return nil
     }
   }
@@ -543,7 +585,8 @@ enum IntrinsicRunner {
   /// jq's `contains`: only values of one type can be compared at the top; inside, a
   /// value of another type simply does not contain (`[1, {"a": 1}] | contains([{"a": 1}])`).
   static func contains(_ a: JSON, _ b: JSON) throws(QueryError) -> Bool {
-    guard a.type == b.type else {
+    // jq compares kinds, and `true` and `false` are two kinds.
+    guard a.type == b.type, a.type != .bool || a.boolValue == b.boolValue else {
       throw .runtime(
         "\(ValueOps.describe(a)) and \(ValueOps.describe(b)) cannot have their containment checked")
     }

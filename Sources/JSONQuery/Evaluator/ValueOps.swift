@@ -7,7 +7,12 @@ import JSONKit
 /// then these forward to it.
 enum ValueOps {
   static func number(_ value: Double) -> JSON {
-    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return JSON(Int64(value)) }
+    // -0 stays a double: jq prints it as `-0`.
+    if value == value.rounded(), abs(value) < 9_007_199_254_740_992,
+      value != 0 || value.sign == .plus
+    {
+      return JSON(Int64(value))
+    }
     return JSON(value)
   }
 
@@ -22,29 +27,38 @@ enum ValueOps {
     }
   }
 
-  /// The value as jq 1.8 shows it in error messages: compact JSON, cut when longer than
-  /// 29 bytes (a string to 24 bytes of its text, closed again after the `...`; anything
-  /// else to 26 bytes; never inside a UTF-8 sequence).
-  static func preview(_ value: JSON) -> String {
-    let text = JSONWriter(options: []).string(value)
-    guard text.utf8.count > 29 else { return text }
-    let bytes = Array(text.utf8)
-    var end = value.type == .string ? 25 : 26
-    // Back up to the start of a UTF-8 sequence if the cut falls inside one.
-    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return String(decoding: bytes[0..<end], as: UTF8.self)
-      + (value.type == .string ? "...\"" : "...")
+  /// The value as jq 1.8 shows it in error messages (`type_error`'s 30-byte buffer).
+  static func preview(_ value: JSON) -> String { dumpTruncated(value, bufferSize: 30) }
+
+  /// The value cut to at most `limit` bytes, as in a jq buffer of `limit + 1` bytes.
+  static func truncated(_ value: JSON, _ limit: Int) -> String {
+    dumpTruncated(value, bufferSize: limit + 1)
   }
 
-  /// jq's `jv_dump_string_trunc`: the compact text, cut to `limit` bytes ending in "..."
-  /// when longer (path-expression errors use it).
-  static func truncated(_ value: JSON, _ limit: Int) -> String {
-    let text = JSONWriter(options: []).string(value)
-    guard text.utf8.count > limit else { return text }
-    let bytes = Array(text.utf8)
-    var end = limit - 3
+  /// jq 1.8's `jv_dump_string_trunc`: the value's compact text as jq prints it (numbers in
+  /// decNumber's form, NaN as `null`), at most `bufferSize - 1` bytes. A longer text keeps
+  /// `bufferSize - 4` bytes (5 when it starts with `"`, `[` or `{`, which it closes again),
+  /// backed up to the start of a UTF-8 sequence, then `...` and the closing delimiter. A
+  /// string longer than the buffer is first cut to that many code points.
+  static func dumpTruncated(_ value: JSON, bufferSize: Int) -> String {
+    var value = value
+    if value.type == .string, value.stringValue.utf8.count > bufferSize {
+      value = JSON(String(value.stringValue.unicodeScalars.prefix(bufferSize)))
+    }
+    let bytes = Array(json(value).utf8)
+    guard bytes.count > bufferSize - 1, bufferSize >= 8 else {
+      return String(decoding: bytes.prefix(bufferSize - 1), as: UTF8.self)
+    }
+    let closing: String
+    switch bytes[0] {
+    case UInt8(ascii: "\""): closing = "\""
+    case UInt8(ascii: "["): closing = "]"
+    case UInt8(ascii: "{"): closing = "}"
+    default: closing = ""
+    }
+    var end = bufferSize - (closing.isEmpty ? 4 : 5)
     while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return String(decoding: bytes[0..<end], as: UTF8.self) + "..."
+    return String(decoding: bytes[0..<end], as: UTF8.self) + "..." + closing
   }
 
   static func describe(_ value: JSON) -> String { "\(typeName(value)) (\(preview(value)))" }
@@ -80,8 +94,16 @@ enum ValueOps {
     case (.null, _): return b
     case (_, .null): return a
     case (.number, .number): return number(a.jqDouble + b.jqDouble)
-    case (.string, .string): return JSON(a.stringValue + b.stringValue)
-    case (.array, .array): return JSON(array: elements(a) + elements(b))
+    case (.string, .string):
+      let (x, y) = (a.stringValue, b.stringValue)
+      try MemoryBudget.check(
+        Double(x.utf8.count + y.utf8.count), "a string of \(x.utf8.count + y.utf8.count) bytes")
+      return JSON(x + y)
+    case (.array, .array):
+      let count = a.count + b.count
+      try MemoryBudget.check(
+        Double(count) * Double(MemoryBudget.bytesPerElement), "an array of \(count) values")
+      return JSON(array: elements(a) + elements(b))
     case (.dictionary, .dictionary):
       var result = a
       for (key, value) in members(b) { result[key] = value }
@@ -114,7 +136,11 @@ enum ValueOps {
         if Double(text.utf8.count) * Double(times) >= Double(Int32.max) / 2 {
           throw .runtime("Repeat string result too long")
         }
-        return JSON(String(repeating: text, count: times))
+        try MemoryBudget.check(
+          Double(text.utf8.count) * Double(times),
+          "a string of \(text.utf8.count) bytes repeated \(times) times")
+        // Repeating "" a billion times still loops a billion times: skip it.
+        return JSON(text.isEmpty || times == 0 ? "" : String(repeating: text, count: times))
       }
       if a.type == .dictionary, b.type == .dictionary { return try deepMerge(a, b) }
       throw .runtime("\(describe(a)) and \(describe(b)) cannot be multiplied")
@@ -140,7 +166,7 @@ enum ValueOps {
         let dividend = toInteger(a.jqDouble)
         return JSON(dividend % (divisor == -1 ? 1 : divisor))
       }
-      throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided")
+      throw .runtime("\(describe(a)) and \(describe(b)) cannot be divided (remainder)")
     case .equal: return JSON(try equal(a, b))
     case .notEqual: return JSON(!(try equal(a, b)))
     case .less: return JSON(try order(a, b) < 0)
@@ -203,7 +229,9 @@ enum ValueOps {
 
   static func index(_ value: JSON, _ key: JSON) throws(QueryError) -> JSON {
     switch (value.type, key.type) {
-    case (.null, .string), (.null, .number), (.null, .null): return .null
+    // jq's `jv_get`: null indexed by a string, a number or a slice is null; by anything
+    // else (null too) an error.
+    case (.null, .string), (.null, .number), (.null, .dictionary): return .null
     case (.dictionary, .string): return value.member(key.stringValue) ?? .null
     case (.array, .number):
       let d = key.jqDouble
@@ -212,9 +240,12 @@ enum ValueOps {
       if i < 0 { i += value.count }
       return value.element(i) ?? .null
     case (.array, .array): return indices(value, key)
-    case (_, .dictionary)
-    where value.type == .array || value.type == .null || value.type == .string:
-      return try slice(value, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+    case (_, .dictionary) where value.type == .array || value.type == .string:
+      // jq's `parse_slice`: both members must be there (null is no bound, missing is not).
+      guard let start = key.member("start"), let end = key.member("end") else {
+        throw .runtime("Array/string slice indices must be integers")
+      }
+      return try slice(value, from: start, to: end)
     default:
       // jq 1.8's wording: the key's type and a preview of it.
       throw .runtime("Cannot index \(typeName(value)) with \(describe(key))")
@@ -225,8 +256,8 @@ enum ValueOps {
   static func stringIndices(_ text: String, _ needle: String) -> JSON {
     let hay = Array(text.unicodeScalars)
     let pattern = Array(needle.unicodeScalars)
-    guard !pattern.isEmpty else { return .null }
-    guard pattern.count <= hay.count else { return JSON(array: []) }
+    // An empty needle is found nowhere (jq's `_strindices` and `jv_array_indexes`).
+    guard !pattern.isEmpty, pattern.count <= hay.count else { return JSON(array: []) }
     return JSON(
       array: (0...(hay.count - pattern.count))
         .filter { start in hay[start..<start + pattern.count].elementsEqual(pattern) }
@@ -236,9 +267,7 @@ enum ValueOps {
   static func indices(_ value: JSON, _ pattern: JSON) -> JSON {
     let items = elements(value)
     let needle = elements(pattern)
-    guard !needle.isEmpty, needle.count <= items.count else {
-      return needle.isEmpty ? .null : JSON(array: [])
-    }
+    guard !needle.isEmpty, needle.count <= items.count else { return JSON(array: []) }
     var found: [JSON] = []
     for start in 0...(items.count - needle.count)
     where (0..<needle.count).allSatisfy({ JSON.compare(items[start + $0], needle[$0]) == 0 }) {
@@ -253,15 +282,27 @@ enum ValueOps {
 
   /// -1, 0 or 1 in jq's order; "Comparison too deep" past `comparisonDepthLimit`.
   static func order(_ a: JSON, _ b: JSON) throws(QueryError) -> Int {
+    if let nan = nanOrder(a, b) { return nan }
     guard let order = JSON.compare(a, b, depthLimit: comparisonDepthLimit) else {
       throw .runtime("Comparison too deep")
     }
     return order
   }
 
+  /// jq's `jvp_cmp` for two numbers of which one is NaN: a NaN compares as null does with a
+  /// number, below every number (NaN itself included), so `nan < nan` is true and
+  /// `nan == nan` false. `nil` otherwise.
+  static func nanOrder(_ a: JSON, _ b: JSON) -> Int? {
+    guard a.type == .number, b.type == .number else { return nil }
+    if a.jqDouble.isNaN { return -1 }
+    if b.jqDouble.isNaN { return 1 }
+    return nil
+  }
+
   /// The order, or `nil` (and `tooDeep` set) past `comparisonDepthLimit`: for comparators,
   /// which cannot throw.
   static func order(_ a: JSON, _ b: JSON, tooDeep: inout Bool) -> Int? {
+    if let nan = nanOrder(a, b) { return nan }
     let order = JSON.compare(a, b, depthLimit: comparisonDepthLimit)
     if order == nil { tooDeep = true }
     return order
@@ -283,7 +324,7 @@ enum ValueOps {
     {
       if v.type == .null { return fallback }
       guard v.type == .number else {
-        throw .runtime("Start and end indices of an array slice must be numbers")
+        throw .runtime("Array/string slice indices must be integers")
       }
       var d = v.jqDouble
       // A NaN bound is no bound (jq: `[0,1,2] | .[1:nan]` is `[1,2]`).
@@ -309,7 +350,9 @@ enum ValueOps {
       text.append(contentsOf: scalars[try sliceBounds(count: scalars.count, from: from, to: to)])
       return JSON(String(text))
     default:
-      throw .runtime("Cannot index \(typeName(value)) with object")
+      // jq builds the slice's key, `{"start": …, "end": …}`, before indexing with it.
+      let key = object([("start", from), ("end", to)])
+      throw .runtime("Cannot index \(typeName(value)) with \(describe(key))")
     }
   }
 
@@ -317,7 +360,11 @@ enum ValueOps {
     switch value.type {
     case .null, .unknown: return JSON(0)
     case .bool: throw .runtime("boolean (\(preview(value))) has no length")
-    case .number: return magnitude(value)
+    case .number:
+      // jq's `jv_number_abs` (decNumber's, or `fabs`): unlike `abs`, -0 loses its sign.
+      let m = magnitude(value)
+      guard m.jqDouble == 0, m.jqDouble.sign == .minus else { return m }
+      return m.isBinaryDouble ? JSON(0) : (flippingSign(m) ?? JSON(0))
     case .string: return JSON(value.stringValue.unicodeScalars.count)
     case .array, .dictionary: return JSON(value.count)
     }

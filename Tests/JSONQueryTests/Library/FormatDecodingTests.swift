@@ -104,6 +104,7 @@ struct Base32Tests {
       ])
     #expect(
       try Query(#"try format("nope") catch ."#).values(on: "x") == ["nope is not a valid format"])
-    #expect(try Query("try format(1) catch .").values(on: "x") == ["1 is not a valid format"])
+    #expect(
+      try Query("try format(1) catch .").values(on: "x") == ["number (1) is not a valid format"])
   }
 }

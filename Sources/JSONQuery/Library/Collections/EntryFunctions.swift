@@ -39,11 +39,8 @@ enum EntryFunctions {
     for entry in entries {
       // As jq builds `{(k): v}`: the key, then the value, then the key's type is checked.
       let key = try entryKey(entry)
-      guard entry.type == .dictionary else {
-        // `has("value")` of anything but an object fails (arrays: for the key's type).
-        throw QueryError.runtime(
-          "Cannot check whether \(ValueOps.typeName(entry)) has a string key")
-      }
+      // `has("value")`: null has nothing; an object is the only other entry left here
+      // (anything else failed at `.key`).
       let member = entry.member("value") ?? entry.member("Value") ?? .null
       guard key.type == .string else { throw Executor.objectKeyError(key) }
       result.withUniqueMember(key.stringValue) { $0 = member }
@@ -51,13 +48,13 @@ enum EntryFunctions {
     return result
   }
 
-  /// `.key // .Key // .name // .Name`: the first truthy one, errors of all but the last
-  /// ignored as `//` does, else whatever `.Name` is (or its error).
+  /// `.key // .Key // .name // .Name`: the first truthy one, else whatever `.Name` is. In
+  /// jq 1.8 `//` lets an error of its left side through, so a failing `.key` (an entry
+  /// that is not an object or null) is the error.
   private static func entryKey(_ entry: JSON) throws(QueryError) -> JSON {
     for name in ["key", "Key", "name"] {
-      if let candidate = try? ValueOps.index(entry, JSON(name)), ValueOps.isTruthy(candidate) {
-        return candidate
-      }
+      let candidate = try ValueOps.index(entry, JSON(name))
+      if ValueOps.isTruthy(candidate) { return candidate }
     }
     return try ValueOps.index(entry, JSON("Name"))
   }

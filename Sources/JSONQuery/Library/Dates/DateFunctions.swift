@@ -44,7 +44,9 @@ enum DateFunctions {
     guard seconds.isFinite, abs(seconds) < 1e17 else {
       throw QueryError.runtime("error converting number of seconds since epoch to datetime")
     }
-    var whole = time_t(seconds.rounded(.down))
+    // jq's `time_t secs = fsecs`: toward zero; the fraction added back is from the floor,
+    // as jq's `tm2jv` does (-2.5 is 23:59:58 and 58.5 seconds).
+    var whole = time_t(seconds.rounded(.towardZero))
     var time = BrokenDownTime()
     guard (local ? localtime_r(&whole, &time) : gmtime_r(&whole, &time)) != nil else {
       throw QueryError.runtime("error converting number of seconds since epoch to datetime")
@@ -61,25 +63,31 @@ enum DateFunctions {
     ]
   }
 
-  /// jq's array → `struct tm` (`message` when it is not an array of numbers).
-  static func tm(_ input: JSON, name message: String) throws(QueryError) -> BrokenDownTime {
-    var fields: [Int] = []
-    for element in ValueOps.elements(input) {
-      guard element.type == .number, element.jqDouble.isFinite else {
+  /// jq's array → `struct tm` (`jv2tm`; `message` when an element is not a number or is
+  /// NaN): each field converted as C's `(int)` of the clamped double, missing fields left 0
+  /// (so a missing year is 1900), then normalized by `timegm` (or `mktime` when `local`),
+  /// which fills in the weekday and the day of the year.
+  static func tm(_ input: JSON, name message: String, local: Bool = false) throws(QueryError)
+    -> BrokenDownTime
+  {
+    var time = BrokenDownTime()
+    let fields: [WritableKeyPath<BrokenDownTime, Int32>] = [
+      \.tm_year, \.tm_mon, \.tm_mday, \.tm_hour, \.tm_min, \.tm_sec, \.tm_wday, \.tm_yday,
+    ]
+    for (i, element) in ValueOps.elements(input).prefix(fields.count).enumerated() {
+      guard element.type == .number, !element.jqDouble.isNaN else {
         throw QueryError.runtime(message)
       }
-      fields.append(Int(clamping: Int64(element.jqDouble.rounded(.down))))
+      let d = element.jqDouble - (i == 0 ? 1900 : 0)
+      time[keyPath: fields[i]] =
+        d < Double(Int32.min) ? Int32.min : d > Double(Int32.max) ? Int32.max : Int32(d)
     }
-    while fields.count < 8 { fields.append(0) }
-    var time = BrokenDownTime()
-    time.tm_year = Int32(clamping: fields[0] - 1900)
-    time.tm_mon = Int32(clamping: fields[1])
-    time.tm_mday = Int32(clamping: fields[2])
-    time.tm_hour = Int32(clamping: fields[3])
-    time.tm_min = Int32(clamping: fields[4])
-    time.tm_sec = Int32(clamping: fields[5])
-    time.tm_wday = Int32(clamping: fields[6])
-    time.tm_yday = Int32(clamping: fields[7])
+    if local {
+      time.tm_isdst = -1
+      mktime(&time)
+    } else {
+      timegm(&time)
+    }
     return time
   }
 
@@ -97,13 +105,7 @@ enum DateFunctions {
     guard let pattern = pattern.string else {
       throw QueryError.runtime("\(name) requires a string format")
     }
-    var time = try tm(broken, name: "\(name) requires parsed datetime inputs")
-    if local {
-      // Fills in the zone name and offset for %Z and %z.
-      var copy = time
-      var seconds = timegm(&copy)
-      localtime_r(&seconds, &time)
-    }
+    var time = try tm(broken, name: "\(name) requires parsed datetime inputs", local: local)
     var buffer = [CChar](repeating: 0, count: 512)
     let count = strftime(&buffer, buffer.count, pattern, &time)
     guard count > 0 || pattern.isEmpty else {
@@ -119,19 +121,58 @@ enum DateFunctions {
     guard let pattern = pattern.string else {
       throw QueryError.runtime("strptime/1 requires string inputs and arguments")
     }
+    // jq's sentinels: a weekday or day of the year that strptime leaves unset is worked
+    // out below, only when a day and a valid month were read.
     var time = BrokenDownTime()
-    let end = text.withCString { csystemshims_strptime($0, pattern, &time) }
-    guard let end, end.pointee == 0 else {
+    time.tm_wday = 8
+    time.tm_yday = 367
+    var rest = ""
+    let matched = text.withCString { start -> Bool in
+      guard let end = csystemshims_strptime(start, pattern, &time) else { return false }
+      // Trailing white space is allowed, and what follows it comes back as a ninth element.
+      guard end.pointee == 0 || isspace(Int32(UInt8(bitPattern: end.pointee))) != 0 else {
+        return false
+      }
+      rest = String(cString: end)
+      return true
+    }
+    guard matched else {
       throw QueryError.runtime("date \"\(text)\" does not match format \"\(pattern)\"")
     }
-    // The weekday and day of the year, which strptime leaves unset unless the format has them.
-    var copy = time
-    var seconds = timegm(&copy)
-    var normalized = BrokenDownTime()
-    gmtime_r(&seconds, &normalized)
-    time.tm_wday = normalized.tm_wday
-    time.tm_yday = normalized.tm_yday
-    return array(time)
+    if time.tm_mday != 0 && (0...11).contains(time.tm_mon) {
+      if time.tm_wday == 8 { time.tm_wday = gaussWeekday(time) }
+      if time.tm_yday == 367 { time.tm_yday = dayOfYear(time) }
+    }
+    var result = ValueOps.elements(array(time))
+    if !rest.isEmpty { result.append(JSON(rest)) }
+    return JSON(array: result)
+  }
+
+  /// jq's `set_tm_wday`: Gauss's weekday formula, as jq computes it (wrong, as jq's is, in
+  /// January and February of 1900 and 2100).
+  static func gaussWeekday(_ time: BrokenDownTime) -> Int32 {
+    let century = (1900 + Int(time.tm_year)) / 100
+    var year = (1900 + Int(time.tm_year)) % 100
+    if time.tm_mon < 2 { year -= 1 }
+    var month = Int(time.tm_mon) - 1
+    if month < 1 { month += 12 }
+    var weekday =
+      (Int(time.tm_mday) + Int((2.6 * Double(month) - 0.2).rounded(.down)) + year
+        + Int((Double(year) / 4).rounded(.down)) + Int((Double(century) / 4).rounded(.down))
+        - 2 * century) % 7
+    if weekday < 0 { weekday += 7 }
+    return Int32(weekday)
+  }
+
+  /// jq's `set_tm_yday`.
+  static func dayOfYear(_ time: BrokenDownTime) -> Int32 {
+    let starts = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
+    let year = 1900 + Int(time.tm_year)
+    let leap = time.tm_mon > 1 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0)
+    var month = Int(time.tm_mon)
+    if month < 0 { month = -month }
+    if month > 11 { month %= 12 }
+    return Int32(starts[month] + (leap ? 1 : 0) + Int(time.tm_mday) - 1)
   }
 }
 

@@ -6,9 +6,11 @@ import JSONKit
 enum FormatFunctions {
   static let table: [String: ValueFunctions.Body] = [
     "format/1": { input, arguments throws in
-      let name =
-        arguments[0].type == .string ? arguments[0].stringValue : ValueOps.text(arguments[0])
-      return JSON(try Formats.apply(name, input))
+      // jq's `f_format`: a name that is not a string is a type error.
+      guard arguments[0].type == .string else {
+        throw QueryError.runtime("\(ValueOps.describe(arguments[0])) is not a valid format")
+      }
+      return JSON(try Formats.apply(arguments[0].stringValue, input))
     }
   ]
 }

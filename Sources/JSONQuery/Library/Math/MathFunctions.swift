@@ -29,13 +29,13 @@ enum MathFunctions {
     let binary: [(String, @Sendable (Double, Double) -> Double)] = [
       ("atan2", atan2), ("copysign", copysign), ("drem", remainder), ("fdim", fdim), ("fmax", fmax),
       ("fmin", fmin), ("fmod", fmod), ("hypot", hypot), ("nextafter", nextafter),
-      ("nexttoward", nextafter), ("scalb", { $0 * pow(2, $1) }),
-      ("scalbln", { scalbn($0, Int32(clamping: ValueOps.clampedInt($1))) }),
-      ("ldexp", { ldexp($0, Int32(clamping: ValueOps.clampedInt($1))) }),
+      ("nexttoward", nextafter), ("scalb", scalb),
+      ("scalbln", { scalbln($0, cInt64($1)) }),
+      ("ldexp", { ldexp($0, cInt32($1)) }),
       ("remainder", remainder),
       // jq passes the order as a double to C's `jn(int, double)`, which truncates it.
-      ("jn", { jn(Int32(clamping: ValueOps.clampedInt($0)), $1) }),
-      ("yn", { yn(Int32(clamping: ValueOps.clampedInt($0)), $1) }),
+      ("jn", { jn(cInt32($0), $1) }),
+      ("yn", { yn(cInt32($0), $1) }),
     ]
     for (name, f) in binary {
       table["\(name)/2"] = { _, arguments throws in
@@ -66,6 +66,17 @@ enum MathFunctions {
     }
     return table
   }()
+
+  /// A double converted to C's `int` as jq's C code does it on x86-64 (`cvttsd2si`):
+  /// truncated toward zero, and NaN or out of range gives `INT_MIN`.
+  static func cInt32(_ d: Double) -> Int32 {
+    d.isNaN || d <= -2_147_483_649 || d >= 2_147_483_648 ? Int32.min : Int32(d)
+  }
+
+  /// The same conversion to C's `long`: out of range gives `LONG_MIN`.
+  static func cInt64(_ d: Double) -> Int {
+    d.isNaN || d < -9_223_372_036_854_775_808 || d >= 9_223_372_036_854_775_808 ? Int.min : Int(d)
+  }
 
   static func number(_ value: JSON, _ name: String) throws(QueryError) -> Double {
     guard value.type == .number else {

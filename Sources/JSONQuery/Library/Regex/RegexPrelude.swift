@@ -16,26 +16,27 @@ enum RegexPrelude {
       | reduce (.captures | .[] | select(.name != null) | {(.name): .string}) as $pair
           ({}; . + $pair);
     def capture($val): capture(_regex_pattern($val); _regex_flags($val));
-    def scan($re; $flags): match($re; "g" + ($flags // ""))
+    # The flags are joined to "g" with `+`, as jq 1.8 does (after them for splits, before
+    # for scan), so flags that are not a string fail as jq's do.
+    def scan($re; $flags): match($re; "g" + $flags)
       | if (.captures | length) > 0 then [.captures | .[] | .string] else .string end;
     def scan($re): scan($re; null);
-    def split($re; flags): . as $s
-      | [match($re; "g" + (flags // "")) | (.offset, .offset + .length)] as $ms
-      | [0] + $ms + [$s | length]
-      | [range(0; length; 2) as $i | $s[.[$i]:.[$i + 1]]];
-    def splits($re; flags): split($re; flags) | .[];
-    # Several replacement outputs give several results, the k-th using every match's k-th
-    # output (jq 1.8), not every combination.
-    def sub($re; str; $flags): . as $in | [match($re; $flags)] as $edits
-      | if ($edits | length) == 0 then $in
-        else [$edits[] | reduce (.captures[] | select(.name != null) | {(.name): .string}) as $pair
-                ({}; . + $pair) | [str]] as $inserts
-          | range(0; $inserts[0] | length) as $k
-          | reduce range(0; $edits | length) as $i ({result: "", previous: 0};
-              $edits[$i] as $edit
-              | .result += $in[.previous:$edit.offset] + $inserts[$i][$k]
-              | .previous = $edit.offset + $edit.length)
-          | .result + $in[.previous:] end;
+    # Each piece between matches, then the rest (the final `null` has no offset: to the end).
+    def splits($re; $flags): . as $s
+      | foreach (match($re; $flags + "g"), null) as $m
+          (null; {from: .next, upto: $m.offset, next: ($m.offset + $m.length)}; $s[.from:.upto]);
+    def split($re; $flags): [splits($re; $flags)];
+    # jq 1.8's sub: the k-th output of the replacement for every match builds the k-th
+    # result; no result (no match) leaves the input as it is. Errors (of match, of the
+    # replacement) go through.
+    def sub($re; str; $flags): . as $in
+      | reduce match($re; $flags) as $m ({result: [], previous: 0};
+          $in[.previous:$m.offset] as $gap
+          | [reduce ($m.captures[] | select(.name != null) | {(.name): .string}) as $c
+               ({}; . + $c) | str] as $texts
+          | reduce range(0; $texts | length) as $k (.; .result[$k] += $gap + $texts[$k])
+          | .previous = $m.offset + $m.length)
+      | if .result == [] then $in else .result[] + $in[.previous:] end;
     def sub($re; str): sub($re; str; "");
     def gsub($re; str; $flags): sub($re; str; $flags + "g");
     def gsub($re; str): sub($re; str; "g");

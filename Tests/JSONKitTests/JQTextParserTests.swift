@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import JSONKit
+
+/// `JQTextParser` reads JSON text as jq 1.8's `jv_parse.c` does: its literals, its
+/// messages, its line and column, its depth limit and its repair of invalid UTF-8.
+@Suite("jq's JSON text reader")
+struct JQTextParserTests {
+  private func failure(_ text: String) -> String? {
+    do {
+      _ = try JQTextParser.parse(text)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test("a literal that is not true, false or null is a number in decNumber's syntax")
+  func decNumberLiterals() throws {
+    let value = try JQTextParser.parse(
+      "[NaN, nan, -nan, sNaN, Infinity, -inf, .5, 5., +1, 01, 1E2]")
+    let numbers: [Double] = value.arrayValue.map { $0.ieeeDouble ?? 0 }
+    let nans = numbers.prefix(4).filter { $0.isNaN }.count
+    #expect(nans == 4)
+    let rest = Array(numbers.dropFirst(4))
+    #expect(rest == [.infinity, -.infinity, 0.5, 5, 1, 1, 100])
+    // A number keeps its text, made JSON: the writer prints what was read.
+    #expect(JSONWriter().string(value.arrayValue[6]) == "0.5")
+    #expect(JSONWriter().string(try JQTextParser.parse("1.50")) == "1.50")
+    for bad in ["NaN1", "0x10", "1e", "-", "1_0", "Inf1"] {
+      #expect(failure(bad)?.hasPrefix("Invalid numeric literal at EOF") == true, "\(bad)")
+    }
+    #expect(failure("tru") == "Invalid literal at EOF at line 1, column 3 (while parsing 'tru')")
+    #expect(failure("nul") == "Invalid literal at EOF at line 1, column 3 (while parsing 'nul')")
+  }
+
+  @Test("errors are jq's sentences at jq's line and column, with the text")
+  func messages() {
+    let cases: [(String, String)] = [
+      ("{'a': 123}", "Invalid string literal; expected \", but got ' at line 1, column 5"),
+      ("[1 2]", "Expected separator between values at line 1, column 5"),
+      ("{\"a\" 1}", "Expected separator between values at line 1, column 7"),
+      ("[1,2", "Unfinished JSON term at EOF at line 1, column 4"),
+      ("[1,]", "Expected another array element at line 1, column 4"),
+      ("{\"a\":1,}", "Expected another key-value pair at line 1, column 8"),
+      ("]", "Unmatched ']' at line 1, column 1"),
+      ("{1:2}", "Object keys must be strings at line 1, column 3"),
+      ("{\"a\"}", "Objects must consist of key:value pairs at line 1, column 5"),
+      ("[1:2]", "':' not as part of an object at line 1, column 3"),
+      ("\"\\u12\"", "Invalid \\uXXXX escape at line 1, column 6"),
+      ("\"\\x\"", "Invalid escape at line 1, column 4"),
+      ("\"\\ud800\"", "Invalid \\uXXXX\\uXXXX surrogate pair escape at line 1, column 8"),
+      (
+        "\"a\tb\"",
+        "Invalid string: control characters from U+0000 through U+001F must be escaped at line 1, column 5"
+      ),
+      ("[\n1\n", "Unfinished JSON term at EOF at line 3, column 0"),
+      ("\"abc", "Unfinished string at EOF at line 1, column 4"),
+      ("1 2", "Unexpected extra JSON values"),
+      ("", "Expected JSON value"),
+      ("  ", "Expected JSON value"),
+    ]
+    for (text, message) in cases {
+      #expect(failure(text) == "\(message) (while parsing '\(text)')", "\(text)")
+    }
+  }
+
+  @Test("nesting stops at 10,000 levels, an object's pending key counting as one")
+  func depthLimit() throws {
+    let deepest = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+    #expect(try JQTextParser.parse(deepest).type == .array)
+    #expect(
+      failure(String(repeating: "[", count: 10_001))?.hasPrefix(
+        "Exceeds depth limit for parsing at line 1, column 10001") == true)
+    let objects = { (n: Int) in
+      String(repeating: "{\"a\":", count: n) + "1" + String(repeating: "}", count: n)
+    }
+    #expect(try JQTextParser.parse(objects(5_000)).type == .dictionary)
+    #expect(
+      failure(objects(5_001))?.hasPrefix(
+        "Exceeds depth limit for parsing at line 1, column 25001") == true)
+  }
+
+  @Test("invalid UTF-8 becomes one U+FFFD per sequence jq's decoder cuts; \\udc00 too")
+  func repairedStrings() throws {
+    // 'a', a bad byte, 'b', then a three-byte lead with one continuation cut by the quote.
+    let (values, failure) = JQTextParser.parseAll([0x22, 0x61, 0xFF, 0x62, 0xE2, 0x82, 0x22])
+    #expect(failure == nil)
+    #expect(values.map(\.stringValue) == ["a\u{FFFD}b\u{FFFD}"])
+    #expect(try JQTextParser.parse(#""\udc00x""#).stringValue == "\u{FFFD}x")
+    #expect(try JQTextParser.parse(#""\ud83d\ude00""#).stringValue == "😀")
+    // Overlong and surrogate encodings are one replacement each.
+    let (more, _) = JQTextParser.parseAll([0x22, 0xC0, 0x80, 0xED, 0xA0, 0x80, 0x22])
+    #expect(more.map(\.stringValue) == ["\u{FFFD}\u{FFFD}\u{FFFD}"])
+  }
+
+  @Test("a whole input is read value by value up to its first error")
+  func wholeInput() {
+    let (values, failure) = JQTextParser.parseAll(Array("1 [2] {\"a\":3}\"x\" tru 4".utf8))
+    #expect(values == [1, [2], ["a": 3], "x"])
+    #expect(failure == "Invalid literal at line 1, column 21")
+    let (all, none) = JQTextParser.parseAll(Array("1\n2\n".utf8))
+    #expect(all == [1, 2] && none == nil)
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+/// The classes of difference from jq 1.8.2 that `Scripts/jq-differential` found, each
+/// asserted as the rule jq's source states (builtin.c, builtin.jq, jv.c, jv_aux.c,
+/// jv_parse.c, jv_print.c), with cases the oracle confirmed.
+@Suite("jq 1.8's rules found by differential testing")
+struct JQ18DifferentialClassTests: QueryRunning {
+  private func caught(_ program: String, _ input: JSON = .null) throws -> [JSON] {
+    try run("try (\(program)) catch .", input)
+  }
+
+  @Test("values in messages are jv_dump_string_trunc's: jq's number text, cut and closed")
+  func errorPreviews() throws {
+    #expect(
+      try caught("[range(1; 15)] - 1") == [
+        "array ([1,2,3,4,5,6,7,8,9,10,11,...]) and number (1) cannot be subtracted"
+      ])
+    #expect(
+      try caught(#"{"aaaaaaaaaa": 1, "bbbbbbbbbbb": 2} - 1"#) == [
+        #"object ({"aaaaaaaaaa":1,"bbbbbbbb...}) and number (1) cannot be subtracted"#
+      ])
+    #expect(
+      try caught(#""é" * 20 | . - 1"#) == [
+        #"string ("éééééééééééé...") and number (1) cannot be subtracted"#
+      ])
+    #expect(try caught("keys", JSON(parseJSON: "0.00001")) == ["number (0.00001) has no keys"])
+    #expect(try caught("keys", JSON(parseJSON: "1e1000")) == ["number (1E+1000) has no keys"])
+  }
+
+  @Test("fromjson and tonumber read as jq's parser does; input past the end is \"break\"")
+  func jqReader() throws {
+    #expect(
+      try caught(#""{'a': 123}" | fromjson"#) == [
+        #"Invalid string literal; expected ", but got ' at line 1, column 5 (while parsing '{'a': 123}')"#
+      ])
+    #expect(
+      try run(#""[NaN, -Infinity, .5, 01]" | fromjson | tojson"#) == [
+        "[null,-1.7976931348623157e+308,0.5,1]"
+      ])
+    #expect(try caught(#""" | fromjson"#) == ["Expected JSON value (while parsing '')"])
+    #expect(try run(#""+1.50" | tonumber | tojson"#) == ["1.50"])
+    #expect(try caught("input") == ["break"])
+    #expect(try run("[inputs]") == [[]])
+  }
+
+  @Test("indexing follows jv_get: null[null] fails, a slice needs both bounds")
+  func indexing() throws {
+    #expect(try caught("null | .[null]") == ["Cannot index null with null (null)"])
+    #expect(try run("null | .[{}]") == [nil])
+    #expect(
+      try caught("1 | .[1:]") == [#"Cannot index number with object ({"start":1,"end":null})"#])
+    #expect(try caught(#""abc" | .[{}]"#) == ["Array/string slice indices must be integers"])
+    #expect(
+      try caught(#"[1] | .[{"start": "a", "end": null}]"#) == [
+        "Array/string slice indices must be integers"
+      ])
+    #expect(try run(#"null | has("a"), ([1] | has(-0.5), has(nan))"#) == [false, true, false])
+  }
+
+  @Test("two- and three-argument math checks each argument and converts as C does")
+  func mathArguments() throws {
+    #expect(try caught("pow(null; 2)") == ["null (null) number required"])
+    #expect(try caught(#"fma(1; "a"; 2)"#) == [#"string ("a") number required"#])
+    #expect(try run("ldexp(1; 1e10)") == [0])
+    #expect(try run("scalb(1; 2.5) | isnan") == [true])
+    #expect(try run("-1.25 | significand") == [-1.25])
+    #expect(try run("asin | tojson", JSON(parseJSON: "-0.0")) == ["-0"])
+    #expect(try run("length | tojson", JSON(parseJSON: "-0.0")) == ["0.0"])
+    #expect(try run("abs | tojson", JSON(parseJSON: "-0.0")) == ["-0.0"])
+  }
+
+  @Test("builtins jq 1.8 defines in jq fail as those definitions do")
+  func definitionErrors() throws {
+    #expect(try caught("{} | flatten(-1)") == ["flatten depth must not be negative"])
+    #expect(try run("{a: [1, [2]]} | flatten") == [[1, 2]])
+    #expect(try caught("1 | flatten") == ["Cannot iterate over number (1)"])
+    #expect(try run("[[1, [2]]] | flatten(1.5)") == [[1, 2]])
+    #expect(try caught("true | indices(1)") == ["Cannot index boolean with number (1)"])
+    #expect(
+      try run(#"({} | indices("a")), ("abc" | indices("")), ([1] | indices([]))"#) == [
+        nil, [], [],
+      ])
+    #expect(try run(#"[limit("a"; empty)]"#) == [[]])
+    #expect(
+      try caught(#"[limit("a"; 1, 2)]"#) == [
+        #"string ("a") and number (1) cannot be subtracted"#
+      ])
+    #expect(try caught("[limit(null; 1)]") == ["limit doesn't support negative count"])
+    #expect(try caught("format(1)") == ["number (1) is not a valid format"])
+    #expect(try caught("1 | max") == ["number (1) and number (1) cannot be iterated over"])
+    #expect(
+      try caught("false | contains(true)") == [
+        "boolean (false) and boolean (true) cannot have their containment checked"
+      ])
+    #expect(try run("[[1], [2, 3]] | transpose") == [[[1, 2], [nil, 3]]])
+    #expect(try caught("[1] | from_entries") == [#"Cannot index number with string ("key")"#])
+    #expect(try caught("[null] | from_entries") == ["Cannot use null (null) as object key"])
+    #expect(try run("null | isnormal, (1 | isnormal), (0 | isnormal)") == [false, true, false])
+    #expect(try caught("{} % 1") == ["object ({}) and number (1) cannot be divided (remainder)"])
+  }
+
+  @Test("the regex wrappers join flags with + and let errors through, as builtin.jq does")
+  func regexWrappers() throws {
+    #expect(try caught(#""a" | sub("a"; "b"; 1)"#) == ["number (1) is not a string"])
+    #expect(
+      try caught(#""abc" | split("b"; 1)"#) == [
+        #"number (1) and string ("g") cannot be added"#
+      ])
+    #expect(
+      try caught(#""ab" | [scan("a"; 1)]"#) == [
+        #"string ("g") and number (1) cannot be added"#
+      ])
+    #expect(
+      try caught(#"1 | sub("a"; "b")"#) == [
+        "number (1) cannot be matched, as it is not a string"
+      ])
+    #expect(try run(#""aXbxc" | split("x"; "i")"#) == [["a", "b", "c"]])
+    #expect(try run(#""abc" | sub("(?<x>b)"; "1\(.x)", "2\(.x)")"#) == ["a1bc", "a2bc"])
+    #expect(try run(#""abc" | gsub("z"; "y")"#) == ["abc"])
+  }
+
+  @Test("NaN sorts below every number, itself included")
+  func nanOrder() throws {
+    #expect(try run("nan < nan, nan < 1, nan > nan, nan == nan") == [true, true, false, false])
+    #expect(try run("[1, nan] | sort | map(isnan)") == [[true, false]])
+    #expect(try run("[1, nan] | min | isnan") == [true])
+  }
+
+  @Test("dates: seconds truncated toward zero, missing fields 0, strptime's sentinels")
+  func dates() throws {
+    #expect(
+      try run("-2.5 | todate, gmtime") == [
+        "1969-12-31T23:59:58Z", [1969, 11, 31, 23, 59, 58.5, 3, 364],
+      ])
+    #expect(try run("[] | todate, mktime") == ["1899-12-31T00:00:00Z", -2_209_075_200])
+    #expect(try run("[2015, 14, 40] | todate") == ["2016-04-09T00:00:00Z"])
+    #expect(
+      try run(#""10 March 2015 x" | strptime("%d %B %Y")"#) == [
+        [2015, 2, 10, 0, 0, 0, 2, 68, " x"]
+      ])
+    #expect(try run(#""12" | strptime("%H")"#) == [[1900, 0, 0, 12, 0, 0, 8, 367]])
+  }
+}

@@ -8,6 +8,13 @@ import Transfer
 /// itself: the session's other requests go on meanwhile, and the upload resumes when the
 /// stream yields.
 @Suite struct BlockingStreamUploadTests {
+  /// What happened, in order.
+  final class Log: Sendable {
+    let entries = Mutex<[String]>([])
+    func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var count: Int { entries.withLock { $0.count } }
+  }
+
   @Test func aBlockedStreamDoesNotHoldTheSessionsOtherRequests() async throws {
     let bytes = patternedBytes(200_000, seed: 21)
     let pipe = Pipe()
@@ -15,7 +22,8 @@ import Transfer
     // read(2) until the pipe has data, as a socket's or a child process's output would.
     let stream = try #require(
       InputStream(fileAtPath: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"))
-    let events = Mutex<[String]>([])
+    let events = Log()
+    let writer = pipe.fileHandleForWriting
     try await withServer({ request in
       request.path == "/upload" ? describeBody(request) : .json(userJSON)
     }) { server in
@@ -25,18 +33,18 @@ import Transfer
       // Feeds the pipe once the GETs are done, or after 15 s if they hang (then the order
       // below shows it).
       let feeder = Task.detached {
-        for _ in 0..<1500 where events.withLock({ $0.count }) < 5 {
+        for _ in 0..<1500 where events.count < 5 {
           try? await Task.sleep(for: .milliseconds(10))
         }
-        events.withLock { $0.append("pipe written") }
-        pipe.fileHandleForWriting.write(Data(bytes))
-        try? pipe.fileHandleForWriting.close()
+        events.add("pipe written")
+        writer.write(Data(bytes))
+        try? writer.close()
       }
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<5 {
           group.addTask {
             _ = try await session.request(server.url("/user")).validate().serializingJSON().value
-            events.withLock { $0.append("get \(index)") }
+            events.add("get \(index)")
           }
         }
         try await group.waitForAll()
@@ -46,7 +54,7 @@ import Transfer
       #expect(received.bytes == bytes.count)
       #expect(received.fnv == String(fnv1a(bytes), radix: 16))
       #expect(received.chunked)
-      let order = events.withLock { $0 }
+      let order = events.entries.withLock { $0 }
       #expect(order.last == "pipe written", "\(order)")
     }
     try? pipe.fileHandleForReading.close()

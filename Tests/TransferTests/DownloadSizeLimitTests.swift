@@ -37,7 +37,7 @@ import Transfer
     let directory = DownloadTests.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("big.bin")
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession(maximumResponseSize: 300_000)
         .download(server.url(path), to: DownloadTests.to(target))
         .serializingDownloadedFileURL().response
@@ -57,7 +57,7 @@ import Transfer
     let directory = DownloadTests.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("whole.bin")
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let file = try await testSession(maximumResponseSize: Self.body.count)
         .download(server.url("/chunked"), to: DownloadTests.to(target))
         .serializingDownloadedFileURL().value
@@ -66,7 +66,7 @@ import Transfer
   }
 
   @Test func aBufferedResponseOverTheLimitFailsTheSameWay() async throws {
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession(maximumResponseSize: 300_000)
         .request(server.url("/chunked")).serializingData().response
       guard case .responseTooLarge(300_000)? = response.error else {

@@ -15,7 +15,7 @@ import Transfer
   static func multipartFailure(_ fill: (MultipartFormData) -> Void) async throws
     -> (TransferError.MultipartEncodingFailureReason?, served: Int)
   {
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession()
         .upload(multipartFormData: fill, to: server.url("/upload"))
         .serializingData().response
@@ -79,7 +79,7 @@ import Transfer
     try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
     // root reads any file: then the part is sent, which is right too.
     let readable = FileManager.default.isReadableFile(atPath: file.path)
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession()
         .upload(multipartFormData: { $0.append(file, withName: "f") }, to: server.url("/upload"))
         .serializingData().response
@@ -128,7 +128,7 @@ import Transfer
     let cases: [(URL, DownloadRequest.Options)] = [
       (missingFolder, []), (readOnly, [.createIntermediateDirectories]),
     ]
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       for (destination, options) in cases {
         let response = await testSession()
           .download(server.url("/user"), to: DownloadTests.to(destination, options))

@@ -40,7 +40,7 @@ import Testing
 
   @Test func failedAttemptsInARowWaitTwiceAsLongEachTime() async throws {
     let source = FlakySource()
-    try await withServer(source.handle) { server in
+    try await withServer(source.handle) { server async throws in
       var events: [String] = []
       for try await event in testSession().streamEvents(server.url("/events")) {
         events.append(event.data)

@@ -33,7 +33,7 @@ import Transfer
     let bytes = patternedBytes(200_000, seed: 11)
     let file = try UploadTests.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession().upload(file, to: server.url(path), method: .put)
         .validate().serializingDecodable(ReceivedBody.self).response
       try Self.expectReceived(response, bytes: bytes, method: "PUT")
@@ -44,7 +44,7 @@ import Transfer
   @Test(arguments: ["/307", "/308"])
   func aStreamIsReplayedToTheRedirectTarget(_ path: String) async throws {
     let bytes = patternedBytes(300_000, seed: 12)
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession()
         .upload(InputStream(data: Data(bytes)), to: server.url(path))
         .validate().serializingDecodable(ReceivedBody.self).response
@@ -56,7 +56,7 @@ import Transfer
   @Test(arguments: ["/307", "/308"])
   func dataIsSentAgainToTheRedirectTarget(_ path: String) async throws {
     let bytes = patternedBytes(100_000, seed: 13)
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession().upload(Data(bytes), to: server.url(path))
         .validate().serializingDecodable(ReceivedBody.self).response
       try Self.expectReceived(response, bytes: bytes, method: "POST")
@@ -78,7 +78,7 @@ import Transfer
     // Reads the stream part once here; the upload and its rewind replay it.
     let expected = [UInt8](try form.encode())
     #expect(UInt64(expected.count) == form.contentLength)
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession().upload(multipartFormData: form, to: server.url(path))
         .validate().serializingDecodable(ReceivedBody.self).response
       try Self.expectReceived(response, bytes: expected, method: "POST")
@@ -87,7 +87,7 @@ import Transfer
 
   @Test func aStreamBeyondTheReplayLimitFailsWithCurlsRewindCode() async throws {
     let bytes = patternedBytes((1 << 20) + 10_000, seed: 16)
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let response = await testSession()
         .upload(InputStream(data: Data(bytes)), to: server.url("/307"))
         .serializingData().response
@@ -99,7 +99,7 @@ import Transfer
 
   @Test func anAsyncSequenceCannotBeSentAgain() async throws {
     let bytes = patternedBytes(10_000, seed: 17)
-    try await withServer(Self.handler) { server in
+    try await withServer(Self.handler) { server async throws in
       let chunks = AsyncStream<[UInt8]> { continuation in
         continuation.yield(bytes)
         continuation.finish()
@@ -121,7 +121,7 @@ import Transfer
       }
       return attempt == 1 ? .text("later", status: 503) : describeBody(request)
     }
-    try await withServer(flaky) { server in
+    try await withServer(flaky) { server async throws in
       let policy = RetryPolicy(retryLimit: 1, exponentialBackoffScale: .milliseconds(1))
       let received = try await testSession(interceptor: policy)
         .upload(InputStream(data: Data(bytes)), to: server.url("/put"), method: .put)

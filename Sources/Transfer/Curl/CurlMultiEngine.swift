@@ -162,6 +162,6 @@ final class CurlMultiEngine: Sendable {
       collectFinished()
     }
     // curl may still report sockets it closes to `loop`, which lives until here.
-    withExtendedLifetime(loop) { curl_multi_cleanup(multi) }
+    withExtendedLifetime(loop) { _ = curl_multi_cleanup(multi) }
   }
 }

@@ -153,13 +153,13 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
   /// `base` doubled for each further failed attempt in a row, at most `maximum` (or `base`,
   /// when the server asks for more than `maximum`).
   static func reconnectionDelay(base: Duration, failures: Int, maximum: Duration) -> Duration {
-    let ceiling = max(base, maximum)
+    let ceiling = Swift.max(base, maximum)
     var delay = base
-    for _ in 0..<max(0, failures - 1) {
+    for _ in 0..<Swift.max(0, failures - 1) {
       guard delay < ceiling else { break }
       delay *= 2
     }
-    return min(delay, ceiling)
+    return Swift.min(delay, ceiling)
   }
 
   /// An iterator with its own connections.

@@ -24,9 +24,10 @@ import Transfer
       InputStream(fileAtPath: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"))
     let events = Log()
     let writer = pipe.fileHandleForWriting
-    try await withServer({ request in
+    let handler: @Sendable (ServerRequest) -> ServerResponse = { request in
       request.path == "/upload" ? describeBody(request) : .json(userJSON)
-    }) { server in
+    }
+    try await withServer(handler) { server in
       let session = testSession(timeout: .seconds(60))
       let upload = session.upload(stream, to: server.url("/upload"))
         .serializingDecodable(ReceivedBody.self)

@@ -135,7 +135,8 @@ import Transfer
           .serializingDownloadedFileURL().response
         guard case .downloadedFileMoveFailed(let error, let source, let target)? = response.error
         else {
-          Issue.record("expected downloadedFileMoveFailed, got \(String(describing: response.error))")
+          Issue.record(
+            "expected downloadedFileMoveFailed, got \(String(describing: response.error))")
           continue
         }
         #expect(target == destination)

@@ -189,7 +189,8 @@ extension TransferError.MultipartEncodingFailureReason: CustomStringConvertible 
     case .bodyPartFileNotReachableWithError(let url, let error):
       "the part's file \(url.path) cannot be read: \(error)"
     case .bodyPartFileIsDirectory(let url): "the part's file \(url.path) is a directory"
-    case .bodyPartFileSizeNotAvailable(let url): "the size of the part's file \(url.path) is unknown"
+    case .bodyPartFileSizeNotAvailable(let url):
+      "the size of the part's file \(url.path) is unknown"
     case .inputStreamReadFailed(let error): "reading a part failed: \(error)"
     }
   }

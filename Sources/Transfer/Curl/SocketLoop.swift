@@ -74,7 +74,9 @@ final class SocketLoop: @unchecked Sendable {
   func wait() {
     polled.removeAll(keepingCapacity: true)
     polled.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
-    for (socket, events) in watched { polled.append(pollfd(fd: socket, events: events, revents: 0)) }
+    for (socket, events) in watched {
+      polled.append(pollfd(fd: socket, events: events, revents: 0))
+    }
     // Without a timer, wake up once a second anyway: cheap, and a guard against a lost timer.
     var timeout = 1000
     if let deadline {

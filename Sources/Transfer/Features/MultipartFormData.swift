@@ -128,7 +128,8 @@ public final class MultipartFormData: Sendable {
     guard files.isReadableFile(atPath: url.path) else {
       throw .multipartEncodingFailed(
         reason: .bodyPartFileNotReachableWithError(
-          atURL: url, error: CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: url.path])))
+          atURL: url,
+          error: CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: url.path])))
     }
     let attributes: [FileAttributeKey: Any]
     do {
@@ -191,7 +192,8 @@ public final class MultipartFormData: Sendable {
       case .bytes(0): return body
       case .bytes(let count): body.append(contentsOf: chunk[0..<count])
       case .failure(let reason):
-        throw .multipartEncodingFailed(reason: .inputStreamReadFailed(error: BodyReadError(reason: reason)))
+        throw .multipartEncodingFailed(
+          reason: .inputStreamReadFailed(error: BodyReadError(reason: reason)))
       case .pause:
         // A stream part's thread has not read its next bytes yet; nothing can wake this
         // synchronous call, so it looks again shortly.

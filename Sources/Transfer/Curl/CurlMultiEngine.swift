@@ -17,8 +17,6 @@ import Synchronization
 /// a transfer's `finish` runs exactly once, on that thread.
 final class CurlMultiEngine: Sendable {
   private struct Queue {
-    /// Work to run on the engine thread (a request's start, see `perform`).
-    var jobs: [@Sendable () -> Void] = []
     var additions: [CurlTransfer] = []
     /// Held, not identified: a transfer freed before the engine takes this list could have
     /// its address (its `ObjectIdentifier`) reused by a new transfer, which would be cancelled.
@@ -29,9 +27,6 @@ final class CurlMultiEngine: Sendable {
     /// byte is on its way), so queuing more needs no wake-up of its own.
     var willLook = true
 
-    var isEmpty: Bool {
-      jobs.isEmpty && additions.isEmpty && cancellations.isEmpty && unpauses.isEmpty && !stopping
-    }
   }
 
   /// Not `Sendable` in C; only the engine thread uses it.
@@ -64,12 +59,6 @@ final class CurlMultiEngine: Sendable {
   deinit {
     ccurl_loop_close(wakeRead)
     ccurl_loop_close(wakeWrite)
-  }
-
-  /// Runs `job` on the engine thread, soon. A transfer it starts with `add` is taken in the
-  /// same pass, without another wake-up.
-  func perform(_ job: @escaping @Sendable () -> Void) {
-    enqueue { $0.jobs.append(job) }
   }
 
   /// Starts a transfer; its completion runs on the engine thread.
@@ -124,12 +113,9 @@ final class CurlMultiEngine: Sendable {
     }
     while true {
       let work = queue.withLock { queue in
-        defer { queue = Queue(willLook: !queue.jobs.isEmpty) }
+        defer { queue = Queue(willLook: false) }
         return queue
       }
-      // A job usually builds a transfer and adds it: that lands in the queue, taken by the
-      // next pass, which comes at once (`willLook` stayed true, nothing sleeps in between).
-      for job in work.jobs { job() }
       for transfer in work.additions {
         active[ObjectIdentifier(transfer)] = transfer
         byHandle[transfer.easy] = transfer
@@ -152,7 +138,6 @@ final class CurlMultiEngine: Sendable {
       }
       loop.runDueTimer()
       collectFinished()
-      if !work.jobs.isEmpty { continue }
 
       // Sleeps until a socket curl waits on is ready, curl's timer is due, or a wake-up.
       loop.wait()

@@ -26,7 +26,6 @@ final class CurlMultiEngine: Sendable {
     /// The engine thread will take this queue again before it sleeps (it is awake, or a wake
     /// byte is on its way), so queuing more needs no wake-up of its own.
     var willLook = true
-
   }
 
   /// Not `Sendable` in C; only the engine thread uses it.

@@ -40,6 +40,15 @@ static inline CURLcode ccurl_easy_setopt_xferinfo_function(CURL *handle, CURLopt
     return curl_easy_setopt(handle, option, value);
 }
 
+/* CURLOPT_SEEKFUNCTION: curl asks to rewind the request body (offset 0, SEEK_SET) when it must
+   send it again: a 307/308 redirect, an authentication round trip, a connection that died
+   under a reused request. */
+typedef int (*ccurl_seek_callback)(void *userdata, curl_off_t offset, int origin);
+
+static inline CURLcode ccurl_easy_setopt_seek_function(CURL *handle, ccurl_seek_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, value);
+}
+
 static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *out) {
     return curl_easy_getinfo(handle, info, out);
 }

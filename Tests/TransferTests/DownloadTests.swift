@@ -116,7 +116,12 @@ import Transfer
     try await Self.withRangeServer { (server, _) async throws in
       let refused = await testSession().download(server.url("/user"), to: Self.to(target, []))
         .serializingDownloadedFileURL().response
-      #expect(refused.error?.curlCode == .writeError)
+      guard case .downloadedFileMoveFailed(_, let source, let destination)? = refused.error else {
+        Issue.record("expected downloadedFileMoveFailed, got \(String(describing: refused.error))")
+        return
+      }
+      #expect(destination == target)
+      try? FileManager.default.removeItem(at: source)
       #expect(try Data(contentsOf: target) == Data("old".utf8))
       let replaced = try await testSession()
         .download(server.url("/user"), to: Self.to(target, .removePreviousFile))

@@ -49,16 +49,17 @@ extension Session {
   /// session.upload(stream, to: "https://api.example.com/ingest").response { print($0.result) }
   /// ```
   ///
-  /// curl reads the stream on the session's engine thread, so a stream that blocks for data
-  /// stalls the session's other transfers meanwhile: give data that arrives over time as an
-  /// `AsyncSequence` (`upload(_:to:method:headers:interceptor:)` with chunks). A stream can be
-  /// read once: a retry fails with `.transportFailed(code: 65, …)` (curl's "rewind failed").
+  /// The stream is read on a thread of its own, up to 1 MiB ahead of what curl sends, so a
+  /// stream that blocks for data (a pipe's) holds only this upload, never the session's other
+  /// transfers. Its first 1 MiB is kept as it is read, so a 307/308 redirect or a retry sends
+  /// it again; past that, they fail with `.transportFailed(code: 65, …)` (curl's "rewind
+  /// failed").
   public func upload(
     _ stream: InputStream, to url: any URLConvertible, method: HTTPMethod = .post,
     headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil
   ) -> UploadRequest {
     upload(
-      .stream(OneShotStream(stream)), to: url, method: method, headers: headers,
+      .stream(ReplayableStream(stream)), to: url, method: method, headers: headers,
       interceptor: interceptor)
   }
 

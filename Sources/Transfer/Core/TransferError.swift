@@ -34,6 +34,12 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
   case explicitlyCancelled
   /// A `RequestRetrier` failed while deciding; `originalError` is what it was asked about.
   case requestRetryFailed(retryError: any Error, originalError: any Error)
+  /// A multipart form could not be encoded: a file part that cannot be read, a stream part
+  /// that failed (Alamofire's `AFError.multipartEncodingFailed`).
+  case multipartEncodingFailed(reason: MultipartEncodingFailureReason)
+  /// The download arrived whole but could not be moved from `source` (its temporary file,
+  /// left in place so that nothing is lost) to `destination`; `error` is the file system's.
+  case downloadedFileMoveFailed(error: any Error, source: URL, destination: URL)
 
   /// Why parameters could not be encoded.
   public enum ParameterEncodingFailureReason: Sendable {
@@ -41,6 +47,23 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     case jsonEncodingFailed(error: any Error)
     /// A value cannot be written as a query or form value.
     case unsupportedValue(key: String, type: String)
+  }
+
+  /// Why a multipart form could not be encoded, with Alamofire's names.
+  public enum MultipartEncodingFailureReason: Sendable {
+    /// A file part's URL is not a `file:` URL.
+    case bodyPartURLInvalid(url: URL)
+    /// A file part names no file.
+    case bodyPartFileNotReachable(at: URL)
+    /// A file part's file cannot be opened or read: `error` says why (gone, no permission).
+    case bodyPartFileNotReachableWithError(atURL: URL, error: any Error)
+    /// A file part names a directory.
+    case bodyPartFileIsDirectory(at: URL)
+    /// A file part's size cannot be found.
+    case bodyPartFileSizeNotAvailable(at: URL)
+    /// Reading a part failed while the form was sent: a stream part's stream failed or ended
+    /// before its declared length, or a file part could not be read to its end.
+    case inputStreamReadFailed(error: any Error)
   }
 
   /// Why a validator rejected a response.
@@ -87,6 +110,9 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     case .explicitlyCancelled: "Request explicitly cancelled"
     case .requestRetryFailed(let retryError, let original):
       "Request retry failed with \(retryError); original error: \(original)"
+    case .multipartEncodingFailed(let reason): "Multipart form encoding failed: \(reason)"
+    case .downloadedFileMoveFailed(let error, let source, let destination):
+      "Moving the download from \(source.path) to \(destination.path) failed: \(error)"
     }
   }
 
@@ -132,6 +158,9 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     case .responseSerializationFailed(.decodingFailed(let error)): error
     case .responseSerializationFailed(.customSerializationFailed(let error)): error
     case .requestRetryFailed(let error, _): error
+    case .multipartEncodingFailed(.bodyPartFileNotReachableWithError(_, let error)): error
+    case .multipartEncodingFailed(.inputStreamReadFailed(let error)): error
+    case .downloadedFileMoveFailed(let error, _, _): error
     default: nil
     }
   }
@@ -148,6 +177,21 @@ extension TransferError.ParameterEncodingFailureReason: CustomStringConvertible 
     switch self {
     case .jsonEncodingFailed(let error): "JSON could not be encoded: \(error)"
     case .unsupportedValue(let key, let type): "value of '\(key)' (\(type)) cannot be URL-encoded"
+    }
+  }
+}
+
+extension TransferError.MultipartEncodingFailureReason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .bodyPartURLInvalid(let url): "the part's URL \(url) is not a file URL"
+    case .bodyPartFileNotReachable(let url): "the part's file \(url.path) does not exist"
+    case .bodyPartFileNotReachableWithError(let url, let error):
+      "the part's file \(url.path) cannot be read: \(error)"
+    case .bodyPartFileIsDirectory(let url): "the part's file \(url.path) is a directory"
+    case .bodyPartFileSizeNotAvailable(let url):
+      "the size of the part's file \(url.path) is unknown"
+    case .inputStreamReadFailed(let error): "reading a part failed: \(error)"
     }
   }
 }

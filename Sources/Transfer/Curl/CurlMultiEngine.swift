@@ -6,9 +6,12 @@ import Synchronization
 ///
 /// A thousand concurrent requests are a thousand easy handles on this one thread, not a
 /// thousand threads; the multi handle keeps finished connections open and hands them to
-/// the next request to the same host. Other threads never call curl: they queue work
-/// under the lock and wake the thread with `curl_multi_wakeup`, the one multi call libcurl
-/// allows from another thread.
+/// the next request to the same host. Other threads never call curl: they queue work under
+/// the lock and wake the thread through a pipe (see `SocketLoop`).
+///
+/// The thread runs curl's socket interface (`curl_multi_socket_action`): it polls the sockets
+/// curl names and tells curl which one is ready, so a wake-up costs curl only the transfers
+/// whose socket is ready, not a pass over every transfer in flight.
 ///
 /// Invariants: `multi` and every easy handle in `active` are used only on the engine thread;
 /// a transfer's `finish` runs exactly once, on that thread.
@@ -20,12 +23,17 @@ final class CurlMultiEngine: Sendable {
     var cancellations: [CurlTransfer] = []
     var unpauses: [CurlTransfer] = []
     var stopping = false
+    /// The engine thread will take this queue again before it sleeps (it is awake, or a wake
+    /// byte is on its way), so queuing more needs no wake-up of its own.
+    var willLook = true
   }
 
-  /// Not `Sendable` in C; only the engine thread uses it, and `curl_multi_wakeup` (which
-  /// libcurl documents as safe from any thread) is the exception.
+  /// Not `Sendable` in C; only the engine thread uses it.
   private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
   private let queue = Mutex(Queue())
+  /// The pipe that wakes the engine thread: it polls `wakeRead`, others write to `wakeWrite`.
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
 
   init(configuration: SessionConfiguration) {
     CurlGlobal.ensureInitialized()
@@ -36,48 +44,75 @@ final class CurlMultiEngine: Sendable {
       multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maximumConnections))
     _ = ccurl_multi_setopt_long(
       multi, CURLMOPT_MAXCONNECTS, max(16, configuration.maximumConnectionsPerHost * 4))
+    var fds: [Int32] = [-1, -1]
+    let made = ccurl_loop_pipe(&fds)
+    precondition(made == 0, "cannot make the engine's wake-up pipe")
+    wakeRead = fds[0]
+    wakeWrite = fds[1]
     let thread = Thread { [self] in run() }
     thread.name = "JSONKit.Transfer.engine"
     thread.start()
   }
 
+  /// The pipe closes only when nothing can write to it any more: wakers hold the engine.
+  deinit {
+    ccurl_loop_close(wakeRead)
+    ccurl_loop_close(wakeWrite)
+  }
+
   /// Starts a transfer; its completion runs on the engine thread.
   func add(_ transfer: CurlTransfer) {
     transfer.attachWakers(engine: self)
-    queue.withLock { $0.additions.append(transfer) }
-    curl_multi_wakeup(multi)
+    enqueue { $0.additions.append(transfer) }
   }
 
   /// Stops a transfer if it is still running; it completes as cancelled.
   func cancel(_ transfer: CurlTransfer) {
-    queue.withLock { $0.cancellations.append(transfer) }
-    curl_multi_wakeup(multi)
+    enqueue { $0.cancellations.append(transfer) }
   }
 
   /// Resumes a transfer that paused itself (backpressure), if it is still running.
   func unpause(_ transfer: CurlTransfer) {
-    queue.withLock { $0.unpauses.append(transfer) }
-    curl_multi_wakeup(multi)
+    enqueue { $0.unpauses.append(transfer) }
   }
 
   /// Cancels what is running and ends the thread, which then frees the multi handle.
   func shutdown() {
-    queue.withLock { $0.stopping = true }
-    curl_multi_wakeup(multi)
+    enqueue { $0.stopping = true }
+  }
+
+  /// Queues work and wakes the engine thread unless it is going to look anyway.
+  private func enqueue(_ change: (inout Queue) -> Void) {
+    let wake = queue.withLock { queue in
+      change(&queue)
+      defer { queue.willLook = true }
+      return !queue.willLook
+    }
+    if wake { ccurl_loop_wake(wakeWrite) }
   }
 
   // MARK: The engine thread
 
   private func run() {
+    let loop = SocketLoop(multi: multi, wakeFD: wakeRead)
     var active: [ObjectIdentifier: CurlTransfer] = [:]
     var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Ends the transfers curl reports done.
+    func collectFinished() {
+      var left: Int32 = 0
+      while let message = curl_multi_info_read(multi, &left) {
+        guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+          let transfer = byHandle.removeValue(forKey: easy)
+        else { continue }
+        let code = message.pointee.data.result
+        active[ObjectIdentifier(transfer)] = nil
+        curl_multi_remove_handle(multi, easy)
+        transfer.finish(code: code)
+      }
+    }
     while true {
       let work = queue.withLock { queue in
-        defer {
-          queue.additions = []
-          queue.cancellations = []
-          queue.unpauses = []
-        }
+        defer { queue = Queue(willLook: false) }
         return queue
       }
       for transfer in work.additions {
@@ -96,25 +131,21 @@ final class CurlMultiEngine: Sendable {
       if work.stopping { break }
       for transfer in work.unpauses where active[ObjectIdentifier(transfer)] != nil {
         transfer.resumedByEngine()
-        // May call the transfer's callbacks at once, with what curl held back.
+        // May call the transfer's callbacks at once, with what curl held back; curl then
+        // asks for its timer to run, which the next `runDueTimer` does.
         curl_easy_pause(transfer.easy, 0)  // CURLPAUSE_CONT
       }
+      loop.runDueTimer()
+      collectFinished()
 
-      var running: Int32 = 0
-      curl_multi_perform(multi, &running)
-      var left: Int32 = 0
-      while let message = curl_multi_info_read(multi, &left) {
-        guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-          let transfer = byHandle.removeValue(forKey: easy)
-        else { continue }
-        let code = message.pointee.data.result
-        active[ObjectIdentifier(transfer)] = nil
-        curl_multi_remove_handle(multi, easy)
-        transfer.finish(code: code)
-      }
-      // Sleeps until a socket is ready, a curl timer is due, or `curl_multi_wakeup`.
-      curl_multi_poll(multi, nil, 0, 1000, nil)
+      // Sleeps until a socket curl waits on is ready, curl's timer is due, or a wake-up.
+      loop.wait()
+      queue.withLock { $0.willLook = true }
+      loop.dispatchReadySockets()
+      loop.runDueTimer()
+      collectFinished()
     }
-    curl_multi_cleanup(multi)
+    // curl may still report sockets it closes to `loop`, which lives until here.
+    withExtendedLifetime(loop) { _ = curl_multi_cleanup(multi) }
   }
 }

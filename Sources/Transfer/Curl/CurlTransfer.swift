@@ -22,6 +22,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// The request body, read by curl's read callback (files, streams, multipart forms);
     /// nil: `HTTPRequest.body`, which curl copies.
     var upload: (any RequestBodyReader)?
+    /// A new reader of the same body from its first byte, for when curl must send it again
+    /// (a 307/308 redirect, an authentication round trip); nil: the body cannot be rewound.
+    var rewindUpload: (() throws(TransferError) -> any RequestBodyReader)?
     /// Bytes sent and received so far, from curl's progress callback on the engine thread.
     var onProgress: ((_ upload: TransferProgress, _ download: TransferProgress) -> Void)?
     /// Wakes the transfer after `onChunk` answered `.pause`.
@@ -61,7 +64,12 @@ final class CurlTransfer: @unchecked Sendable {
   private var parseError: JSONError?
   private var exceededLimit = false
   private var finished = false
-  private var uploadFailure: String?
+  /// Why the request body could not be sent: curl's code for it and the reason.
+  private var uploadFailure: (code: CurlCode, reason: String)?
+  /// The body reader in use: `body.upload`, or the one that replaced it on a rewind.
+  private var upload: (any RequestBodyReader)?
+  /// The engine running this transfer, for the wakers of readers made by a rewind.
+  private var engine: CurlMultiEngine?
   private var announcedResponse = false
   /// Body bytes handed to curl by the read callback (curl's own count includes chunk framing).
   private var sentCount = 0
@@ -84,6 +92,7 @@ final class CurlTransfer: @unchecked Sendable {
     self.easy = easy
     self.request = request
     self.body = body
+    upload = body.upload
     self.maximumSize = configuration.maximumResponseSize
     self.onFinish = onFinish
     timeoutMilliseconds = (request.timeout ?? configuration.timeout).map(CurlOptions.milliseconds)
@@ -142,6 +151,12 @@ final class CurlTransfer: @unchecked Sendable {
     options.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: upload.length ?? -1)
     if method != .post { options.set(CURLOPT_CUSTOMREQUEST, method.rawValue) }
     options.set(CURLOPT_READDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+    options.set(CURLOPT_SEEKDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+    _ = ccurl_easy_setopt_seek_function(easy) { user, offset, origin in
+      guard let user else { return CURL_SEEKFUNC_FAIL }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+      return transfer.rewindBody(offset: Int(offset), origin: origin)
+    }
     // The read callback has the write callback's C signature, so the same setter serves.
     _ = ccurl_easy_setopt_write_function(easy, CURLOPT_READFUNCTION) {
       pointer, size, count, user in
@@ -168,14 +183,15 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Lets the wakers reach this transfer through `engine`; called as the engine starts it.
   func attachWakers(engine: CurlMultiEngine) {
+    self.engine = engine
     body.waker?.attach(engine: engine, transfer: self)
-    body.upload?.waker?.attach(engine: engine, transfer: self)
+    upload?.waker?.attach(engine: engine, transfer: self)
   }
 
   // MARK: Callbacks (engine thread)
 
   private func sendBody(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
-    guard let upload = body.upload else { return 0 }
+    guard let upload else { return 0 }
     switch upload.read(into: buffer) {
     case .bytes(let count):
       sentCount += count
@@ -184,17 +200,43 @@ final class CurlTransfer: @unchecked Sendable {
       pausedByCallback()
       return Int(CURL_READFUNC_PAUSE)
     case .failure(let reason):
-      uploadFailure = reason
+      uploadFailure = (.readError, reason)
       return Int(CURL_READFUNC_ABORT)
+    }
+  }
+
+  /// curl must send the body again from its start: a fresh reader replaces the one in use.
+  /// curl only ever asks for offset 0 from the start here (it rewinds, it does not resume).
+  private func rewindBody(offset: Int, origin: Int32) -> Int32 {
+    guard offset == 0, origin == SEEK_SET else { return CURL_SEEKFUNC_CANTSEEK }
+    guard let rewindUpload = body.rewindUpload else {
+      uploadFailure = (.rewindFailed, "the request body cannot be read again to be re-sent")
+      return CURL_SEEKFUNC_FAIL
+    }
+    do {
+      let fresh = try rewindUpload()
+      upload?.waker?.detach()
+      upload?.close()
+      if let engine { fresh.waker?.attach(engine: engine, transfer: self) }
+      upload = fresh
+      sentCount = 0
+      return CURL_SEEKFUNC_OK
+    } catch {
+      if case .transportFailed(_, let message) = error {
+        uploadFailure = (.rewindFailed, message)
+      } else {
+        uploadFailure = (.rewindFailed, error.description)
+      }
+      return CURL_SEEKFUNC_FAIL
     }
   }
 
   /// curl reports 0 as the total while it does not know one; so does a body that is empty.
   private func reportProgress(upload: (Int64, Int64), download: (Int64, Int64)) {
     let uploadLength =
-      body.upload.map { $0.length.map(Int64.init) ?? -1 }
+      self.upload.map { $0.length.map(Int64.init) ?? -1 }
       ?? request.body.map { Int64($0.count) } ?? upload.1
-    let sent = body.upload == nil ? upload.0 : Int64(sentCount)
+    let sent = self.upload == nil ? upload.0 : Int64(sentCount)
     let downloadTotal = download.1 > 0 ? download.1 : -1
     body.onProgress?(
       TransferProgress(completedUnitCount: sent, totalUnitCount: uploadLength),
@@ -298,14 +340,15 @@ final class CurlTransfer: @unchecked Sendable {
   func finish(code: CURLcode, cancelled: Bool = false) {
     guard !finished else { return }
     finished = true
-    body.upload?.close()
-    body.upload?.waker?.detach()
+    upload?.close()
+    upload?.waker?.detach()
     body.waker?.detach()
+    engine = nil
     let info = CurlInfo(easy: easy)
     if let onProgress = body.onProgress, code == CURLE_OK {
       // The last word: at the end, what was sent and received is the total (a chunked body's
       // length is known only now).
-      let sent = Int64(body.upload == nil ? info.offset(CURLINFO_SIZE_UPLOAD_T) : sentCount)
+      let sent = Int64(upload == nil ? info.offset(CURLINFO_SIZE_UPLOAD_T) : sentCount)
       let received = Int64(receivedCount)
       onProgress(
         TransferProgress(completedUnitCount: sent, totalUnitCount: sent),
@@ -320,8 +363,8 @@ final class CurlTransfer: @unchecked Sendable {
     )
     if code == CURLE_FILESIZE_EXCEEDED { outcome.exceededLimit = true }
     if let uploadFailure {
-      outcome.code = CurlCode.readError.rawValue
-      outcome.message = uploadFailure
+      outcome.code = uploadFailure.code.rawValue
+      outcome.message = uploadFailure.reason
     }
     if body.parseJSON && code == CURLE_OK { outcome.streamedJSON = streamedJSON() }
     onFinish(outcome)

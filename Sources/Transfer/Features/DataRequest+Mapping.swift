@@ -48,7 +48,7 @@ extension DataRequest {
         }
       }, handler: completionHandler)
     appendHandler(readsJSON: true) { outcome in
-      (queue ?? self.serializationQueue).async { delivery.run(outcome) }
+      if let queue { queue.async { delivery.run(outcome) } } else { delivery.run(outcome) }
     }
     return self
   }
@@ -85,7 +85,7 @@ extension DataRequest {
         }
       }, handler: completionHandler)
     appendHandler(readsJSON: true) { outcome in
-      (queue ?? self.serializationQueue).async { delivery.run(outcome) }
+      if let queue { queue.async { delivery.run(outcome) } } else { delivery.run(outcome) }
     }
     return self
   }

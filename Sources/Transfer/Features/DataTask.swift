@@ -13,18 +13,16 @@ import Mapping
 /// `TransferError.explicitlyCancelled`.
 public struct DataTask<Value: Sendable>: Sendable {
   private let request: DataRequest
-  private let task: Task<TransferResponse<Value>, Never>
+  private let delivered = AwaitedResponse<TransferResponse<Value>>()
 
+  /// Adds the response handler at once (which starts the request, as Alamofire's task does);
+  /// `response` awaits what it delivers.
   init(
     request: DataRequest,
-    attach: @escaping @Sendable (@escaping @Sendable (TransferResponse<Value>) -> Void) -> Void
+    attach: (@escaping @Sendable (TransferResponse<Value>) -> Void) -> Void
   ) {
     self.request = request
-    task = Task {
-      await withCheckedContinuation { continuation in
-        attach { continuation.resume(returning: $0) }
-      }
-    }
+    attach { [delivered] in delivered.deliver($0) }
   }
 
   /// The whole response: request, response, data, metrics and result.
@@ -32,7 +30,7 @@ public struct DataTask<Value: Sendable>: Sendable {
     get async {
       let request = self.request
       return await withTaskCancellationHandler {
-        await task.value
+        await delivered.value
       } onCancel: {
         request.cancel()
       }

@@ -131,7 +131,11 @@ final class DownloadState: Sendable {
     if let failure = sink?.failure { error = .transportFailed(code: .writeError, message: failure) }
     var fileURL: URL?
     var resumeData: Data?
-    let keepsFile = error?.isExplicitlyCancelledError != true || keepOnCancel
+    // A body over `maximumResponseSize` is kept neither as a file nor as resume data: asking
+    // for the rest would only bring more of what the limit refuses.
+    var tooLarge = false
+    if case .responseTooLarge? = error { tooLarge = true }
+    let keepsFile = !tooLarge && (error?.isExplicitlyCancelledError != true || keepOnCancel)
     let transferred: Bool
     switch error {
     case nil, .responseValidationFailed?: transferred = raw.response != nil
@@ -184,9 +188,7 @@ final class DownloadState: Sendable {
       try files.moveItem(at: temporaryURL, to: target)
       return target
     } catch {
-      throw .transportFailed(
-        code: .writeError,
-        message: "cannot move the download from \(temporaryURL.path) to \(target.path): \(error)")
+      throw .downloadedFileMoveFailed(error: error, source: temporaryURL, destination: target)
     }
   }
 }

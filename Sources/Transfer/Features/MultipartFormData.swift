@@ -16,8 +16,8 @@ import Synchronization
 /// The upload streams the form: each part's header is written as curl asks for bytes, and
 /// file and stream parts are read as they are sent, so a large file is never in memory.
 /// `encode()` builds the whole body as `Data`, for small forms and tests. A file that
-/// cannot be read makes the upload (or `encode()`) fail with `.transportFailed(code: 26, …)`
-/// naming the file, as Alamofire's `multipartEncodingFailed` does.
+/// cannot be read or a stream that fails makes the upload (or `encode()`) fail with
+/// `TransferError.multipartEncodingFailed`, whose reason names the file, as Alamofire's does.
 public final class MultipartFormData: Sendable {
   /// The boundary between parts: random, so that no part's bytes contain it by chance.
   public let boundary: String
@@ -92,26 +92,61 @@ public final class MultipartFormData: Sendable {
   /// ```
   public func append(_ fileURL: URL, withName name: String, fileName: String, mimeType: String) {
     let headers = Self.headers(name: name, fileName: fileName, mimeType: mimeType)
-    var isDirectory: ObjCBool = false
-    guard fileURL.isFileURL,
-      FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory),
-      !isDirectory.boolValue,
-      let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path))?[.size]
-        as? NSNumber
-    else {
-      failure.withLock {
-        $0 =
-          $0
-          ?? .transportFailed(
-            code: .readError, message: "the multipart file \(fileURL.path) cannot be read")
-      }
-      return
+    do throws(TransferError) {
+      let size = try Self.checkFile(fileURL)
+      add(Part(headers: headers, content: .file(fileURL), length: size))
+    } catch {
+      // The first problem fails the upload when it is sent, as Alamofire's form does.
+      failure.withLock { $0 = $0 ?? error }
     }
-    add(Part(headers: headers, content: .file(fileURL), length: size.uint64Value))
   }
 
-  /// Appends `length` bytes read from `stream` when the form is sent. A stream is read once,
-  /// so a retry of the upload fails with `.transportFailed(code: 65, …)`.
+  /// Just before sending: the file may be gone or unreadable since it was appended. Opening
+  /// it is the one check that also answers for permissions.
+  private static func checkReadable(_ url: URL) throws(TransferError) {
+    do {
+      try FileHandle(forReadingFrom: url).close()
+    } catch {
+      throw .multipartEncodingFailed(
+        reason: .bodyPartFileNotReachableWithError(atURL: url, error: error))
+    }
+  }
+
+  /// The size of a file part's file, or why it cannot be a part.
+  private static func checkFile(_ url: URL) throws(TransferError) -> UInt64 {
+    guard url.isFileURL else {
+      throw .multipartEncodingFailed(reason: .bodyPartURLInvalid(url: url))
+    }
+    let files = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw .multipartEncodingFailed(reason: .bodyPartFileNotReachable(at: url))
+    }
+    guard !isDirectory.boolValue else {
+      throw .multipartEncodingFailed(reason: .bodyPartFileIsDirectory(at: url))
+    }
+    guard files.isReadableFile(atPath: url.path) else {
+      throw .multipartEncodingFailed(
+        reason: .bodyPartFileNotReachableWithError(
+          atURL: url,
+          error: CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: url.path])))
+    }
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try files.attributesOfItem(atPath: url.path)
+    } catch {
+      throw .multipartEncodingFailed(
+        reason: .bodyPartFileNotReachableWithError(atURL: url, error: error))
+    }
+    guard let size = attributes[.size] as? NSNumber else {
+      throw .multipartEncodingFailed(reason: .bodyPartFileSizeNotAvailable(at: url))
+    }
+    return size.uint64Value
+  }
+
+  /// Appends `length` bytes read from `stream` when the form is sent. The stream is read
+  /// once; up to 1 MiB of it is kept so that a redirect (307/308) or a retry can send the
+  /// form again (past that, they fail with `.transportFailed(code: 65, …)`).
   ///
   /// ```swift
   /// form.append(InputStream(data: blob), withLength: UInt64(blob.count), name: "blob",
@@ -132,7 +167,7 @@ public final class MultipartFormData: Sendable {
   ///   HTTPHeader(name: "Content-Disposition", value: #"form-data; name="note""#)])
   /// ```
   public func append(_ stream: InputStream, withLength length: UInt64, headers: HTTPHeaders) {
-    add(Part(headers: headers, content: .stream(OneShotStream(stream)), length: length))
+    add(Part(headers: headers, content: .stream(ReplayableStream(stream)), length: length))
   }
 
   // MARK: Encoding
@@ -144,8 +179,8 @@ public final class MultipartFormData: Sendable {
   /// #expect(UInt64(body.count) == form.contentLength)
   /// ```
   ///
-  /// - Throws: `.transportFailed(code: 26, …)` when a file part cannot be read or a stream
-  ///   part ends early.
+  /// - Throws: `.multipartEncodingFailed` when a file part cannot be read or a stream part
+  ///   fails or ends early.
   public func encode() throws(TransferError) -> Data {
     let reader = try makeReader()
     defer { reader.close() }
@@ -156,8 +191,13 @@ public final class MultipartFormData: Sendable {
       switch read {
       case .bytes(0): return body
       case .bytes(let count): body.append(contentsOf: chunk[0..<count])
-      case .failure(let reason): throw .transportFailed(code: .readError, message: reason)
-      case .pause: assertionFailure("a form never waits")
+      case .failure(let reason):
+        throw .multipartEncodingFailed(
+          reason: .inputStreamReadFailed(error: BodyReadError(reason: reason)))
+      case .pause:
+        // A stream part's thread has not read its next bytes yet; nothing can wake this
+        // synchronous call, so it looks again shortly.
+        Thread.sleep(forTimeInterval: 0.001)
       }
     }
   }
@@ -167,22 +207,24 @@ public final class MultipartFormData: Sendable {
     if let failure = failure.withLock({ $0 }) { throw failure }
     let all = parts.withLock { $0 }
     var segments: [MultipartBodyReader.Segment] = []
+    // Stream parts are read on threads of their own and wake the upload through this.
+    let waker = TransferWaker()
     for (index, part) in all.enumerated() {
       segments.append(.bytes(Data(header(for: part, first: index == 0).utf8)))
       switch part.content {
       case .data(let data): segments.append(.bytes(data))
       case .file(let url):
+        try Self.checkReadable(url)
         segments.append(.stream(try UploadSource.fileReader(url), length: part.length, url.path))
-      case .stream(let oneShot):
-        guard let stream = oneShot.take() else { throw UploadSource.notRewindable }
+      case .stream(let stream):
         segments.append(
           .stream(
-            InputStreamBodyReader(stream: stream, length: Int(part.length)), length: part.length,
+            try stream.makeReader(length: Int(part.length), waker: waker), length: part.length,
             "stream part"))
       }
     }
     segments.append(.bytes(Data(finalBoundary.utf8)))
-    return MultipartBodyReader(segments: segments, length: Int(contentLength))
+    return MultipartBodyReader(segments: segments, length: Int(contentLength), waker: waker)
   }
 
   // MARK: Layout
@@ -191,7 +233,7 @@ public final class MultipartFormData: Sendable {
     enum Content: Sendable {
       case data(Data)
       case file(URL)
-      case stream(OneShotStream)
+      case stream(ReplayableStream)
     }
     var headers: HTTPHeaders
     var content: Content
@@ -256,19 +298,20 @@ final class MultipartBodyReader: RequestBodyReader {
   enum Segment {
     case bytes(Data)
     /// A reader, the length the form declared for it, and its name for errors.
-    case stream(InputStreamBodyReader, length: UInt64, String)
+    case stream(any RequestBodyReader, length: UInt64, String)
   }
 
   let length: Int?
-  let waker: TransferWaker? = nil
+  let waker: TransferWaker?
   private var segments: [Segment]
   private var index = 0
   /// Bytes of `segments[index]` sent so far.
   private var offset: UInt64 = 0
 
-  init(segments: [Segment], length: Int) {
+  init(segments: [Segment], length: Int, waker: TransferWaker) {
     self.segments = segments
     self.length = length
+    self.waker = waker
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> BodyRead {

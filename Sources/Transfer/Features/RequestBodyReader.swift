@@ -24,11 +24,8 @@ protocol RequestBodyReader: AnyObject {
   func close()
 }
 
-/// Reads an `InputStream` (a file's, or the caller's) as it is asked for bytes.
-///
-/// The read happens on the engine thread, so a stream that blocks (a pipe's) holds every
-/// transfer of the session meanwhile; data that arrives over time belongs in an
-/// `AsyncSequence` upload instead.
+/// Reads a file's `InputStream` as curl asks for bytes, on the engine thread (a file does
+/// not block for long; a caller's stream, which may, is a `ReplayableStream`).
 final class InputStreamBodyReader: RequestBodyReader {
   let length: Int?
   let waker: TransferWaker? = nil
@@ -53,28 +50,10 @@ final class InputStreamBodyReader: RequestBodyReader {
   func close() { stream.close() }
 }
 
-/// Hands out an `InputStream` once: a stream cannot be rewound, so a second attempt (a retry)
-/// finds it taken and fails rather than send a truncated body.
-final class OneShotStream: Sendable {
-  // `InputStream` is not Sendable; the mutex hands it to exactly one taker.
-  private nonisolated(unsafe) let stream: InputStream
-  private let taken = Mutex(false)
-
-  init(_ stream: InputStream) { self.stream = stream }
-
-  func take() -> InputStream? {
-    let first = taken.withLock { taken -> Bool in
-      defer { taken = true }
-      return !taken
-    }
-    return first ? stream : nil
-  }
-}
-
 /// Where an upload's bytes come from; makes a fresh reader for each attempt.
 enum UploadSource: Sendable {
   case file(URL)
-  case stream(OneShotStream)
+  case stream(ReplayableStream)
   case chunks(AsyncUploadChannel.Producer)
   case multipart(MultipartFormData)
 
@@ -83,11 +62,14 @@ enum UploadSource: Sendable {
     switch self {
     case .file(let url):
       return try Self.fileReader(url)
-    case .stream(let oneShot):
-      guard let stream = oneShot.take() else { throw Self.notRewindable }
-      return InputStreamBodyReader(stream: stream, length: nil)
+    case .stream(let stream):
+      return try stream.makeReader(length: nil, waker: TransferWaker())
     case .chunks(let producer):
-      guard let channel = producer.start() else { throw Self.notRewindable }
+      guard let channel = producer.start() else {
+        throw .transportFailed(
+          code: .rewindFailed,
+          message: "the body's async sequence was already sent and cannot be read again")
+      }
       return channel
     case .multipart(let form):
       return try form.makeReader()
@@ -112,14 +94,11 @@ enum UploadSource: Sendable {
     }
     return InputStreamBodyReader(stream: stream, length: size)
   }
-
-  /// Why a retry of a stream upload fails: curl's "rewinding the body failed".
-  static let notRewindable = TransferError.transportFailed(
-    code: CurlCode(rawValue: 65),
-    message: "the body stream was already sent and cannot be read again for another attempt")
 }
 
 extension CurlCode {
   /// `CURLE_READ_ERROR`: the request body could not be read.
   static let readError = CurlCode(rawValue: 26)
+  /// `CURLE_SEND_FAIL_REWIND`: the request body had to be sent again and could not be.
+  static let rewindFailed = CurlCode(rawValue: 65)
 }

@@ -12,7 +12,11 @@ import Foundation
 /// Each connection sends `Accept: text/event-stream` and, once the stream has given an ID,
 /// `Last-Event-ID`. When a connection ends or fails in transit, the sequence waits the
 /// reconnection time (the stream's last `retry:` field, else `reconnectionDelay`) and
-/// connects again. It ends (returns nil) on a 204 and when the consuming task is cancelled;
+/// connects again. A connection that fails before any byte of the body arrives (refused,
+/// dropped, timed out) is a failed attempt: after one the wait doubles with each further
+/// failure (the reconnection time, then twice, four times…), up to
+/// `maximumReconnectionDelay`, so a server that is down is not called in a tight loop; the
+/// first byte of a body starts the count over. It ends (returns nil) on a 204 and when the consuming task is cancelled;
 /// it throws, without reconnecting, on a status other than 200 or a `Content-Type` other than
 /// `text/event-stream` (`.responseValidationFailed`). Backpressure as `DataStreamRequest`'s:
 /// a slow consumer holds the connection.
@@ -24,6 +28,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
   let make: @Sendable () throws(TransferError) -> HTTPRequest
   let interceptor: (any RequestInterceptor)?
   let reconnectionDelay: Duration
+  let maximumReconnectionDelay: Duration
   let reconnects: Bool
   let bufferSize: Int
 
@@ -35,6 +40,10 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     var chunks: StreamedElements<Data>.AsyncIterator?
     var checkedHead = false
     var connections = 0
+    /// Connections in a row that ended before any byte of their body (see the backoff above).
+    var failures = 0
+    /// Whether the current connection has delivered body bytes.
+    var received = false
     var done = false
 
     /// The next event; nil once the stream has ended for good; throws when the server
@@ -45,8 +54,11 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         if chunks == nil {
           guard connections == 0 || stream.reconnects else { break }
           if connections > 0 {
-            let delay = parser.reconnectionTime.map { Duration.milliseconds($0) }
-            do { try await Task.sleep(for: delay ?? stream.reconnectionDelay) } catch { break }
+            let base = parser.reconnectionTime.map { Duration.milliseconds($0) }
+            let delay = ServerSentEventStream.reconnectionDelay(
+              base: base ?? stream.reconnectionDelay, failures: failures,
+              maximum: stream.maximumReconnectionDelay)
+            do { try await Task.sleep(for: delay) } catch { break }
           }
           if Task.isCancelled { break }
           connect()
@@ -56,13 +68,15 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             // The response ended; a 204 ends the stream for good.
             if request?.dataRequest.response?.statusCode == 204 { break }
             try checkHead()
-            chunks = nil
+            connectionEnded()
             continue
           }
           if !checkedHead { try checkHead() }
+          received = true
+          failures = 0
           parser.append(chunk)
         } catch let error as TransferError {
-          chunks = nil
+          connectionEnded()
           if error.isExplicitlyCancelledError || Task.isCancelled { break }
           if case .responseValidationFailed = error {
             done = true
@@ -74,6 +88,12 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       done = true
       request?.cancel()
       return nil
+    }
+
+    /// Counts a connection that ended without a body byte as a failed attempt.
+    private mutating func connectionEnded() {
+      chunks = nil
+      if !received { failures += 1 }
     }
 
     private mutating func connect() {
@@ -93,6 +113,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       chunks = request.bytes().makeAsyncIterator()
       parser.startConnection()
       checkedHead = false
+      received = false
       connections += 1
     }
 
@@ -128,6 +149,19 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     }
   }
 
+  /// The wait before a reconnection: `base` after a connection that delivered its body, then
+  /// `base` doubled for each further failed attempt in a row, at most `maximum` (or `base`,
+  /// when the server asks for more than `maximum`).
+  static func reconnectionDelay(base: Duration, failures: Int, maximum: Duration) -> Duration {
+    let ceiling = Swift.max(base, maximum)
+    var delay = base
+    for _ in 0..<Swift.max(0, failures - 1) {
+      guard delay < ceiling else { break }
+      delay *= 2
+    }
+    return Swift.min(delay, ceiling)
+  }
+
   /// An iterator with its own connections.
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
 }
@@ -157,19 +191,23 @@ extension Session {
   ///   - interceptor: adapts and retries the request, after the session's.
   ///   - reconnectionDelay: the wait before reconnecting until the stream sets one with
   ///     `retry:` (3 seconds, as browsers use).
+  ///   - maximumReconnectionDelay: the longest wait between failed attempts in a row, which
+  ///     double from the reconnection time (60 seconds by default).
   ///   - reconnects: false ends the sequence when the first response ends.
   ///   - bufferSize: bytes that may wait for the consumer before the transfer pauses.
   public func streamEvents(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
     interceptor: (any RequestInterceptor)? = nil, reconnectionDelay: Duration = .seconds(3),
-    reconnects: Bool = true, bufferSize: Int = 1 << 20
+    maximumReconnectionDelay: Duration = .seconds(60), reconnects: Bool = true,
+    bufferSize: Int = 1 << 20
   ) -> ServerSentEventStream {
     ServerSentEventStream(
       session: self,
       make: Self.builder(
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
-      interceptor: interceptor, reconnectionDelay: reconnectionDelay, reconnects: reconnects,
+      interceptor: interceptor, reconnectionDelay: reconnectionDelay,
+      maximumReconnectionDelay: maximumReconnectionDelay, reconnects: reconnects,
       bufferSize: bufferSize)
   }
 }

@@ -96,16 +96,14 @@ extension DataRequest {
     completionHandler: @escaping @Sendable (TransferResponse<Data?>) -> Void
   ) -> Self {
     appendHandler(readsJSON: false) { outcome in
-      self.serializationQueue.async {
-        let result: Result<Data?, TransferError> =
-          outcome.error.map { .failure($0) } ?? .success(outcome.data)
-        let response = TransferResponse<Data?>(
-          request: outcome.request, response: outcome.response, data: outcome.data,
-          metrics: outcome.metrics,
-          serializationDuration: .zero, result: result)
-        self.session.eventMonitor.request(self, didParseResponse: response)
-        Self.deliver(response, on: queue, to: completionHandler)
-      }
+      let result: Result<Data?, TransferError> =
+        outcome.error.map { .failure($0) } ?? .success(outcome.data)
+      let response = TransferResponse<Data?>(
+        request: outcome.request, response: outcome.response, data: outcome.data,
+        metrics: outcome.metrics,
+        serializationDuration: .zero, result: result)
+      self.session.eventMonitor.request(self, didParseResponse: response)
+      Self.deliver(response, on: queue, to: completionHandler)
     }
     return self
   }
@@ -117,11 +115,9 @@ extension DataRequest {
     completionHandler: @escaping @Sendable (TransferResponse<Serializer.SerializedObject>) -> Void
   ) -> Self {
     appendHandler(readsJSON: responseSerializer.readsJSON) { outcome in
-      self.serializationQueue.async {
-        let response = Self.serialize(outcome, with: responseSerializer)
-        self.session.eventMonitor.request(self, didParseResponse: response)
-        Self.deliver(response, on: queue, to: completionHandler)
-      }
+      let response = Self.serialize(outcome, with: responseSerializer)
+      self.session.eventMonitor.request(self, didParseResponse: response)
+      Self.deliver(response, on: queue, to: completionHandler)
     }
     return self
   }

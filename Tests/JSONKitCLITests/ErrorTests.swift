@@ -164,9 +164,9 @@ struct UsageTests {
       #expect(result.stdout.contains(text), "\(text)")
     }
     // The example error in the help is the one jsonkit prints for it.
-    let example = try CLI.run(["-n", "1 | .a"]).stderr
+    let example = try CLI.run(["1 | .a"], input: "null").stderr
     #expect(
       result.stdout.contains(
-        "  " + example.replacingOccurrences(of: "<stdin>:0", with: "FILE:LINE")))
+        "  " + example.replacingOccurrences(of: "<stdin>:1", with: "FILE:LINE")))
   }
 }

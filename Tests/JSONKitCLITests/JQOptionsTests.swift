@@ -176,8 +176,13 @@ struct JQOptionsTests {
         jsonkit: error (at <stdin>:2): Cannot index object with number (0)
 
         """)
+    // With -n, jq names no place until the program reads an input.
     let notString = try CLI.run(["-n", #"error({"code": 7})"#])
-    #expect(notString.stderr == "jsonkit: error (at <stdin>:0) (not a string): {\"code\":7}\n")
+    #expect(notString.stderr == "jsonkit: error (at <unknown>) (not a string): {\"code\":7}\n")
+    let afterInput = try CLI.run(["-n", #"input | error("x")"#], input: "1\n2\n")
+    #expect(afterInput.stderr == "jsonkit: error (at <stdin>:1): x\n")
+    let noInputLeft = try CLI.run(["-n", #"[inputs] | error("z")"#], input: "")
+    #expect(noInputLeft.stderr == "jsonkit: error (at <stdin>:0): z\n")
   }
 
   @Test("debug and stderr write to standard error")

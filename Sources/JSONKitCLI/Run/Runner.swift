@@ -40,7 +40,11 @@ final class Runner {
       diagnostics: diagnostics, opened: opened)
     context.variables = Self.variables(options)
     let inputs = self.inputs
-    context.nextInput = { () throws(QueryError) -> JSON? in inputs.next() }
+    let asked = self.askedForInput
+    context.nextInput = { () throws(QueryError) -> JSON? in
+      asked.value = true
+      return inputs.next()
+    }
     context.inputFilename = { inputs.filename }
     context.inputLineNumber = { JSON(inputs.line) }
     let diagnostics = self.diagnostics
@@ -106,8 +110,20 @@ final class Runner {
   /// Whether standard output is a terminal.
   private let interactive = isatty(1) != 0
 
-  /// The input being processed, as errors name it: `FILE:LINE`.
-  private var place: String { "\(inputs.name):\(inputs.line)" }
+  /// The input being processed, as errors name it: `FILE:LINE`; with `-n`, jq's
+  /// `<unknown>` until the program asks for an input (`input`, `inputs`).
+  private var place: String {
+    if options.nullInput && !askedForInput.value { return "<unknown>" }
+    return "\(inputs.name):\(inputs.line)"
+  }
+
+  /// Whether the program has called `input` or `inputs` (a class: the input callback
+  /// sets it and must not hold the runner).
+  private let askedForInput = AskedForInput()
+
+  private final class AskedForInput {
+    var value = false
+  }
 
   /// `halt` / `halt_error`: prints the value (a string as it is, anything else as JSON and a
   /// newline) on standard error and exits with `code` at once.

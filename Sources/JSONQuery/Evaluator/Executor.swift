@@ -57,6 +57,13 @@ final class Executor {
     case .identity:
       return input
     case .literal(let value):
+      // jq accepts a constant as a path expression where it is identical to the value
+      // at the path so far (jv_identical): only null, true and false can be.
+      if let path = input.path, value.type == .null || value.type == .bool,
+        value == input.value
+      {
+        return Item(value: value, path: path)
+      }
       return Item(value: value, path: nil)
     case .variable(let slot):
       return Item(value: frame.up(slot.hops)!.values[slot.index], path: nil)
@@ -89,10 +96,9 @@ final class Executor {
       }
       return Item(value: JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), path: nil)
     case .alternative(let lhs, let rhs):
-      do {
-        let item = try evaluateSingle(lhs, input, frame)
-        if ValueOps.isTruthy(item.value) { return item }
-      } catch let error as QueryError where !error.endsRun {}
+      // An error of `lhs` goes through (jq 1.6 and 1.8 alike: `error("x") // 1` fails).
+      let item = try evaluateSingle(lhs, input, frame)
+      if ValueOps.isTruthy(item.value) { return item }
       return try evaluateSingle(rhs, input, frame)
     case .array(let body):
       guard let body else { return Item(value: JSON(array: []), path: nil) }
@@ -392,7 +398,7 @@ final class Executor {
   func indexed(_ t: Item, _ k: JSON, in input: Item) throws -> Item {
     try Self.requirePath(
       t, in: input,
-      "access element \(ValueOps.truncated(k, 14)) of \(ValueOps.truncated(t.value, 29))")
+      "access element \(ValueOps.truncated(k, 29)) of \(ValueOps.truncated(t.value, 29))")
     return Item(value: try ValueOps.index(t.value, k), path: t.path.map { $0 + [k] })
   }
 
@@ -477,7 +483,7 @@ final class Executor {
     let component: JSON = ["start": start, "end": end]
     try Self.requirePath(
       t, in: input,
-      "access element \(ValueOps.truncated(component, 14)) of \(ValueOps.truncated(t.value, 29))")
+      "access element \(ValueOps.truncated(component, 29)) of \(ValueOps.truncated(t.value, 29))")
     let value = try ValueOps.slice(t.value, from: start, to: end)
     return Item(value: value, path: t.path.map { $0 + [component] })
   }
@@ -493,15 +499,14 @@ final class Executor {
     let right = GeneratorState<Generator?>(nil)
     return Generator {
       if right.value == nil {
-        do {
-          if left.value == nil { left.value = try self.evaluate(lhs, input, frame) }
-          while let item = try left.value!.next() {
-            if ValueOps.isTruthy(item.value) {
-              produced.value = true
-              return item
-            }
+        // Errors of `lhs` go through, as in jq (see `evaluateSingle`).
+        if left.value == nil { left.value = try self.evaluate(lhs, input, frame) }
+        while let item = try left.value!.next() {
+          if ValueOps.isTruthy(item.value) {
+            produced.value = true
+            return item
           }
-        } catch let error as QueryError where !error.endsRun {}
+        }
         if produced.value { return nil }
         right.value = try self.evaluate(rhs, input, frame)
       }

@@ -122,8 +122,9 @@ extension Executor {
     }
   }
 
-  /// `=`, `//=` or an arithmetic update (`+=`, …) of the value at `path` in `result`.
-  private static func combine(
+  /// `=`, `//=` or an arithmetic update (`+=`, …) of the value at `path` in `result`
+  /// (`assign`, and `assignInPlace` for `reduce`/`foreach` accumulators).
+  static func combine(
     _ op: AssignOperator, at path: ArraySlice<JSON>, of result: inout JSON, with right: JSON
   ) throws {
     let new: JSON

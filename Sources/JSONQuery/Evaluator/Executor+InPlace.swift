@@ -66,21 +66,12 @@ extension Executor {
       while let path = try paths.next() { targets.append(ValueOps.elements(path.value)) }
     }
     for path in targets {
-      let new: JSON
-      switch op {
-      case .update:
-        let old = try PathOps.get(value, path[...])
-        new = try evaluateSingle(rhs, Item(value: old, path: nil), frame).value
-      case .set:
-        new = right!
-      case .alternative:
-        let old = try PathOps.get(value, path[...])
-        new = ValueOps.isTruthy(old) ? old : right!
-      default:
-        let old = try PathOps.get(value, path[...])
-        let binary = BinaryOperator(rawValue: String(op.rawValue.dropLast()))!
-        new = try ValueOps.arithmetic(binary, old, right!)
+      guard op == .update else {
+        try Self.combine(op, at: path[...], of: &value, with: right!)
+        continue
       }
+      let old = try PathOps.get(value, path[...])
+      let new = try evaluateSingle(rhs, Item(value: old, path: nil), frame).value
       try PathOps.set(&value, path[...], new)
     }
   }

@@ -100,10 +100,11 @@ struct StreamMemoryTests {
       arrayBlock($0, of: blocks)
     }
     for status in [parallel.status, single.status] { #expect(status == 0 || status == nil) }
-    // What the hand-over costs: the first 4 MiB read and their copy, no more; the whole
-    // document in a batch was 28 MB of text and its tape over the one-thread run.
+    // What the hand-over costs: the first 4 MiB read and their copy (measured here 5 MiB over
+    // the one-thread run; allocator slack under a loaded CI made it more than 12). The whole
+    // document in a batch would be its 28.5 MiB of text alone, and its tape on top.
     #expect(
-      parallel.kilobytes - single.kilobytes < 12 * 1024,
+      parallel.kilobytes - single.kilobytes < 20 * 1024,
       "--threads 2 peak \(parallel.kilobytes) KiB, --threads 1 \(single.kilobytes) KiB")
     var text: [UInt8] = []
     for i in 0..<40 { text += arrayBlock(i, of: 40) }

@@ -56,7 +56,7 @@ import Testing
 
   @Test func cancellingTheAwaitingTaskCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
-      let session = testSession(timeout: .seconds(30))
+      let session = testSession(timeout: cancelledRequestTimeout)
       let task = Task { await session.request(server.url("/stall")).serializingData().response }
       try await Task.sleep(for: .milliseconds(200))
       task.cancel()
@@ -67,7 +67,7 @@ import Testing
 
   @Test func cancelBeforeAndDuringTheTransfer() async throws {
     try await withServer(Self.handler) { server in
-      let session = testSession(timeout: .seconds(30))
+      let session = testSession(timeout: cancelledRequestTimeout)
       let early = session.request(server.url("/")).cancel()
       let response = await early.serializingData().response
       #expect(response.error?.isExplicitlyCancelledError == true)

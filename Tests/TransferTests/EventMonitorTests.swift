@@ -89,11 +89,12 @@ final class RecordingMonitor: EventMonitor {
     }
   }
 
-  static func session(_ monitors: [any EventMonitor], interceptor: (any RequestInterceptor)? = nil)
-    -> Session
-  {
+  static func session(
+    _ monitors: [any EventMonitor], interceptor: (any RequestInterceptor)? = nil,
+    timeout: Duration = .seconds(20)
+  ) -> Session {
     Session(
-      configuration: SessionConfiguration(timeout: .seconds(20), proxy: .none),
+      configuration: SessionConfiguration(timeout: timeout, proxy: .none),
       interceptor: interceptor, eventMonitors: monitors)
   }
 
@@ -150,7 +151,10 @@ final class RecordingMonitor: EventMonitor {
 
     try await withServer(Self.handler) { server in
       let cancelled = RecordingMonitor()
-      let request = Self.session([cancelled]).request(server.url("/stall"))
+      // The test cancels it; a timeout must not end it first on a loaded machine, where this
+      // task may wait many seconds for a thread (CI saw "complete 200 error", no "cancel").
+      let request = Self.session([cancelled], timeout: cancelledRequestTimeout)
+        .request(server.url("/stall"))
       let task = request.serializingData()
       for _ in 0..<2000 where server.connectionsAccepted == 0 {
         try await Task.sleep(for: .milliseconds(5))

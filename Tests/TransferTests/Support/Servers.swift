@@ -38,6 +38,10 @@ func awaitResponse<Value: Sendable>(
 }
 
 /// A session that gives up quickly, so a failing test does not wait a minute.
+/// The timeout of a request that a test cancels: long enough that it never ends the request
+/// first, however long a loaded machine keeps the test's task from running.
+let cancelledRequestTimeout = Duration.seconds(600)
+
 func testSession(
   timeout: Duration = .seconds(20), maximumResponseSize: Int? = nil, idleTimeout: Duration? = nil,
   interceptor: (any RequestInterceptor)? = nil,

@@ -1,5 +1,17 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// IntrinsicRunner implemented in Swift: those that need the evaluator (closures, paths, control)
 /// and the value functions the prelude is built on.
@@ -485,8 +497,8 @@ enum IntrinsicRunner {
         throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated")
       }
       return value
-    case .log: return try number(value) { Foundation.log($0) }
-    case .exp: return try number(value) { Foundation.exp($0) }
+    case .log: return try number(value) { cLog($0) }
+    case .exp: return try number(value) { cExp($0) }
     case .significand:
       // C's `significand`: the sign kept, in [1, 2) in magnitude; 0, ±∞ and NaN unchanged.
       return try number(value) { x in
@@ -495,7 +507,7 @@ enum IntrinsicRunner {
     case .pow:
       // jq's LIBM_DDD: each argument must be a number, the first checked first.
       return ValueOps.number(
-        Foundation.pow(
+        cPow(
           try MathFunctions.number(args[0], "pow"), try MathFunctions.number(args[1], "pow")))
     default: return nil
     }
@@ -637,3 +649,8 @@ enum IntrinsicRunner {
   }
 
 }
+
+// C's `log`, `exp` and `pow`, by names that the intrinsics' own do not shadow.
+private func cLog(_ x: Double) -> Double { log(x) }
+private func cExp(_ x: Double) -> Double { exp(x) }
+private func cPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

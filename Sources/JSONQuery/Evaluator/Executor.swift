@@ -156,6 +156,9 @@ final class Executor {
     case .environment:
       return Item(value: environmentObject(), path: nil)
     case .intrinsic(let builtin, let arguments):
+      if builtin.isSubstitution {
+        return try RegexSubstitution.single(builtin, arguments, input, frame, self)
+      }
       if builtin.isCollector {
         return Item(
           value: try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self),
@@ -245,6 +248,12 @@ final class Executor {
         try self.evaluate(rhs, Self.handOn($0, from: input), frame)
       }
     case .comma(let lhs, let rhs):
+      if lhs.single {
+        return Generator(
+          pull: .itemThen(
+            try evaluateSingle(lhs, input, frame),
+            Generator.Later(executor: self, node: rhs, input: input, frame: frame)))
+      }
       return try evaluate(lhs, input, frame).then { try self.evaluate(rhs, input, frame) }
     case .negate(let body):
       return try evaluateValues(body, input, frame).flatMap { v in
@@ -351,19 +360,63 @@ final class Executor {
     }
   }
 
-  /// The outputs of the generator `make` returns, made on the first `next()`: a filter
-  /// that recursion goes through is not evaluated before its outputs are asked for, so
-  /// that a recursive definition nests generators, not calls of `eval` (which need more
-  /// stack).
-  /// `eval`, or `deferred` when the filter may recurse while being made (a call, or a
-  /// filter that evaluates a part eagerly): where the generic path would have been lazy.
+  /// `node`'s outputs, not evaluated before they are asked for, so that a recursive
+  /// definition nests generators, not calls of `eval` (which need more stack): `eval`, or
+  /// a `later` when the filter may recurse while being made (a call, or a filter that
+  /// evaluates a part eagerly), where the generic path would have been lazy.
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
-    if node.single { return .one(try evaluateSingle(node, input, frame)) }
+    Generator(pull: try lazyPull(node, input, frame))
+  }
+
+  /// What `evalLazily` pulls from.
+  private func lazyPull(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator.Pull {
+    if node.single { return .single(try evaluateSingle(node, input, frame)) }
     switch node.op {
     case .iterate(let target) where target.single:
-      return try iterate(try evaluateSingle(target, input, frame), in: input)
-    case .intrinsic(.empty, _): return .empty
-    default: return .deferred { try self.evaluate(node, input, frame) }
+      return try iterate(try evaluateSingle(target, input, frame), in: input).cursor.pull
+    case .intrinsic(.empty, _): return .finished
+    default: return .later(Generator.Later(executor: self, node: node, input: input, frame: frame))
+    }
+  }
+
+  /// What a generator of `node`'s outputs pulls from (`Generator.Pull.later`). The forms
+  /// a recursion goes through (a call without parameters, `a, b` and `a | b` with `a` of
+  /// one output, a condition of one output) are made here without a generator of their
+  /// own: the pull takes the place of the `later` it came from.
+  func pull(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator.Pull {
+    if node.single { return .single(try evaluateSingle(node, input, frame)) }
+    switch node.op {
+    case .comma(let lhs, let rhs) where lhs.single:
+      try step()
+      try stackGuard.check()
+      return .itemThen(
+        try evaluateSingle(lhs, input, frame),
+        Generator.Later(executor: self, node: rhs, input: input, frame: frame))
+    case .pipe(let lhs, let rhs) where lhs.single:
+      try step()
+      try stackGuard.check()
+      return try lazyPull(rhs, Self.handOn(try evaluateSingle(lhs, input, frame), from: input), frame)
+    case .ifThen(let condition, let then, let otherwise) where condition.single:
+      try step()
+      try stackGuard.check()
+      if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
+        return try lazyPull(then, input, frame)
+      }
+      guard let otherwise else { return .single(input) }
+      return try lazyPull(otherwise, input, frame)
+    case .call(let ref, let env, _) where definition(ref).parameters.isEmpty:
+      try step()
+      try stackGuard.check()
+      let function = definition(ref)
+      depth += 1
+      defer { depth -= 1 }
+      if depth > Executor.maximumDepth {
+        throw QueryError.runtime(
+          "maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
+      }
+      return try pull(function.body, input, scope(env, frame))
+    default:
+      return try evaluate(node, input, frame).cursor.pull
     }
   }
 
@@ -627,7 +680,8 @@ final class Executor {
       var fresh: Frame?
       let scope = try bind(
         patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &fresh)
-      return .deferred { try self.evaluate(body, input, scope) }
+      return Generator(
+        pull: .later(Generator.Later(executor: self, node: body, input: input, frame: scope)))
     }
     return try evaluateValues(source, input, frame).flatMap { v in
       if patterns.count == 1 {
@@ -663,12 +717,8 @@ final class Executor {
   private func invoke(
     _ ref: FunctionRef, _ env: FrameReference, _ arguments: [Node], _ input: Item, _ frame: Frame?
   ) throws -> Generator {
-    let function = ref.inPrelude ? prelude[ref.index] : program[ref.index]
-    let scope: Frame?
-    switch env {
-    case .global: scope = nil
-    case .enclosing(let hops): scope = frame.up(hops)
-    }
+    let function = definition(ref)
+    let scope = self.scope(env, frame)
     depth += 1
     defer { depth -= 1 }
     if depth > Executor.maximumDepth {
@@ -697,6 +747,21 @@ final class Executor {
         function.body, input, Frame(parent: scope, values: [], closures: closures))
     }
     return try bindValues(valueArguments[...], [], closures, function, scope, input, frame)
+  }
+
+  /// The definition a call names.
+  @inline(__always)
+  private func definition(_ ref: FunctionRef) -> FunctionIR {
+    ref.inPrelude ? prelude[ref.index] : program[ref.index]
+  }
+
+  /// The frame a definition's body runs in, from the frame of its call.
+  @inline(__always)
+  private func scope(_ env: FrameReference, _ frame: Frame?) -> Frame? {
+    switch env {
+    case .global: nil
+    case .enclosing(let hops): frame.up(hops)
+    }
   }
 
   /// Binds `$param`s to each combination of their arguments' outputs (first outermost).

@@ -365,58 +365,63 @@ final class Executor {
   /// a `later` when the filter may recurse while being made (a call, or a filter that
   /// evaluates a part eagerly), where the generic path would have been lazy.
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
-    Generator(pull: try lazyPull(node, input, frame))
-  }
-
-  /// What `evalLazily` pulls from.
-  private func lazyPull(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator.Pull {
-    if node.single { return .single(try evaluateSingle(node, input, frame)) }
+    if node.single { return .one(try evaluateSingle(node, input, frame)) }
     switch node.op {
     case .iterate(let target) where target.single:
-      return try iterate(try evaluateSingle(target, input, frame), in: input).cursor.pull
-    case .intrinsic(.empty, _): return .finished
-    default: return .later(Generator.Later(executor: self, node: node, input: input, frame: frame))
+      return try iterate(try evaluateSingle(target, input, frame), in: input)
+    case .intrinsic(.empty, _): return .empty
+    default:
+      return Generator(
+        pull: .later(Generator.Later(executor: self, node: node, input: input, frame: frame)))
     }
   }
 
-  /// What a generator of `node`'s outputs pulls from (`Generator.Pull.later`). The forms
-  /// a recursion goes through (a call without parameters, `a, b` and `a | b` with `a` of
-  /// one output, a condition of one output) are made here without a generator of their
-  /// own: the pull takes the place of the `later` it came from.
-  func pull(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator.Pull {
-    if node.single { return .single(try evaluateSingle(node, input, frame)) }
-    switch node.op {
-    case .comma(let lhs, let rhs) where lhs.single:
-      try step()
-      try stackGuard.check()
-      return .itemThen(
-        try evaluateSingle(lhs, input, frame),
-        Generator.Later(executor: self, node: rhs, input: input, frame: frame))
-    case .pipe(let lhs, let rhs) where lhs.single:
-      try step()
-      try stackGuard.check()
-      return try lazyPull(rhs, Self.handOn(try evaluateSingle(lhs, input, frame), from: input), frame)
-    case .ifThen(let condition, let then, let otherwise) where condition.single:
-      try step()
-      try stackGuard.check()
-      if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
-        return try lazyPull(then, input, frame)
+  /// `node`'s first output and what to pull the rest from, when its outputs are first asked
+  /// for (`Generator.Pull.later`). The forms a recursion goes through are followed here,
+  /// in a loop, without a generator of their own: a call without parameters (its body),
+  /// `a | b` and `if a then b else c end` with `a` of one output (`b`, or `c`), so that a
+  /// call in tail position costs neither stack nor allocation; and `a, b` with `a` of one
+  /// output, which gives `a`'s output and leaves `b` for later. `def r: ., (. + 1 | r)`
+  /// allocates nothing per level.
+  func pull(_ node: Node, _ input: Item, _ frame: Frame?) throws -> (
+    first: Item?, rest: Generator.Pull
+  ) {
+    var node = node
+    var input = input
+    var frame = frame
+    while true {
+      if node.single { return (try evaluateSingle(node, input, frame), .finished) }
+      switch node.op {
+      case .comma(let lhs, let rhs) where lhs.single:
+        try step()
+        try stackGuard.check()
+        return (
+          try evaluateSingle(lhs, input, frame),
+          .later(Generator.Later(executor: self, node: rhs, input: input, frame: frame))
+        )
+      case .pipe(let lhs, let rhs) where lhs.single:
+        try step()
+        try stackGuard.check()
+        input = Self.handOn(try evaluateSingle(lhs, input, frame), from: input)
+        node = rhs
+      case .ifThen(let condition, let then, let otherwise) where condition.single:
+        try step()
+        try stackGuard.check()
+        if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
+          node = then
+        } else if let otherwise {
+          node = otherwise
+        } else {
+          return (input, .finished)
+        }
+      case .call(let ref, let env, _) where definition(ref).parameters.isEmpty:
+        try step()
+        try stackGuard.check()
+        frame = scope(env, frame)
+        node = definition(ref).body
+      default:
+        return (nil, try evaluate(node, input, frame).cursor.pull)
       }
-      guard let otherwise else { return .single(input) }
-      return try lazyPull(otherwise, input, frame)
-    case .call(let ref, let env, _) where definition(ref).parameters.isEmpty:
-      try step()
-      try stackGuard.check()
-      let function = definition(ref)
-      depth += 1
-      defer { depth -= 1 }
-      if depth > Executor.maximumDepth {
-        throw QueryError.runtime(
-          "maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
-      }
-      return try pull(function.body, input, scope(env, frame))
-    default:
-      return try evaluate(node, input, frame).cursor.pull
     }
   }
 

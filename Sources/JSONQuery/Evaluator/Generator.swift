@@ -89,7 +89,9 @@ struct Generator {
         return item
       case .finished: return nil
       case .later(let later):
-        cursor.pull = try later.executor.pull(later.node, later.input, later.frame)
+        let (first, rest) = try later.executor.pull(later.node, later.input, later.frame)
+        cursor.pull = rest
+        if let first { return first }
       case .itemThen(let item, let later):
         cursor.pull = .later(later)
         return item

@@ -84,6 +84,7 @@ final class Executor {
     case .binary(let op, let lhs, let rhs):
       let r = try evaluateValue(rhs, input, frame)
       let l = try evaluateValue(lhs, input, frame)
+      if op == .add, let sum = Self.exactSum(l, r) { return Item(value: sum, path: nil) }
       return Item(value: try ValueOps.arithmetic(op, l, r), path: nil)
     case .and(let lhs, let rhs):
       guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
@@ -176,6 +177,19 @@ final class Executor {
     default:
       preconditionFailure("not a single-output node: \(node.op)")
     }
+  }
+
+  /// `a + b` of two integers whose sum a double holds exactly (below 2^53 in magnitude),
+  /// without going through doubles: what `ValueOps.add` gives for them (jq adds doubles,
+  /// and an integral double in that range is written as that integer). `nil` otherwise.
+  @inline(__always)
+  static func exactSum(_ a: JSON, _ b: JSON) -> JSON? {
+    guard let x = a.int64, let y = b.int64 else { return nil }
+    let limit: Int64 = 1 << 53
+    guard x > -limit && x < limit && y > -limit && y < limit else { return nil }
+    let sum = x + y
+    guard sum > -limit && sum < limit else { return nil }
+    return JSON(sum)
   }
 
   /// The value of a `single` node, its input taken out of path mode.
@@ -414,11 +428,15 @@ final class Executor {
         } else {
           return (input, .finished)
         }
-      case .call(let ref, let env, _) where definition(ref).parameters.isEmpty:
+      case .call(let ref, let env, _):
+        let function = definition(ref)
+        guard function.parameters.isEmpty else {
+          return (nil, try evaluate(node, input, frame).cursor.pull)
+        }
         try step()
         try stackGuard.check()
         frame = scope(env, frame)
-        node = definition(ref).body
+        node = function.body
       default:
         return (nil, try evaluate(node, input, frame).cursor.pull)
       }

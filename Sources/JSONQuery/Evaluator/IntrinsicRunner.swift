@@ -51,14 +51,15 @@ enum IntrinsicRunner {
         if sign < 0 { throw QueryError.runtime("limit doesn't support negative count") }
         let outputs = try executor.evaluate(arguments[1], input, frame)
         // An integer count is compared as one, not as a `JSON` per output.
-        let whole = n.value.type == .number ? n.value.int64 : nil
+        let isNumber = n.value.type == .number
+        let whole = isNumber ? n.value.int64 : nil
         let state = GeneratorState((count: Int64(0), done: false))
         return Generator {
           if state.value.done { return nil }
           guard let item = try outputs.next() else { return nil }
           // jq counts down from $n with `. - 1`: a count that is not a number (a string,
           // array or object, all ordered after 0) fails at the first output.
-          if n.value.type != .number {
+          if !isNumber {
             _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
           }
           state.value.count += 1

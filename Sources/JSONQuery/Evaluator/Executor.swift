@@ -193,9 +193,16 @@ final class Executor {
   }
 
   /// The value of a `single` node, its input taken out of path mode.
+  /// `.`, a literal and a variable are read here, without a step of their own (operands
+  /// of arithmetic and comparisons, arguments, keys).
   @inline(__always)
   func evaluateValue(_ node: Node, _ input: Item, _ frame: Frame?) throws -> JSON {
-    try evaluateSingle(node, Item(value: input.value, path: nil), frame).value
+    switch node.op {
+    case .identity: return input.value
+    case .literal(let value): return value
+    case .variable(let slot): return frame.up(slot.hops)!.values[slot.index]
+    default: return try evaluateSingle(node, Item(value: input.value, path: nil), frame).value
+    }
   }
 
   /// The single arguments of a value builtin, last first (as the generator version nests).
@@ -409,10 +416,11 @@ final class Executor {
       case .comma(let lhs, let rhs) where lhs.single:
         try step()
         try stackGuard.check()
-        return (
-          try evaluateSingle(lhs, input, frame),
-          .later(Generator.Later(executor: self, node: rhs, input: input, frame: frame))
-        )
+        let first: Item
+        if case .identity = lhs.op { first = input } else {
+          first = try evaluateSingle(lhs, input, frame)
+        }
+        return (first, .later(Generator.Later(executor: self, node: rhs, input: input, frame: frame)))
       case .pipe(let lhs, let rhs) where lhs.single:
         try step()
         try stackGuard.check()

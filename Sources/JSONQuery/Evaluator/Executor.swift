@@ -417,10 +417,14 @@ final class Executor {
         try step()
         try stackGuard.check()
         let first: Item
-        if case .identity = lhs.op { first = input } else {
+        if case .identity = lhs.op {
+          first = input
+        } else {
           first = try evaluateSingle(lhs, input, frame)
         }
-        return (first, .later(Generator.Later(executor: self, node: rhs, input: input, frame: frame)))
+        return (
+          first, .later(Generator.Later(executor: self, node: rhs, input: input, frame: frame))
+        )
       case .pipe(let lhs, let rhs) where lhs.single:
         try step()
         try stackGuard.check()

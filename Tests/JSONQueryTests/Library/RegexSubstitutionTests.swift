@@ -129,8 +129,10 @@ import Testing
       (#""abc" | [sub("b"; error("x"))]"#, "error: x"),
       (#""abc" | [sub("(?<x>b)"; .x, "Z")]"#, #"["abc","aZc"]"#),
       (#""abcb" | [gsub("(?<x>b)"; .x + "1", "Z")]"#, #"["ab1cb1","aZcZ"]"#),
-      (#""abcbd" | [gsub("b"; if . == null then 1 else 2 end)]"#,
-       #"error: string ("a") and number (2) cannot be added"#),
+      (
+        #""abcbd" | [gsub("b"; if . == null then 1 else 2 end)]"#,
+        #"error: string ("a") and number (2) cannot be added"#
+      ),
       (#""abc" | [sub("z"; empty)]"#, #"["abc"]"#),
       (#""abc" | [sub("b"; empty)]"#, #"["abc"]"#),
       (#""abc" | [gsub(""; "-")]"#, #"["-a-b-c-"]"#),
@@ -149,7 +151,9 @@ import Testing
       ("1 | [gsub(\"b\"; \"x\")]", "error: number (1) cannot be matched, as it is not a string"),
       (#""abc" | [gsub("b", "c"; "x", "y")]"#, #"["axc","ayc","abx","aby"]"#),
       (#""aBc" | [sub("b", "c"; "x"; "i", "")]"#, #"["axc","aBc","aBx","aBx"]"#),
-      (#""abab" | [gsub("(?<n>b)"; if .n == "b" then "1", "2" else "3" end)]"#, #"["a1a1","a2a2"]"#),
+      (
+        #""abab" | [gsub("(?<n>b)"; if .n == "b" then "1", "2" else "3" end)]"#, #"["a1a1","a2a2"]"#
+      ),
       (#""aaa" | [gsub("a*"; "x")]"#, #"["xx"]"#),
       (#""aaa" | [gsub("a*"; "x"; "n")]"#, #"["x"]"#),
       (#""aaa" | [gsub("$"; "x")]"#, #"["aaax"]"#),
@@ -162,12 +166,18 @@ import Testing
       (#""aaa" | [gsub("(?<x>a)"; if .x then empty else "z" end)]"#, #"["aaa"]"#),
       (#""abc" | try sub("b"; error("q")) catch ."#, #""q""#),
       (#""abcb" | [gsub("b"; "x", error("e"))]"#, "error: e"),
-      (#""abc" | path(sub("b"; "x"))"#,
-       #"error: Invalid path expression near attempt to iterate through [{"offset":1,"length":1,"...]"#),
-      (#""abc" | path(sub("z"; "x"))"#,
-       "error: Invalid path expression near attempt to iterate through []"),
-      (#"{"a":"x"} | path(.a | sub("x"; "y"))"#,
-       #"error: Invalid path expression near attempt to iterate through [{"offset":0,"length":1,"...]"#),
+      (
+        #""abc" | path(sub("b"; "x"))"#,
+        #"error: Invalid path expression near attempt to iterate through [{"offset":1,"length":1,"...]"#
+      ),
+      (
+        #""abc" | path(sub("z"; "x"))"#,
+        "error: Invalid path expression near attempt to iterate through []"
+      ),
+      (
+        #"{"a":"x"} | path(.a | sub("x"; "y"))"#,
+        #"error: Invalid path expression near attempt to iterate through [{"offset":0,"length":1,"...]"#
+      ),
     ])
   func jq182(_ program: String, _ expected: String) {
     #expect(outcome(program, "null") == expected, "\(program)")
@@ -184,7 +194,8 @@ import Testing
   /// its start per match).
   @Test func manyMatchesInALongString() throws {
     let text = String(repeating: "ab", count: 50_000)
-    let result = try run(#"gsub("b"; "c") | [length, .[0:4], (explode | unique | implode)]"#, JSON(text))
+    let result = try run(
+      #"gsub("b"; "c") | [length, .[0:4], (explode | unique | implode)]"#, JSON(text))
     #expect(result == [[100_000, "acac", "ac"]])
   }
 }

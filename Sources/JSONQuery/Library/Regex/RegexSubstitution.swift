@@ -45,7 +45,8 @@ enum RegexSubstitution {
       flags = try executor.evaluateValue(arguments[2], input, frame)
       if builtin == .gsubFlags { flags = try ValueOps.arithmetic(.add, flags, JSON("g")) }
     }
-    let results = try substitute(input, pattern: pattern, flags: flags, arguments[1], frame, executor)
+    let results = try substitute(
+      input, pattern: pattern, flags: flags, arguments[1], frame, executor)
     assert(results.count == 1, "a replacement with one output makes one result")
     return Item(value: results[0], path: nil)
   }

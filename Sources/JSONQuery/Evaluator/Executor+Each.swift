@@ -56,8 +56,6 @@ extension Executor {
       return
     case .intrinsic(.recurse, _):
       try eachDescendant(input, body)
-    case .intrinsic(.paths, _):
-      try PathStreams.eachPath(input.value, self, body)
     case .intrinsic(.path, let arguments):
       try each(
         arguments[0], Item(value: input.value, path: []), frame,

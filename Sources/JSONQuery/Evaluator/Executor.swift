@@ -193,14 +193,20 @@ final class Executor {
   }
 
   /// The value of a `single` node, its input taken out of path mode.
-  /// `.`, a literal and a variable are read here, without a step of their own (operands
-  /// of arithmetic and comparisons, arguments, keys).
+  /// `.`, a literal and a variable are read here, with their step but without a call of
+  /// `evaluateSingle` (operands of arithmetic and comparisons, arguments, keys).
   @inline(__always)
   func evaluateValue(_ node: Node, _ input: Item, _ frame: Frame?) throws -> JSON {
     switch node.op {
-    case .identity: return input.value
-    case .literal(let value): return value
-    case .variable(let slot): return frame.up(slot.hops)!.values[slot.index]
+    case .identity:
+      try step()
+      return input.value
+    case .literal(let value):
+      try step()
+      return value
+    case .variable(let slot):
+      try step()
+      return frame.up(slot.hops)!.values[slot.index]
     default: return try evaluateSingle(node, Item(value: input.value, path: nil), frame).value
     }
   }

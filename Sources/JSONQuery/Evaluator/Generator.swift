@@ -88,13 +88,8 @@ struct Generator {
         cursor.pull = .finished
         return item
       case .finished: return nil
-      case .later(let later):
-        let (first, rest) = try later.executor.pull(later.node, later.input, later.frame)
-        cursor.pull = rest
-        if let first { return first }
-      case .itemThen(let item, let later):
-        cursor.pull = .later(later)
-        return item
+      case .later, .itemThen:
+        if let item = try resume() { return item }
       case .steps(let pull):
         switch try pull() {
         case .item(let item): return item
@@ -106,6 +101,25 @@ struct Generator {
           cursor.pull = successor.cursor.pull
         }
       }
+    }
+  }
+
+  /// One step of a `later` or `itemThen` pull: its output, if it gives one now, with the
+  /// rest in its place. Not inlined: its temporaries (a `Pull`, an `Item`) stay out of the
+  /// frame of `next()`, which a recursion that outputs after recursing (`def f: (. + 1 |
+  /// f), .`) nests once per level.
+  @inline(never)
+  private func resume() throws -> Item? {
+    switch cursor.pull {
+    case .later(let later):
+      let (first, rest) = try later.executor.pull(later.node, later.input, later.frame)
+      cursor.pull = rest
+      return first
+    case .itemThen(let item, let later):
+      cursor.pull = .later(later)
+      return item
+    default:
+      preconditionFailure("resume() of a pull that is not later")
     }
   }
 

@@ -52,22 +52,19 @@ enum PathStreams {
           }
           walk.outputs = nil
         }
-        guard let (value, depth) = try walk.advance(executor) else { return nil }
+        guard let (value, depth, key) = walk.pending.popLast() else { return nil }
+        try executor.step()
+        if depth > 0 {
+          walk.path.removeSubrange((depth - 1)...)
+          walk.path.append(key)
+        }
+        push(children: value, depth: depth + 1, onto: &walk.pending)
         if let filter {
           walk.outputs = try executor.evaluateValues(filter, Item(value: value, path: nil), frame)
         } else if depth > 0 {
           return Item(value: JSON(array: walk.path), path: nil)
         }
       }
-    }
-  }
-
-  /// `paths` pushed to `body` (`Executor.each`, as in `[paths]`): the walk of `paths`
-  /// without a generator between it and its consumer.
-  static func eachPath(_ input: JSON, _ executor: Executor, _ body: Sink) throws {
-    let walk = PathWalk(input)
-    while let (_, depth) = try walk.advance(executor) {
-      if depth > 0 { try body.push(Item(value: JSON(array: walk.path), path: nil)) }
     }
   }
 
@@ -81,27 +78,22 @@ enum PathStreams {
     @exclusivity(unchecked) var outputs: Generator?
 
     init(_ input: JSON) { pending = [(input, 0, .null)] }
+  }
 
-    /// Visits the next value in `recurse` order: its path into `path`, its children
-    /// queued; the value and the length of its path, `nil` when all are visited.
-    func advance(_ executor: Executor) throws -> (value: JSON, depth: Int)? {
-      guard let (value, depth, key) = pending.popLast() else { return nil }
-      try executor.step()
-      if depth > 0 {
-        path.removeSubrange((depth - 1)...)
-        path.append(key)
+  private static func push(
+    children value: JSON, depth: Int, onto pending: inout [(value: JSON, depth: Int, key: JSON)]
+  ) {
+    switch value.type {
+    case .array:
+      let elements = ValueOps.elements(value)
+      for index in elements.indices.reversed() {
+        pending.append((elements[index], depth, JSON(index)))
       }
-      // The children in order, then turned around: the first is visited first.
-      let first = pending.count
-      switch value.type {
-      case .array:
-        value.forEachElement { index, element in pending.append((element, depth + 1, JSON(index))) }
-      case .dictionary:
-        value.forEachMember { key, member in pending.append((member, depth + 1, JSON(key))) }
-      default: break
+    case .dictionary:
+      for (key, member) in ValueOps.members(value).reversed() {
+        pending.append((member, depth, JSON(key)))
       }
-      pending[first...].reverse()
-      return (value, depth)
+    default: break
     }
   }
 

@@ -62,18 +62,24 @@ enum IntrinsicRunner {
         if sign == 0 { return .empty }
         if sign < 0 { throw QueryError.runtime("limit doesn't support negative count") }
         let outputs = try executor.evaluate(arguments[1], input, frame)
-        var count = 0
-        var done = false
+        // An integer count is compared as one, not as a `JSON` per output.
+        let isNumber = n.value.type == .number
+        let whole = isNumber ? n.value.int64 : nil
+        let state = GeneratorState((count: Int64(0), done: false))
         return Generator {
-          if done { return nil }
+          if state.value.done { return nil }
           guard let item = try outputs.next() else { return nil }
           // jq counts down from $n with `. - 1`: a count that is not a number (a string,
           // array or object, all ordered after 0) fails at the first output.
-          if n.value.type != .number {
+          if !isNumber {
             _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
           }
-          count += 1
-          done = JSON.compare(JSON(count), n.value) >= 0
+          state.value.count += 1
+          if let whole {
+            state.value.done = state.value.count >= whole
+          } else {
+            state.value.done = JSON.compare(JSON(state.value.count), n.value) >= 0
+          }
           return item
         }
       }
@@ -144,6 +150,8 @@ enum IntrinsicRunner {
     case .paths: return PathStreams.paths(input.value, filter: nil, frame, executor)
     case .pathsFilter: return PathStreams.paths(input.value, filter: arguments[0], frame, executor)
     case .walk: return try executor.walk(input.value, arguments[0], frame)
+    case .sub, .subFlags, .gsub, .gsubFlags:
+      return try RegexSubstitution.outputs(builtin, arguments, input, frame, executor)
     case .toStream: return PathStreams.toStream(input.value, executor)
     case .fromStream:
       return PathStreams.fromStream(

@@ -13,22 +13,10 @@ let rootIdentity: String = {
 
 let package = Package(
   name: "JSONKitBenchmarks",
-  traits: [
-    .trait(
-      name: "RootTestTraits",
-      description: """
-        Builds the root package with all its traits, as its tests do, so that a build in the
-        root's build folder (Scripts/test) reuses the root's modules: traits are compilation
-        conditions of every module, and a different set compiles them all again.
-        """),
-    .default(enabledTraits: []),
-  ],
   dependencies: [
     // The Hummingbird trait turns on the root package's JSONKitHummingbird adapter, which
     // the server suite runs; Hummingbird itself is a benchmark-only dependency.
-    .package(
-      path: "..",
-      traits: ["Hummingbird", .trait(name: "Vapor", condition: .when(traits: ["RootTestTraits"]))]),
+    .package(path: "..", traits: ["Hummingbird"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     // The transfer suite's `asynchttpclient` subject: the HTTP client of Swift on the server.

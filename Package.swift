@@ -52,6 +52,8 @@ let package = Package(
     ),
     .target(name: "Transfer", dependencies: ["CCurl", "JSONKit", "Mapping"]),
     .target(name: "LoopbackTestServer"),
+    // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
+    .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
     .target(
       name: "JSONKitHummingbird",
@@ -84,11 +86,11 @@ let package = Package(
     ),
     .testTarget(
       name: "TransferTests",
-      dependencies: ["Transfer", "LoopbackTestServer", "Mapping", "JSONKit"]
+      dependencies: ["Transfer", "LoopbackTestServer", "Mapping", "JSONKit", "TestProcesses"]
     ),
     .testTarget(
       name: "LoopbackTestServerTests",
-      dependencies: ["LoopbackTestServer"]
+      dependencies: ["LoopbackTestServer", "TestProcesses"]
     ),
     .testTarget(
       name: "JSONKitHummingbirdTests",
@@ -108,7 +110,7 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONKitCLITests",
-      dependencies: ["JSONKitCLI"]
+      dependencies: ["JSONKitCLI", "TestProcesses"]
     ),
   ],
   swiftLanguageModes: [.v6]

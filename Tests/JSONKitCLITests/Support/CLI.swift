@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -73,72 +74,26 @@ enum CLI {
       environment: ["JSONKIT": binary.path])
   }
 
-  /// A child that exits without reading all its input must give this process an EPIPE to
-  /// ignore, not a SIGPIPE that kills the test runner.
-  private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
-
-  /// Runs a process to completion. Output is drained on background threads so that a child
-  /// writing more than a pipe holds cannot deadlock against us, and a watchdog `SIGKILL`s
-  /// a child that hangs. Never `Process.terminate()`: under Swift Testing the child inherits
-  /// a signal mask that blocks SIGTERM, and `terminate()` then waits forever.
+  /// Runs a process to completion (``ChildProcess/run(_:_:environment:input:timeout:)``:
+  /// output drained on threads of their own, a child that hangs killed, every wait bounded).
   static func runProcess(
     _ executable: URL, _ arguments: [String], input: Data?,
     environment: [String: String] = [:], timeout: TimeInterval = 60
   ) throws -> RunResult {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    _ = ignoreSIGPIPE
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-
-    let collectedOut = Drain(stdout.fileHandleForReading)
-    let collectedErr = Drain(stderr.fileHandleForReading)
-    let writer = stdin.fileHandleForWriting
-    let bytes = input ?? Data()
-    DispatchQueue.global().async {
-      // The child may exit before reading everything: the write then fails with EPIPE,
-      // which `try?` drops.
-      try? writer.write(contentsOf: bytes)
-      try? writer.close()
+    // A child that exits without reading all its input must give this process an EPIPE to
+    // ignore, not a SIGPIPE that kills the test runner.
+    ChildProcess.ignoreBrokenPipes()
+    let outcome = try ChildProcess.run(
+      executable.path, arguments,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+      input: input.map { [UInt8]($0) }, timeout: .milliseconds(Int64(timeout * 1000)))
+    if outcome.timedOut {
+      Issue.record(
+        "\(executable.lastPathComponent) \(arguments) did not finish within \(timeout) s; killed")
     }
-
-    if exited.wait(timeout: .now() + timeout) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      Issue.record("jsonkit \(arguments) did not finish within \(timeout) s; killed")
-    }
-    process.waitUntilExit()
     return RunResult(
-      status: process.terminationStatus, stdoutData: collectedOut.wait(),
-      stderrData: collectedErr.wait())
-  }
-}
-
-/// Reads a pipe to its end on a background thread.
-private final class Drain: @unchecked Sendable {
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    DispatchQueue.global().async {
-      self.data = handle.readDataToEndOfFile()
-      self.done.signal()
-    }
-  }
-
-  /// Everything read; waits for the writer to close its end.
-  func wait() -> Data {
-    done.wait()
-    return data
+      status: outcome.status, stdoutData: Data(outcome.standardOutput),
+      stderrData: Data(outcome.standardError))
   }
 }
 

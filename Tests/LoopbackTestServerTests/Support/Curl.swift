@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// What one run of `/usr/bin/curl` produced.
@@ -28,51 +29,25 @@ struct CurlResult {
   }
 }
 
-/// Runs curl silently with `arguments`, body and headers going to temporary files.
-///
-/// A run that outlives `timeout` is killed with SIGKILL: `Process.terminate()` hangs inside
-/// Swift Testing (the worker thread's signal mask blocks SIGTERM in the child).
+/// Runs curl silently with `arguments`; the headers go to a temporary file (`-D`), the body
+/// comes back on standard output (rather than `-o`, which would apply to the first of several
+/// URLs only). A run that outlives `timeout` is killed (see ``ChildProcess``).
 func curl(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> CurlResult {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("loopback-curl-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
-  let bodyFile = directory.appendingPathComponent("body")
   let headerFile = directory.appendingPathComponent("headers")
-  let stderrFile = directory.appendingPathComponent("stderr")
-  for file in [bodyFile, stderrFile] {
-    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-  }
 
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-  process.arguments =
-    ["-s", "-S", "-D", headerFile.path] + arguments
-  process.standardInput = FileHandle.nullDevice
-  // Standard output rather than -o, which would apply to the first of several URLs only.
-  let bodyHandle = try FileHandle(forWritingTo: bodyFile)
-  defer { try? bodyHandle.close() }
-  process.standardOutput = bodyHandle
-  let stderrHandle = try FileHandle(forWritingTo: stderrFile)
-  defer { try? stderrHandle.close() }
-  process.standardError = stderrHandle
-
-  let exited = DispatchSemaphore(value: 0)
-  process.terminationHandler = { _ in exited.signal() }
-  try process.run()
-  let (seconds, attoseconds) = timeout.components
-  let limit = Double(seconds) + Double(attoseconds) / 1e18
-  if exited.wait(timeout: .now() + limit) == .timedOut {
-    kill(process.processIdentifier, SIGKILL)
-    exited.wait()
+  let outcome = try ChildProcess.run(
+    "/usr/bin/curl", ["-s", "-S", "-D", headerFile.path] + arguments, timeout: timeout)
+  if outcome.timedOut {
     Issue.record("curl \(arguments) did not finish within \(timeout)")
   }
-
-  let body = (try? Data(contentsOf: bodyFile)).map { [UInt8]($0) } ?? []
   let headers = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
-  let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
   return CurlResult(
-    exitCode: process.terminationStatus, body: body, headers: headers, stderr: stderr)
+    exitCode: outcome.status, body: outcome.standardOutput, headers: headers,
+    stderr: String(decoding: outcome.standardError, as: UTF8.self))
 }
 
 /// Writes `bytes` to a temporary file for `curl --data-binary @file`; the caller removes it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Transfer
 
 #if canImport(Glibc)
@@ -35,8 +36,7 @@ final class FormServer: Sendable {
   }
 
   let port: Int
-  private let pid: Int32
-  private let input: FileHandle
+  private let child: ChildProcess
 
   static let script = #"""
     import sys, json, zlib, threading, os, email.parser, email.policy
@@ -107,25 +107,18 @@ final class FormServer: Sendable {
   /// Starts the server; it exits when `stop()` is called or this process ends (its standard
   /// input closes).
   init() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.script]
-    let input = Pipe()
-    let output = Pipe()
-    (process.standardInput, process.standardOutput) = (input, output)
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    self.input = input.fileHandleForWriting
-    pid = process.processIdentifier
+    let child = try ChildProcess(
+      "/usr/bin/env", ["python3", "-c", Self.script], standardInput: .pipe,
+      standardOutput: .pipe, standardError: .null)
+    self.child = child
     // The port is the first line; the server writes nothing after it.
     var digits = ""
-    while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first,
-      byte != UInt8(ascii: "\n")
-    {
+    var byte: UInt8 = 0
+    while read(child.outputDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
       digits.append(Character(UnicodeScalar(byte)))
     }
     guard let port = Int(digits) else {
-      kill(pid, SIGKILL)
+      child.kill()
       throw SetupError(description: "python3's form server printed no port")
     }
     self.port = port
@@ -133,10 +126,10 @@ final class FormServer: Sendable {
 
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-  /// Kills the server by its PID (`Process.terminate()` hangs under Swift Testing).
+  /// Kills the server (SIGKILL: SIGTERM may be blocked in children of the test runner).
   func stop() {
-    kill(pid, SIGKILL)
-    try? input.close()
+    child.kill()
+    child.closeInput()
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// A real nginx on 127.0.0.1 serving HTTPS, with a throwaway PKI that `openssl` makes in a
@@ -57,8 +58,8 @@ final class TLSServer: Sendable {
 
   private let ports: [Endpoint: Int]
   private let nginxPID: pid_t
-  /// The write end of the watchdog's standard input; closing it ends the watchdog.
-  private let watchdogInput: FileHandle
+  /// The watchdog shell; closing its standard input ends it.
+  private let watchdog: ChildProcess
 
   /// `https://127.0.0.1:<port><path>` (or another host name that resolves to 127.0.0.1).
   func url(_ endpoint: Endpoint, _ path: String = "/", host: String = "127.0.0.1") -> String {
@@ -121,28 +122,19 @@ final class TLSServer: Sendable {
       cat >/dev/null
       kill -KILL $! 2>/dev/null
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, "tls-watchdog", nginx, run.path, config.path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    watchdogInput = input.fileHandleForWriting
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
+    let watchdog = try ChildProcess(
+      "/bin/sh", ["-c", script, "tls-watchdog", nginx, run.path, config.path],
+      standardInput: .pipe, standardOutput: .pipe, standardError: .null)
+    self.watchdog = watchdog
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(watchdog.outputDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+      line.append(byte)
     }
     guard
-      let pid = pid_t(
-        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-          .split(separator: "\n").first ?? "")
+      let pid = pid_t(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces))
     else {
-      try? watchdogInput.close()
+      watchdog.closeInput()
       throw SetupError(description: "the nginx watchdog printed no PID")
     }
     nginxPID = pid
@@ -178,7 +170,7 @@ final class TLSServer: Sendable {
   /// lets the watchdog end. The directory is left for `remove()`.
   func stop() {
     kill(nginxPID, SIGKILL)
-    try? watchdogInput.close()
+    watchdog.closeInput()
   }
 
   /// Stops nginx and deletes the certificates.
@@ -373,27 +365,14 @@ private struct PKI {
     return digest.base64EncodedString()
   }
 
-  /// Runs openssl with its output in a log file (no pipe to fill), and throws with that log if
-  /// it fails.
+  /// Runs openssl, and throws with what it printed if it fails.
   private func run(_ arguments: [String]) throws {
-    let log = path("openssl.log")
-    guard FileManager.default.createFile(atPath: log, contents: nil) else {
-      throw TLSServer.SetupError(description: "cannot create \(log)")
-    }
-    let logHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-    defer { try? logHandle.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: openssl)
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = logHandle
-    process.standardError = logHandle
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    let outcome = try ChildProcess.run(openssl, arguments, timeout: .seconds(120))
+    guard outcome.status == 0 else {
+      let output = String(decoding: outcome.standardOutput + outcome.standardError, as: UTF8.self)
       throw TLSServer.SetupError(
-        description: "openssl \(arguments.joined(separator: " ")) failed:\n\(output)")
+        description:
+          "openssl \(arguments.joined(separator: " ")) failed (\(outcome.status)):\n\(output)")
     }
   }
 }

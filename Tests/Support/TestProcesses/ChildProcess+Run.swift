@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+
+extension ChildProcess {
+  /// What a run to completion produced.
+  public struct Outcome: Sendable {
+    /// How the child ended; nil only if it outlived even the kill (then the run is recorded
+    /// as timed out as well).
+    public var termination: Termination?
+    public var standardOutput: [UInt8]
+    public var standardError: [UInt8]
+    /// The child outlived the timeout and was killed.
+    public var timedOut: Bool
+
+    /// The exit status, or 128 + the signal as a shell reports it; -1 if unknown.
+    public var status: Int32 {
+      switch termination {
+      case .exited(let code): code
+      case .signaled(let signal): 128 + signal
+      case nil: -1
+      }
+    }
+  }
+
+  /// Runs `executable` to its end: `input` written to its standard input (then closed) on a
+  /// thread of its own, standard output and error read to their ends on two more, so that a
+  /// child writing more than a pipe holds cannot block against us. A child that outlives
+  /// `timeout` is killed with SIGKILL. Every wait is bounded: nothing here can hang a run.
+  ///
+  /// ```swift
+  /// let outcome = try ChildProcess.run("/bin/cat", [], input: Array("hi".utf8))
+  /// // outcome.standardOutput == Array("hi".utf8), outcome.status == 0
+  /// ```
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    input: [UInt8]? = nil, timeout: Duration = .seconds(60)
+  ) throws -> Outcome {
+    let child = try ChildProcess(
+      executable, arguments, environment: environment, standardInput: .pipe,
+      standardOutput: .pipe, standardError: .pipe)
+    let output = Reader(child.take(child.outputDescriptor)!)
+    let errors = Reader(child.take(child.errorDescriptor)!)
+    let bytes = input ?? []
+    Thread.detachNewThread {
+      // A child that exits before reading everything makes this write fail with EPIPE
+      // (SIGPIPE must be ignored by the test process; `ignoreBrokenPipes()` does it).
+      writeAll(bytes, to: child.inputDescriptor)
+      child.closeInput()
+    }
+    var termination = child.wait(timeout: timeout)
+    let timedOut = termination == nil
+    if timedOut {
+      child.kill()
+      termination = child.wait(timeout: .seconds(30))
+    }
+    // The pipes' write ends are the child's and its own children's: a grandchild may still
+    // hold them, so the reads are bounded too; briefly after a kill.
+    let readLimit: Duration = timedOut ? .seconds(5) : .seconds(60)
+    return Outcome(
+      termination: termination, standardOutput: output.wait(timeout: readLimit),
+      standardError: errors.wait(timeout: readLimit), timedOut: timedOut)
+  }
+
+  /// Makes writing to a pipe whose reader has gone an EPIPE error for this process, instead of
+  /// a SIGPIPE that would end the test runner. Idempotent.
+  public static func ignoreBrokenPipes() {
+    _ = ignoringBrokenPipes
+  }
+
+  private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+}
+
+/// Writes `bytes` to `fd`, stopping at the first error (EPIPE when the reader has gone).
+private func writeAll(_ bytes: [UInt8], to fd: Int32) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { return }
+    offset += written
+  }
+}
+
+/// Reads a descriptor to its end on a thread of its own, then closes it.
+private final class Reader: Sendable {
+  private let bytes = Mutex<[UInt8]>([])
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ fd: Int32) {
+    Thread.detachNewThread { [self] in
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes.withLock { $0 += chunk[0..<count] }
+      }
+      close(fd)
+      done.signal()
+    }
+  }
+
+  /// What was read, once the writer closed its end or `timeout` passed (then what came so far).
+  func wait(timeout: Duration) -> [UInt8] {
+    let (seconds, attoseconds) = timeout.components
+    _ = done.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+    return bytes.withLock { $0 }
+  }
+}

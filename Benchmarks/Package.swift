@@ -15,8 +15,11 @@ let package = Package(
   name: "JSONKitBenchmarks",
   dependencies: [
     // The Hummingbird trait turns on the root package's JSONKitHummingbird adapter, which
-    // the server suite runs; Hummingbird itself is a benchmark-only dependency.
-    .package(path: "..", traits: ["Hummingbird"]),
+    // the server suite runs; Hummingbird itself is a benchmark-only dependency. Vapor too,
+    // though no benchmark uses it: traits are compilation conditions of the root's modules,
+    // and with the same traits as the tests (Scripts/test) CI's Benchmarks build reuses
+    // the modules the tests built in the same folder instead of compiling them again.
+    .package(path: "..", traits: ["Hummingbird", "Vapor"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     // The transfer suite's `asynchttpclient` subject: the HTTP client of Swift on the server.

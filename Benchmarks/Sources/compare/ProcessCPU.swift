@@ -11,7 +11,12 @@ enum ProcessCPU {
   /// Seconds of CPU the process has used so far.
   static func now() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    #if os(Linux)
+      // Glibc imports RUSAGE_SELF as an enum case, the function takes its raw value.
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
     let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
     return user + system

@@ -54,7 +54,9 @@ import Testing
     for text in Self.texts {
       let json = try JSON(data: Data(text.utf8))
       for closings in [false, true] {
-        #expect(walked(json, closings: closings) == reference(json, closings: closings), "\(text.prefix(60))")
+        #expect(
+          walked(json, closings: closings) == reference(json, closings: closings),
+          "\(text.prefix(60))")
       }
     }
   }
@@ -97,9 +99,12 @@ import Testing
       "a", "b", "", "é", "e\u{301}", "ab", 0, 1, -1, 2.5, 1.0, 10, nil, true, false, [1], ["k": 1],
     ]
     for _ in 0..<3000 {
-      let a = (0..<Int.random(in: 0...3, using: &rng)).map { _ in parts.randomElement(using: &rng)! }
-      let b = (0..<Int.random(in: 0...3, using: &rng)).map { _ in parts.randomElement(using: &rng)! }
-      #expect(JSON.compareElements(a, b) == JSON.compare(JSON(array: a), JSON(array: b)), "\(a) \(b)")
+      let a = (0..<Int.random(in: 0...3, using: &rng)).map { _ in parts.randomElement(using: &rng)!
+      }
+      let b = (0..<Int.random(in: 0...3, using: &rng)).map { _ in parts.randomElement(using: &rng)!
+      }
+      #expect(
+        JSON.compareElements(a, b) == JSON.compare(JSON(array: a), JSON(array: b)), "\(a) \(b)")
     }
   }
 }

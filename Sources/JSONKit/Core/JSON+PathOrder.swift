@@ -13,21 +13,37 @@ extension JSON {
   /// JSON.compareElements([JSON("a"), JSON(1)], [JSON("a"), JSON(2)])   // -1
   /// ```
   package static func compareElements(_ a: [JSON], _ b: [JSON]) -> Int {
-    let n = Swift.min(a.count, b.count)
-    var i = 0
-    while i < n {
-      let c: Int
-      if case .number(.int(let x)) = a[i].storage, case .number(.int(let y)) = b[i].storage {
-        c = x < y ? -1 : (x == y ? 0 : 1)
-      } else if a[i].isStringValue && b[i].isStringValue {
-        c = compareStrings(a[i], b[i])
-      } else {
-        c = compare(a[i], b[i])
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        let n = Swift.min(a.count, b.count)
+        var i = 0
+        while i < n {
+          let c = compareComponents(a[i], b[i])
+          if c != 0 { return c }
+          i &+= 1
+        }
+        return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
       }
-      if c != 0 { return c }
-      i &+= 1
     }
-    return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
+  }
+
+  /// `compare` of two path components, directly for integers and strings.
+  private static func compareComponents(_ x: JSON, _ y: JSON) -> Int {
+    switch (x.storage, y.storage) {
+    case (.number(.int(let p)), .number(.int(let q))):
+      return p < q ? -1 : (p == q ? 0 : 1)
+    case (.string(let s), .string(let t)):
+      // The same key, interned by the walk that made both paths, is the same string: equal
+      // representations are equal text (the converse does not hold, so then the bytes).
+      if MemoryLayout<String>.size == 16,
+        unsafeBitCast(s, to: (UInt64, UInt64).self) == unsafeBitCast(t, to: (UInt64, UInt64).self)
+      {
+        return 0
+      }
+      return compareStrings(x, y)
+    default:
+      return x.isStringValue && y.isStringValue ? compareStrings(x, y) : compare(x, y)
+    }
   }
 
   /// Whether this is a string (built or parsed).

@@ -40,6 +40,27 @@ enum PathStreams {
     }
   }
 
+  /// `paths` or `paths(filter)` pushed into `body` (see `Executor.each`): the same outputs,
+  /// without a generator between the walk and its consumer.
+  static func eachPath(
+    _ input: JSON, filter: Node?, _ frame: Frame?, _ executor: Executor, _ body: Sink
+  ) throws {
+    let walker = JSONTreeWalker(input, closings: false)
+    let truthy = Sink { item in
+      if ValueOps.isTruthy(item.value), walker.depth > 0 {
+        try body.push(Item(value: walker.pathValue(), path: nil))
+      }
+    }
+    while walker.next() != nil {
+      try executor.step()
+      if let filter {
+        try executor.each(filter, Item(value: walker.value, path: nil), frame, truthy)
+      } else if walker.depth > 0 {
+        try body.push(Item(value: walker.pathValue(), path: nil))
+      }
+    }
+  }
+
   /// The state of a walk between outputs, unchecked as `GeneratorState` explains.
   private final class PathWalk {
     let walker: JSONTreeWalker
@@ -52,22 +73,32 @@ enum PathStreams {
   /// `tostream`: `[path, leaf]` for each scalar and empty container, children before their
   /// parent, and after the last child of a container `[path + [last key]]` to close it.
   static func toStream(_ input: JSON, _ executor: Executor) -> Generator {
-    let walk = PathWalk(input, closings: true)
-    return Generator {
-      while let event = walk.walker.next() {
-        switch event {
-        case .value:
-          try executor.step()
-          if walk.walker.hasChildren { continue }
-          return Item(
-            value: JSON.detachedArray([walk.walker.pathValue(), walk.walker.value]), path: nil)
-        case .close:
-          // Every child seen: the closing event names the last one.
-          return Item(value: JSON.detachedArray([walk.walker.pathValue()]), path: nil)
-        }
-      }
-      return nil
+    let walker = JSONTreeWalker(input, closings: true)
+    return Generator { try nextEvent(walker, executor).map { Item(value: $0, path: nil) } }
+  }
+
+  /// `tostream` pushed into `body` (see `Executor.each`).
+  static func eachEvent(_ input: JSON, _ executor: Executor, _ body: Sink) throws {
+    let walker = JSONTreeWalker(input, closings: true)
+    while let event = try nextEvent(walker, executor) {
+      try body.push(Item(value: event, path: nil))
     }
+  }
+
+  /// The next `tostream` event of a walk, or `nil` at its end.
+  private static func nextEvent(_ walker: JSONTreeWalker, _ executor: Executor) throws -> JSON? {
+    while let event = walker.next() {
+      switch event {
+      case .value:
+        try executor.step()
+        if walker.hasChildren { continue }
+        return JSON.detachedArray([walker.pathValue(), walker.value])
+      case .close:
+        // Every child seen: the closing event names the last one.
+        return JSON.detachedArray([walker.pathValue()])
+      }
+    }
+    return nil
   }
 
   /// `fromstream(events)`: the values that `tostream`-shaped events describe, each output

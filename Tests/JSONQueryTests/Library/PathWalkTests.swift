@@ -50,15 +50,22 @@ import Testing
     return "[\(arrays),\(objects)]"
   }
 
-  private static let wide: String =
-    "[" + (0..<2000).map { $0 % 7 == 0 ? "false" : "\($0)" }.joined(separator: ",") + "]"
+  private static let wide = spread(2000)
+
+  /// An array of `count` numbers and booleans.
+  private static func spread(_ count: Int) -> String {
+    "[" + (0..<count).map { $0 % 7 == 0 ? "false" : "\($0)" }.joined(separator: ",") + "]"
+  }
 
   private static let inputs: [String] = [
     keyed, deep, wide, "null", "3", "[]", "{}", #"{"a":1,"a":2,"b":{"a":[1,{"a":3}]}}"#,
   ]
 
-  /// `inputs` less deep: jq's definition of a deletion recurses once per level.
-  private static let shallowerInputs = inputs.map { $0 == deep ? nested(60) : $0 }
+  /// `inputs` less deep and less wide: jq's definition of a deletion recurses once per level
+  /// and copies an array per deleted element.
+  private static let shallowerInputs = inputs.map {
+    $0 == deep ? nested(60) : $0 == wide ? spread(300) : $0
+  }
 
   /// Programs that turn a parsed input into a value part built in code, part parsed.
   private static let mixers = [

@@ -78,7 +78,13 @@ public struct JSON: Sendable {
 
   /// An array of values (their paths are dropped).
   public init(array: [JSON]) {
-    storage = .array(ArrayBox(array.map(\.detached)))
+    // Values taken out of containers or built in code carry no path: then the array is
+    // stored as it is (no copy of every element, as for each `[f]` a query collects).
+    if array.allSatisfy(\.isDetached) {
+      storage = .array(ArrayBox(array))
+    } else {
+      storage = .array(ArrayBox(array.map(\.detached)))
+    }
     location = 0
     trail = nil
   }
@@ -94,10 +100,17 @@ public struct JSON: Sendable {
     self.init(storage: .invalid(.boxed(ErrorBox(failure))))
   }
 
+  /// Whether this value carries no path (`detached` is the value itself).
+  @usableFromInline
+  var isDetached: Bool {
+    if case .none = trail, location == 0 { return true }
+    return false
+  }
+
   /// This value without the path it was reached by, as stored inside containers.
   @usableFromInline
   var detached: JSON {
-    if case .none = trail, location == 0 { return self }
+    if isDetached { return self }
     if case .invalid(.missingKey) = storage, let error {
       // The error needs the trail it is about to lose.
       return JSON(error: error)

@@ -211,30 +211,42 @@ enum PathOps {
 
   static func delete(_ value: JSON, _ paths: [JSON]) throws(QueryError) -> JSON {
     var result = value
-    let spelled = paths.flatMap { spelledOut(ValueOps.elements($0), in: value) }
-    // Last first, so that deleting one element does not move those still to delete.
-    let sorted = spelled.sorted { JSON.compare($0, $1) > 0 }
-    for path in sorted { try delete(&result, ValueOps.elements(path)[...]) }
+    var spelled: [[JSON]] = []
+    spelled.reserveCapacity(paths.count)
+    for path in paths { spelledOut(ValueOps.elements(path), in: value, into: &spelled) }
+    // Last first, so that deleting one element does not move those still to delete. Sorted
+    // as their elements (`JSON.compare` of the arrays, without making them arrays again).
+    spelled.sort { JSON.compareElements($0, $1) > 0 }
+    for path in spelled { try delete(&result, path[...]) }
     return result
   }
 
   /// `path` against the value as it was before any deletion, as jq deletes: a negative
   /// index counted from the end of its array, and a final slice of an array written out as
   /// its indices, so that `del(.[1], .[-6], .[-3:9])` deletes exactly what each names in
-  /// the original array, whatever order the deletions run in.
-  static func spelledOut(_ path: [JSON], in value: JSON) -> [JSON] {
+  /// the original array, whatever order the deletions run in. Appends the components of
+  /// each spelled-out path to `spelled`.
+  static func spelledOut(_ path: [JSON], in value: JSON, into spelled: inout [[JSON]]) {
+    // Keys and indexes from 0 up name the same thing before and after any deletion: such a
+    // path (all that `paths(f)` gives) is its own spelling.
+    if !path.contains(where: { $0.type != .string && !isPlainIndex($0) }) {
+      spelled.append(path)
+      return
+    }
     var current: JSON? = value
     var prefix: [JSON] = []
     for (position, component) in path.enumerated() {
       guard let container = current, container.type == .array else {
-        return [JSON(array: prefix + path[position...])]
+        spelled.append(prefix + path[position...])
+        return
       }
       if component.type == .dictionary, position == path.count - 1,
         let range = try? ValueOps.sliceBounds(
           count: container.count, from: component.member("start") ?? .null,
           to: component.member("end") ?? .null)
       {
-        return range.map { JSON(array: prefix + [JSON($0)]) }
+        for index in range { spelled.append(prefix + [JSON(index)]) }
+        return
       }
       var step = component
       if component.type == .number, component.jqDouble < 0, component.jqDouble.isFinite {
@@ -244,7 +256,15 @@ enum PathOps {
       prefix.append(step)
       current = try? ValueOps.index(container, step)
     }
-    return [JSON(array: prefix)]
+    spelled.append(prefix)
+  }
+
+  /// A number that is not negative (or is NaN or infinite): the loop in `spelledOut` keeps
+  /// it as it is.
+  private static func isPlainIndex(_ component: JSON) -> Bool {
+    guard component.type == .number else { return false }
+    let index = component.jqDouble
+    return !(index < 0 && index.isFinite)
   }
 
   @inline(never)

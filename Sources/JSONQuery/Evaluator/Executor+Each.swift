@@ -56,6 +56,12 @@ extension Executor {
       return
     case .intrinsic(.recurse, _):
       try eachDescendant(input, body)
+    case .intrinsic(.paths, _):
+      try PathStreams.eachPath(input.value, filter: nil, frame, self, body)
+    case .intrinsic(.pathsFilter, let arguments):
+      try PathStreams.eachPath(input.value, filter: arguments[0], frame, self, body)
+    case .intrinsic(.toStream, _):
+      try PathStreams.eachEvent(input.value, self, body)
     case .intrinsic(.path, let arguments):
       try each(
         arguments[0], Item(value: input.value, path: []), frame,

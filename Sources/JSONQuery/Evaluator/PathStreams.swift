@@ -9,30 +9,6 @@ import JSONKit
 /// (269 s on a 25 MB document). These keep jq's outputs, their order and their errors, and
 /// spend one evaluation step per node, so step limits still bound them.
 enum PathStreams {
-  /// A container being walked: its children, by key, and the next one to visit.
-  private struct Level {
-    let value: JSON
-    let keys: [JSON]
-    let children: [JSON]
-    var next = 0
-
-    init(_ value: JSON) {
-      self.value = value
-      switch value.type {
-      case .array:
-        children = ValueOps.elements(value)
-        keys = children.indices.map { JSON($0) }
-      case .dictionary:
-        let members = ValueOps.members(value)
-        keys = members.map { JSON($0.0) }
-        children = members.map(\.1)
-      default:
-        keys = []
-        children = []
-      }
-    }
-  }
-
   /// `paths` (`filter` nil) or `paths(filter)`: the path of every value under the input, in
   /// `recurse` order (each value, then its children); with a filter, once per truthy output
   /// of the filter on that value. As in jq the filter also runs on the input itself, whose
@@ -40,105 +16,89 @@ enum PathStreams {
   static func paths(_ input: JSON, filter: Node?, _ frame: Frame?, _ executor: Executor)
     -> Generator
   {
-    let walk = PathWalk(input)
+    let walk = PathWalk(input, closings: false)
     return Generator {
       while true {
         if let filterOutputs = walk.outputs {
           if let item = try filterOutputs.next() {
-            if ValueOps.isTruthy(item.value), !walk.path.isEmpty {
-              return Item(value: JSON(array: walk.path), path: nil)
+            if ValueOps.isTruthy(item.value), walk.walker.depth > 0 {
+              return Item(value: walk.walker.pathValue(), path: nil)
             }
             continue
           }
           walk.outputs = nil
         }
-        guard let (value, depth, key) = walk.pending.popLast() else { return nil }
+        guard walk.walker.next() != nil else { return nil }
         try executor.step()
-        if depth > 0 {
-          walk.path.removeSubrange((depth - 1)...)
-          walk.path.append(key)
-        }
-        push(children: value, depth: depth + 1, onto: &walk.pending)
         if let filter {
-          walk.outputs = try executor.evaluateValues(filter, Item(value: value, path: nil), frame)
-        } else if depth > 0 {
-          return Item(value: JSON(array: walk.path), path: nil)
+          walk.outputs = try executor.evaluateValues(
+            filter, Item(value: walk.walker.value, path: nil), frame)
+        } else if walk.walker.depth > 0 {
+          return Item(value: walk.walker.pathValue(), path: nil)
         }
       }
     }
   }
 
-  /// The state of a `paths` walk between outputs, unchecked as `GeneratorState` explains.
+  /// `paths` or `paths(filter)` pushed into `body` (see `Executor.each`): the same outputs,
+  /// without a generator between the walk and its consumer.
+  static func eachPath(
+    _ input: JSON, filter: Node?, _ frame: Frame?, _ executor: Executor, _ body: Sink
+  ) throws {
+    let walker = JSONTreeWalker(input, closings: false)
+    let truthy = Sink { item in
+      if ValueOps.isTruthy(item.value), walker.depth > 0 {
+        try body.push(Item(value: walker.pathValue(), path: nil))
+      }
+    }
+    while walker.next() != nil {
+      try executor.step()
+      if let filter {
+        try executor.each(filter, Item(value: walker.value, path: nil), frame, truthy)
+      } else if walker.depth > 0 {
+        try body.push(Item(value: walker.pathValue(), path: nil))
+      }
+    }
+  }
+
+  /// The state of a walk between outputs, unchecked as `GeneratorState` explains.
   private final class PathWalk {
-    /// Values still to visit, last first, with the depth of their path and their key.
-    @exclusivity(unchecked) var pending: [(value: JSON, depth: Int, key: JSON)]
-    /// The path of the value visited last.
-    @exclusivity(unchecked) var path: [JSON] = []
+    let walker: JSONTreeWalker
     /// The filter's outputs on the value visited last, for `paths(f)`.
     @exclusivity(unchecked) var outputs: Generator?
 
-    init(_ input: JSON) { pending = [(input, 0, .null)] }
-  }
-
-  private static func push(
-    children value: JSON, depth: Int, onto pending: inout [(value: JSON, depth: Int, key: JSON)]
-  ) {
-    switch value.type {
-    case .array:
-      let elements = ValueOps.elements(value)
-      for index in elements.indices.reversed() {
-        pending.append((elements[index], depth, JSON(index)))
-      }
-    case .dictionary:
-      for (key, member) in ValueOps.members(value).reversed() {
-        pending.append((member, depth, JSON(key)))
-      }
-    default: break
-    }
+    init(_ input: JSON, closings: Bool) { walker = JSONTreeWalker(input, closings: closings) }
   }
 
   /// `tostream`: `[path, leaf]` for each scalar and empty container, children before their
   /// parent, and after the last child of a container `[path + [last key]]` to close it.
   static func toStream(_ input: JSON, _ executor: Executor) -> Generator {
-    var levels: [Level] = []
-    var path: [JSON] = []
-    var started = false
-    return Generator {
-      if !started {
-        started = true
-        try executor.step()
-        let root = Level(input)
-        if root.children.isEmpty {
-          return event(path: [], leaf: input)
-        }
-        levels.append(root)
-      }
-      while let top = levels.last {
-        if top.next < top.children.count {
-          levels[levels.count - 1].next += 1
-          let child = top.children[top.next]
-          path.append(top.keys[top.next])
-          try executor.step()
-          let level = Level(child)
-          if level.children.isEmpty {
-            defer { path.removeLast() }
-            return event(path: path, leaf: child)
-          }
-          levels.append(level)
-          continue
-        }
-        // Every child seen: the closing event names the last one.
-        levels.removeLast()
-        let closing = JSON(array: [JSON(array: path + [top.keys[top.keys.count - 1]])])
-        if !levels.isEmpty { path.removeLast() }
-        return Item(value: closing, path: nil)
-      }
-      return nil
+    let walker = JSONTreeWalker(input, closings: true)
+    return Generator { try nextEvent(walker, executor).map { Item(value: $0, path: nil) } }
+  }
+
+  /// `tostream` pushed into `body` (see `Executor.each`).
+  static func eachEvent(_ input: JSON, _ executor: Executor, _ body: Sink) throws {
+    let walker = JSONTreeWalker(input, closings: true)
+    while let event = try nextEvent(walker, executor) {
+      try body.push(Item(value: event, path: nil))
     }
   }
 
-  private static func event(path: [JSON], leaf: JSON) -> Item {
-    Item(value: JSON(array: [JSON(array: path), leaf]), path: nil)
+  /// The next `tostream` event of a walk, or `nil` at its end.
+  private static func nextEvent(_ walker: JSONTreeWalker, _ executor: Executor) throws -> JSON? {
+    while let event = walker.next() {
+      switch event {
+      case .value:
+        try executor.step()
+        if walker.hasChildren { continue }
+        return JSON.detachedArray([walker.pathValue(), walker.value])
+      case .close:
+        // Every child seen: the closing event names the last one.
+        return JSON.detachedArray([walker.pathValue()])
+      }
+    }
+    return nil
   }
 
   /// `fromstream(events)`: the values that `tostream`-shaped events describe, each output

@@ -1,0 +1,153 @@
+import Foundation
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+/// `paths`, `paths(f)`, `tostream`, `getpath`, `setpath` and `delpaths` walk values with
+/// one growing path and interned document keys, and `delpaths` sorts and deletes without
+/// the general comparison. Checked against jq's own definitions (renamed, run by the
+/// evaluator's path mode, which shares none of that machinery) on the values where a walk
+/// goes wrong: escaped, non-ASCII, empty and repeated keys, deep nesting, large arrays, and
+/// values part parsed, part built in code.
+@Suite struct PathWalkTests: QueryRunning {
+  private static let definitions = #"""
+    def jq_paths: path(recurse) | select(length > 0);
+    def jq_paths(node_filter): path(recurse | select(node_filter)) | select(length > 0);
+    def jq_tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p)
+      | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
+    def jq_del1($p):
+      if ($p | length) == 0 or type == "null" then null
+      elif ($p | length) == 1 then
+        if type == "object" then with_entries(select(.key != $p[0]))
+        else [range(length) as $i | select($i != $p[0]) | .[$i]] end
+      elif .[$p[0]] == null then .
+      else .[$p[0]] |= jq_del1($p[1:]) end;
+    def jq_delpaths($ps): reduce ($ps | sort | reverse[]) as $p (.; jq_del1($p));
+    """#
+
+  /// Keys that a walk must copy exactly, in objects small and large (past the sizes where
+  /// documents and built objects index their members).
+  private static let keyed: String = {
+    let odd = [
+      #""a\"b""#, #""c\\d""#, #""\u00e9t\u00e9""#, #""""#, #""\ud83d\ude00""#, #""tab\t""#,
+      #""\u0000""#, #""ключ_очень_длинный_ключ""#, #""a_key_longer_than_fifteen_bytes""#,
+    ]
+    let small = "{" + odd.enumerated().map { "\($1):\($0)" }.joined(separator: ",") + "}"
+    let many = (0..<40).map { #""member_number_\#($0)_of_many":\#($0 % 3 == 0)"# }
+    let large = "{" + many.joined(separator: ",") + "}"
+    return "[\(small),\(large),\(small),{\"nested\":[\(small),\(large)]},{\"\":{\"\":[]}}]"
+  }()
+
+  private static let deep = nested(600)
+
+  /// Arrays and objects `depth` levels deep.
+  private static func nested(_ depth: Int) -> String {
+    let arrays =
+      String(repeating: "[", count: depth) + "true" + String(repeating: "]", count: depth)
+    let objects =
+      String(repeating: #"{"k":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+    return "[\(arrays),\(objects)]"
+  }
+
+  private static let wide = spread(2000)
+
+  /// An array of `count` numbers and booleans.
+  private static func spread(_ count: Int) -> String {
+    "[" + (0..<count).map { $0 % 7 == 0 ? "false" : "\($0)" }.joined(separator: ",") + "]"
+  }
+
+  private static let inputs: [String] = [
+    keyed, deep, wide, "null", "3", "[]", "{}", #"{"a":1,"a":2,"b":{"a":[1,{"a":3}]}}"#,
+  ]
+
+  /// `inputs` less deep and less wide: jq's definition of a deletion recurses once per level
+  /// and copies an array per deleted element.
+  private static let shallowerInputs = inputs.map {
+    $0 == deep ? nested(60) : $0 == wide ? spread(300) : $0
+  }
+
+  /// Programs that turn a parsed input into a value part built in code, part parsed.
+  private static let mixers = [
+    ".",
+    #"{"built": [1, {"x": .}], "again": .}"#,
+    #"[., .] | .[0] = {"replaced": [true, {"é": null}]}"#,
+  ]
+
+  private func outcome(_ program: String, _ input: String) -> String {
+    do {
+      let values = try run(Self.definitions + program, JSON(parseJSON: input))
+      return values.map { JSONWriter().string($0) }.joined(separator: " ")
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  private func expectSame(_ ours: String, _ theirs: String, on inputs: [String] = inputs) {
+    for input in inputs {
+      for mixer in Self.mixers {
+        let a = outcome("\(mixer) | \(ours)", input)
+        let b = outcome("\(mixer) | \(theirs)", input)
+        // Compared outside `#expect`, which would print both (long) texts whole.
+        let same = a == b
+        let failed = a.hasPrefix("error:")
+        let place = "\(mixer) | \(ours) on \(input.prefix(60))"
+        #expect(same, "\(place): \(a.prefix(160)) vs \(b.prefix(160))")
+        #expect(!failed, "\(place): \(a.prefix(160))")
+      }
+    }
+  }
+
+  @Test func pathsAreJqsPathsForEveryKindOfKeyAndNesting() {
+    expectSame("[paths]", "[jq_paths]")
+    expectSame("[paths(type == \"boolean\")]", "[jq_paths(type == \"boolean\")]")
+    expectSame("[paths(scalars)]", "[jq_paths(scalars)]")
+  }
+
+  @Test func tostreamIsJqsStreamForEveryKindOfKeyAndNesting() {
+    expectSame("[tostream]", "[jq_tostream]")
+    expectSame("fromstream(tostream)", ".")
+  }
+
+  @Test func everyPathLeadsBackToItsValue() {
+    expectSame("[paths as $p | getpath($p)]", "[..] | .[1:]")
+    expectSame(
+      "reduce paths(type == \"number\") as $p (.; setpath($p; 0))",
+      // `paths` leaves out the input itself.
+      "if type == \"number\" then . else (.. | numbers) |= 0 end")
+  }
+
+  @Test func delpathsDeletesWhatJqsDefinitionDeletes() {
+    let inputs = Self.shallowerInputs
+    for type in ["boolean", "number", "string"] {
+      let ours = "delpaths([paths(type == \"\(type)\")])"
+      expectSame(ours, "jq_delpaths([jq_paths(type == \"\(type)\")])", on: inputs)
+    }
+    // Given in any order, and more than once.
+    expectSame(
+      "delpaths([paths(type == \"boolean\")] | reverse)",
+      "jq_delpaths([jq_paths(type == \"boolean\")])", on: inputs)
+    expectSame(
+      "delpaths([paths(type == \"boolean\")] | . + .)",
+      "jq_delpaths([jq_paths(type == \"boolean\")] | . + .)", on: inputs)
+  }
+
+  @Test func delpathsStillSpellsOutNegativeIndexesAndSlices() {
+    let array = #"[1,{"x":2,"y":3},3,true]"#
+    #expect(outcome("delpaths([[-1],[0]])", array) == #"[{"x":2,"y":3},3]"#)
+    #expect(outcome("delpaths([[0],[-3]])", array) == "[3,true]")
+    #expect(outcome(#"delpaths([[{"start":1,"end":3}],[0]])"#, array) == "[true]")
+    #expect(outcome(#"delpaths([[1,"x"],[-3,"y"]])"#, array) == "[1,{},3,true]")
+    // The same index twice deletes two elements, as in jq.
+    #expect(outcome("delpaths([[0],[0]])", array) == "[3,true]")
+  }
+
+  @Test func manyDeletionsFromALargeObjectKeepItsIndexRight() throws {
+    // 300 members, every third deleted: each deletion re-places the built object's index.
+    let object = try run(
+      "[range(300) | {key: \"k\\(.)\", value: .}] | from_entries"
+        + " | delpaths([range(0; 300; 3) | [\"k\\(.)\"]])"
+        + " | [(keys_unsorted | length), (to_entries | map(.value) | add), .k1, .k3, .k299]")
+    #expect(object == [JSON([200, (0..<300).filter { $0 % 3 != 0 }.reduce(0, +), 1, nil, 299])])
+  }
+}

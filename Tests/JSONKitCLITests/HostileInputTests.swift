@@ -66,7 +66,7 @@ struct HostileCLIInputTests {
       let result = try CLI.run(["-c", ".", first, locked, last])
       #expect(result.status == 2)
       #expect(result.stdout == "1\n2\n")
-      #expect(result.stderr.hasPrefix("jsonkit: error: Could not open \(locked): "))
+      #expect(result.stderr.hasPrefix("jsonkit: error: Could not open file \(locked): "))
     }
   }
 
@@ -81,8 +81,8 @@ struct HostileCLIInputTests {
     #expect(result.stdout == "1\n2\n")
     #expect(
       result.stderr
-        == "jsonkit: error: Could not read \(directory.url.path): Is a directory\n"
-        + "jsonkit: error: Could not open \(missing): No such file or directory\n")
+        == "jsonkit: error: Is a directory\n"
+        + "jsonkit: error: Could not open file \(missing): No such file or directory\n")
   }
 
   @Test("An endless program piped into head -c 1 ends quietly: exit 0, no 'Broken pipe'")

@@ -214,13 +214,39 @@ extension JQTextParser {
     private var pending: JSON?
     private var token: [UInt8] = []
     private var state = State.normal
-    private var line = 1
-    private var column = 0
+    /// Where the next byte is, as jq counts for its messages: the line (from 1) and the
+    /// bytes of it read so far.
+    private(set) var line = 1
+    private(set) var column = 0
+    /// The line of the last byte that was not white space before the current one: the
+    /// line a value completed by the byte after it ends on.
+    private var lineBefore = 1
+    /// The line the value just returned ends on.
+    private(set) var valueLine = 1
     private var failed = false
+
+    /// A machine that starts reading at `line`, `column` bytes into it (for messages).
+    init(line: Int = 1, column: Int = 0) {
+      self.line = line
+      self.column = column
+      lineBefore = line
+      valueLine = line
+    }
+
+    /// Whether nothing is open: no token, no container, no value waiting for its end (a
+    /// reader may hand the bytes from here to another parser).
+    var isIdle: Bool { stack.isEmpty && pending == nil && token.isEmpty && state == .normal }
 
     /// The next value of `bytes` from `i` on, an error (after which there is nothing more),
     /// or the end.
     mutating func next(_ bytes: [UInt8], _ i: inout Int) -> Result {
+      let found = bytes.withUnsafeBytes { next(in: $0, &i) }
+      return found ?? finish()
+    }
+
+    /// The next value of `bytes` from `i` on, or an error (after which there is nothing
+    /// more); `nil` when `bytes` ended first and more may follow (then `finish`).
+    mutating func next(in bytes: UnsafeRawBufferPointer, _ i: inout Int) -> Result? {
       if failed { return .end }
       while i < bytes.count {
         let c = bytes[i]
@@ -233,10 +259,11 @@ extension JQTextParser {
           return .failure("\(failure.message) at line \(line), column \(column)")
         }
       }
-      return finish()
+      return nil
     }
 
-    private mutating func finish() -> Result {
+    /// The end of the input: the last value, or an error if one is unfinished.
+    mutating func finish() -> Result {
       failed = true
       if state != .normal {
         return .failure("Unfinished string at EOF at line \(line), column \(column)")
@@ -249,6 +276,7 @@ extension JQTextParser {
       }
       if let value = pending {
         pending = nil
+        valueLine = lineBefore
         return .value(value)
       }
       return .end
@@ -261,6 +289,11 @@ extension JQTextParser {
         line += 1
         column = 0
       }
+      defer {
+        if state != .normal || !(c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A) {
+          lineBefore = line
+        }
+      }
       var done: JSON?
       if state == .normal {
         let isLiteral: Bool
@@ -270,7 +303,11 @@ extension JQTextParser {
         }
         if !isLiteral {
           if let message = checkLiteral() { return .failure(Failure(message: message)) }
-          if let value = takeDone() { done = value }
+          if let value = takeDone() {
+            // Completed by this byte after it: it ended where the last byte before did.
+            done = value
+            valueLine = lineBefore
+          }
         }
         switch c {
         case 0x20, 0x09, 0x0D, 0x0A: break
@@ -279,11 +316,17 @@ extension JQTextParser {
           if let message = structure(c) { return .failure(Failure(message: message)) }
         default: token.append(c)
         }
-        if let value = takeDone() { done = value }
+        if let value = takeDone() {
+          done = value
+          valueLine = line
+        }
       } else if c == 0x22 && state == .string {
         if let message = foundString() { return .failure(Failure(message: message)) }
         state = .normal
-        if let value = takeDone() { done = value }
+        if let value = takeDone() {
+          done = value
+          valueLine = line
+        }
       } else {
         token.append(c)
         state = c == 0x5C && state == .string ? .escape : .string

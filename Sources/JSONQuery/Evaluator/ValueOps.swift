@@ -382,7 +382,10 @@ enum ValueOps {
   /// `1E+1000`): a negation that keeps a literal exact.
   static func flippingSign(_ number: JSON) -> JSON? {
     let text = JSONWriter(options: []).string(number)
-    let flipped = text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text
+    let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : nil
+    // decNumber's minus is `0 - x`: a zero comes out positive, with its digits (`-0` is
+    // `0`, and `-0.0` and `-(-0.0)` are both `0.0`), as jq 1.8 negates literals.
+    let flipped = unsigned ?? (number.jqDouble == 0 ? text : "-" + text)
     return try? JSONParser.parse(Data(flipped.utf8))
   }
 

@@ -130,6 +130,25 @@ struct JQ18DifferentialClassTests: QueryRunning {
     #expect(try run("[1, nan] | min | isnan") == [true])
   }
 
+  @Test("NaN nested in arrays and objects orders as jv_cmp puts it, below every number")
+  func nestedNaNOrder() throws {
+    // jq 1.8.2: [[1], [nan]] | min, max → [null], [1]; sort_by(.a) puts the NaN first.
+    #expect(try run("[[1], [nan]] | min | map(isnan)") == [[true]])
+    #expect(try run("[[1], [nan]] | max") == [[1]])
+    #expect(try run(#"[{"a": 1}, {"a": nan}] | sort_by(.a) | map(.a | isnan)"#) == [[true, false]])
+    #expect(try run("[[nan], [1]] | sort | map(.[0] | isnan)") == [[true, false]])
+    #expect(try run("[nan] < [1], [nan] == [nan], [1] > [nan]") == [true, false, true])
+    #expect(try run(#"{"a": nan} < {"a": 0}"#) == [true])
+  }
+
+  @Test("exp10 is the C library's: exp10(-1) is 0.09999999999999999 as in jq")
+  func exp10() throws {
+    #expect(
+      try run("[2, -1, 0.5, 400, -400] | map(exp10) | tojson") == [
+        "[100,0.09999999999999999,3.1622776601683795,1.7976931348623157e+308,0]"
+      ])
+  }
+
   @Test("dates: seconds truncated toward zero, missing fields 0, strptime's sentinels")
   func dates() throws {
     #expect(

@@ -175,6 +175,6 @@ struct UsageTests {
     let example = try CLI.run(["1 | .a"], input: "null").stderr
     #expect(
       result.stdout.contains(
-        "  " + example.replacingOccurrences(of: "<stdin>:1", with: "FILE:LINE")))
+        "  " + example.replacingOccurrences(of: "<stdin>:0", with: "FILE:LINE")))
   }
 }

@@ -151,7 +151,11 @@ final class ValueStream {
       }
       closedLines = parser.newlinesRead
     } catch {
-      if events { throw InputParseError(error) }
+      if events {
+        closedLines = parser.newlinesRead
+        _ = release(to: body, atEnd: true)
+        throw InputParseError(error)
+      }
       guard let text = textOfRefusedValue(piece, at: offset) else {
         closedLines = parser.newlinesRead
         _ = release(to: body, atEnd: true)
@@ -316,7 +320,10 @@ final class ValueStream {
         _ = release(to: body, atEnd: true)
         return
       } catch {
-        if events { throw InputParseError(error) }
+        if events {
+          _ = release(to: body, atEnd: true)
+          throw InputParseError(error)
+        }
         guard let text = textOfRefusedValue(UnsafeRawBufferPointer(start: nil, count: 0), at: fed)
         else {
           _ = release(to: body, atEnd: true)

@@ -112,7 +112,8 @@ extension LoopbackServerTests {
           try client.send("GET /\(index % 3 == 0 ? "stall" : "ok") HTTP/1.1\r\nHost: h\r\n\r\n")
           _ = try client.readHead()
         }
-        #expect(openDescriptorCount() >= before + 3 + 2 * clients.count)
+        // No lower bound on the count here: tests running alongside close descriptors they
+        // held at `before` (CI saw 92 where this test's own sockets made at least 94).
         server.stop()
         for client in clients { client.close() }
       }()

@@ -1,7 +1,8 @@
 import Foundation
 import JSONKit
 import Testing
-import Transfer
+
+@testable import Transfer
 
 /// HTTPS against a real nginx with throwaway certificates (see `TLSServer`): server trust, CA
 /// bundles, public-key pinning and client certificates, each failure with curl's own reason.
@@ -78,6 +79,34 @@ struct TLSTests {
       let selfSigned = try await Self.get(Session(configuration: insecure), server.url(.selfSigned))
         .result.get()
       #expect(selfSigned["server"].string == "self-signed")
+    }
+  }
+
+  /// Easy handles are reset and reused: a request's own TLS settings must not stay on the
+  /// handle for the next request, which has the session's (system CAs only).
+  @Test func aRequestsTLSSettingsDoNotStayOnTheReusedHandle() async throws {
+    try await withTLSServer { server in
+      var configuration = SessionConfiguration.default
+      configuration.timeout = .seconds(20)
+      configuration.proxy = .none
+      configuration.maximumConnectionsPerHost = 1
+      let session = Session(configuration: configuration)
+      for _ in 0..<2 {
+        var trusting = try HTTPRequest(server.url(.trusted))
+        trusting.tls = TLSSettings(caBundlePath: server.caBundle)
+        let trusted = try await session.request(trusting).validate().serializingJSON().value
+        #expect(trusted["server"].string == "trusted")
+        let unknownCA = await Self.get(session, server.url(.trusted))
+        #expect(unknownCA.error?.curlCode == .peerFailedVerification)
+
+        var insecure = try HTTPRequest(server.url(.selfSigned))
+        insecure.tls = TLSSettings(verifiesServerCertificate: false)
+        let unchecked = try await session.request(insecure).validate().serializingJSON().value
+        #expect(unchecked["server"].string == "self-signed")
+        let checked = await Self.get(session, server.url(.selfSigned))
+        #expect(checked.error?.curlCode == .peerFailedVerification)
+      }
+      #expect(session.engine.handles.made < 8)
     }
   }
 

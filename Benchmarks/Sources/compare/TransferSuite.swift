@@ -44,6 +44,8 @@ final class TransferSuite {
   private let session: Transfer.Session
   private let urlSession: URLSession
   private let httpClient: HTTPClient
+  /// CPU of the process per small-GET batch, by subject.
+  private var cpuMeters: [(subject: String, meter: CPUMeter)] = []
 
   /// Serves `document` at `/<name>` and `{"id":i,"ok":true}` at `/small?i=i`.
   init(documentName: String, document: Data) throws {
@@ -92,13 +94,20 @@ final class TransferSuite {
     let document = document(from: documents)
     let suite = try TransferSuite(documentName: document.name, document: document.data)
     let subjects = arguments.subjects ?? Self.subjects
+    // TRANSFER_PARTS=small (or document) times one part only: for a profiler or a CPU
+    // count of the small GETs without the document GETs in it.
+    let parts = ProcessInfo.processInfo.environment["TRANSFER_PARTS"] ?? "document,small"
     let workloads =
-      try suite.documentWorkloads(
-        subjects: subjects, name: document.name, bytes: document.data.count)
-      + suite.smallWorkloads(subjects: subjects)
+      try
+      (parts.contains("document")
+      ? suite.documentWorkloads(
+        subjects: subjects, name: document.name, bytes: document.data.count) : [])
+      + (parts.contains("small") ? suite.smallWorkloads(subjects: subjects) : [])
     guard !workloads.isEmpty else { throw UsageError("no transfer subject worked") }
-    printError("\(workloads.count) workloads; calibrating…")
+    printError(
+      "\(workloads.count) workloads; calibrating… (load average \(ProcessCPU.loadAverage()))")
     let samples = try Timing.run(workloads, rounds: arguments.rounds) { printError($0) }
+    suite.reportCPU()
     let results = zip(workloads, samples).map {
       (perRequest: $0.unitsPerOperation != nil, Summary($0, samples: $1))
     }
@@ -237,10 +246,13 @@ final class TransferSuite {
     let bodyBytes = #"{"id":0,"ok":true}"#.utf8.count
     return subjects.filter(Self.smallSubjects.contains).compactMap { subject in
       let one = smallRequest(subject: subject)
-      let operation = { try waitFor { try await Self.batch(one) } }
+      let meter = CPUMeter()
+      let batch = { try waitFor { try await Self.batch(one) } }
+      // Not counted: the check's batch opens the connections.
+      let operation = { try meter.measure(batch) }
       let connections = server.connectionsAccepted
       do {
-        _ = try operation()
+        _ = try batch()
       } catch {
         printError("skipping \(subject) on small GETs: \(error)")
         return nil
@@ -249,10 +261,25 @@ final class TransferSuite {
       printError(
         "transfer check on small GETs: \(subject): ids add up; first batch opened \(opened) connections"
       )
+      cpuMeters.append((subject, meter))
       return Workload(
         corpus: label, subject: subject, inputBytes: bodyBytes, operation: operation,
         heapPerInputByte: nil, unitsPerOperation: Double(Self.smallRequests))
     }
+  }
+
+  /// Prints the CPU time of the process per small-GET batch of each subject, with the load
+  /// average: the figure that moves least under outside load.
+  func reportCPU() {
+    guard !cpuMeters.isEmpty else { return }
+    let figures = cpuMeters.compactMap { entry in
+      entry.meter.secondsPerOperation.map {
+        "\(entry.subject) \(String(format: "%.1f", $0 * 1000)) ms (\(entry.meter.operations) batches)"
+      }
+    }
+    printError(
+      "CPU per \(Self.smallRequests) small GETs (user + sys of the process, server included): "
+        + figures.joined(separator: ", ") + "; load average \(ProcessCPU.loadAverage())")
   }
 
   /// One small GET of `/small?i=<index>`, parsed as JSON; returns the echoed `id`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// ISO 8601 internet date-times (RFC 3339 without fractional seconds), the format of the
 /// coders' `.iso8601` date strategies: `2013-01-10T07:58:30Z`, `2013-01-10T08:58:30+01:00`.

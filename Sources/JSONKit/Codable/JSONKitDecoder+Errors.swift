@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // `DecodingError`s with Foundation's cases and coding paths, and a `debugDescription` that
 // says where (in jq notation) and what was found there. They are built only when a decode

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Reading scalars from a `JSON` value, exactly. Parsed values are read from their tape slot
 // and source text (inline integers directly); values built in code from their storage.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decodes `Decodable` values from JSON text or from `JSON` values, like Foundation's
 /// `JSONDecoder` but reading JSONKit's parsed tape directly.

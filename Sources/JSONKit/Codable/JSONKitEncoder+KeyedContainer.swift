@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension JSONKitEncoder {
   /// `KeyedEncodingContainer` that writes members into an `ObjectBox`, in encoding order.

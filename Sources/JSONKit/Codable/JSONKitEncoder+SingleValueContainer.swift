@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension JSONKitEncoder {
   /// `SingleValueEncodingContainer`: sets the encoder's value.

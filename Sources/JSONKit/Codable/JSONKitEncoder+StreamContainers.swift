@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The containers of `JSONKitEncoder.StreamImpl`: each holds its frame's claim and writes
 // straight to the encoder's output. Every primitive overload goes through one generic

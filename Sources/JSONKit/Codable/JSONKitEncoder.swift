@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Encodes `Encodable` values as JSON text or as `JSON` values, like Foundation's
 /// `JSONEncoder`.

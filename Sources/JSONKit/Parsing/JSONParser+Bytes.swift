@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Parsing any collection of bytes: `[UInt8]`, `ArraySlice<UInt8>`, `Data`, NIO's
 // `ByteBufferView`, `UnsafeRawBufferPointer`. A collection with contiguous storage is parsed

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A push parser: feed it chunks of any size, as they arrive from a file, a pipe or a
 /// socket, and it hands back each top-level value as soon as it is complete.

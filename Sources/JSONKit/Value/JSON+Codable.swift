@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // `JSON` inside `Codable` models: a field of type `JSON` holds whatever the payload has.
 

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Equality, hashing and ordering, all without recursion so that values of any depth are
 // safe. Numbers compare by value (`1 == 1.0`, and big integers exactly: 9007199254740993 ≠

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension JSON {
   /// The JSON text of this value: compact by default (as SwiftyJSON's `rawData()`), pretty

@@ -227,7 +227,7 @@ struct CommandLineOption: Sendable {
     var names = (short.map { "-\($0), " } ?? "    ") + long
     if !valueNames.isEmpty { names += " " + valueNames }
     let padded =
-      names.count < 26 ? names.padding(toLength: 26, withPad: " ", startingAt: 0) : names + " "
+      names.count < 26 ? names + String(repeating: " ", count: 26 - names.count) : names + " "
     var lines = ["  " + padded + (help.first ?? "")]
     for more in help.dropFirst() { lines.append(String(repeating: " ", count: 28) + more) }
     return lines

@@ -1,5 +1,10 @@
-import Foundation
 import JSONQuery
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The text of a compile error: the message, then the program line with a caret under
 /// the offending token, as jq 1.8 shows it.

@@ -1,7 +1,19 @@
 import Dispatch
-import Foundation
 import JSONKit
 import JSONQuery
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs the program over many inputs on several threads and prints exactly what `Runner`
 /// prints: the same bytes in input order, the same errors at the same places, the same exit

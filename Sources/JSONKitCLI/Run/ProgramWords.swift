@@ -1,3 +1,5 @@
+import JSONQuery
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,14 +12,15 @@
 /// path that some builtins rule out (several threads, events pushed by the parser).
 enum ProgramWords {
   /// Whether `program` names any of `names`: every identifier of the text is looked at,
-  /// strings and comments included, so a false match only costs the faster path.
+  /// strings and comments included, so a false match only costs the faster path. The
+  /// words are those the prelude subset follows (`Prelude.identifiers(in:)`).
   ///
   /// ```swift
   /// ProgramWords.mentions(["inputs"], in: "fromstream(inputs)")  // true
   /// ```
   static func mentions(_ names: Set<Substring>, in program: String) -> Bool {
-    let words = program.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
-    return words.contains { names.contains($0) }
+    let words = Prelude.identifiers(in: program)
+    return names.contains { words.contains(String($0)) }
   }
 
   /// Builtins that read inputs other than the one the program runs on, and the words that
@@ -33,7 +36,8 @@ enum ProgramWords {
   /// Whether all the code the program runs is in its text: it imports no module and there
   /// is no `~/.jq` file (jq includes it in every program).
   static func readsNoHiddenCode(_ program: String) -> Bool {
-    if mentions(["import", "include"], in: program) { return false }
+    let words = Prelude.identifiers(in: program)
+    if words.contains("import") || words.contains("include") { return false }
     guard let home = getenv("HOME") else { return true }
     return access(String(cString: home) + "/.jq", F_OK) != 0
   }

@@ -1,5 +1,12 @@
-import Foundation
 import JSONKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Foundation
+#endif
 
 /// The environment of one run: variables, inputs for `input`/`inputs`, message sinks.
 ///
@@ -22,12 +29,12 @@ public struct QueryContext {
     var inputLineNumber: () -> JSON = { JSON(0) }
     var debugMessage: (JSON) -> Void = { _ in }
     var stderrMessage: (JSON) -> Void = { _ in }
-    var environment: [String: String]
-
-    init(environment: [String: String]) { self.environment = environment }
+    /// `nil`: the process's environment, read only when `$ENV` or `env` asks for it.
+    var environment: [String: String]?
 
     func copy() -> Storage {
-      let copy = Storage(environment: environment)
+      let copy = Storage()
+      copy.environment = environment
       copy.variables = variables
       copy.nextInput = nextInput
       copy.inputFilename = inputFilename
@@ -78,15 +85,38 @@ public struct QueryContext {
     get { storage.stderrMessage }
     set { writable.stderrMessage = newValue }
   }
-  /// `$ENV` and `env`.
+  /// `$ENV` and `env`: the process's environment variables unless set.
   public var environment: [String: String] {
-    get { storage.environment }
+    get { storage.environment ?? Self.processEnvironment }
     set { writable.environment = newValue }
   }
 
   /// An empty environment: no variables, no further inputs, `debug` and `stderr` messages
   /// dropped, and the process's environment variables for `$ENV`.
   public init() {
-    storage = Storage(environment: ProcessInfo.processInfo.environment)
+    storage = Storage()
   }
+
+  /// The process's environment variables, read once, when a program first uses `$ENV` or
+  /// `env`: reading them (through `ProcessInfo`) was a fifth of a `jsonkit` run on a tiny
+  /// input, and most programs never look. Of a name set twice, the first (as `getenv`).
+  static let processEnvironment: [String: String] = {
+    #if canImport(Glibc) || canImport(Musl)
+      var variables: [String: String] = [:]
+      var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = environ
+      while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+          let name = String(text[..<equals])
+          if variables[name] == nil {
+            variables[name] = String(text[text.utf8.index(after: equals)...])
+          }
+        }
+        entry += 1
+      }
+      return variables
+    #else
+      return ProcessInfo.processInfo.environment
+    #endif
+  }()
 }

@@ -267,7 +267,8 @@ struct Compiler {
       let nodes = try lowered()
       return node(
         .intrinsic(builtin, nodes),
-        single: builtin.isCollector || (builtin.isValueFunction && nodes.allSatisfy(\.single)))
+        single: builtin.isCollector
+          || ((builtin.isValueFunction || builtin.isSubstitution) && nodes.allSatisfy(\.single)))
     }
     if let native = ValueFunctions.table[key] {
       let nodes = try lowered()

@@ -1,5 +1,9 @@
 /// A compiled `def`: its body and how a call binds its parameters into a new frame.
-struct FunctionIR: Sendable {
+///
+/// A class: a call reads its definition from a table, and a class instance is one
+/// reference to take, where a struct's copy retained each of its fields (a recursion
+/// such as `def r: ., (. + 1 | r)` reads it once per level).
+final class FunctionIR: Sendable {
   enum Parameter: Sendable {
     /// `f`: the argument, unevaluated, becomes closure slot `index`.
     case closure(index: Int)
@@ -13,6 +17,14 @@ struct FunctionIR: Sendable {
   let closureCount: Int
   let valueCount: Int
   let body: Node
+
+  init(key: String, parameters: [Parameter], closureCount: Int, valueCount: Int, body: Node) {
+    self.key = key
+    self.parameters = parameters
+    self.closureCount = closureCount
+    self.valueCount = valueCount
+    self.body = body
+  }
 }
 
 /// Which table a definition lives in: the prelude's, compiled once for every program, or

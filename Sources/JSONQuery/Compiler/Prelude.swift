@@ -147,7 +147,41 @@ package enum Prelude {
   /// Prelude.limit(toNamesIn: ".[] | map(.a)")  // then `map/1` is compiled, not `join/1`
   /// ```
   package static func limit(toNamesIn program: String) {
-    PreludeSubset.words = PreludeSubset.identifiers(in: program)
+    PreludeSubset.words = identifiers(in: program)
+  }
+
+  /// Every word of `text` that may be an identifier: runs of ASCII letters, digits, `_` and
+  /// `$` (a variable is not a call: `$input` is not `input`), and of bytes that are not
+  /// ASCII, strings and comments included. Bytes, not `Character`s: this runs at every
+  /// start, for the prelude a program needs and for the faster paths its words allow.
+  ///
+  /// ```swift
+  /// Prelude.identifiers(in: #"map(.a) | $x | "input""#)  // ["map", "a", "$x", "input"]
+  /// ```
+  package static func identifiers(in text: String) -> Set<String> {
+    var words: Set<String> = []
+    var text = text
+    text.withUTF8 { bytes in
+      var i = 0
+      while i < bytes.count {
+        guard isWordByte(bytes[i]) else {
+          i += 1
+          continue
+        }
+        let start = i
+        while i < bytes.count && isWordByte(bytes[i]) { i += 1 }
+        words.insert(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+      }
+    }
+    return words
+  }
+
+  /// Bytes of words (see `identifiers(in:)`): ASCII letters, digits, `_`, `$`, and anything
+  /// not ASCII.
+  fileprivate static func isWordByte(_ c: UInt8) -> Bool {
+    (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
+      || c == 0x24 || c >= 0x80
   }
 
   /// Definitions a program's calls are replaced by (their body, the arguments in place of
@@ -207,33 +241,6 @@ private enum PreludeSubset {
   /// thread that then compiles the program (`jsonkit`'s start), read once after.
   nonisolated(unsafe) static var words: Set<String>?
 
-  /// Bytes of identifiers: ASCII letters, digits, `_`, and anything not ASCII.
-  private static func isWordByte(_ c: UInt8) -> Bool {
-    (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
-      || c >= 0x80
-  }
-
-  /// Every identifier of `text` (strings and comments included: a word too many only
-  /// compiles a definition more). Bytes, not `Character`s: this runs at every start.
-  static func identifiers(in text: String) -> Set<String> {
-    var words: Set<String> = []
-    var text = text
-    text.withUTF8 { bytes in
-      var i = 0
-      while i < bytes.count {
-        guard isWordByte(bytes[i]) else {
-          i += 1
-          continue
-        }
-        let start = i
-        while i < bytes.count && isWordByte(bytes[i]) { i += 1 }
-        words.insert(
-          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
-      }
-    }
-    return words
-  }
-
   /// `source` cut at each line that starts with `def `; the lines before the first
   /// definition and after the last one's final `;` (the body `.`) are left out.
   static func pieces(of source: String) -> [Piece] {
@@ -260,7 +267,7 @@ private enum PreludeSubset {
   /// The piece of the definition `text` (`def name(a; b): …` is "name/2").
   private static func piece(_ text: ArraySlice<UInt8>) -> Piece {
     var i = text.startIndex + 4
-    while i < text.endIndex && isWordByte(text[i]) { i += 1 }
+    while i < text.endIndex && Prelude.isWordByte(text[i]) { i += 1 }
     let name = String(decoding: text[(text.startIndex + 4)..<i], as: UTF8.self)
     var arity = 0
     if i < text.endIndex && text[i] == 0x28 {
@@ -283,7 +290,7 @@ private enum PreludeSubset {
       guard seen.insert(word).inserted else { continue }
       for (i, piece) in pieces.enumerated() where !included[i] && piece.name == word {
         included[i] = true
-        pending.formUnion(identifiers(in: piece.text).subtracting(seen))
+        pending.formUnion(Prelude.identifiers(in: piece.text).subtracting(seen))
       }
     }
     return pieces.indices.filter { included[$0] }.map { pieces[$0] }

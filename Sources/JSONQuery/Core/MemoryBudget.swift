@@ -1,5 +1,12 @@
-import Foundation
 import JSONKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The most memory one step of a program may ask for at once: a string repeated
 /// (`"x" * 1e9`), two strings or arrays joined, an array imploded. jq itself has no such
@@ -18,7 +25,13 @@ import JSONKit
 /// ```
 enum MemoryBudget {
   /// The budget in bytes, for the current task.
-  @TaskLocal static var bytes: Int = max(Int(ProcessInfo.processInfo.physicalMemory / 4), 1 << 30)
+  @TaskLocal static var bytes: Int = max(physicalMemory / 4, 1 << 30)
+
+  /// The machine's memory in bytes, from `sysconf` (`ProcessInfo` costs a run more to set up
+  /// than the rest of its start); 0 when unknown.
+  static var physicalMemory: Int {
+    max(sysconf(Int32(_SC_PHYS_PAGES)), 0) * max(sysconf(Int32(_SC_PAGESIZE)), 0)
+  }
 
   /// Bytes a value of each element of an array takes (a `JSON` in an array's buffer).
   static let bytesPerElement = MemoryLayout<JSON>.stride

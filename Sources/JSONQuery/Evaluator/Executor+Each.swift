@@ -142,11 +142,12 @@ extension Executor {
     // Captured by escaping closures: unchecked state, as `GeneratorState` explains.
     let accumulator = GeneratorState<Item?>(start)
     let scope = GeneratorState<Frame?>(nil)
+    let inPlace = Self.updatesInPlace(update)
     try each(
       source, Item(value: input.value, path: nil), frame,
       Sink { [self] item in
         let bound = try bind(pattern, slots, item.value, frame, reusing: &scope.value)
-        if Self.updatesInPlace(update) {
+        if inPlace {
           // The accumulator is moved out, so that the update holds it alone.
           var value = accumulator.value?.value ?? .null
           accumulator.value = nil

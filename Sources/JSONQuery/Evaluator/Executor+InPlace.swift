@@ -88,6 +88,10 @@ extension Executor {
         value.withUniqueMember(key) { (slot: inout JSON) in slot = member }
       }
     default:
+      if let sum = Self.exactSum(value, addend) {
+        value = sum
+        return
+      }
       value = try ValueOps.add(value, addend)
     }
   }

@@ -84,6 +84,7 @@ final class Executor {
     case .binary(let op, let lhs, let rhs):
       let r = try evaluateValue(rhs, input, frame)
       let l = try evaluateValue(lhs, input, frame)
+      if op == .add, let sum = Self.exactSum(l, r) { return Item(value: sum, path: nil) }
       return Item(value: try ValueOps.arithmetic(op, l, r), path: nil)
     case .and(let lhs, let rhs):
       guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
@@ -156,6 +157,9 @@ final class Executor {
     case .environment:
       return Item(value: environmentObject(), path: nil)
     case .intrinsic(let builtin, let arguments):
+      if builtin.isSubstitution {
+        return try RegexSubstitution.single(builtin, arguments, input, frame, self)
+      }
       if builtin.isCollector {
         return Item(
           value: try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self),
@@ -175,10 +179,36 @@ final class Executor {
     }
   }
 
+  /// `a + b` of two integers whose sum a double holds exactly (below 2^53 in magnitude),
+  /// without going through doubles: what `ValueOps.add` gives for them (jq adds doubles,
+  /// and an integral double in that range is written as that integer). `nil` otherwise.
+  @inline(__always)
+  static func exactSum(_ a: JSON, _ b: JSON) -> JSON? {
+    guard let x = a.int64, let y = b.int64 else { return nil }
+    let limit: Int64 = 1 << 53
+    guard x > -limit && x < limit && y > -limit && y < limit else { return nil }
+    let sum = x + y
+    guard sum > -limit && sum < limit else { return nil }
+    return JSON(sum)
+  }
+
   /// The value of a `single` node, its input taken out of path mode.
+  /// `.`, a literal and a variable are read here, with their step but without a call of
+  /// `evaluateSingle` (operands of arithmetic and comparisons, arguments, keys).
   @inline(__always)
   func evaluateValue(_ node: Node, _ input: Item, _ frame: Frame?) throws -> JSON {
-    try evaluateSingle(node, Item(value: input.value, path: nil), frame).value
+    switch node.op {
+    case .identity:
+      try step()
+      return input.value
+    case .literal(let value):
+      try step()
+      return value
+    case .variable(let slot):
+      try step()
+      return frame.up(slot.hops)!.values[slot.index]
+    default: return try evaluateSingle(node, Item(value: input.value, path: nil), frame).value
+    }
   }
 
   /// The single arguments of a value builtin, last first (as the generator version nests).
@@ -245,6 +275,12 @@ final class Executor {
         try self.evaluate(rhs, Self.handOn($0, from: input), frame)
       }
     case .comma(let lhs, let rhs):
+      if lhs.single {
+        return Generator(
+          pull: .itemThen(
+            try evaluateSingle(lhs, input, frame),
+            Generator.Later(executor: self, node: rhs, input: input, frame: frame)))
+      }
       return try evaluate(lhs, input, frame).then { try self.evaluate(rhs, input, frame) }
     case .negate(let body):
       return try evaluateValues(body, input, frame).flatMap { v in
@@ -351,19 +387,77 @@ final class Executor {
     }
   }
 
-  /// The outputs of the generator `make` returns, made on the first `next()`: a filter
-  /// that recursion goes through is not evaluated before its outputs are asked for, so
-  /// that a recursive definition nests generators, not calls of `eval` (which need more
-  /// stack).
-  /// `eval`, or `deferred` when the filter may recurse while being made (a call, or a
-  /// filter that evaluates a part eagerly): where the generic path would have been lazy.
+  /// `node`'s outputs, not evaluated before they are asked for, so that a recursive
+  /// definition nests generators, not calls of `eval` (which need more stack): `eval`, or
+  /// a `later` when the filter may recurse while being made (a call, or a filter that
+  /// evaluates a part eagerly), where the generic path would have been lazy.
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {
     if node.single { return .one(try evaluateSingle(node, input, frame)) }
     switch node.op {
     case .iterate(let target) where target.single:
       return try iterate(try evaluateSingle(target, input, frame), in: input)
     case .intrinsic(.empty, _): return .empty
-    default: return .deferred { try self.evaluate(node, input, frame) }
+    default:
+      return Generator(
+        pull: .later(Generator.Later(executor: self, node: node, input: input, frame: frame)))
+    }
+  }
+
+  /// `node`'s first output and what to pull the rest from, when its outputs are first asked
+  /// for (`Generator.Pull.later`). The forms a recursion goes through are followed here,
+  /// in a loop, without a generator of their own: a call without parameters (its body),
+  /// `a | b` and `if a then b else c end` with `a` of one output (`b`, or `c`), so that a
+  /// call in tail position costs neither stack nor allocation; and `a, b` with `a` of one
+  /// output, which gives `a`'s output and leaves `b` for later. `def r: ., (. + 1 | r)`
+  /// allocates nothing per level.
+  func pull(_ node: Node, _ input: Item, _ frame: Frame?) throws -> (
+    first: Item?, rest: Generator.Pull
+  ) {
+    var node = node
+    var input = input
+    var frame = frame
+    while true {
+      if node.single { return (try evaluateSingle(node, input, frame), .finished) }
+      switch node.op {
+      case .comma(let lhs, let rhs) where lhs.single:
+        try step()
+        try stackGuard.check()
+        let first: Item
+        if case .identity = lhs.op {
+          first = input
+        } else {
+          first = try evaluateSingle(lhs, input, frame)
+        }
+        return (
+          first, .later(Generator.Later(executor: self, node: rhs, input: input, frame: frame))
+        )
+      case .pipe(let lhs, let rhs) where lhs.single:
+        try step()
+        try stackGuard.check()
+        input = Self.handOn(try evaluateSingle(lhs, input, frame), from: input)
+        node = rhs
+      case .ifThen(let condition, let then, let otherwise) where condition.single:
+        try step()
+        try stackGuard.check()
+        if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
+          node = then
+        } else if let otherwise {
+          node = otherwise
+        } else {
+          return (input, .finished)
+        }
+      case .call(let ref, let env, _):
+        let function = definition(ref)
+        guard function.parameters.isEmpty else {
+          return (nil, try evaluate(node, input, frame).cursor.pull)
+        }
+        try step()
+        try stackGuard.check()
+        frame = scope(env, frame)
+        node = function.body
+      default:
+        return (nil, try evaluate(node, input, frame).cursor.pull)
+      }
     }
   }
 
@@ -627,7 +721,8 @@ final class Executor {
       var fresh: Frame?
       let scope = try bind(
         patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &fresh)
-      return .deferred { try self.evaluate(body, input, scope) }
+      return Generator(
+        pull: .later(Generator.Later(executor: self, node: body, input: input, frame: scope)))
     }
     return try evaluateValues(source, input, frame).flatMap { v in
       if patterns.count == 1 {
@@ -663,12 +758,8 @@ final class Executor {
   private func invoke(
     _ ref: FunctionRef, _ env: FrameReference, _ arguments: [Node], _ input: Item, _ frame: Frame?
   ) throws -> Generator {
-    let function = ref.inPrelude ? prelude[ref.index] : program[ref.index]
-    let scope: Frame?
-    switch env {
-    case .global: scope = nil
-    case .enclosing(let hops): scope = frame.up(hops)
-    }
+    let function = definition(ref)
+    let scope = self.scope(env, frame)
     depth += 1
     defer { depth -= 1 }
     if depth > Executor.maximumDepth {
@@ -697,6 +788,21 @@ final class Executor {
         function.body, input, Frame(parent: scope, values: [], closures: closures))
     }
     return try bindValues(valueArguments[...], [], closures, function, scope, input, frame)
+  }
+
+  /// The definition a call names.
+  @inline(__always)
+  private func definition(_ ref: FunctionRef) -> FunctionIR {
+    ref.inPrelude ? prelude[ref.index] : program[ref.index]
+  }
+
+  /// The frame a definition's body runs in, from the frame of its call.
+  @inline(__always)
+  private func scope(_ env: FrameReference, _ frame: Frame?) -> Frame? {
+    switch env {
+    case .global: nil
+    case .enclosing(let hops): frame.up(hops)
+    }
   }
 
   /// Binds `$param`s to each combination of their arguments' outputs (first outermost).

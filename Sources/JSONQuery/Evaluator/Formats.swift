@@ -1,5 +1,10 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `@name` string formats: `apply` picks the format, one function per kind of escaping.
 enum Formats {
@@ -47,11 +52,16 @@ enum Formats {
       {
         out.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        out += String(format: "%%%02X", byte)
+        out += "%"
+        out.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+        out.unicodeScalars.append(hexDigits[Int(byte & 15)])
       }
     }
     return out
   }
+
+  /// `@uri`'s digits (upper case, as jq).
+  private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
 
   /// `@csv` and `@tsv`: an array of scalars as one row.
   static func row(_ value: JSON, csv: Bool) throws(QueryError) -> String {
@@ -69,13 +79,18 @@ enum Formats {
       case .string:
         let s = item.stringValue
         if csv {
-          fields.append("\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+          fields.append("\"" + replacing(s) { $0 == "\"" ? "\"\"" : nil } + "\"")
         } else {
           fields.append(
-            s.replacingOccurrences(of: "\\", with: "\\\\")
-              .replacingOccurrences(of: "\t", with: "\\t")
-              .replacingOccurrences(of: "\n", with: "\\n")
-              .replacingOccurrences(of: "\r", with: "\\r"))
+            replacing(s) {
+              switch $0 {
+              case "\\": "\\\\"
+              case "\t": "\\t"
+              case "\n": "\\n"
+              case "\r": "\\r"
+              default: nil
+              }
+            })
         }
       default:
         throw .runtime("\(ValueOps.describe(item)) is not valid in a csv row")
@@ -93,11 +108,23 @@ enum Formats {
       case .array, .dictionary:
         throw .runtime("\(ValueOps.describe(item)) can not be escaped for shell")
       case .string:
-        words.append("'" + item.stringValue.replacingOccurrences(of: "'", with: "'\\''") + "'")
+        words.append("'" + replacing(item.stringValue) { $0 == "'" ? "'\\''" : nil } + "'")
       default: words.append(ValueOps.text(item))
       }
     }
     return words.joined(separator: " ")
+  }
+
+  /// `text` with each scalar that `replacement` gives a text for replaced by it. Scalar by
+  /// scalar, as jq (which works on bytes): a quote followed by a combining mark is still
+  /// a quote to escape.
+  static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for c in text.unicodeScalars {
+      if let replaced = replacement(c) { out += replaced } else { out.unicodeScalars.append(c) }
+    }
+    return out
   }
 
   /// `@base64`, `@base64d`, `@base32`, `@base32d`: the text's UTF-8 bytes encoded, or the

@@ -17,10 +17,11 @@ struct Item {
 /// A lazy stream of outputs: jq's backtracking is `next()` being called again.
 ///
 /// A generator may hand its place to another (`Step.become`) once all that is left of it is
-/// that other's outputs: `a, b` becomes `b` when `a` is done, and a deferred filter becomes
-/// the generator it makes. The one asking for outputs then pulls the successor directly, so
-/// a recursive definition such as `def r: ., (.+1 | r)` does not stack a forwarding layer
-/// per level, and its n-th output costs O(1) rather than O(n) (jq's fork points behave so).
+/// that other's outputs: `a, b` becomes `b` when `a` is done, and a filter not evaluated yet
+/// (`Pull.later`) becomes what it makes. The one asking for outputs then pulls the successor
+/// directly, so a recursive definition such as `def r: ., (.+1 | r)` does not stack a
+/// forwarding layer per level, and its n-th output costs O(1) rather than O(n) (jq's fork
+/// points behave so); its levels allocate no generator either (see `Executor.pull`).
 struct Generator {
   /// What a stepping generator gives for one pull.
   enum Step {
@@ -34,10 +35,24 @@ struct Generator {
   enum Pull {
     case items(() throws -> Item?)
     case steps(() throws -> Step)
-    /// One output left, then none (`.one`, and what is left of a deferred `.one`).
+    /// One output left, then none (`.one`).
     case single(Item)
+    /// The outputs of a filter not evaluated yet: on the first pull, what `Executor.pull`
+    /// makes of it takes this place. No closure and no generator of its own: a recursion
+    /// (`def r: ., (. + 1 | r)`) goes through one of these per level.
+    case later(Later)
+    /// One output, then a filter's outputs (`a, b` where `a` has one output).
+    case itemThen(Item, Later)
     /// No outputs left: `isFinished` tells a holder so without pulling.
     case finished
+  }
+
+  /// A filter and what it runs on, evaluated when its first output is asked for.
+  struct Later {
+    let executor: Executor
+    let node: Node
+    let input: Item
+    let frame: Frame?
   }
 
   /// Shared by the copies of this generator, so a `become` is seen by every holder.
@@ -53,7 +68,7 @@ struct Generator {
 
   init(stepping pull: @escaping () throws -> Step) { cursor = Cursor(.steps(pull)) }
 
-  private init(pull: Pull) { cursor = Cursor(pull) }
+  init(pull: Pull) { cursor = Cursor(pull) }
 
   /// Whether it is known, without running anything, that no output is left.
   var isFinished: Bool {
@@ -73,6 +88,8 @@ struct Generator {
         cursor.pull = .finished
         return item
       case .finished: return nil
+      case .later, .itemThen:
+        if let item = try resume() { return item }
       case .steps(let pull):
         switch try pull() {
         case .item(let item): return item
@@ -84,6 +101,25 @@ struct Generator {
           cursor.pull = successor.cursor.pull
         }
       }
+    }
+  }
+
+  /// One step of a `later` or `itemThen` pull: its output, if it gives one now, with the
+  /// rest in its place. Not inlined: its temporaries (a `Pull`, an `Item`) stay out of the
+  /// frame of `next()`, which a recursion that outputs after recursing (`def f: (. + 1 |
+  /// f), .`) nests once per level.
+  @inline(never)
+  private func resume() throws -> Item? {
+    switch cursor.pull {
+    case .later(let later):
+      let (first, rest) = try later.executor.pull(later.node, later.input, later.frame)
+      cursor.pull = rest
+      return first
+    case .itemThen(let item, let later):
+      cursor.pull = .later(later)
+      return item
+    default:
+      preconditionFailure("resume() of a pull that is not later")
     }
   }
 
@@ -129,11 +165,6 @@ struct Generator {
       if let item = try self.next() { return .item(item) }
       return .become(try other())
     })
-  }
-
-  /// The outputs of the generator `make` returns, made on the first `next()`.
-  static func deferred(_ make: @escaping () throws -> Generator) -> Generator {
-    Generator(stepping: { .become(try make()) })
   }
 
   func all() throws -> [Item] {

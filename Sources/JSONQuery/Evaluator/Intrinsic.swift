@@ -18,6 +18,11 @@ enum Intrinsic: String, CaseIterable, Sendable {
   case toStream = "tostream/0"
   case fromStream = "fromstream/1"
   case walk = "walk/1"
+  // Substitutions: a pattern, flags and a replacement run on each match (`RegexSubstitution`).
+  case sub = "sub/2"
+  case subFlags = "sub/3"
+  case gsub = "gsub/2"
+  case gsubFlags = "gsub/3"
   // Collectors: one array from the input and `f` evaluated on each of its elements.
   case sortBy = "sort_by/1"
   case groupBy = "group_by/1"
@@ -99,7 +104,17 @@ enum Intrinsic: String, CaseIterable, Sendable {
       .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk:
       false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
+    case .sub, .subFlags, .gsub, .gsubFlags: false
     default: true
+    }
+  }
+
+  /// Whether the builtin is `sub` or `gsub`: one output when each argument has one (run
+  /// by `RegexSubstitution`).
+  var isSubstitution: Bool {
+    switch self {
+    case .sub, .subFlags, .gsub, .gsubFlags: true
+    default: false
     }
   }
 

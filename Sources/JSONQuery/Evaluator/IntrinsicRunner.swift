@@ -1,5 +1,17 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// IntrinsicRunner implemented in Swift: those that need the evaluator (closures, paths, control)
 /// and the value functions the prelude is built on.
@@ -50,18 +62,24 @@ enum IntrinsicRunner {
         if sign == 0 { return .empty }
         if sign < 0 { throw QueryError.runtime("limit doesn't support negative count") }
         let outputs = try executor.evaluate(arguments[1], input, frame)
-        var count = 0
-        var done = false
+        // An integer count is compared as one, not as a `JSON` per output.
+        let isNumber = n.value.type == .number
+        let whole = isNumber ? n.value.int64 : nil
+        let state = GeneratorState((count: Int64(0), done: false))
         return Generator {
-          if done { return nil }
+          if state.value.done { return nil }
           guard let item = try outputs.next() else { return nil }
           // jq counts down from $n with `. - 1`: a count that is not a number (a string,
           // array or object, all ordered after 0) fails at the first output.
-          if n.value.type != .number {
+          if !isNumber {
             _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
           }
-          count += 1
-          done = JSON.compare(JSON(count), n.value) >= 0
+          state.value.count += 1
+          if let whole {
+            state.value.done = state.value.count >= whole
+          } else {
+            state.value.done = JSON.compare(JSON(state.value.count), n.value) >= 0
+          }
           return item
         }
       }
@@ -132,6 +150,8 @@ enum IntrinsicRunner {
     case .paths: return PathStreams.paths(input.value, filter: nil, frame, executor)
     case .pathsFilter: return PathStreams.paths(input.value, filter: arguments[0], frame, executor)
     case .walk: return try executor.walk(input.value, arguments[0], frame)
+    case .sub, .subFlags, .gsub, .gsubFlags:
+      return try RegexSubstitution.outputs(builtin, arguments, input, frame, executor)
     case .toStream: return PathStreams.toStream(input.value, executor)
     case .fromStream:
       return PathStreams.fromStream(
@@ -485,8 +505,8 @@ enum IntrinsicRunner {
         throw QueryError.runtime("\(ValueOps.describe(value)) cannot be negated")
       }
       return value
-    case .log: return try number(value) { Foundation.log($0) }
-    case .exp: return try number(value) { Foundation.exp($0) }
+    case .log: return try number(value) { cLog($0) }
+    case .exp: return try number(value) { cExp($0) }
     case .significand:
       // C's `significand`: the sign kept, in [1, 2) in magnitude; 0, ±∞ and NaN unchanged.
       return try number(value) { x in
@@ -495,7 +515,7 @@ enum IntrinsicRunner {
     case .pow:
       // jq's LIBM_DDD: each argument must be a number, the first checked first.
       return ValueOps.number(
-        Foundation.pow(
+        cPow(
           try MathFunctions.number(args[0], "pow"), try MathFunctions.number(args[1], "pow")))
     default: return nil
     }
@@ -637,3 +657,8 @@ enum IntrinsicRunner {
   }
 
 }
+
+// C's `log`, `exp` and `pow`, by names that the intrinsics' own do not shadow.
+private func cLog(_ x: Double) -> Double { log(x) }
+private func cExp(_ x: Double) -> Double { exp(x) }
+private func cPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

@@ -1,5 +1,10 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The value semantics the evaluator needs (jq's type rules and messages).
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a list of `import`/`include` directives brings into scope: functions under
 /// "ns::name/arity" (or "name/arity" for an include) and data variables.
@@ -46,12 +51,13 @@ final class ModuleLoader {
     -> ImportedNames
   {
     var names = ImportedNames()
-    if includeHomeFile, let home = resolver.home {
+    // Standardizing the path (a tenth of a tiny run) only matters when something is there,
+    // or when `.` or `..` in `$HOME` could make the standardized path name another file.
+    if includeHomeFile, let home = resolver.home,
+      home.contains("/.") || home.hasPrefix(".") || ModuleResolver.isFile(home + "/.jq")
+    {
       let file = URL(fileURLWithPath: home + "/.jq").standardizedFileURL.path
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      {
+      if ModuleResolver.isFile(file) {
         guard let module = try library(at: file) else {
           throw QueryError.compile("could not read module \(file)", at: nil)
         }

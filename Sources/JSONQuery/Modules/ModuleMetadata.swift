@@ -1,5 +1,10 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `modulemeta`: a library's `module` metadata with its imports (`deps`) and definitions
 /// (`defs`), found on the library search path.

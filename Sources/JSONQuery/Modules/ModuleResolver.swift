@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Finds module files the way jq does: which directories an `import` searches, and which
 /// file in a directory a relative module path names.
@@ -50,14 +61,38 @@ struct ModuleResolver: Sendable {
   /// A resolver for this process: `$HOME` and the directory of the running executable.
   init(libraryPaths: [String]) {
     self.libraryPaths = libraryPaths
-    self.home = ProcessInfo.processInfo.environment["HOME"]
+    // `getenv`, not `ProcessInfo`, whose whole environment a run would pay to read.
+    self.home = getenv("HOME").map { String(cString: $0) }
     self.givenExecutableDirectory = nil
     self.workingDirectory = FileManager.default.currentDirectoryPath
   }
 
   /// `$ORIGIN`: the directory of this process's executable, symbolic links resolved.
-  private static let processExecutableDirectory =
-    Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
+  private static let processExecutableDirectory: String? = {
+    #if os(Linux)
+      // The kernel's link to the executable (what `Bundle.main`, not in FoundationEssentials,
+      // reads on Linux).
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          readlink("/proc/self/exe", $0.baseAddress!, $0.count)
+        }
+      }
+      guard count > 0 && count < buffer.count else { return nil }
+      let executable = String(decoding: buffer[..<count], as: UTF8.self)
+      return URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+        .deletingLastPathComponent().path
+    #else
+      return Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
+    #endif
+  }()
+
+  /// Whether something other than a directory is at `path` (symbolic links followed), as
+  /// `FileManager.fileExists(atPath:isDirectory:)` with `!isDirectory`, without Foundation.
+  static func isFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & mode_t(S_IFMT)) != mode_t(S_IFDIR)
+  }
 
   /// `entry` with `~` and `$ORIGIN` substituted and made absolute against `base`; `nil`
   /// when it cannot be expanded (`~` without a home directory, `$ORIGIN` unknown).
@@ -114,12 +149,7 @@ struct ModuleResolver: Sendable {
     for directory in directories {
       for candidate in [path + suffix, path + "/jq/main" + suffix, path + "/" + base + suffix] {
         let file = URL(fileURLWithPath: directory + "/" + candidate).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
-          !isDirectory.boolValue
-        {
-          return file.resolvingSymlinksInPath().path
-        }
+        if Self.isFile(file.path) { return file.resolvingSymlinksInPath().path }
       }
     }
     return nil

@@ -1,5 +1,10 @@
-import Foundation
 import JSONKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Recursive-descent parser with jq's precedence, lowest first:
 /// `def`, `|` (right), `,` (left), `//` (right), assignments (nonassoc), `or`, `and`,

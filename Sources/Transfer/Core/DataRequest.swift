@@ -19,7 +19,8 @@ import Synchronization
 ///
 /// The transfer starts when the first handler is added (or on `resume()`), just after the
 /// current call chain, so every handler and validator of the chain is known before the
-/// first byte arrives. Handlers run in the order they were added, each on a private serial
+/// first byte arrives; a `serializing…` task, which ends the chain, starts it at once on the
+/// calling thread. Handlers run in the order they were added, each on a private serial
 /// queue of this request unless given a queue; handlers added after the end run at once.
 public final class DataRequest: Sendable {
   /// Where a request is in its life.
@@ -34,8 +35,16 @@ public final class DataRequest: Sendable {
   public typealias Validation =
     @Sendable (HTTPRequest?, HTTPResponse, Data?) -> Result<Void, any Error>
 
-  /// A unique identity, for logs and monitors.
-  public let id = UUID()
+  /// A unique identity, for logs and monitors. Made the first time it is read: a random
+  /// UUID costs a system call, which most requests would make for nothing.
+  public var id: UUID {
+    mutable.withLock { state in
+      if let id = state.id { return id }
+      let id = UUID()
+      state.id = id
+      return id
+    }
+  }
   /// The session that runs this request; kept alive until the request ends.
   public let session: Session
   let serializationQueue: DispatchQueue
@@ -50,6 +59,7 @@ public final class DataRequest: Sendable {
   private let mutable = Mutex(Mutable())
 
   private struct Mutable {
+    var id: UUID?
     var phase = State.initialized
     var request: HTTPRequest?
     var validators: [@Sendable (HTTPRequest?, HTTPResponse, Data?) -> TransferError?] = []
@@ -64,7 +74,16 @@ public final class DataRequest: Sendable {
     var redirectHandler: (any RedirectHandler)?
     /// Redirects followed by a `RedirectHandler` in the current attempt.
     var redirects = 0
+    /// Set by a `DataTask` as it adds its handler: the chain ends with the task, so
+    /// `resume()` starts the first attempt on the calling thread instead of a dispatch thread.
+    var startsOnCaller = false
+    /// A task awaiting this request's `DataTask` that runs the end of the current attempt
+    /// itself (see `runAttemptEndsHere()`).
+    var volunteer: Volunteer?
   }
+
+  /// A task waiting for the end of an attempt, to run it (nil: the request has finished).
+  private typealias Volunteer = UnsafeContinuation<(@Sendable () -> Void)?, Never>
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
@@ -108,20 +127,30 @@ public final class DataRequest: Sendable {
   /// Starts the transfer if it has not started. Adding a response handler does this.
   @discardableResult
   public func resume() -> Self {
-    let start = mutable.withLock { state -> Bool in
-      guard state.phase == .initialized else { return false }
+    let start = mutable.withLock { state -> (here: Bool, later: Bool) in
+      guard state.phase == .initialized else { return (false, false) }
       state.phase = .resumed
-      return true
+      return (state.startsOnCaller, !state.startsOnCaller)
     }
-    // Asynchronously, so that the rest of the caller's chain is attached first. Not on the
-    // engine thread, although that would save a hop: measured, the one engine thread then
-    // becomes the bottleneck of many small requests (0.43-0.59x AsyncHTTPClient against
-    // 0.61-0.80x with the attempt built here on a dispatch thread).
-    if start {
-      session.eventMonitor.requestDidResume(self)
+    guard start.here || start.later else { return self }
+    session.monitor?.requestDidResume(self)
+    // Asynchronously, so that the rest of the caller's chain is attached first, unless a
+    // `DataTask` ends the chain. Not on the engine thread, although that would save a hop:
+    // measured, the one engine thread then becomes the bottleneck of many small requests
+    // (0.43-0.59x AsyncHTTPClient against 0.61-0.80x with the attempt built on a dispatch
+    // thread).
+    if start.here {
+      startAttempt()
+    } else {
       DispatchQueue.global().async { self.startAttempt() }
     }
     return self
+  }
+
+  /// Makes the next `resume()` start the first attempt on the calling thread: for a
+  /// `DataTask`, whose handler ends the chain.
+  func startOnCallerWhenResumed() {
+    mutable.withLock { $0.startsOnCaller = true }
   }
 
   /// Sets the handler that decides each redirect of this request, in place of the session's
@@ -149,7 +178,7 @@ public final class DataRequest: Sendable {
       state.cancelled = true
       return .some(state.transfer)
     }
-    if case .some = transfer { session.eventMonitor.requestDidCancel(self) }
+    if case .some = transfer { session.monitor?.requestDidCancel(self) }
     switch transfer {
     case .none: break
     case .some(.some(let running)): session.engine.cancel(running)  // finishes as cancelled
@@ -209,24 +238,24 @@ public final class DataRequest: Sendable {
       return
     }
     let request: HTTPRequest
-    let monitor = session.eventMonitor
+    let monitor = session.monitor
     do {
       request = try make()
     } catch {
-      monitor.request(self, didFailToCreateURLRequestWithError: error)
+      monitor?.request(self, didFailToCreateURLRequestWithError: error)
       finish(RequestOutcome(error: error))
       return
     }
-    monitor.request(self, didCreateInitialURLRequest: request)
+    monitor?.request(self, didCreateInitialURLRequest: request)
     guard let interceptor else { return launch(request) }
     interceptor.adapt(request, for: session) { result in
       switch result {
       case .success(let adapted):
-        monitor.request(self, didAdaptInitialRequest: request, to: adapted)
+        monitor?.request(self, didAdaptInitialRequest: request, to: adapted)
         self.launch(adapted)
       case .failure(let error):
         let failure = error as? TransferError ?? .requestAdaptationFailed(error: error)
-        monitor.request(self, didFailToAdaptURLRequest: request, withError: failure)
+        monitor?.request(self, didFailToAdaptURLRequest: request, withError: failure)
         self.finish(RequestOutcome(request: request, error: failure))
       }
     }
@@ -253,11 +282,13 @@ public final class DataRequest: Sendable {
         handling.rewindUpload = { () throws(TransferError) in try upload.makeReader() }
       }
       transfer = try CurlTransfer(
-        request: request, configuration: configuration, body: handling
+        request: request, configuration: configuration, body: handling,
+        handles: session.engine.handles
       ) { outcome in
-        // Off the engine thread: validators and retriers may take time. On the request's
-        // serial queue, where the handlers run next without another hop.
-        self.serializationQueue.async {
+        // Off the engine thread: validators and retriers may take time. In the task awaiting
+        // the request's `DataTask`, or on the request's serial queue: where the handlers run
+        // next without another hop.
+        self.attemptEnded {
           self.attemptFinished(outcome, request: request, onSerializationQueue: true)
         }
       }
@@ -280,13 +311,57 @@ public final class DataRequest: Sendable {
       // cancellation after the addition. Queued after the lock, the engine could take the
       // cancellation first (nothing to cancel yet), then run the transfer to its end. The
       // monitor only queues its event, so it is told here too, before the transfer can end.
-      session.eventMonitor.request(self, didCreateURLRequest: request)
+      session.monitor?.request(self, didCreateURLRequest: request)
       session.engine.add(transfer)
       return true
     }
     if !go {
       handling.upload?.close()
       finish(RequestOutcome(request: request, error: .explicitlyCancelled))
+    }
+  }
+
+  /// An attempt's transfer ended (on the engine thread): `work` runs in the task that waits
+  /// for it in `runAttemptEndsHere()`, else on `serializationQueue`.
+  private func attemptEnded(_ work: @escaping @Sendable () -> Void) {
+    let volunteer = mutable.withLock { state in
+      defer { state.volunteer = nil }
+      return state.volunteer
+    }
+    if let volunteer {
+      volunteer.resume(returning: work)
+    } else {
+      serializationQueue.async(execute: work)
+    }
+  }
+
+  /// Runs the ends of this request's attempts (validators, retry decisions, handlers) in the
+  /// calling task, which awaits the request's `DataTask`, until the request has finished.
+  ///
+  /// The engine thread then resumes the awaiting task with the end of the attempt, instead of
+  /// handing it to `serializationQueue` whose handler then resumes the task: one thread
+  /// wake-up fewer per request. The work still runs as a block of `serializationQueue`
+  /// (`sync`: on this thread when the queue is idle), so handlers keep their order and
+  /// never run at the same time. Returns at once when another task does this already, and
+  /// for requests that have other work on the queue (progress observers, streamed bodies),
+  /// which `sync` would wait for.
+  @concurrent func runAttemptEndsHere() async {
+    guard bodyHandling == nil, uploadObservers.isEmpty, downloadObservers.isEmpty else { return }
+    while let work = await nextAttemptEnd() {
+      serializationQueue.sync(execute: work)
+    }
+  }
+
+  /// The next end of an attempt, or nil once the request has finished (or another task waits
+  /// for the ends).
+  private func nextAttemptEnd() async -> (@Sendable () -> Void)? {
+    await withUnsafeContinuation { continuation in
+      let waiting = mutable.withLock { state -> Bool in
+        guard state.outcome == nil, state.volunteer == nil else { return false }
+        state.volunteer = continuation
+        return true
+      }
+      if !waiting { continuation.resume(returning: nil) }
     }
   }
 
@@ -354,15 +429,15 @@ public final class DataRequest: Sendable {
     let outcome = RequestOutcome(
       request: request, response: response, data: data, error: error, metrics: metrics,
       streamedJSON: curl.streamedJSON)
-    let monitor = session.eventMonitor
-    monitor.request(self, didGatherMetrics: metrics)
-    monitor.request(self, didCompleteTaskWith: response, error: error)
+    let monitor = session.monitor
+    monitor?.request(self, didGatherMetrics: metrics)
+    monitor?.request(self, didCompleteTaskWith: response, error: error)
     guard let error, !error.isExplicitlyCancelledError, let interceptor else {
       return finish(outcome, onSerializationQueue: onSerializationQueue)
     }
     mutable.withLock { $0.lastAttempt = outcome }
     interceptor.retry(self, for: session, dueTo: error) { decision in
-      monitor.request(self, didDecideRetry: decision, dueTo: error)
+      monitor?.request(self, didDecideRetry: decision, dueTo: error)
       switch decision {
       case .doNotRetry: self.finish(outcome)
       case .doNotRetryWithError(let retryError):
@@ -381,7 +456,7 @@ public final class DataRequest: Sendable {
       cancelled.error = .explicitlyCancelled
       return finish(cancelled)
     }
-    session.eventMonitor.requestIsRetrying(self)
+    session.monitor?.requestIsRetrying(self)
     let (seconds, attoseconds) = delay.components
     let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)
@@ -391,18 +466,25 @@ public final class DataRequest: Sendable {
   /// Ends the request once: records the outcome and runs the queued handlers on
   /// `serializationQueue` (here and now when this already runs there).
   private func finish(_ outcome: RequestOutcome, onSerializationQueue: Bool = false) {
-    let handlers = mutable.withLock { state -> [@Sendable (RequestOutcome) -> Void]? in
+    let ended = mutable.withLock {
+      state -> (handlers: [@Sendable (RequestOutcome) -> Void], volunteer: Volunteer?)? in
       guard state.outcome == nil else { return nil }
       state.outcome = outcome
       state.phase = state.cancelled ? .cancelled : .finished
       state.transfer = nil
-      defer { state.handlers = [] }
-      return state.handlers
+      defer {
+        state.handlers = []
+        state.volunteer = nil
+      }
+      return (state.handlers, state.volunteer)
     }
-    guard let handlers else { return }
+    guard let ended else { return }
+    let handlers = ended.handlers
+    // No attempt will end any more: the task waiting for one goes on to await the handlers.
+    ended.volunteer?.resume(returning: nil)
     uploadObservers.finish()
     downloadObservers.finish()
-    session.eventMonitor.requestDidFinish(self)
+    session.monitor?.requestDidFinish(self)
     guard !handlers.isEmpty else { return }
     if onSerializationQueue {
       for handler in handlers { handler(outcome) }

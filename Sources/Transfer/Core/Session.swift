@@ -31,6 +31,9 @@ public final class Session: Sendable {
   public let eventMonitor: CompositeEventMonitor
   /// This session's cookies; `nil` when `configuration.cookies` is `.disabled`.
   public let cookieStorage: CookieStorage?
+  /// `eventMonitor` when it has monitors, else nil: then requests build no events at all
+  /// (each event is a closure on the heap, for monitors that are not there).
+  let monitor: CompositeEventMonitor?
   let engine: CurlMultiEngine
 
   /// A session with its own connections, cookie jar and hooks.
@@ -64,6 +67,7 @@ public final class Session: Sendable {
     self.interceptor = interceptor
     self.redirectHandler = redirectHandler
     eventMonitor = CompositeEventMonitor(monitors: eventMonitors)
+    monitor = eventMonitors.isEmpty ? nil : eventMonitor
     engine = CurlMultiEngine(configuration: configuration)
   }
 

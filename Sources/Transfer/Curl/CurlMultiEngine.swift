@@ -34,6 +34,8 @@ final class CurlMultiEngine: Sendable {
   /// The pipe that wakes the engine thread: it polls `wakeRead`, others write to `wakeWrite`.
   private let wakeRead: Int32
   private let wakeWrite: Int32
+  /// The easy handles this session's transfers run on, kept between requests.
+  let handles: CurlHandlePool
 
   init(configuration: SessionConfiguration) {
     CurlGlobal.ensureInitialized()
@@ -44,6 +46,9 @@ final class CurlMultiEngine: Sendable {
       multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maximumConnections))
     _ = ccurl_multi_setopt_long(
       multi, CURLMOPT_MAXCONNECTS, max(16, configuration.maximumConnectionsPerHost * 4))
+    // As many idle handles as requests usually run at once: with up to
+    // `maximumConnectionsPerHost` in flight, each new request finds a handle.
+    handles = CurlHandlePool(capacity: max(16, configuration.maximumConnectionsPerHost))
     var fds: [Int32] = [-1, -1]
     let made = ccurl_loop_pipe(&fds)
     precondition(made == 0, "cannot make the engine's wake-up pipe")
@@ -147,5 +152,6 @@ final class CurlMultiEngine: Sendable {
     }
     // curl may still report sockets it closes to `loop`, which lives until here.
     withExtendedLifetime(loop) { _ = curl_multi_cleanup(multi) }
+    handles.close()
   }
 }

@@ -49,6 +49,8 @@ final class CurlTransfer: @unchecked Sendable {
 
   let easy: UnsafeMutableRawPointer
   let request: HTTPRequest
+  private let handle: CurlHandlePool.Handle
+  private let handles: CurlHandlePool
   private let headerList: CurlSList
   private let errorBuffer: UnsafeMutablePointer<CChar>
   private let body: BodyHandling
@@ -57,6 +59,8 @@ final class CurlTransfer: @unchecked Sendable {
 
   // Filled by the callbacks on the engine thread.
   private var responseHeaders = HTTPHeaders()
+  /// The current response's `Content-Length`, if it has a valid one.
+  private var contentLength: Int?
   private var received = Data()
   private var receivedCount = 0
   private var parser: JSONStreamParser?
@@ -80,24 +84,26 @@ final class CurlTransfer: @unchecked Sendable {
   private var pausedSince: ContinuousClock.Instant?
   private var pausedBefore = Duration.zero
 
+  /// A transfer on an easy handle from `handles`, which gets the handle back when the
+  /// transfer goes away.
   init(
     request: HTTPRequest, configuration: SessionConfiguration, body: BodyHandling,
-    onFinish: @escaping (CurlOutcome) -> Void
+    handles: CurlHandlePool, onFinish: @escaping (CurlOutcome) -> Void
   ) throws(TransferError) {
-    CurlGlobal.ensureInitialized()
-    guard let easy = curl_easy_init() else {
+    guard let handle = handles.take() else {
       throw .transportFailed(
         code: .failedInit, message: "curl_easy_init failed")
     }
-    self.easy = easy
+    self.handle = handle
+    self.handles = handles
+    easy = handle.easy
+    errorBuffer = handle.errorBuffer
     self.request = request
     self.body = body
     upload = body.upload
     self.maximumSize = configuration.maximumResponseSize
     self.onFinish = onFinish
     timeoutMilliseconds = (request.timeout ?? configuration.timeout).map(CurlOptions.milliseconds)
-    errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
-    errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     if body.parseJSON { parser = JSONStreamParser() }
 
     var headers = configuration.headers
@@ -116,10 +122,9 @@ final class CurlTransfer: @unchecked Sendable {
     if body.onProgress != nil { installProgress() }
   }
 
-  deinit {
-    curl_easy_cleanup(easy)
-    errorBuffer.deallocate()
-  }
+  /// The engine removed the handle from its multi handle before it let go of this transfer,
+  /// so the handle is idle now.
+  deinit { handles.give(handle) }
 
   private func installCallbacks() {
     let me = Unmanaged.passUnretained(self).toOpaque()
@@ -310,27 +315,37 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// curl calls this once per header line, for every response it sees (1xx, redirects and
   /// the final one); a status line starts a new set.
+  ///
+  /// Read as bytes on the engine thread: only a field's name and value become `String`s.
+  /// The value loses the spaces and tabs around it (HTTP's optional whitespace).
   private func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
     // Trim CR LF as bytes: in a String, "\r\n" is one Character.
     var end = raw.count
     while end > 0 && (raw[end - 1] == 0x0A || raw[end - 1] == 0x0D) { end -= 1 }
-    let line = String(decoding: UnsafeRawBufferPointer(rebasing: raw[0..<end]), as: UTF8.self)
-    if line.hasPrefix("HTTP/") {
+    let line = UnsafeRawBufferPointer(rebasing: raw[0..<end])
+    if line.starts(with: "HTTP/".utf8) {
       responseHeaders = HTTPHeaders()
+      contentLength = nil
       return
     }
-    guard !line.isEmpty else {
-      if body.buffer, let length = responseHeaders["Content-Length"].flatMap(Int.init), length > 0,
+    guard let first = line.first else {
+      if body.buffer, let length = contentLength, length > 0,
         length <= (maximumSize ?? Int.max), length < 1 << 31
       {
         received.reserveCapacity(length)
       }
       return
     }
-    if line.first == " " || line.first == "\t" { return }  // obsolete line folding: ignored
-    guard let colon = line.firstIndex(of: ":") else { return }
-    let name = String(line[..<colon])
-    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    if first == 0x20 || first == 0x09 { return }  // obsolete line folding: ignored
+    guard let colon = line.firstIndex(of: 0x3A) else { return }
+    var start = colon + 1
+    var stop = line.count
+    while start < stop && (line[start] == 0x20 || line[start] == 0x09) { start += 1 }
+    while stop > start && (line[stop - 1] == 0x20 || line[stop - 1] == 0x09) { stop -= 1 }
+    let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
+    let value = String(
+      decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
+    if HTTPHeaders.same(name, "Content-Length") { contentLength = Int(value) }
     responseHeaders.add(name: name, value: value)
   }
 
@@ -355,10 +370,9 @@ final class CurlTransfer: @unchecked Sendable {
         TransferProgress(completedUnitCount: received, totalUnitCount: received))
     }
     var outcome = CurlOutcome(
-      code: Int(code.rawValue), message: message(for: code), cancelled: cancelled,
-      status: info.long(CURLINFO_RESPONSE_CODE), headers: responseHeaders,
-      httpVersion: info.httpVersion,
-      effectiveURL: info.string(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)),
+      code: Int(code.rawValue), message: code == CURLE_OK ? "" : message(for: code),
+      cancelled: cancelled, status: info.long(CURLINFO_RESPONSE_CODE), headers: responseHeaders,
+      httpVersion: info.httpVersion, effectiveURL: effectiveURL(),
       body: received, metrics: info.metrics(bytes: receivedCount), exceededLimit: exceededLimit
     )
     if code == CURLE_FILESIZE_EXCEEDED { outcome.exceededLimit = true }
@@ -368,6 +382,24 @@ final class CurlTransfer: @unchecked Sendable {
     }
     if body.parseJSON && code == CURLE_OK { outcome.streamedJSON = streamedJSON() }
     onFinish(outcome)
+  }
+
+  /// The URL of the last request curl sent: the request's own `URL` unless curl followed a
+  /// redirect (no second parse of the same text).
+  private func effectiveURL() -> URL? {
+    var pointer: UnsafeMutablePointer<CChar>?
+    guard ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK,
+      let pointer
+    else { return nil }
+    let sent = request.url.absoluteString
+    let length = strlen(pointer)
+    let same =
+      sent.utf8.count == length
+      && sent.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.elementsEqual(UnsafeRawBufferPointer(start: pointer, count: length))
+      } == true
+    if same { return request.url }
+    return URL(string: String(cString: pointer))
   }
 
   /// The one value the streaming parser built, or its error. A body with several values

@@ -15,13 +15,15 @@ public struct DataTask<Value: Sendable>: Sendable {
   private let request: DataRequest
   private let delivered = AwaitedResponse<TransferResponse<Value>>()
 
-  /// Adds the response handler at once (which starts the request, as Alamofire's task does);
-  /// `response` awaits what it delivers.
+  /// Adds the response handler at once, which starts the request (as Alamofire's task does)
+  /// on the calling thread: the task ends the chain, so there is nothing to wait for.
+  /// `response` awaits what the handler delivers.
   init(
     request: DataRequest,
     attach: (@escaping @Sendable (TransferResponse<Value>) -> Void) -> Void
   ) {
     self.request = request
+    request.startOnCallerWhenResumed()
     attach { [delivered] in delivered.deliver($0) }
   }
 
@@ -30,7 +32,9 @@ public struct DataTask<Value: Sendable>: Sendable {
     get async {
       let request = self.request
       return await withTaskCancellationHandler {
-        await delivered.value
+        // The end of the transfer comes straight to this task, which runs the handlers.
+        await request.runAttemptEndsHere()
+        return await delivered.value
       } onCancel: {
         request.cancel()
       }

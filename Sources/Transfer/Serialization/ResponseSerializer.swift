@@ -102,7 +102,7 @@ extension DataRequest {
         request: outcome.request, response: outcome.response, data: outcome.data,
         metrics: outcome.metrics,
         serializationDuration: .zero, result: result)
-      self.session.eventMonitor.request(self, didParseResponse: response)
+      self.session.monitor?.request(self, didParseResponse: response)
       Self.deliver(response, on: queue, to: completionHandler)
     }
     return self
@@ -116,7 +116,7 @@ extension DataRequest {
   ) -> Self {
     appendHandler(readsJSON: responseSerializer.readsJSON) { outcome in
       let response = Self.serialize(outcome, with: responseSerializer)
-      self.session.eventMonitor.request(self, didParseResponse: response)
+      self.session.monitor?.request(self, didParseResponse: response)
       Self.deliver(response, on: queue, to: completionHandler)
     }
     return self

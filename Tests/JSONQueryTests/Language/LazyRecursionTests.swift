@@ -36,6 +36,17 @@ import Testing
     #expect(values == [0])
   }
 
+  /// Each level of `def r: ., (. + 1 | r)` is made in the place of the one before it
+  /// (`Executor.pull`, `Generator.Pull.later`), not inside it: a million outputs on a
+  /// 512 KiB stack.
+  @Test func lazyRecursionRunsInConstantStack() {
+    let values = StackGuardTests.onThread(stackSize: 512 << 10) {
+      try? Query("def r: ., (. + 1 | r); [limit(1000000; 0 | r)] | [length, .[-1]]")
+        .values(on: .null)
+    }
+    #expect(values == [[1_000_000, 999_999]])
+  }
+
   /// The structural property behind the speed: the n-th output of a chain of `then`s is
   /// pulled from the same stack depth as the first, not through n forwarding calls.
   @Test func aChainOfThensIsPulledFromAConstantDepth() throws {

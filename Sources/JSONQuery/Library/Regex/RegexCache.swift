@@ -44,6 +44,9 @@ final class CompiledRegex: @unchecked Sendable {
   private let lock = Mutex(())
   /// The name of each named group, by group number.
   let names: [Int: String]
+  /// The named groups in the order of their numbers (what `sub` builds its capture
+  /// object from).
+  let namedGroups: [(group: Int, name: String)]
 
   init(_ pattern: String, options: OnigOptionType) throws(RegexError) {
     var compiled: OnigRegex?
@@ -60,6 +63,7 @@ final class CompiledRegex: @unchecked Sendable {
     }
     regex = compiled
     names = Self.groupNames(compiled)
+    namedGroups = names.sorted { $0.key < $1.key }.map { (group: $0.key, name: $0.value) }
   }
 
   deinit { onig_free(regex) }

@@ -42,6 +42,25 @@ enum RegexMatch {
   static func run(_ input: JSON, pattern: JSON, flags: JSON, testMode: Bool) throws(QueryError)
     -> JSON
   {
+    let (text, regex, flags) = try prepare(input, pattern: pattern, flags: flags)
+    let bytes = Array(text.utf8)
+    let offsets = CodePointOffsets(bytes)
+    var matches: [JSON] = []
+    var found = false
+    try search(regex, in: bytes, global: flags.global) { region in
+      found = true
+      if testMode { return false }
+      matches.append(match(region, names: regex.names, bytes: bytes, offsets: offsets))
+      return true
+    }
+    return testMode ? JSON(found) : JSON(array: matches)
+  }
+
+  /// The input's text, the compiled pattern and the flags of a call, or jq's error, checked
+  /// in jq's order: the input, the pattern, the flags, then the pattern's syntax.
+  static func prepare(_ input: JSON, pattern: JSON, flags: JSON) throws(QueryError) -> (
+    text: String, regex: CompiledRegex, flags: Flags
+  ) {
     guard let text = input.string else {
       throw QueryError.runtime(
         "\(ValueOps.describe(input)) cannot be matched, as it is not a string")
@@ -51,43 +70,65 @@ enum RegexMatch {
     }
     let flags = try Flags(flags)
     do {
-      let regex = try RegexCache.shared.regex(source, options: flags.options)
-      return try regex.search { compiled throws(RegexError) in
-        try search(
-          compiled, names: regex.names, in: Array(text.utf8), flags: flags, testMode: testMode)
-      }
+      return (text, try RegexCache.shared.regex(source, options: flags.options), flags)
     } catch {
       throw QueryError.runtime("Regex failure: \(error.message)")
     }
   }
 
-  /// jq's search loop: each match from where the last ended (one byte further after an
-  /// empty match), all of them with `g`.
-  private static func search(
-    _ regex: OnigRegex, names: [Int: String], in bytes: [UInt8], flags: Flags, testMode: Bool
-  ) throws(RegexError) -> JSON {
-    guard let region = onig_region_new() else { throw RegexError(message: "out of memory") }
-    defer { onig_region_free(region, 1) }
-    let offsets = CodePointOffsets(bytes)
-    var matches: [JSON] = []
-    var start = 0
-    repeat {
-      let status = bytes.withUnsafeBufferPointer { p -> Int32 in
-        let base = p.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        return onig_search(
-          regex, base, base + p.count, base + start, base + p.count, region, OnigOptionType(0))
+  /// The byte ranges of every match of `regex` in `bytes` (one, without `global`): for
+  /// each match, the start and end of the whole match, then of each of `groups` (-1, -1
+  /// for a group that took no part), flat.
+  static func ranges(_ regex: CompiledRegex, in bytes: [UInt8], global: Bool, groups: [Int])
+    throws(QueryError) -> [Int]
+  {
+    var ranges: [Int] = []
+    try search(regex, in: bytes, global: global) { region in
+      ranges.append(Int(region.beg[0]))
+      ranges.append(Int(region.end[0]))
+      for group in groups {
+        ranges.append(Int(region.beg[group]))
+        ranges.append(Int(region.end[group]))
       }
-      if status == ONIG_MISMATCH { break }
-      guard status >= 0 else { throw RegexError(message: CompiledRegex.message(status, nil)) }
-      if testMode { return true }
-      let begin = Int(region.pointee.beg[0])
-      let end = Int(region.pointee.end[0])
-      matches.append(match(region.pointee, names: names, bytes: bytes, offsets: offsets))
-      // jq: after an empty match, one byte further, so `"qux" | match("(?=u)"; "g")` is one.
-      start = end == begin ? end + 1 : end
-      onig_region_free(region, 0)
-    } while flags.global && start <= bytes.count
-    return testMode ? false : JSON(array: matches)
+      return true
+    }
+    return ranges
+  }
+
+  /// jq's search loop: each match from where the last ended (one byte further after an
+  /// empty match), all of them with `global`; `body` gets each match's region and says
+  /// whether to go on. The pattern is held (one thread at a time) only during the search:
+  /// `body` must not run jq code, which could use the same pattern.
+  private static func search(
+    _ regex: CompiledRegex, in bytes: [UInt8], global: Bool, _ body: (OnigRegion) -> Bool
+  ) throws(QueryError) {
+    do {
+      try regex.search { compiled throws(RegexError) in
+        guard let region = onig_region_new() else {
+          throw RegexError(message: "out of memory")
+        }
+        defer { onig_region_free(region, 1) }
+        var start = 0
+        repeat {
+          let status = bytes.withUnsafeBufferPointer { p -> Int32 in
+            let base = p.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            return onig_search(
+              compiled, base, base + p.count, base + start, base + p.count, region,
+              OnigOptionType(0))
+          }
+          if status == ONIG_MISMATCH { break }
+          guard status >= 0 else { throw RegexError(message: CompiledRegex.message(status, nil)) }
+          let begin = Int(region.pointee.beg[0])
+          let end = Int(region.pointee.end[0])
+          guard body(region.pointee) else { break }
+          // jq: after an empty match, one byte further, so `"qux" | match("(?=u)"; "g")` is one.
+          start = end == begin ? end + 1 : end
+          onig_region_free(region, 0)
+        } while global && start <= bytes.count
+      }
+    } catch {
+      throw QueryError.runtime("Regex failure: \(error.message)")
+    }
   }
 
   /// One match as jq's object: offset, length, string and captures (an unmatched group has

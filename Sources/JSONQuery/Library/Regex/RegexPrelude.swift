@@ -1,6 +1,6 @@
 /// jq's regular-expression builtins, written in jq on top of `_match_impl` (`RegexMatch`),
-/// as jq's own `builtin.jq` does: they need the language (generators, closures for the
-/// replacement of `sub`).
+/// as jq's own `builtin.jq` does: they need the language (generators). `sub` and `gsub`
+/// are Swift (`RegexSubstitution`).
 enum RegexPrelude {
   static let source = #"""
     def _regex_pattern($val): ($val | type) as $vt
@@ -26,19 +26,5 @@ enum RegexPrelude {
       | foreach (match($re; $flags + "g"), null) as $m
           (null; {from: .next, upto: $m.offset, next: ($m.offset + $m.length)}; $s[.from:.upto]);
     def split($re; $flags): [splits($re; $flags)];
-    # jq 1.8's sub: the k-th output of the replacement for every match builds the k-th
-    # result; no result (no match) leaves the input as it is. Errors (of match, of the
-    # replacement) go through.
-    def sub($re; str; $flags): . as $in
-      | reduce match($re; $flags) as $m ({result: [], previous: 0};
-          $in[.previous:$m.offset] as $gap
-          | [reduce ($m.captures[] | select(.name != null) | {(.name): .string}) as $c
-               ({}; . + $c) | str] as $texts
-          | reduce range(0; $texts | length) as $k (.; .result[$k] += $gap + $texts[$k])
-          | .previous = $m.offset + $m.length)
-      | if .result == [] then $in else .result[] + $in[.previous:] end;
-    def sub($re; str): sub($re; str; "");
-    def gsub($re; str; $flags): sub($re; str; $flags + "g");
-    def gsub($re; str): sub($re; str; "g");
     """#
 }

@@ -11,10 +11,9 @@ struct InvalidInputTests {
     #expect(result.status == 5)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("jsonkit: parse error: "))
-    // The parser notices `tru` is wrong at the newline that ends it.
-    #expect(result.stderr.contains("at line 3, column 11"), "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("\n"))
-    #expect(result.stderr.split(separator: "\n").count == 1)
+    // jq's reader checks the literal `tru` at the byte after it, the newline, which it has
+    // counted already: line 4, column 0.
+    #expect(result.stderr == "jsonkit: parse error: Invalid literal at line 4, column 0\n")
   }
 
   @Test("Values before the bad one are printed; the bad one and the rest of the file are not")
@@ -24,7 +23,7 @@ struct InvalidInputTests {
     #expect(result.status == 5)
     #expect(result.stdout == "1\n2\n")
     #expect(
-      result.stderr.contains("Unexpected character 'x' at line 3, column 7"), "\(result.stderr)")
+      result.stderr == "jsonkit: parse error: Invalid numeric literal at line 3, column 8\n")
   }
 
   @Test("A pretty-printed value before a bad one is printed too")
@@ -32,7 +31,7 @@ struct InvalidInputTests {
     let result = try CLI.run(["-c"], input: "{\n  \"a\": [\n    1\n  ]\n}\n{\n  \"b\": nul\n}\n")
     #expect(result.status == 5)
     #expect(result.stdout == "{\"a\":[1]}\n")
-    #expect(result.stderr.contains(" at line 7, column "), "\(result.stderr)")
+    #expect(result.stderr == "jsonkit: parse error: Invalid literal at line 8, column 0\n")
   }
 
   @Test("Reading stops at invalid input: the files after it are not read, and the exit status is 5")
@@ -53,7 +52,8 @@ struct InvalidInputTests {
     let result = try CLI.run(["."], input: #"{"a": [1, 2"#)
     #expect(result.status == 5)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("jsonkit: parse error: Unexpected end of input"))
+    #expect(
+      result.stderr == "jsonkit: parse error: Unfinished JSON term at EOF at line 1, column 11\n")
   }
 
   @Test("Invalid input after a failed filter ends the run with status 5 and both errors")

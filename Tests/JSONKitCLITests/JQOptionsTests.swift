@@ -26,7 +26,7 @@ struct JQOptionsTests {
     #expect(nul.status == 5)
     #expect(
       nul.stderr
-        == "jsonkit: error (at <stdin>:1): Cannot dump a string containing NUL with --raw-output0 option\n"
+        == "jsonkit: error (at <stdin>:0): Cannot dump a string containing NUL with --raw-output0 option\n"
     )
   }
 
@@ -190,7 +190,8 @@ struct JQOptionsTests {
   func messages() throws {
     let result = try CLI.run(["-c", "(debug | .+1), (\"x\" | stderr | length)"], input: "1")
     #expect(result.stdout == "2\n1\n")
-    #expect(result.stderr == "[\"DEBUG:\",1]\n\"x\"")
+    // `stderr` writes a string as its text, other values as compact JSON, no newline.
+    #expect(result.stderr == "[\"DEBUG:\",1]\nx")
   }
 
   @Test("input_filename names the file, <stdin> for standard input (jq 1.8)")

@@ -184,4 +184,77 @@ struct JQTextParserTests {
       #expect(!reader.isIdle)  // "1" may go on
     }
   }
+
+  /// The events of `text` read by one `StreamReader` in chunks of `size` bytes, as compact
+  /// JSON, then the failure, if any.
+  private func events(_ text: String, chunk size: Int = .max) -> [String] {
+    var reader = JQTextParser.StreamReader()
+    var out: [String] = []
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count {
+      let piece = Array(bytes[start..<min(bytes.count, start + size)])
+      start += piece.count
+      var i = 0
+      let failed = piece.withUnsafeBytes { buffer -> Bool in
+        while let result = reader.next(in: buffer, &i) {
+          switch result {
+          case .event(let event): out.append(JSONWriter().string(event))
+          case .failure(let message):
+            out.append("\(message) \(JSONWriter().string(reader.errorPath))")
+            return true
+          case .end: return true
+          }
+        }
+        return false
+      }
+      if failed { return out }
+    }
+    while true {
+      switch reader.finish() {
+      case .event(let event): out.append(JSONWriter().string(event))
+      case .failure(let message):
+        out.append("\(message) \(JSONWriter().string(reader.errorPath))")
+        return out
+      case .end: return out
+      }
+    }
+  }
+
+  @Test("the streaming reader makes jq's events, in chunks cut anywhere")
+  func streamEvents() {
+    let text = #"{"a":[1,{"b":null},[]],"c":"x"} 3 [] {} [[nan]]"#
+    let expected = [
+      #"[["a",0],1]"#, #"[["a",1,"b"],null]"#, #"[["a",1,"b"]]"#, #"[["a",2],[]]"#,
+      #"[["a",2]]"#, #"[["c"],"x"]"#, #"[["c"]]"#, "[[],3]", "[[],[]]", "[[],{}]",
+      "[[0,0],null]", "[[0,0]]", "[[0]]",
+    ]
+    #expect(events(text) == expected)
+    for size in 1...5 { #expect(events(text, chunk: size) == expected, "chunks of \(size)") }
+  }
+
+  @Test("the streaming reader's errors are jq's stream_token words, with the path")
+  func streamErrors() {
+    #expect(
+      events("[1,[2,3") == [
+        "[[0],1]", "[[1,0],2]", "Unfinished JSON term at EOF at line 1, column 7 [1,1]",
+      ])
+    #expect(events("1]") == ["Unmatched ']' at the top-level at line 1, column 2 []"])
+    #expect(events(#"{"a":}"#) == [#"Missing value in key:value pair at line 1, column 6 ["a"]"#])
+    #expect(
+      events(#"{["#) == [#"Expected string key after '{', not '[' at line 1, column 2 [null]"#])
+    #expect(
+      events(#"{"a":1,{"#) == [
+        #"[["a"],1]"#,
+        #"Expected string key after ',' in object, not '{' at line 1, column 8 [null]"#,
+      ])
+    #expect(
+      events("[1,]") == ["[[0],1]", "Expected another array element at line 1, column 4 [1]"])
+    #expect(
+      events(#"{"a":1,}"#) == [
+        #"[["a"],1]"#, "Expected another key:value pair at line 1, column 8 [null]",
+      ])
+    #expect(events("[1:2]") == ["':' not as part of an object at line 1, column 3 [0]"])
+    #expect(events("\"a") == ["Unfinished string at EOF at line 1, column 2 []"])
+  }
 }

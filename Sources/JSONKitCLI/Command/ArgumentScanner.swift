@@ -26,9 +26,11 @@ import JSONKit
 /// options.program  // "$x"
 /// ```
 enum ArgumentScanner {
-  /// A command line that cannot be used, with jq's message (printed as `jsonkit: <message>`).
+  /// A command line that cannot be used, with jq's message (printed as `jsonkit: <message>`,
+  /// or as it is when `prefixed` is false, as jq prints its `-L` message).
   struct UsageError: Error, CustomStringConvertible, Sendable {
     let description: String
+    var prefixed = true
   }
 
   /// What later positional arguments are: files (the default), or `--args` strings, or
@@ -136,6 +138,11 @@ enum ArgumentScanner {
       throws(UsageError) -> [String]
     {
       guard index + count < arguments.count else {
+        if option == "-L" || option == "--library-path" {
+          throw UsageError(
+            description: "-L takes a parameter: (e.g. -L /search/path or -L/search/path)",
+            prefixed: false)
+        }
         let what = count == 1 ? "one parameter" : "two parameters"
         let shown = example.isEmpty ? "" : " (e.g. \(option) \(example))"
         throw UsageError(description: "\(option) takes \(what)\(shown)")

@@ -31,7 +31,7 @@ final class InputSource {
   private let streamErrors: Bool
   /// `--stream-errors`, after an error: the input is skipped up to the next newline; the
   /// offset of the next byte and the line that starts after that newline.
-  private var resync: (offset: Int, line: Int)?
+  private var resync: (offset: Int, line: Int, messageLine: Int)?
   /// `deliverEach`: where values go instead of the queue, and whether it asked to stop.
   private var push: ((JSON) -> Bool)?
   private var pushStopped = false
@@ -114,7 +114,10 @@ final class InputSource {
   /// (`try input catch .` gives the message), and the end of the inputs after it.
   func nextForProgram() throws(QueryError) -> JSON? {
     if let value = nextValue() { return value }
-    if let failure = takeParseFailure() { throw .runtime(failure.description) }
+    if let failure = takeParseFailure() {
+      if let inputLine = failure.inputLine { line = inputLine }
+      throw .runtime(failure.description)
+    }
     return nil
   }
 
@@ -283,13 +286,14 @@ final class InputSource {
     while !rest.isEmpty {
       if let skip = resync {
         guard let newline = rest.firstIndex(of: 0x0A) else {
-          resync = (skip.offset + rest.count, skip.line)
+          resync = (skip.offset + rest.count, skip.line, skip.messageLine)
           return
         }
         rest = UnsafeRawBufferPointer(rebasing: rest[(newline + 1)...])
         restOffset = skip.offset + newline + 1
         values = ValueStream(
-          options: parserOptions, events: true, startingAtByte: restOffset, line: skip.line)
+          options: parserOptions, events: true, startingAtByte: restOffset, line: skip.line,
+          messageLine: skip.messageLine)
         resync = nil
         continue
       }
@@ -307,7 +311,8 @@ final class InputSource {
         let at = min(max(error.location?.byte ?? restOffset, restOffset), restOffset + rest.count)
         rest = UnsafeRawBufferPointer(rebasing: rest[(at - restOffset)...])
         restOffset = at
-        resync = (at, (error.location?.line ?? line) + 1)
+        let errorLine = error.location?.line ?? line
+        resync = (at, errorLine + 1, error.messageLine ?? errorLine + 1)
       }
     }
   }
@@ -315,7 +320,9 @@ final class InputSource {
   /// `--stream-errors`: the error as jq 1.8 hands it to the program, `[message, path]`.
   private func deliverError(_ error: InputParseError, path: JSON) {
     let event = JSON(array: [JSON(error.description), path])
-    if !deliver(event, line: error.location?.line ?? line) { pushStopped = true }
+    if !deliver(event, line: error.inputLine ?? error.location?.line ?? line) {
+      pushStopped = true
+    }
   }
 
   /// `--seq`: feeds part of the current record; a parse error is reported and the rest of

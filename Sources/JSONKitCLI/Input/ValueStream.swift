@@ -13,13 +13,19 @@ import JSONKit
 /// its text (kept from the end of the value before it, see `retained`) goes to jq's own
 /// reader (`JQTextParser.Reader`), which reads it as jq does, or fails with jq's message
 /// and place; once that reader is between values again, yajl takes over. Valid JSON never
-/// leaves yajl. With `--stream` events there is no such fallback: those are yajl's.
+/// leaves yajl. `--stream` events are made by jq's reader in its streaming mode
+/// (`JQTextParser.StreamReader`), whose messages and places for invalid text are its own.
 final class ValueStream {
   private var parser: JSONStreamParser
   private let options: JSONParser.Options
   private let events: Bool
   /// After yajl refused a value: jq's reader, until it is between values again.
   private var lenient: JQTextParser.Reader?
+  /// `--stream`: jq's streaming reader, which reads all of the text (yajl reads none).
+  private var streaming: JQTextParser.StreamReader?
+  /// The input's line less the streaming reader's for the same byte: jq's parser does not
+  /// count the newline of a line it dropped after an error (see `InputParseError`).
+  private var streamingLineOffset = 0
   /// The offset of the next byte fed.
   private var fed: Int
   /// The line the last value handed out ends on (where the text of the next one starts).
@@ -45,6 +51,7 @@ final class ValueStream {
     self.options = options
     self.events = events
     parser = JSONStreamParser(options: options, output: events ? .streamEvents : .values)
+    if events { streaming = JQTextParser.StreamReader() }
     fed = 0
     anchorLine = 1
     retainedStart = 0
@@ -54,12 +61,20 @@ final class ValueStream {
   /// Values (or events) of input that starts at byte `byte`, the start of line `line`, of
   /// a file: a parallel run's batch, or the input after a `--stream-errors` error, whose
   /// errors and lines must be the whole file's.
-  init(options: JSONParser.Options, events: Bool = false, startingAtByte byte: Int, line: Int) {
+  /// With `--stream`, jq's parser counts lines from `messageLine` (see `InputParseError`).
+  init(
+    options: JSONParser.Options, events: Bool = false, startingAtByte byte: Int, line: Int,
+    messageLine: Int? = nil
+  ) {
     self.options = options
     self.events = events
     parser = JSONStreamParser(
       options: options, output: events ? .streamEvents : .values, startingAtByte: byte,
       line: line)
+    if events {
+      streaming = JQTextParser.StreamReader(line: messageLine ?? line)
+      streamingLineOffset = line - (messageLine ?? line)
+    }
     fed = byte
     anchorLine = line
     retainedStart = byte
@@ -75,6 +90,7 @@ final class ValueStream {
   ) throws(InputParseError) -> Bool {
     let offset = fed
     fed += chunk.count
+    if streaming != nil { return try readEvents(chunk, at: offset, to: body) }
     guard try read(chunk, at: offset, to: body) else { return false }
     return release(to: body, atEnd: false)
   }
@@ -114,6 +130,7 @@ final class ValueStream {
   /// The bytes read since the last newline.
   private var openLineLength: Int {
     if let lenient { return lenient.column }
+    if let streaming { return streaming.openLineLength }
     return parser.bytesSinceNewline
   }
 
@@ -306,6 +323,10 @@ final class ValueStream {
   /// Ends the input and hands `body` the last value, if one was still open (a top-level
   /// number is complete only when the input ends), and the values kept for their line.
   func finish(to body: (JSON, _ line: Int) -> Bool) throws(InputParseError) {
+    if streaming != nil {
+      _ = try finishEvents(to: body)
+      return
+    }
     if lenient == nil {
       do throws(JSONError) {
         var values = try parser.finishWithLines()
@@ -358,34 +379,74 @@ final class ValueStream {
     _ = release(to: body, atEnd: true)
   }
 
-  /// Stream events: feeds `chunk`, calling `body` with each event as the parser reads it
-  /// (none is collected: see `JSONStreamParser.feedEvents`). `body` must not read from
-  /// this stream.
+  /// Stream events: feeds `chunk`, calling `body` with each event once jq would have
+  /// handed it out (when its line is read; see `release`). `body` must not read from this
+  /// stream.
   ///
   /// - Returns: `false` when `body` asked to stop.
   func feedEvents(
     _ chunk: UnsafeRawBufferPointer, to body: (JSON, _ line: Int) -> Bool
   ) throws(InputParseError) -> Bool {
-    fed += chunk.count
-    do {
-      return try parser.feedEvents(chunk, to: body)
-    } catch {
-      throw InputParseError(error)
-    }
+    try feed(chunk, to: body)
   }
 
   /// `finish` for `feedEvents`.
   func finishEvents(to body: (JSON, _ line: Int) -> Bool) throws(InputParseError) -> Bool {
-    do {
-      return try parser.finishEvents(to: body)
-    } catch {
-      throw InputParseError(error)
+    guard var reader = streaming else { preconditionFailure("events without --stream") }
+    defer { streaming = reader }
+    while true {
+      switch reader.finish() {
+      case .event(let event):
+        if !hand(event, line: reader.eventLine + streamingLineOffset, to: body) { return false }
+      case .failure(let message):
+        _ = release(to: body, atEnd: true)
+        errorPath = reader.errorPath
+        throw InputParseError(
+          message: message,
+          location: JSONError.Location(
+            byte: fed, line: reader.eventLine + streamingLineOffset, column: reader.column),
+          inputLine: closedLines, messageLine: reader.line)
+      case .end:
+        return release(to: body, atEnd: true)
+      }
     }
+  }
+
+  /// `--stream`: reads `piece`, the bytes at `offset`, with jq's streaming reader.
+  private func readEvents(
+    _ piece: UnsafeRawBufferPointer, at offset: Int, to body: (JSON, _ line: Int) -> Bool
+  ) throws(InputParseError) -> Bool {
+    guard var reader = streaming else { preconditionFailure("events without --stream") }
+    defer { streaming = reader }
+    // jq reads a line at a time: an event is at its line once that line's newline is read.
+    closedLines += piece.count(where: { $0 == 0x0A })
+    var i = 0
+    while let result = reader.next(in: piece, &i) {
+      switch result {
+      case .event(let event):
+        if !hand(event, line: reader.eventLine + streamingLineOffset, to: body) { return false }
+      case .failure(let message):
+        // jq read the whole line of the error (and counted it) before it failed.
+        let lineClosed = piece[(i - 1)...].contains(0x0A)
+        let errorLine = reader.eventLine + streamingLineOffset
+        closedLines = errorLine - (lineClosed ? 0 : 1)
+        _ = release(to: body, atEnd: true)
+        errorPath = reader.errorPath
+        throw InputParseError(
+          message: message,
+          location: JSONError.Location(
+            byte: offset + i - 1, line: errorLine, column: reader.column),
+          inputLine: closedLines, messageLine: reader.line)
+      case .end:
+        return true
+      }
+    }
+    return release(to: body, atEnd: false)
   }
 
   /// Bytes fed so far (the offset of the next chunk's first byte in the whole input).
   var bytesConsumed: Int { fed }
 
   /// `--stream-errors`: jq's path at the parse error just thrown.
-  var errorPath: JSON { parser.errorPath ?? JSON(array: []) }
+  private(set) var errorPath = JSON(array: [])
 }

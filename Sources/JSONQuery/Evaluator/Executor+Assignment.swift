@@ -191,8 +191,7 @@ enum PathOps {
       }
     case (.array, .dictionary), (.null, .dictionary):
       var items = ValueOps.elements(value)
-      let range = try ValueOps.sliceBounds(
-        count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+      let range = try ValueOps.sliceBounds(count: items.count, of: key)
       let replacement = try set(JSON(array: Array(items[range])), path.dropFirst(), new)
       guard replacement.type == .array else {
         throw .runtime("A slice of an array can only be assigned another array")
@@ -200,6 +199,8 @@ enum PathOps {
       items.replaceSubrange(range, with: ValueOps.elements(replacement))
       value = JSON(array: items)
     case (.string, .dictionary):
+      // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so.
+      _ = try ValueOps.sliceMembers(key)
       throw .runtime("Cannot update string slices")
     case (.array, .array):
       throw .runtime("Cannot update field at array index of array")
@@ -230,9 +231,7 @@ enum PathOps {
         return [JSON(array: prefix + path[position...])]
       }
       if component.type == .dictionary, position == path.count - 1,
-        let range = try? ValueOps.sliceBounds(
-          count: container.count, from: component.member("start") ?? .null,
-          to: component.member("end") ?? .null)
+        let range = try? ValueOps.sliceBounds(count: container.count, of: component)
       {
         return range.map { JSON(array: prefix + [JSON($0)]) }
       }
@@ -272,12 +271,15 @@ enum PathOps {
           value.withUniqueElements { (items: inout [JSON]) in _ = items.remove(at: i) }
         }
       case (.array, .dictionary):
-        let range = try ValueOps.sliceBounds(
-          count: value.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+        let range = try ValueOps.sliceBounds(count: value.count, of: key)
         value.withUniqueElements { (items: inout [JSON]) in items.removeSubrange(range) }
+      // jq's `jv_dels` words.
+      case (.array, _):
+        throw .runtime("Cannot delete \(ValueOps.typeName(key)) element of array")
+      case (.dictionary, _):
+        throw .runtime("Cannot delete \(ValueOps.typeName(key)) field of object")
       default:
-        _ = try ValueOps.index(value, key)
-        throw .runtime("Cannot delete field at index of \(ValueOps.typeName(value))")
+        throw .runtime("Cannot delete fields from \(ValueOps.typeName(value))")
       }
       return
     }

@@ -562,7 +562,9 @@ final class Executor {
     }
     // jq 1.8 negates a number that keeps its text (an input or literal number) exactly, as
     // decNumber does: `-.` of 100000000000000000000001 keeps every digit.
-    if let i = value.int64, i != .min { return JSON(-i) }
+    // An integer written as one is negated as one; `1.0` and `1E+2` keep their form
+    // (`-1.0`, `-1E+2`).
+    if let i = value.int64, i != .min, JSONWriter().string(value) == String(i) { return JSON(-i) }
     let d = value.jqDouble
     let negated = ValueOps.number(-d)
     if JSONWriter().string(value) != JSONWriter().string(ValueOps.number(d)),

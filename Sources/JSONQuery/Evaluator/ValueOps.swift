@@ -246,10 +246,7 @@ enum ValueOps {
       return value.element(i) ?? .null
     case (.array, .array): return indices(value, key)
     case (_, .dictionary) where value.type == .array || value.type == .string:
-      // jq's `parse_slice`: both members must be there (null is no bound, missing is not).
-      guard let start = key.member("start"), let end = key.member("end") else {
-        throw .runtime("Array/string slice indices must be integers")
-      }
+      let (start, end) = try sliceMembers(key)
       return try slice(value, from: start, to: end)
     default:
       // jq 1.8's wording: the key's type and a preview of it.
@@ -319,6 +316,22 @@ enum ValueOps {
       throw .runtime("Equality check too deep")
     }
     return order == 0
+  }
+
+  /// The `start` and `end` of a slice key such as `{"start": 1, "end": null}`, as jq's
+  /// `parse_slice` takes them: both members must be there (null is no bound, missing is
+  /// an error).
+  static func sliceMembers(_ key: JSON) throws(QueryError) -> (start: JSON, end: JSON) {
+    guard let start = key.member("start"), let end = key.member("end") else {
+      throw .runtime("Array/string slice indices must be integers")
+    }
+    return (start, end)
+  }
+
+  /// `sliceBounds(count:from:to:)` of a slice key (see `sliceMembers`).
+  static func sliceBounds(count: Int, of key: JSON) throws(QueryError) -> Range<Int> {
+    let (start, end) = try sliceMembers(key)
+    return try sliceBounds(count: count, from: start, to: end)
   }
 
   static func sliceBounds(count: Int, from: JSON, to: JSON) throws(QueryError) -> Range<Int> {

@@ -353,8 +353,14 @@ struct Parser {
       _ = advance()
       return .literal(word == "null" ? .null : JSON(word == "true"))
     case "break":
+      let start = current.location
       _ = advance()
-      return .breakLabel(try expectVariable())
+      let name = try expectVariable()
+      let end = tokens[position - 1].location
+      let span = ProgramLocation(
+        line: start.line, column: start.column, offset: start.offset,
+        length: end.offset + end.length - start.offset)
+      return .breakLabel(name, span)
     default:
       if Parser.keywords.contains(word) { throw unexpected() }
       _ = advance()

@@ -163,4 +163,59 @@ struct JQ18DifferentialClassTests: QueryRunning {
       ])
     #expect(try run(#""12" | strptime("%H")"#) == [[1900, 0, 0, 12, 0, 0, 8, 367]])
   }
+
+  /// The compile error of `program`, with its column, or `nil` when it compiles.
+  private func compileError(_ program: String) -> (message: String, column: Int?)? {
+    do {
+      _ = try Query(program)
+      return nil
+    } catch {
+      #expect(error.kind == .compile)
+      return (error.message, error.location?.column)
+    }
+  }
+
+  @Test("break without its label and $__prog_args do not compile, as in jq 1.8.2")
+  func undefinedNames() throws {
+    let unlabelled = compileError("label $f | break $g")
+    #expect(unlabelled?.message == "$*label-g is not defined")
+    #expect(unlabelled?.column == 12)
+    #expect(compileError("$__prog_args")?.message == "$__prog_args is not defined")
+    #expect(try run("[label $f | 1, break $f, 2]") == [[1]])
+  }
+
+  @Test("a definition that does not compile is an error only when it is called")
+  func uncalledDefinitions() throws {
+    #expect(try run("def f: $x; def g: f; 1") == [1])
+    #expect(try run("def f: break $x; def g: h; 2") == [2])
+    let called = compileError("def f: $x; def g: f; g")
+    #expect(called?.message == "$x is not defined")
+    #expect(called?.column == 8)
+    #expect(compileError("def f(a): a; f(g)")?.message == "g/0 is not defined")
+  }
+
+  @Test("-x of a number that keeps its text keeps its form, as decNumber's minus")
+  func negatedLiterals() throws {
+    #expect(
+      try run("[1.0, 1e2, 1.50, 100, 0.0] | map(-.) | tojson") == ["[-1.0,-1E+2,-1.50,-100,0.0]"])
+    #expect(try run("1.0 as $x | -$x | tojson") == ["-1.0"])
+    #expect(try run("[1, 2.5] | map(. + 0 | -.) | tojson") == ["[-1,-2.5]"])
+  }
+
+  @Test("setpath and delpaths read slice keys as parse_slice, with jv_dels' words")
+  func sliceKeysInPaths() throws {
+    let notIntegers = "Array/string slice indices must be integers"
+    #expect(try caught(#"[1,2,3] | setpath([{"start":1}]; [9])"#) == [JSON(notIntegers)])
+    #expect(try caught(#"null | setpath([{}]; [9])"#) == [JSON(notIntegers)])
+    #expect(try caught(#""abc" | setpath([{"end":1}]; "x")"#) == [JSON(notIntegers)])
+    #expect(
+      try caught(#""abc" | setpath([{"start":1,"end":null}]; "x")"#) == [
+        "Cannot update string slices"
+      ])
+    #expect(try run(#"[1,2,3] | setpath([{"start":1,"end":null}]; [9])"#) == [[1, 9]])
+    #expect(try caught(#"[1,2,3] | delpaths([[{}]])"#) == [JSON(notIntegers)])
+    #expect(try caught(#"[1] | delpaths([["a"]])"#) == ["Cannot delete string element of array"])
+    #expect(try caught(#"{"a":1} | delpaths([[{}]])"#) == ["Cannot delete object field of object"])
+    #expect(try caught(#""abc" | delpaths([[0]])"#) == ["Cannot delete fields from string"])
+  }
 }

@@ -129,12 +129,7 @@ extension JQTextParser {
         column = 0
       }
       if state == .normal {
-        let isLiteral: Bool
-        switch c {
-        case 0x20, 0x09, 0x0D, 0x0A, 0x22, 0x5B, 0x2C, 0x5D, 0x7B, 0x3A, 0x7D: isLiteral = false
-        default: isLiteral = true
-        }
-        if !isLiteral {
+        if !JQTextParser.isLiteral(c) {
           if let message = checkLiteral() { return message }
           takeTopLevel()
         }

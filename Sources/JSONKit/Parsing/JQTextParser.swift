@@ -296,12 +296,7 @@ extension JQTextParser {
       }
       var done: JSON?
       if state == .normal {
-        let isLiteral: Bool
-        switch c {
-        case 0x20, 0x09, 0x0D, 0x0A, 0x22, 0x5B, 0x2C, 0x5D, 0x7B, 0x3A, 0x7D: isLiteral = false
-        default: isLiteral = true
-        }
-        if !isLiteral {
+        if !JQTextParser.isLiteral(c) {
           if let message = checkLiteral() { return .failure(Failure(message: message)) }
           if let value = takeDone() {
             // Completed by this byte after it: it ended where the last byte before did.
@@ -484,6 +479,15 @@ extension JQTextParser {
       }
     }
     return .success(JSON(JQTextParser.repairedString(out[...])))
+  }
+
+  /// Whether jq's `classify` puts `c` in a literal token: anything but white space, `"`
+  /// and `[ , ] { : }`.
+  static func isLiteral(_ c: UInt8) -> Bool {
+    switch c {
+    case 0x20, 0x09, 0x0D, 0x0A, 0x22, 0x5B, 0x2C, 0x5D, 0x7B, 0x3A, 0x7D: false
+    default: true
+    }
   }
 
   /// A literal token as a value (jq's `check_literal`): `true`, `false`, `null`, or a number

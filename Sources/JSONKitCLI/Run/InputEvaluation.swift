@@ -45,8 +45,11 @@ final class InputEvaluation {
       if let message = error.value.string {
         report(message, place(), &result)
       } else {
+        // jq's `jv_dump_string`: numbers in their canonical form (`0.00001`, `1E+2`).
+        var writer = JSONWriter()
+        writer.canonicalNumbers = true
         diagnostics.raw(
-          "jsonkit: error (at \(place())) (not a string): \(JSONWriter().string(error.value))\n")
+          "jsonkit: error (at \(place())) (not a string): \(writer.string(error.value))\n")
         result = .failed
       }
     }

@@ -139,7 +139,7 @@ final class Runner {
     output.flush()
     if let text = value.string {
       diagnostics.raw(text)
-    } else if value.type != .null || code != 0 {
+    } else if value.type != .null {
       diagnostics.raw(JSONWriter().string(value) + "\n")
     }
     exit(options.exitStatusFromOutput ? abs(code) : max(code, 0))

@@ -146,7 +146,13 @@ extension Executor {
 enum PathOps {
   static func get(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
     guard let first = path.first else { return value }
-    if value.type == .null { return .null }
+    // jq's `jv_get`: null has a null member at a key, an index or a slice, and no other.
+    if value.type == .null {
+      switch first.type {
+      case .string, .number, .dictionary: return .null
+      default: throw .runtime("Cannot index null with \(ValueOps.describe(first))")
+      }
+    }
     return try get(try ValueOps.index(value, first), path.dropFirst())
   }
 
@@ -215,7 +221,13 @@ enum PathOps {
     let spelled = paths.flatMap { spelledOut(ValueOps.elements($0), in: value) }
     // Last first, so that deleting one element does not move those still to delete.
     let sorted = spelled.sorted { JSON.compare($0, $1) > 0 }
-    for path in sorted { try delete(&result, ValueOps.elements(path)[...]) }
+    // A path named twice (`[[0], [0]]`, `[[0], [-3]]` of 3 elements) is deleted once.
+    var previous: JSON?
+    for path in sorted {
+      if let previous, JSON.compare(previous, path) == 0 { continue }
+      previous = path
+      try delete(&result, ValueOps.elements(path)[...])
+    }
     return result
   }
 

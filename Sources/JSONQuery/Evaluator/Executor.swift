@@ -567,7 +567,11 @@ final class Executor {
     if let i = value.int64, i != .min, JSONWriter().string(value) == String(i) { return JSON(-i) }
     let d = value.jqDouble
     let negated = ValueOps.number(-d)
-    if JSONWriter().string(value) != JSONWriter().string(ValueOps.number(d)),
+    // (Compared in jq's canonical form: `1e-300` is `1E-300` as a literal, `1e-300` as a
+    // double.)
+    var writer = JSONWriter()
+    writer.canonicalNumbers = true
+    if writer.string(value) != writer.string(ValueOps.number(d)),
       let exact = ValueOps.flippingSign(value)
     {
       return exact
@@ -692,8 +696,8 @@ final class Executor {
     case .variable(let index):
       scope.values[index] = value
     case .array(let items):
-      if value.type != .array, value.type != .null {
-        throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with number")
+      if value.type != .array, value.type != .null, !items.isEmpty {
+        _ = try ValueOps.index(value, JSON(0))  // jq's message: "… with number (0)"
       }
       for (i, item) in items.enumerated() {
         try destructure(item, try ValueOps.index(value, JSON(i)), scope)

@@ -403,7 +403,10 @@ enum ValueOps {
     let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : nil
     // decNumber's minus is `0 - x`: a zero comes out positive, with its digits (`-0` is
     // `0`, and `-0.0` and `-(-0.0)` are both `0.0`), as jq 1.8 negates literals.
-    let flipped = unsigned ?? (number.jqDouble == 0 ? text : "-" + text)
+    // (Zero by its digits: `1e-400` is no zero for decNumber, though it is as a double.)
+    let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+    let isZero = !mantissa.contains { ("1"..."9").contains($0) }
+    let flipped = unsigned ?? (isZero ? text : "-" + text)
     return try? JSONParser.parse(Data(flipped.utf8))
   }
 

@@ -218,4 +218,36 @@ struct JQ18DifferentialClassTests: QueryRunning {
     #expect(try caught(#"{"a":1} | delpaths([[{}]])"#) == ["Cannot delete object field of object"])
     #expect(try caught(#""abc" | delpaths([[0]])"#) == ["Cannot delete fields from string"])
   }
+
+  @Test("reduce, range and sorts step as jq's bytecode and C do")
+  func stepping() throws {
+    #expect(try run("reduce (1, 2) as $x (0; empty)") == [nil])
+    #expect(try run("[range(1.0; 3)] | tojson") == ["[1.0,2]"])
+    #expect(try run("[limit(3; range(nan))]") == [[0, 1, 2]])
+    #expect(try run("[3, 1, 2] | sort_by(nan), group_by(nan)") == [[3, 1, 2], [[3], [1], [2]]])
+    #expect(
+      try run("[1, 2, 3] | delpaths([[0], [0]]), delpaths([[0], [-3]])") == [[2, 3], [2, 3]])
+    #expect(
+      try caught(#"[1] | delpaths(["a", 0])"#) == ["Path must be specified as array, not number"])
+  }
+
+  @Test("messages as jq's C formats them: NUL ends a %s, jv_dump_string's numbers")
+  func cMessages() throws {
+    #expect(
+      try caught(#""a\u0000b" | strptime("%Y")"#) == [#"date "a" does not match format "%Y""#])
+    #expect(
+      try run(#""a\u0000b" | @sh, @html, ([.] | @csv, @tsv)"#) == [
+        #"'a\0b'"#, #"a\0b"#, #""a\0b""#, #"a\0b"#,
+      ])
+    #expect(try caught("true | . as [$a] | $a") == ["Cannot index boolean with number (0)"])
+    #expect(try caught("null | getpath([[0]])") == ["Cannot index null with array ([0])"])
+    #expect(
+      try caught(#""x" | halt_error("a")"#) == [#"string ("x") halt_error/1: number required"#])
+    #expect(
+      try caught("[1970, 0, 1, 0, 0, -1, 0, 0] | mktime") == ["invalid gmtime representation"])
+    #expect(
+      try run(#""abc" | [match("(?<n>x)?b")][0].captures[0] | keys_unsorted"#) == [
+        ["offset", "string", "length", "name"]
+      ])
+  }
 }

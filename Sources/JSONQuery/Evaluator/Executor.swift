@@ -697,7 +697,8 @@ final class Executor {
       scope.values[index] = value
     case .array(let items):
       if value.type != .array, value.type != .null, !items.isEmpty {
-        _ = try ValueOps.index(value, JSON(0))  // jq's message: "… with number (0)"
+        // jq's message, for the last index (jq binds a pattern's elements from the end).
+        _ = try ValueOps.index(value, JSON(items.count - 1))
       }
       for (i, item) in items.enumerated() {
         try destructure(item, try ValueOps.index(value, JSON(i)), scope)

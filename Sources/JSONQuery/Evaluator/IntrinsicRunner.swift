@@ -207,6 +207,20 @@ enum IntrinsicRunner {
     for (position, element) in entries {
       rows.append((try sortKeys(of: element, key, frame, executor), position, element))
     }
+    if builtin == .minBy || builtin == .maxBy {
+      // jq's `minmax_by`: one pass, a later row taken when its key is below (min) or not
+      // below (max) the best so far, whatever the keys' consistency (NaN).
+      var best: (key: JSON, value: JSON)?
+      for row in rows {
+        if let current = best,
+          try (ValueOps.order(row.key, current.key) < 0) != (builtin == .minBy)
+        {
+          continue
+        }
+        best = (row.key, row.value)
+      }
+      return best?.value ?? .null
+    }
     // A comparator cannot throw here (Swift 6.3's SILGen crashes on a typed-throws closure
     // passed to `sort`), so a too-deep comparison is noted and thrown after the sort.
     var tooDeep = false

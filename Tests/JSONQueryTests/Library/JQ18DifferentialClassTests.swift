@@ -225,6 +225,9 @@ struct JQ18DifferentialClassTests: QueryRunning {
     #expect(try run("[range(1.0; 3)] | tojson") == ["[1.0,2]"])
     #expect(try run("[limit(3; range(nan))]") == [[0, 1, 2]])
     #expect(try run("[3, 1, 2] | sort_by(nan), group_by(nan)") == [[3, 1, 2], [[3], [1], [2]]])
+    #expect(try run("[1, 2, 3] | max_by(nan), min_by(nan)") == [1, 3])
+    #expect(
+      try caught("1 | . as [$a, $b] | $a") == ["Cannot index number with number (1)"])
     #expect(
       try run("[1, 2, 3] | delpaths([[0], [0]]), delpaths([[0], [-3]])") == [[2, 3], [2, 3]])
     #expect(
@@ -249,5 +252,14 @@ struct JQ18DifferentialClassTests: QueryRunning {
       try run(#""abc" | [match("(?<n>x)?b")][0].captures[0] | keys_unsorted"#) == [
         ["offset", "string", "length", "name"]
       ])
+  }
+
+  @Test("? after an index, iteration or slice covers that step only (jq's INDEX_OPT)")
+  func optionalStep() throws {
+    #expect(try caught(".a.b?", true) == [#"Cannot index boolean with string ("a")"#])
+    #expect(try caught("to_entries[0]?") == ["null (null) has no keys"])
+    #expect(try run(".a.b?, .a[0]?, [.a[]?]", ["a": true]) == [[]])
+    #expect(try run("(.a.b)?, [.[]?[0]?]", true) == [[]])
+    #expect(try run("path(.a.b?)", ["a": ["b": 1]]) == [["a", "b"]])
   }
 }

@@ -25,7 +25,7 @@ struct HostileCLIInputTests {
     #expect(result.stdout == "")
     #expect(
       result.stderr.hasPrefix(
-        "jsonkit: parse error: Unexpected character U+0001 at line 1, column 1 (byte 0)"))
+        "jsonkit: parse error: Invalid numeric literal at line 1, column 5"))  // jq 1.8.2's
     #expect(result.stderr.filter { $0 == "\n" }.count == 1)
   }
 
@@ -55,7 +55,7 @@ struct HostileCLIInputTests {
       #expect(result.status == 2)
       #expect(result.stdout == "1\n2\n")
       #expect(
-        result.stderr == "jsonkit: error: Could not read /proc/self/mem: Input/output error\n")
+        result.stderr == "jsonkit: error: Input/output error\n")
     }
     // chmod 000 keeps nobody but root out: root (as in CI containers) reads the file anyway,
     // so the assertion only holds when the file really became unreadable.
@@ -66,7 +66,7 @@ struct HostileCLIInputTests {
       let result = try CLI.run(["-c", ".", first, locked, last])
       #expect(result.status == 2)
       #expect(result.stdout == "1\n2\n")
-      #expect(result.stderr.hasPrefix("jsonkit: error: Could not open \(locked): "))
+      #expect(result.stderr.hasPrefix("jsonkit: error: Could not open file \(locked): "))
     }
   }
 
@@ -81,8 +81,8 @@ struct HostileCLIInputTests {
     #expect(result.stdout == "1\n2\n")
     #expect(
       result.stderr
-        == "jsonkit: error: Could not read \(directory.url.path): Is a directory\n"
-        + "jsonkit: error: Could not open \(missing): No such file or directory\n")
+        == "jsonkit: error: Is a directory\n"
+        + "jsonkit: error: Could not open file \(missing): No such file or directory\n")
   }
 
   @Test("An endless program piped into head -c 1 ends quietly: exit 0, no 'Broken pipe'")
@@ -105,19 +105,22 @@ struct HostileCLIInputTests {
     #expect(inString.status == 5)
     #expect(inString.stdout == "")
     #expect(
-      inString.stderr.contains("Unescaped control character in string at line 1, column 8 (byte 7)")
+      inString.stderr.contains(
+        "Invalid string: control characters from U+0000 through U+001F must be escaped at line 1, column 10"
+      )
     )
 
     let afterValue = try run(["-c", "."], bytes: Array("[1] ".utf8) + [0, 0] + Array(" [2]".utf8))
     #expect(afterValue.status == 5)
     #expect(afterValue.stdout == "[1]\n")
-    #expect(afterValue.stderr.contains("Unexpected character U+0000 at line 1, column 5 (byte 4)"))
+    #expect(afterValue.stderr.contains("Invalid numeric literal at line 1, column 7"))
 
-    // A NUL second byte is how UTF-16LE text starts: refused under that name (RFC 8259 §8.1).
+    // A NUL second byte (how UTF-16LE text starts) is read by jq's reader now.
     let leading = try run(
       ["-c", "."], bytes: [UInt8(ascii: "1"), 0, UInt8(ascii: " "), UInt8(ascii: "2")])
     #expect(leading.status == 5)
-    #expect(leading.stderr.contains("Unsupported encoding"))
+    // jq 1.8.2 reads this NUL as nothing and prints 1 and 2: a difference left open.
+    #expect(leading.stderr.contains("Invalid numeric literal at line 1, column 3"))
   }
 
   @Test("A byte order mark: skipped at the start of stdin, an error anywhere else")
@@ -134,7 +137,7 @@ struct HostileCLIInputTests {
     let later = try run(["-c", "."], bytes: Array("1 ".utf8) + bom + Array("2".utf8))
     #expect(later.status == 5)
     #expect(later.stdout == "1\n")
-    #expect(later.stderr.contains("at line 1, column 3 (byte 2)"))
+    #expect(later.stderr.contains("Invalid numeric literal at EOF at line 1, column 6"))
   }
 
   @Test("A 100 MB single-line value with -c . comes out whole")

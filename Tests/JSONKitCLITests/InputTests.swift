@@ -87,16 +87,22 @@ struct ProjectedInputTests {
     #expect(projected.status == 5)
     #expect(projected.stdout == "")
     #expect(projected.stderr == full.stderr)
-    #expect(projected.stderr.contains("control character in string at line 1, column 32"))
+    #expect(
+      projected.stderr
+        == "jsonkit: parse error: Invalid string: control characters from U+0000 through U+001F"
+        + " must be escaped at line 1, column 33\n")
   }
 
   @Test("Errors name the line each NDJSON value ends on")
   func errorLines() throws {
     let input = "{\"a\":{\"b\":1}}\n{\"a\":\n[1]}\n{\"a\":{\"b\":3}}\n"
     let result = try CLI.run(["-c", ".a.b"], input: input)
-    #expect(result.status == 5)
+    // jq 1.8's exit status is the last input's: that one ran without error.
+    #expect(result.status == 0)
     #expect(result.stdout == "1\n3\n")
     #expect(
       result.stderr == "jsonkit: error (at <stdin>:3): Cannot index array with string (\"b\")\n")
+    let lastFails = try CLI.run(["-c", ".a.b"], input: "{\"a\":{\"b\":1}}\n{\"a\":\n[1]}\n")
+    #expect(lastFails.status == 5)
   }
 }

@@ -80,10 +80,15 @@ struct OutputFormatTests {
     #expect(result.stdout == #"{"a":[1,2]}"# + "\n")
   }
 
-  @Test("-c wins over --tab and --indent")
-  func compactWins() throws {
-    let result = try CLI.run(["-c", "--tab", "--indent", "3"], input: #"{"a": [1, 2]}"#)
-    #expect(result.stdout == #"{"a":[1,2]}"# + "\n")
+  @Test("The last of -c, --tab and --indent wins, as in jq 1.8")
+  func lastLayoutOptionWins() throws {
+    let input = #"{"a": [1, 2]}"#
+    let indented = try CLI.run(["-c", "--tab", "--indent", "3"], input: input)
+    #expect(indented.stdout == "{\n   \"a\": [\n      1,\n      2\n   ]\n}\n")
+    let compact = try CLI.run(["--tab", "--indent", "3", "-c"], input: input)
+    #expect(compact.stdout == #"{"a":[1,2]}"# + "\n")
+    let tabs = try CLI.run(["--indent", "3", "-c", "--tab"], input: input)
+    #expect(tabs.stdout == "{\n\t\"a\": [\n\t\t1,\n\t\t2\n\t]\n}\n")
   }
 
   @Test("Scalars print one per line; a number with an exponent in jq 1.8's canonical form")

@@ -41,7 +41,12 @@ struct ParallelRunTests {
     let (parallel, _) = try bothWays(
       ["-c", #"if .n == 20000 then error("bad") else empty end"#], input: records)
     #expect(parallel.stderr == "jsonkit: error (at <stdin>:20001): bad\n")
-    #expect(parallel.status == 5)
+    // jq 1.8's exit status is the last input's, which ran without error.
+    #expect(parallel.status == 0)
+    let (lastFails, _) = try bothWays(
+      ["-c", #"if .n == 23999 then error("bad") else empty end"#], input: records)
+    #expect(lastFails.stderr == "jsonkit: error (at <stdin>:24000): bad\n")
+    #expect(lastFails.status == 5)
   }
 
   @Test func aParseErrorStopsTheRunAfterTheValuesBeforeIt() throws {
@@ -52,8 +57,7 @@ struct ParallelRunTests {
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.split(separator: "\n").last == "17999")
     #expect(parallel.stderr == single.stderr)
-    #expect(
-      parallel.stderr.hasPrefix("jsonkit: parse error: Unexpected character '}' at line 18001"))
+    #expect(parallel.stderr == "jsonkit: parse error: Invalid literal at line 18001, column 27\n")
     #expect(parallel.status == 5 && single.status == 5)
   }
 
@@ -79,7 +83,8 @@ struct ParallelRunTests {
     let parallel = try CLI.run(["--threads", "2"] + arguments)
     let single = try CLI.run(["--threads", "1"] + arguments)
     #expect(parallel.stdout == single.stdout)
-    #expect(parallel.stdout.hasSuffix("23999\n-1\n7\n"))
+    // jq 1.8 stops reading at the first value after a file it could not open.
+    #expect(parallel.stdout.hasSuffix("23999\n-1\n"))
     #expect(parallel.stderr == single.stderr)
     #expect(parallel.stderr.contains("missing.json"))
     #expect(parallel.status == 2 && single.status == 2)

@@ -58,11 +58,11 @@ struct CatalogPathTests {
 @Suite("Paths on the wrong type")
 struct WrongTypeTests {
   @Test(
-    "A key on a number, string or array is jq 1.8's 'Cannot index number with string (\"a\")', exit 5"
+    "A key on a number, string or array is jq 1.8's 'Cannot index number with string (\"a\")'; the last input decides the status"
   )
   func keyOnScalar() throws {
     let result = try CLI.run(["-c", ".a"], input: "{\"a\":1}\n3\n\"s\"\n[1]\n{\"a\":2}\n")
-    #expect(result.status == 5)
+    #expect(result.status == 0)  // jq 1.8.2: the last input succeeded
     #expect(result.stdout == "1\n2\n")
     #expect(
       result.stderr == """
@@ -78,7 +78,8 @@ struct WrongTypeTests {
     let result = try CLI.run([".[0]"], input: #"{"a": 1}"#)
     #expect(result.status == 5)
     #expect(result.stdout == "")
-    #expect(result.stderr == "jsonkit: error (at <stdin>:1): Cannot index object with number (0)\n")
+    // jq 1.8.2 counts the newlines read: none after a last line without one.
+    #expect(result.stderr == "jsonkit: error (at <stdin>:0): Cannot index object with number (0)\n")
   }
 
   @Test("The error names the file and the line the value ends on")
@@ -108,7 +109,7 @@ struct WrongTypeTests {
     #expect(
       result.stderr == """
         jsonkit: error (at <stdin>:7): Cannot index array with string ("a")
-        jsonkit: error (at <stdin>:11): Cannot index number with string ("a")
+        jsonkit: error (at <stdin>:10): Cannot index number with string ("a")
 
         """)
   }
@@ -118,6 +119,6 @@ struct WrongTypeTests {
     let result = try CLI.run([#".["a key"]"#], input: "true")
     #expect(
       result.stderr
-        == "jsonkit: error (at <stdin>:1): Cannot index boolean with string (\"a key\")\n")
+        == "jsonkit: error (at <stdin>:0): Cannot index boolean with string (\"a key\")\n")
   }
 }

@@ -192,7 +192,7 @@ public enum JQTextParser {
 extension JQTextParser {
   /// jq's parser state (the non-streaming half of `struct jv_parser`), fed one byte at a
   /// time by `next`.
-  struct Machine {
+  struct Machine: TokenReading {
     enum Result {
       case value(JSON)
       case failure(String)
@@ -212,15 +212,41 @@ extension JQTextParser {
     private var stack: [Level] = []
     /// The value just completed and not yet placed (jq's `p->next`).
     private var pending: JSON?
-    private var token: [UInt8] = []
+    var token: [UInt8] = []
     private var state = State.normal
-    private var line = 1
-    private var column = 0
+    /// Where the next byte is, as jq counts for its messages: the line (from 1) and the
+    /// bytes of it read so far.
+    private(set) var line = 1
+    private(set) var column = 0
+    /// The line of the last byte that was not white space before the current one: the
+    /// line a value completed by the byte after it ends on.
+    private var lineBefore = 1
+    /// The line the value just returned ends on.
+    private(set) var valueLine = 1
     private var failed = false
+
+    /// A machine that starts reading at `line`, `column` bytes into it (for messages).
+    init(line: Int = 1, column: Int = 0) {
+      self.line = line
+      self.column = column
+      lineBefore = line
+      valueLine = line
+    }
+
+    /// Whether nothing is open: no token, no container, no value waiting for its end (a
+    /// reader may hand the bytes from here to another parser).
+    var isIdle: Bool { stack.isEmpty && pending == nil && token.isEmpty && state == .normal }
 
     /// The next value of `bytes` from `i` on, an error (after which there is nothing more),
     /// or the end.
     mutating func next(_ bytes: [UInt8], _ i: inout Int) -> Result {
+      let found = bytes.withUnsafeBytes { next(in: $0, &i) }
+      return found ?? finish()
+    }
+
+    /// The next value of `bytes` from `i` on, or an error (after which there is nothing
+    /// more); `nil` when `bytes` ended first and more may follow (then `finish`).
+    mutating func next(in bytes: UnsafeRawBufferPointer, _ i: inout Int) -> Result? {
       if failed { return .end }
       while i < bytes.count {
         let c = bytes[i]
@@ -233,10 +259,11 @@ extension JQTextParser {
           return .failure("\(failure.message) at line \(line), column \(column)")
         }
       }
-      return finish()
+      return nil
     }
 
-    private mutating func finish() -> Result {
+    /// The end of the input: the last value, or an error if one is unfinished.
+    mutating func finish() -> Result {
       failed = true
       if state != .normal {
         return .failure("Unfinished string at EOF at line \(line), column \(column)")
@@ -249,6 +276,7 @@ extension JQTextParser {
       }
       if let value = pending {
         pending = nil
+        valueLine = lineBefore
         return .value(value)
       }
       return .end
@@ -261,16 +289,20 @@ extension JQTextParser {
         line += 1
         column = 0
       }
+      defer {
+        if state != .normal || !(c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A) {
+          lineBefore = line
+        }
+      }
       var done: JSON?
       if state == .normal {
-        let isLiteral: Bool
-        switch c {
-        case 0x20, 0x09, 0x0D, 0x0A, 0x22, 0x5B, 0x2C, 0x5D, 0x7B, 0x3A, 0x7D: isLiteral = false
-        default: isLiteral = true
-        }
-        if !isLiteral {
+        if !JQTextParser.isLiteral(c) {
           if let message = checkLiteral() { return .failure(Failure(message: message)) }
-          if let value = takeDone() { done = value }
+          if let value = takeDone() {
+            // Completed by this byte after it: it ended where the last byte before did.
+            done = value
+            valueLine = lineBefore
+          }
         }
         switch c {
         case 0x20, 0x09, 0x0D, 0x0A: break
@@ -279,11 +311,17 @@ extension JQTextParser {
           if let message = structure(c) { return .failure(Failure(message: message)) }
         default: token.append(c)
         }
-        if let value = takeDone() { done = value }
+        if let value = takeDone() {
+          done = value
+          valueLine = line
+        }
       } else if c == 0x22 && state == .string {
         if let message = foundString() { return .failure(Failure(message: message)) }
         state = .normal
-        if let value = takeDone() { done = value }
+        if let value = takeDone() {
+          done = value
+          valueLine = line
+        }
       } else {
         token.append(c)
         state = c == 0x5C && state == .string ? .escape : .string
@@ -299,34 +337,9 @@ extension JQTextParser {
     }
 
     /// jq's `value`: a completed scalar or container becomes the pending value.
-    private mutating func place(_ value: JSON) -> String? {
+    mutating func place(_ value: JSON) -> String? {
       if pending != nil { return "Expected separator between values" }
       pending = value
-      return nil
-    }
-
-    /// The literal token read so far, if any, as a value (jq's `check_literal`).
-    private mutating func checkLiteral() -> String? {
-      guard let first = token.first else { return nil }
-      var pattern: (text: String, value: JSON)?
-      switch first {
-      case UInt8(ascii: "t"): pattern = ("true", JSON(true))
-      case UInt8(ascii: "f"): pattern = ("false", JSON(false))
-      case UInt8(ascii: "'"): return "Invalid string literal; expected \", but got '"
-      case UInt8(ascii: "n") where token.count > 1 && token[1] == UInt8(ascii: "u"):
-        pattern = ("null", JSON.null)
-      default: break
-      }
-      let value: JSON
-      if let pattern {
-        guard token.elementsEqual(pattern.text.utf8) else { return "Invalid literal" }
-        value = pattern.value
-      } else {
-        guard let number = JQTextParser.number(token) else { return "Invalid numeric literal" }
-        value = number
-      }
-      if let message = place(value) { return message }
-      token.removeAll(keepingCapacity: true)
       return nil
     }
 
@@ -394,71 +407,141 @@ extension JQTextParser {
       object[key] = value
       stack.append(.object(object))
     }
+  }
+}
 
-    /// What each one-character escape stands for (`\n` → newline).
-    private static let escapes: [UInt8: UInt8] = [
-      0x5C: 0x5C, 0x22: 0x22, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x74: 0x09, 0x6E: 0x0A,
-      0x72: 0x0D,
-    ]
+extension JQTextParser {
+  /// What each one-character escape stands for (`\n` → newline).
+  static let escapes: [UInt8: UInt8] = [
+    0x5C: 0x5C, 0x22: 0x22, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x74: 0x09, 0x6E: 0x0A,
+    0x72: 0x0D,
+  ]
 
-    /// The string token just closed (jq's `found_string`).
-    private mutating func foundString() -> String? {
-      var out: [UInt8] = []
-      out.reserveCapacity(token.count)
-      var i = 0
-      let end = token.count
-      func hex4(_ at: Int) -> UInt32? {
-        var value: UInt32 = 0
-        for k in at..<at + 4 {
-          let c = token[k]
-          let digit: UInt8
-          switch c {
-          case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
-          case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
-          case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
-          default: return nil
-          }
-          value = value << 4 | UInt32(digit)
+  /// The text of a string token, its quotes taken off, as a string (jq's `found_string`).
+  static func string(_ token: [UInt8]) -> Swift.Result<JSON, Failure> {
+    func fail(_ message: String) -> Swift.Result<JSON, Failure> {
+      .failure(Failure(message: message))
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(token.count)
+    var i = 0
+    let end = token.count
+    func hex4(_ at: Int) -> UInt32? {
+      var value: UInt32 = 0
+      for k in at..<at + 4 {
+        let c = token[k]
+        let digit: UInt8
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+        default: return nil
         }
-        return value
+        value = value << 4 | UInt32(digit)
       }
-      while i < end {
-        let c = token[i]
+      return value
+    }
+    while i < end {
+      let c = token[i]
+      i += 1
+      if c == UInt8(ascii: "\\") {
+        guard i < end else { return fail("Expected escape character at end of string") }
+        let e = token[i]
         i += 1
-        if c == UInt8(ascii: "\\") {
-          guard i < end else { return "Expected escape character at end of string" }
-          let e = token[i]
-          i += 1
-          if let byte = Self.escapes[e] {
-            out.append(byte)
-            continue
-          }
-          switch e {
-          case UInt8(ascii: "u"):
-            guard i + 4 <= end else { return "Invalid \\uXXXX escape" }
-            guard var scalar = hex4(i) else { return "Invalid characters in \\uXXXX escape" }
-            i += 4
-            if (0xD800...0xDBFF).contains(scalar) {
-              guard i + 6 <= end, token[i] == UInt8(ascii: "\\"), token[i + 1] == UInt8(ascii: "u"),
-                let low = hex4(i + 2), (0xDC00...0xDFFF).contains(low)
-              else { return "Invalid \\uXXXX\\uXXXX surrogate pair escape" }
-              i += 6
-              scalar = 0x10000 + ((scalar - 0xD800) << 10 | (low - 0xDC00))
-            }
-            // A lone low surrogate is encoded as it is, then repaired as invalid UTF-8.
-            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            out += Array(String(character).utf8)
-          default:
-            return "Invalid escape"
-          }
-        } else {
-          if c < 0x20 {
-            return "Invalid string: control characters from U+0000 through U+001F must be escaped"
-          }
-          out.append(c)
+        if let byte = escapes[e] {
+          out.append(byte)
+          continue
         }
+        switch e {
+        case UInt8(ascii: "u"):
+          guard i + 4 <= end else { return fail("Invalid \\uXXXX escape") }
+          guard var scalar = hex4(i) else { return fail("Invalid characters in \\uXXXX escape") }
+          i += 4
+          if (0xD800...0xDBFF).contains(scalar) {
+            guard i + 6 <= end, token[i] == UInt8(ascii: "\\"), token[i + 1] == UInt8(ascii: "u"),
+              let low = hex4(i + 2), (0xDC00...0xDFFF).contains(low)
+            else { return fail("Invalid \\uXXXX\\uXXXX surrogate pair escape") }
+            i += 6
+            scalar = 0x10000 + ((scalar - 0xD800) << 10 | (low - 0xDC00))
+          }
+          // A lone low surrogate is encoded as it is, then repaired as invalid UTF-8.
+          let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+          out += Array(String(character).utf8)
+        default:
+          return fail("Invalid escape")
+        }
+      } else {
+        if c < 0x20 {
+          return fail(
+            "Invalid string: control characters from U+0000 through U+001F must be escaped")
+        }
+        out.append(c)
       }
-      if let message = place(JSON(JQTextParser.repairedString(out[...]))) { return message }
+    }
+    return .success(JSON(JQTextParser.repairedString(out[...])))
+  }
+
+  /// Whether jq's `classify` puts `c` in a literal token: anything but white space, `"`
+  /// and `[ , ] { : }`.
+  static func isLiteral(_ c: UInt8) -> Bool {
+    switch c {
+    case 0x20, 0x09, 0x0D, 0x0A, 0x22, 0x5B, 0x2C, 0x5D, 0x7B, 0x3A, 0x7D: false
+    default: true
+    }
+  }
+
+  /// A literal token as a value (jq's `check_literal`): `true`, `false`, `null`, or a number
+  /// in decNumber's syntax.
+  static func literal(_ token: [UInt8]) -> Swift.Result<JSON, Failure> {
+    var pattern: (text: String, value: JSON)?
+    switch token.first {
+    case UInt8(ascii: "t"): pattern = ("true", JSON(true))
+    case UInt8(ascii: "f"): pattern = ("false", JSON(false))
+    case UInt8(ascii: "'"):
+      return .failure(Failure(message: "Invalid string literal; expected \", but got '"))
+    case UInt8(ascii: "n") where token.count > 1 && token[1] == UInt8(ascii: "u"):
+      pattern = ("null", JSON.null)
+    default: break
+    }
+    if let pattern {
+      guard token.elementsEqual(pattern.text.utf8) else {
+        return .failure(Failure(message: "Invalid literal"))
+      }
+      return .success(pattern.value)
+    }
+    guard let number = JQTextParser.number(token) else {
+      return .failure(Failure(message: "Invalid numeric literal"))
+    }
+    return .success(number)
+  }
+}
+
+/// What both of jq's reading modes (`JQTextParser.Machine`, `JQTextParser.StreamReader`) do
+/// with a token read whole: read it as a value, place the value, start the next token.
+protocol TokenReading {
+  /// The text of the token being read (a literal, or a string without its quotes).
+  var token: [UInt8] { get set }
+  /// jq's `value`: takes a completed value, or says why it cannot go there.
+  mutating func place(_ value: JSON) -> String?
+}
+
+extension TokenReading {
+  /// The literal token read so far, if any, as a value (jq's `check_literal`).
+  mutating func checkLiteral() -> String? {
+    guard !token.isEmpty else { return nil }
+    return take(JQTextParser.literal(token))
+  }
+
+  /// The string token just closed (jq's `found_string`).
+  mutating func foundString() -> String? {
+    take(JQTextParser.string(token))
+  }
+
+  private mutating func take(_ read: Swift.Result<JSON, JQTextParser.Failure>) -> String? {
+    switch read {
+    case .failure(let failure): return failure.message
+    case .success(let value):
+      if let message = place(value) { return message }
       token.removeAll(keepingCapacity: true)
       return nil
     }

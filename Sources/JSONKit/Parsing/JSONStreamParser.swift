@@ -56,14 +56,16 @@ public final class JSONStreamParser {
       options: options, expectedSize: 0, streaming: true, events: output == .streamEvents)
   }
 
-  /// A parser for input that begins at byte `byte`, the start of line `line`, of a longer
-  /// stream: its errors and value lines are the ones a parser of the whole stream reports.
-  /// For `jsonkit`'s parallel runs, which cut the input into batches at line starts.
+  /// A parser for input that begins at byte `byte` of a longer stream, `column` bytes into
+  /// line `line`: its errors and value lines are the ones a parser of the whole stream
+  /// reports. For `jsonkit`'s parallel runs, which cut the input into batches at line
+  /// starts, and for its reading after a value only jq's reader takes.
   package convenience init(
-    options: JSONParser.Options, output: Output, startingAtByte byte: Int, line: Int
+    options: JSONParser.Options, output: Output, startingAtByte byte: Int, line: Int,
+    column: Int = 0
   ) {
     self.init(options: options, output: output)
-    core.start(atByte: byte, line: line)
+    core.start(atByte: byte, line: line, column: column)
     core.builder.pointee.events.countedOffset = byte
     core.builder.pointee.events.countedLines = line - 1
   }
@@ -238,6 +240,21 @@ public final class JSONStreamParser {
 
   /// Bytes fed so far.
   public var bytesConsumed: Int { core.bytesFed }
+
+  /// The newlines read so far (in the whole stream, when it started at a later line): the
+  /// lines of the values handed out up to here that are closed. jq's reader counts a
+  /// value's line only once the line's newline is read.
+  package var newlinesRead: Int { core.newlines }
+
+  /// The bytes fed since the last newline.
+  package var bytesSinceNewline: Int { core.bytesFed - core.lastNewline - 1 }
+
+  /// Values only: the offset in the stream just after the last value handed out (the start
+  /// offset before any), where the text of the next one begins.
+  package var endOfLastValue: Int { core.endOfTakenValues }
+
+  /// Values only: the offset just after each value the last call handed out, in order.
+  package var endsOfLastValues: [Int] { core.endsOfTakenValues }
 
   /// Top-level values completed so far.
   public var valueCount: Int { core.valueCount }

@@ -29,7 +29,7 @@ final class ParserCore {
   private(set) var offset = 0
   /// Streaming only: newlines before the current chunk, and the offset of the last one.
   private(set) var newlines = 0
-  private var lastNewline = -1
+  private(set) var lastNewline = -1
   private var failed: JSONError?
   /// Streaming only: the first bytes of the stream, held back until they show whether the
   /// input starts with a byte order mark or is UTF-16/32 (see `needsMoreHead`).
@@ -78,11 +78,12 @@ final class ParserCore {
   /// line `line`, of a longer stream, so that errors and lines count from there (a stream
   /// cut into batches at line starts, parsed apart, reports what one parser would). The
   /// byte order mark and encoding checks belong to the stream's start and are skipped.
-  func start(atByte byte: Int, line: Int) {
+  func start(atByte byte: Int, line: Int, column: Int = 0) {
     assert(streaming && offset == 0 && head.isEmpty, "start(atByte:line:) before any input")
     offset = byte
+    endOfTakenValues = byte
     newlines = line - 1
-    lastNewline = byte - 1
+    lastNewline = byte - 1 - column
     headDecided = true
     builder.pointee.lastTokenEnd = byte
     builder.pointee.previousTokenEnd = byte
@@ -99,12 +100,20 @@ final class ParserCore {
 
   /// Values completed so far; the caller takes them.
   func takeValues() -> [JSON] {
+    if let end = builder.pointee.valueEnds.last { endOfTakenValues = end }
     let values = builder.pointee.values
     builder.pointee.values = []
-    builder.pointee.valueEnds = []
+    swap(&endsOfTakenValues, &builder.pointee.valueEnds)
+    builder.pointee.valueEnds.removeAll(keepingCapacity: true)
     valueLines = []
     return values
   }
+
+  /// The offset just after the last value taken (0 before any): where the text of the
+  /// next one begins, white space first.
+  private(set) var endOfTakenValues = 0
+  /// The offset just after each value of the last take, in order.
+  private(set) var endsOfTakenValues: [Int] = []
 
   /// Streaming only: values completed so far, each with the line its last token ends on.
   func takeValuesWithLines() -> [(value: JSON, line: Int)] {

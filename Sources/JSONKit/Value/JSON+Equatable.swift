@@ -104,11 +104,15 @@ extension JSON: Equatable {
     DecimalText.compare(x.decimalText, y.decimalText)
   }
 
-  /// Orders numbers as `numbersEqual` compares them.
+  /// Orders numbers as `numbersEqual` compares them. A NaN orders as jq's `jvp_cmp` puts
+  /// it, as `null` against a number: below every number, NaN included (the left one of two
+  /// NaNs is the smaller), wherever it is nested (`[[nan], [1]] | sort` keeps that order).
   static func compareNumbers(_ x: JSON, _ y: JSON) -> Int {
     if x.isBinaryDouble || y.isBinaryDouble {
       let a = x.nearestDouble ?? 0
       let b = y.nearestDouble ?? 0
+      if a.isNaN { return -1 }
+      if b.isNaN { return 1 }
       return a < b ? -1 : (a == b ? 0 : 1)
     }
     if let a = x.exactInt64, let b = y.exactInt64 { return a < b ? -1 : (a == b ? 0 : 1) }

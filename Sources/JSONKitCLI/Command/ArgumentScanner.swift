@@ -26,9 +26,11 @@ import JSONKit
 /// options.program  // "$x"
 /// ```
 enum ArgumentScanner {
-  /// A command line that cannot be used, with jq's message (printed as `jsonkit: <message>`).
+  /// A command line that cannot be used, with jq's message (printed as `jsonkit: <message>`,
+  /// or as it is when `prefixed` is false, as jq prints its `-L` message).
   struct UsageError: Error, CustomStringConvertible, Sendable {
     let description: String
+    var prefixed = true
   }
 
   /// What later positional arguments are: files (the default), or `--args` strings, or
@@ -42,7 +44,20 @@ enum ArgumentScanner {
   static func scan(_ arguments: [String]) throws(UsageError) -> Options {
     var scanner = Scan(arguments: arguments)
     try scanner.run()
+    // jq falls back to `.` only without -f: with it, a missing file name is the usage.
+    if scanner.options.fromFileFlag && scanner.options.program == nil {
+      Diagnostics.writeToStandardError(HelpText.usage)
+      exit(ExitStatus.usageError.rawValue)
+    }
     return scanner.options
+  }
+
+  /// A file named on the command line that cannot be used: jq reports it without the
+  /// usage lines a `UsageError` adds, and exits with status 2 (`ret = JQ_ERROR_SYSTEM;
+  /// goto out` in jq's `main`).
+  static func fail(_ message: String) -> Never {
+    Diagnostics.writeToStandardError("jsonkit: \(message)\n")
+    exit(ExitStatus.usageError.rawValue)
   }
 
   /// The state of one scan: where it is and what it has read.
@@ -58,13 +73,13 @@ enum ArgumentScanner {
     mutating func run() throws(UsageError) {
       while index < arguments.count {
         let text = arguments[index]
-        if optionsDone || text == "-" || !text.hasPrefix("-") {
+        if optionsDone || !Self.looksLikeOption(text) {
           try positional(text)
         } else if text == "--" {
           optionsDone = true
         } else if text.hasPrefix("--") {
           guard let option = CommandLineOption.named(text) else {
-            throw UsageError(description: "Unknown option: \(text)")
+            throw UsageError(description: "Unknown option \(text)")
           }
           try perform(option, spelled: text, attached: nil)
         } else {
@@ -74,13 +89,23 @@ enum ArgumentScanner {
       }
     }
 
+    /// Whether `text` is read as options, as jq's `isoptish`: a dash, then a dash or an
+    /// ASCII letter (`-`, `-1` and `-.5` are positional arguments).
+    static func looksLikeOption(_ text: String) -> Bool {
+      let bytes = Array(text.utf8.prefix(2))
+      guard bytes.count == 2, bytes[0] == UInt8(ascii: "-") else { return false }
+      let next = bytes[1]
+      return next == UInt8(ascii: "-")
+        || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
+    }
+
     /// Short options, possibly combined: `-nr`, `-sR`, `-L dir`, `-Ldir`.
     mutating func shortOptions(_ text: String) throws(UsageError) {
       var letters = Substring(text.dropFirst())
       while let letter = letters.first {
         letters = letters.dropFirst()
         guard let option = CommandLineOption.letter(letter) else {
-          throw UsageError(description: "Unknown option: \(text)")
+          throw UsageError(description: "Unknown option -\(letter)")
         }
         if case .values = option.action, !letters.isEmpty {
           // `-Ldir`: the rest of the word is the value.
@@ -113,8 +138,14 @@ enum ArgumentScanner {
       throws(UsageError) -> [String]
     {
       guard index + count < arguments.count else {
+        if option == "-L" || option == "--library-path" {
+          throw UsageError(
+            description: "-L takes a parameter: (e.g. -L /search/path or -L/search/path)",
+            prefixed: false)
+        }
         let what = count == 1 ? "one parameter" : "two parameters"
-        throw UsageError(description: "\(option) takes \(what) (e.g. \(option) \(example))")
+        let shown = example.isEmpty ? "" : " (e.g. \(option) \(example))"
+        throw UsageError(description: "\(option) takes \(what)\(shown)")
       }
       let values = Array(arguments[(index + 1)...(index + count)])
       index += count
@@ -138,26 +169,23 @@ enum ArgumentScanner {
       case .strings: options.positional.append(JSON(text))
       case .json:
         guard let value = parseOne(text) else {
-          throw UsageError(description: "Invalid JSON text passed to --jsonargs")
+          throw UsageError(description: "invalid JSON text passed to --jsonargs")
         }
         options.positional.append(value)
       }
     }
   }
 
-  /// One JSON value from text (for `--argjson` and `--jsonargs`), or `nil`.
+  /// One JSON value from text (for `--argjson` and `--jsonargs`), or `nil`: read by jq's
+  /// reader as jq's `jv_parse` does (`nan` is a number, a second value is an error).
   static func parseOne(_ text: String) -> JSON? {
-    guard let values = try? JSONParser.parseAll(Data(text.utf8)), values.count == 1 else {
-      return nil
-    }
-    return values[0]
+    try? JQTextParser.parse(text)
   }
 
   /// The program in `path` (`-f`).
   private static func readProgram(_ path: String) throws(UsageError) -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError(
-        description: "error: Could not open \(path): \(Diagnostics.describe(errno: errno))")
+      fail("Could not open \(path): \(Diagnostics.describe(errno: errno))")
     }
     return String(decoding: data, as: UTF8.self)
   }
@@ -167,16 +195,14 @@ enum ArgumentScanner {
     throws(UsageError) -> JSON
   {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError(
-        description:
-          "Bad JSON in \(option) \(name) \(path): Could not open \(path): \(Diagnostics.describe(errno: errno))"
+      fail(
+        "Bad JSON in \(option) \(name) \(path): Could not open \(path): \(Diagnostics.describe(errno: errno))"
       )
     }
     if raw { return JSON(String(decoding: data, as: UTF8.self)) }
-    do {
-      return JSON(array: try JSONParser.parseAll(data))
-    } catch {
-      throw UsageError(description: "Bad JSON in \(option) \(name) \(path): \(error)")
-    }
+    // jq's `jv_load_file`: jq's reader, every value up to the first error.
+    let (values, failure) = JQTextParser.parseAll(Array(data))
+    if let failure { fail("Bad JSON in \(option) \(name) \(path): \(failure)") }
+    return JSON(array: values)
   }
 }

@@ -55,7 +55,11 @@ struct CommandLineOption: Sendable {
       .flag { $0.slurp = true }),
     .init(
       "c", "--compact-output", help: ["compact instead of pretty-printed output;"],
-      .flag { $0.compact = true }),
+      .flag {
+        // As in jq, the last of -c, --tab and --indent decides.
+        $0.compact = true
+        $0.tab = false
+      }),
     .init(
       "r", "--raw-output", help: ["output strings without escapes and quotes;"],
       .flag { $0.rawOutput = true }),
@@ -89,20 +93,23 @@ struct CommandLineOption: Sendable {
       "M", "--monochrome-output",
       help: ["disable colored output (the default when standard", "output is not a terminal);"],
       .flag { $0.color = false }),
-    .init(nil, "--tab", help: ["use tabs for indentation;"], .flag { $0.tab = true }),
     .init(
-      nil, "--indent", "n", help: ["use n spaces for indentation (0 to 7, default 2);"],
-      .values(count: 1, example: "4") { options, values throws(ArgumentScanner.UsageError) in
-        guard let n = Int(values[0]) else {
-          throw ArgumentScanner.UsageError(description: "--indent takes a number")
+      nil, "--tab", help: ["use tabs for indentation;"],
+      .flag {
+        $0.tab = true
+        $0.compact = false
+      }),
+    .init(
+      nil, "--indent", "n",
+      help: ["use n spaces for indentation (0 to 7, default 2;", "-1: tabs);"],
+      .values(count: 1, example: "") { options, values throws(ArgumentScanner.UsageError) in
+        // jq reads it with `strtol`, base 10, the whole argument, no leading space.
+        guard let n = Int(values[0]), (-1...7).contains(n) else {
+          throw ArgumentScanner.UsageError(description: "--indent takes a number between -1 and 7")
         }
-        guard n <= 7 else {
-          throw ArgumentScanner.UsageError(description: "Cannot indent more than 7 characters")
-        }
-        guard n >= 0 else {
-          throw ArgumentScanner.UsageError(description: "Cannot indent less than 0 characters")
-        }
-        options.indent = n
+        options.compact = false
+        options.tab = n == -1
+        if n >= 0 { options.indent = n }
       }),
     .init(
       nil, "--stream",
@@ -163,37 +170,35 @@ struct CommandLineOption: Sendable {
       nil, "--arg", "name value", help: ["set $name to the string value;"],
       .values(count: 2, example: "varname value") {
         options, values throws(ArgumentScanner.UsageError) in
-        options.named.append((values[0], JSON(values[1])))
+        options.name(values[0]) { JSON(values[1]) }
       }),
     .init(
       nil, "--argjson", "name value", help: ["set $name to the JSON value;"],
       .values(count: 2, example: "varname text") {
         options, values throws(ArgumentScanner.UsageError) in
-        guard let value = ArgumentScanner.parseOne(values[1]) else {
-          throw ArgumentScanner.UsageError(description: "Invalid JSON text passed to --argjson")
+        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
+          guard let value = ArgumentScanner.parseOne(values[1]) else {
+            throw ArgumentScanner.UsageError(description: "invalid JSON text passed to --argjson")
+          }
+          return value
         }
-        options.named.append((values[0], value))
       }),
     .init(
       nil, "--slurpfile", "name file", help: ["set $name to an array of the JSON values in file;"],
       .values(count: 2, example: "varname filename") {
         options, values throws(ArgumentScanner.UsageError) in
-        options.named.append(
-          (
-            values[0],
-            try ArgumentScanner.readFile(
-              values[1], raw: false, option: "--slurpfile", name: values[0])
-          ))
+        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
+          try ArgumentScanner.readFile(
+            values[1], raw: false, option: "--slurpfile", name: values[0])
+        }
       }),
     .init(
       nil, "--rawfile", "name file", help: ["set $name to the text of file;"],
       .values(count: 2, example: "varname filename") {
         options, values throws(ArgumentScanner.UsageError) in
-        options.named.append(
-          (
-            values[0],
-            try ArgumentScanner.readFile(values[1], raw: true, option: "--rawfile", name: values[0])
-          ))
+        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
+          try ArgumentScanner.readFile(values[1], raw: true, option: "--rawfile", name: values[0])
+        }
       }),
     .init(
       nil, "--args",

@@ -44,9 +44,10 @@ enum HelpText {
       jsonkit: error (at FILE:LINE): Cannot index number with string ("a")
     and jsonkit goes on with the next value.
 
-    Exit status: 0 on success; 1 with -e when the last output is false or null;
-    2 for a usage error or an unreadable or invalid input; 3 when FILTER does not
-    compile; 4 with -e when there is no output; 5 when FILTER failed on some value.
+    Exit status, as jq's: the last input's. 0 on success; 1 with -e when the last
+    output is false or null; 2 for a usage error or an unreadable input; 3 when
+    FILTER does not compile; 4 with -e when there is no output; 5 when FILTER
+    failed on the last input, or an input is not JSON.
     When the reader of the output goes away, as in 'jsonkit . big.json | head -1',
     jsonkit stops quietly.
 

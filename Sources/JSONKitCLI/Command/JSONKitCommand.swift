@@ -52,8 +52,9 @@ enum JSONKitCommand {
     do {
       options = try ArgumentScanner.scan(arguments)
     } catch {
+      let prefix = error.prefixed ? "jsonkit: " : ""
       Diagnostics.writeToStandardError(
-        "jsonkit: \(error.description)\nUse jsonkit --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n"
+        "\(prefix)\(error.description)\nUse jsonkit --help for help with command-line options,\nor see the jq manpage, or online docs at https://jqlang.org\n"
       )
       return .usageError
     }

@@ -67,6 +67,14 @@ struct Options {
   /// `-V`, `--version`.
   var showVersion = false
 
+  /// Names `$name` with `value()`, unless an earlier option named it: as in jq, the first
+  /// `--arg`-like option for a name wins, and the later ones are not even read (a later
+  /// `--argjson` with invalid text is no error).
+  mutating func name<E: Error>(_ name: String, _ value: () throws(E) -> JSON) throws(E) {
+    guard !named.contains(where: { $0.name == name }) else { return }
+    named.append((name, try value()))
+  }
+
   /// `$ARGS`: `{"positional": [...], "named": {...}}`.
   var argsValue: JSON {
     var named: JSON = [:]

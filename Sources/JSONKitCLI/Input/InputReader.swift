@@ -6,12 +6,15 @@
   import Darwin
 #endif
 
-/// A file that could not be opened or read, with jq's wording.
+/// A file that could not be opened or read, with jq's wording (`jq_util_input_read_more`):
+/// `Could not open file NAME: REASON`, and a failed read only as its reason (`Is a
+/// directory`).
 struct InputError: Error, CustomStringConvertible {
   let description: String
 
   init(_ verb: String, _ name: String, errno code: Int32) {
-    description = "Could not \(verb) \(name): \(Diagnostics.describe(errno: code))"
+    let reason = Diagnostics.describe(errno: code)
+    description = verb == "open" ? "Could not open file \(name): \(reason)" : reason
   }
 }
 

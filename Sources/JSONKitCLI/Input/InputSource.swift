@@ -31,7 +31,7 @@ final class InputSource {
   private let streamErrors: Bool
   /// `--stream-errors`, after an error: the input is skipped up to the next newline; the
   /// offset of the next byte and the line that starts after that newline.
-  private var resync: (offset: Int, line: Int)?
+  private var resync: (offset: Int, line: Int, messageLine: Int)?
   /// `deliverEach`: where values go instead of the queue, and whether it asked to stop.
   private var push: ((JSON) -> Bool)?
   private var pushStopped = false
@@ -65,7 +65,10 @@ final class InputSource {
 
   /// The worst thing that happened while reading (unreadable file, invalid JSON).
   private(set) var status = ExitStatus.success
-  /// `input_filename` of the last value handed out: the path, or `null` for standard input.
+  /// Whether a file could not be opened or read (jq's `jq_util_input_errors`).
+  private(set) var hadUnreadableFile = false
+  /// `input_filename` of the last value handed out: the path, or `<stdin>` for standard
+  /// input (jq 1.8); `null` until a file is opened.
   private(set) var filename: JSON = .null
   /// `input_line_number` and error locations: the line the last value ended on.
   @exclusivity(unchecked) private(set) var line = 0
@@ -89,8 +92,37 @@ final class InputSource {
     self.diagnostics = diagnostics
   }
 
-  /// The next value, or `nil` when every input is read.
+  /// The next value, or `nil` when every input is read: for the main loop (and `-s`),
+  /// which reports input that is not JSON as jq's `main` does (`parse error: …`, exit
+  /// status 5).
   func next() -> JSON? {
+    if let value = nextValue() { return value }
+    reportParseFailure()
+    return nil
+  }
+
+  /// jq's `main` on input that is not JSON: `parse error: …`, and exit status 5.
+  private func reportParseFailure() {
+    guard let failure = takeParseFailure() else { return }
+    failedToParse = true
+    diagnostics.raw("jsonkit: parse error: \(failure.description)\n")
+    status = status.merged(with: .filterError)
+  }
+
+  /// The next value, or `nil` when every input is read: for the program's `input` and
+  /// `inputs`, for which, as in jq, input that is not JSON is an error of the program
+  /// (`try input catch .` gives the message), and the end of the inputs after it.
+  func nextForProgram() throws(QueryError) -> JSON? {
+    if let value = nextValue() { return value }
+    if let failure = takeParseFailure() {
+      if let inputLine = failure.inputLine { line = inputLine }
+      throw .runtime(failure.description)
+    }
+    return nil
+  }
+
+  /// The next value read, or `nil` at the end of the inputs or at a parse error.
+  private func nextValue() -> JSON? {
     assert(push == nil, "a program run by deliverEach cannot read inputs: the parser is busy")
     while true {
       if queueStart < queue.count {
@@ -104,6 +136,18 @@ final class InputSource {
       guard readMore() else { return nil }
     }
   }
+
+  /// The parse error that ended the reading, once: whoever reads past it reports it.
+  private func takeParseFailure() -> InputParseError? {
+    defer { parseFailure = nil }
+    return parseFailure
+  }
+
+  /// Whether the main loop met input that is not JSON (and reported it).
+  private(set) var failedToParse = false
+
+  /// Input that is not JSON, met by the reading and not reported yet.
+  private var parseFailure: InputParseError?
 
   /// Hands each value to `body` as soon as it is read, until `body` returns `false` or the
   /// inputs end. With `--stream` the parser calls `body` from inside its read, so no event
@@ -121,6 +165,7 @@ final class InputSource {
       queue.removeAll(keepingCapacity: true)
       queueStart = 0
     }
+    reportParseFailure()
   }
 
   /// A value read: to `deliverEach`'s body, or to the queue.
@@ -164,10 +209,9 @@ final class InputSource {
       } catch let error as InputError {
         fail(error.description)
         self.reader = nil
-      } catch let error as JSONError {
-        // jq 1.8: "parse error: …", exit status 5, and no more input.
-        diagnostics.raw("jsonkit: parse error: \(error.description)\n")
-        status = status.merged(with: .filterError)
+      } catch let error as InputParseError {
+        // jq 1.8: no more input; the reader past the values before it reports it.
+        parseFailure = error
         stopped = true
         self.reader = nil
       } catch {
@@ -197,7 +241,7 @@ final class InputSource {
         partialLine.removeAll(keepingCapacity: true)
         rawLine = 0
         name = reader.name
-        filename = path == "-" ? .null : JSON(path)
+        filename = JSON(reader.name)
         return reader
       } catch {
         fail(error.description)
@@ -206,7 +250,7 @@ final class InputSource {
     return nil
   }
 
-  private func take(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
+  private func take(_ chunk: UnsafeRawBufferPointer) throws(InputParseError) {
     switch mode {
     case .json where seq:
       // RFC 7464: each record after an RS is parsed alone; a bad one is skipped.
@@ -236,19 +280,20 @@ final class InputSource {
   /// `[message, path]` and the text after the end of its line is parsed afresh (jq 1.8
   /// reads a line at a time, drops the rest of the line it failed on and resets its
   /// parser; the errors keep counting lines and bytes from the start of the input).
-  private func feedJSON(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
+  private func feedJSON(_ chunk: UnsafeRawBufferPointer) throws(InputParseError) {
     var rest = chunk
     var restOffset = resync?.offset ?? values?.bytesConsumed ?? 0
     while !rest.isEmpty {
       if let skip = resync {
         guard let newline = rest.firstIndex(of: 0x0A) else {
-          resync = (skip.offset + rest.count, skip.line)
+          resync = (skip.offset + rest.count, skip.line, skip.messageLine)
           return
         }
         rest = UnsafeRawBufferPointer(rebasing: rest[(newline + 1)...])
         restOffset = skip.offset + newline + 1
         values = ValueStream(
-          options: parserOptions, events: true, startingAtByte: restOffset, line: skip.line)
+          options: parserOptions, events: true, startingAtByte: restOffset, line: skip.line,
+          messageLine: skip.messageLine)
         resync = nil
         continue
       }
@@ -266,15 +311,18 @@ final class InputSource {
         let at = min(max(error.location?.byte ?? restOffset, restOffset), restOffset + rest.count)
         rest = UnsafeRawBufferPointer(rebasing: rest[(at - restOffset)...])
         restOffset = at
-        resync = (at, (error.location?.line ?? line) + 1)
+        let errorLine = error.location?.line ?? line
+        resync = (at, errorLine + 1, error.messageLine ?? errorLine + 1)
       }
     }
   }
 
   /// `--stream-errors`: the error as jq 1.8 hands it to the program, `[message, path]`.
-  private func deliverError(_ error: JSONError, path: JSON) {
+  private func deliverError(_ error: InputParseError, path: JSON) {
     let event = JSON(array: [JSON(error.description), path])
-    if !deliver(event, line: error.location?.line ?? line) { pushStopped = true }
+    if !deliver(event, line: error.inputLine ?? error.location?.line ?? line) {
+      pushStopped = true
+    }
   }
 
   /// `--seq`: feeds part of the current record; a parse error is reported and the rest of
@@ -301,12 +349,12 @@ final class InputSource {
   }
 
   /// `--seq`: a record that is not JSON, reported as jq does and skipped.
-  private func ignore(_ error: JSONError) {
+  private func ignore(_ error: InputParseError) {
     diagnostics.raw("jsonkit: ignoring parse error: \(error.description)\n")
     values = nil  // the record's remaining bytes are dropped until the next RS
   }
 
-  private func finishFile() throws(JSONError) {
+  private func finishFile() throws(InputParseError) {
     switch mode {
     case .json where seq:
       endRecord()
@@ -335,6 +383,7 @@ final class InputSource {
 
   private func fail(_ message: String) {
     diagnostics.error(message)
+    hadUnreadableFile = true
     status = status.merged(with: .inputError)
   }
 }

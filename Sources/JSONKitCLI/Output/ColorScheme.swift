@@ -12,7 +12,7 @@ struct ColorScheme: Sendable, Equatable {
   var string = "0;32"
   var array = "1;39"
   var object = "1;39"
-  var key = "34;1"
+  var key = "1;34"
 
   /// jq's defaults.
   init() {}

@@ -33,20 +33,26 @@ struct ColorWriter {
         if let frame = open(current, into: &out, writer: writer) { stack.append(frame) }
       }
       guard var frame = stack.popLast() else { return }
-      if frame.next > 0 { out.append(contentsOf: frame.color) }
+      // jq 1.8's `jv_dump_term`: before each member the container's color and a comma
+      // (not before the first), then a reset, then the line break; a key in the key color
+      // and the colon in the container's, each reset; the closer in the container's color
+      // after the last line break.
       if frame.next < frame.members.count {
-        if frame.next > 0 { out.append(0x2C) }
+        if frame.next > 0 {
+          out.append(contentsOf: frame.color)
+          out.append(0x2C)
+        }
+        out.append(contentsOf: ColorScheme.reset)
         newline(depth: stack.count + 1, into: &out)
         let member = frame.members[frame.next]
         if let key = member.key {
-          out.append(contentsOf: ColorScheme.reset)
           out.append(contentsOf: ColorScheme.start(scheme.key))
           writer.write(JSON(key), into: &out)
           out.append(contentsOf: ColorScheme.reset)
           out.append(contentsOf: frame.color)
           out.append(0x3A)
-          if pretty { out.append(0x20) }
           out.append(contentsOf: ColorScheme.reset)
+          if pretty { out.append(0x20) }
         }
         frame.next += 1
         pending = member.value

@@ -32,10 +32,10 @@ struct BatchEvaluator: Sendable {
     }
     do {
       try batch.bytes.withUnsafeBytes { bytes in _ = try values.feed(bytes, to: process) }
-      if batch.isLast { try values.finish(to: process) }
+      if batch.isLast { try values.finish(to: process) } else { values.release(to: process) }
     } catch {
       // As `InputSource`: the values before the error, then the error; nothing more is read.
-      let text = (error as? JSONError)?.description ?? "\(error)"
+      let text = (error as? InputParseError)?.description ?? "\(error)"
       diagnostics.raw("jsonkit: parse error: \(text)\n")
       failedToParse = true
     }

@@ -14,12 +14,6 @@ final class InputEvaluation {
   /// `--stream` with a program `StreamShortcut` knows: run without the evaluator.
   let shortcut: StreamShortcut?
 
-  /// What the runs so far came to: the exit status and, for `-e`, the last value printed.
-  struct Outcome {
-    var status = ExitStatus.success
-    var lastOutput: JSON?
-  }
-
   init(
     query: Query, context: QueryContext, output: OutputWriter, diagnostics: Diagnostics,
     halt: @escaping (Int32, JSON) -> Never, shortcut: StreamShortcut? = nil
@@ -32,67 +26,53 @@ final class InputEvaluation {
     self.halt = halt
   }
 
-  /// Evaluates `input`; `place` names it in errors (`FILE:LINE`).
+  /// Evaluates `input`; `place` names it in errors (`FILE:LINE`). Records how the run
+  /// ended in `outcome`.
   func run(_ input: JSON, place: @autoclosure () -> String, into outcome: inout Outcome) {
+    var result = InputResult.noOutput
+    defer { outcome.record(result) }
     if let shortcut {
-      if let value = shortcut.output(for: input) { _ = emit(value, place(), &outcome) }
+      if let value = shortcut.output(for: input) { _ = emit(value, place(), &result) }
       return
     }
     var results = query.run(on: input, context: context)
     do {
       while let value = try results.next() {
-        if !emit(value, place(), &outcome) { return }
+        if !emit(value, place(), &result) { return }
       }
     } catch {
       if case .halt(let code) = error.kind { halt(code, error.value) }
       if let message = error.value.string {
-        report(message, place(), &outcome)
+        report(message, place(), &result)
       } else {
+        // jq's `jv_dump_string`: numbers in their canonical form (`0.00001`, `1E+2`).
+        var writer = JSONWriter()
+        writer.canonicalNumbers = true
         diagnostics.raw(
-          "jsonkit: error (at \(place())) (not a string): \(JSONWriter().string(error.value))\n")
-        outcome.status = outcome.status.merged(with: .filterError)
+          "jsonkit: error (at \(place())) (not a string): \(writer.string(error.value))\n")
+        result = .failed
       }
     }
   }
 
   /// Prints one result; `false` when no more should be printed (an error, a closed output).
-  private func emit(_ value: JSON, _ place: @autoclosure () -> String, _ outcome: inout Outcome)
+  private func emit(_ value: JSON, _ place: @autoclosure () -> String, _ result: inout InputResult)
     -> Bool
   {
     do {
       try output.emit(value)
     } catch {
-      report("Cannot dump a string containing NUL with --raw-output0 option", place(), &outcome)
+      report("Cannot dump a string containing NUL with --raw-output0 option", place(), &result)
       return false
     }
-    outcome.lastOutput = value
+    result = .printed(value)
     return !output.isClosed
   }
 
   /// A runtime error on the input, in jq's words.
-  private func report(_ message: String, _ place: String, _ outcome: inout Outcome) {
-    diagnostics.error(at: place, message)
-    outcome.status = outcome.status.merged(with: .filterError)
-  }
-}
-
-extension InputEvaluation.Outcome {
-  /// The run's exit status, after the last output is written: input and output problems
-  /// first (`reading`: unreadable files, invalid JSON), then runtime errors, then `-e`.
-  func exitStatus(
-    reading: ExitStatus, output: OutputWriter, diagnostics: Diagnostics, fromOutput: Bool
-  ) -> ExitStatus {
-    output.flush()
-    var status = self.status
-    if let code = output.writeError {
-      diagnostics.error("Could not write output: \(Diagnostics.describe(errno: code))")
-      status = status.merged(with: .inputError)
-    }
-    status = status.merged(with: reading)
-    if status == .success && fromOutput {
-      guard let last = lastOutput else { return .noOutput }
-      if last.type == .null || (last.type == .bool && !last.boolValue) { return .falseOutput }
-    }
-    return status
+  private func report(_ message: String, _ place: String, _ result: inout InputResult) {
+    // jq prints the message with `%s`, which ends at a NUL.
+    diagnostics.error(at: place, String(message.prefix { $0 != "\0" }))
+    result = .failed
   }
 }

@@ -77,7 +77,16 @@ final class ParallelRunner {
       "input", "inputs", "halt", "halt_error", "input_filename", "input_line_number", "debug",
       "stderr", "import", "include", "get_search_list", "modulemeta",
     ]
-    return !ProgramWords.mentions(excluded, in: program)
+    return !ProgramWords.mentions(excluded, in: program) && options.files.allSatisfy(readable)
+  }
+
+  /// Whether `path` names standard input or a file that opens and is not a directory. One
+  /// that is not stops jq's main loop one value after it (see `Runner.run`): such runs go
+  /// to `Runner`.
+  private static func readable(_ path: String) -> Bool {
+    if path == "-" { return true }
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR && access(path, R_OK) == 0
   }
 
   func run() -> ExitStatus {
@@ -191,8 +200,7 @@ final class ParallelRunner {
       case .message(let text): diagnostics.raw(text)
       }
     }
-    outcome.status = outcome.status.merged(with: result.outcome.status)
-    if let last = result.outcome.lastOutput { outcome.lastOutput = last }
+    outcome.append(result.outcome)
     if result.failedToParse {
       reading = reading.merged(with: .filterError)
       stopped = true

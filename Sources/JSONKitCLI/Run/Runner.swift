@@ -14,7 +14,8 @@ import JSONQuery
 ///
 /// A runtime error stops the program on that input only: the error is reported with the
 /// input's place (`jsonkit: error (at FILE:LINE): …`) and the next input is processed; the
-/// exit status is then 5. `halt` and `halt_error` stop everything at once.
+/// exit status is the last input's, as in jq (5 when it failed, 0 when it succeeded after
+/// earlier inputs failed). `halt` and `halt_error` stop everything at once.
 final class Runner {
   private let query: Query
   private let options: Options
@@ -43,7 +44,7 @@ final class Runner {
     let asked = self.askedForInput
     context.nextInput = { () throws(QueryError) -> JSON? in
       asked.value = true
-      return inputs.next()
+      return try inputs.nextForProgram()
     }
     context.inputFilename = { inputs.filename }
     context.inputLineNumber = { JSON(inputs.line) }
@@ -51,7 +52,10 @@ final class Runner {
     context.debugMessage = { value in
       diagnostics.raw("[\"DEBUG:\",\(JSONWriter().string(value))]\n")
     }
-    context.stderrMessage = { value in diagnostics.raw(JSONWriter().string(value)) }
+    // jq 1.8's `stderr` writes a string as its text, anything else as JSON.
+    context.stderrMessage = { value in
+      diagnostics.raw(value.string ?? JSONWriter().string(value))
+    }
   }
 
   /// `$name` for each `--arg`-like option, and `$ARGS`.
@@ -75,7 +79,8 @@ final class Runner {
       } else {
         var values: [JSON] = []
         while let value = inputs.next() { values.append(value) }
-        process(JSON(array: values))
+        // jq's slurp: input that is not JSON leaves nothing to run the program on.
+        if !inputs.failedToParse { process(JSON(array: values)) }
       }
     } else if options.stream && ProgramWords.readsNoInputs(options.program ?? ".") {
       // Each event is run as the parser reads it, and written over by the next one when
@@ -85,7 +90,9 @@ final class Runner {
         return !output.isClosed
       }
     } else {
-      while !output.isClosed, let value = inputs.next() {
+      // As jq's main loop: once a file could not be read, the value being read when that
+      // was found is the last one run (`jq_util_input_errors` is checked before each read).
+      while !output.isClosed, !inputs.hadUnreadableFile, let value = inputs.next() {
         process(value)
       }
     }
@@ -126,15 +133,16 @@ final class Runner {
   }
 
   /// `halt` / `halt_error`: prints the value (a string as it is, anything else as JSON and a
-  /// newline) on standard error and exits with `code` at once.
+  /// newline) on standard error and exits at once: with `code`, as jq's `main` ends with
+  /// it (a negative code is 0, or its absolute value with `-e`).
   private func halt(_ code: Int32, _ value: JSON) -> Never {
     output.flush()
     if let text = value.string {
       diagnostics.raw(text)
-    } else if value.type != .null || code != 0 {
+    } else if value.type != .null {
       diagnostics.raw(JSONWriter().string(value) + "\n")
     }
-    exit(code)
+    exit(options.exitStatusFromOutput ? abs(code) : max(code, 0))
   }
 
   private func finish() -> ExitStatus {

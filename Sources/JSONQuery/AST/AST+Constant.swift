@@ -30,6 +30,8 @@ extension AST {
       return ValueOps.object(members)
     case .negate(let body):
       guard let value = body.constantValue, value.type == .number else { return nil }
+      // A literal is negated exactly, as jq negates its decNumber (`-(0)` is `0`).
+      if !value.isBinaryDouble, let exact = ValueOps.flippingSign(value) { return exact }
       return ValueOps.number(-value.jqDouble)
     default:
       return nil

@@ -31,7 +31,8 @@ indirect enum AST: Sendable {
   /// `source as $x | body`, with `?//` alternatives.
   case bind(source: AST, patterns: [Pattern], body: AST)
   case label(String, AST)
-  case breakLabel(String)
+  /// `break $name`, with where it is written (for "$*label-name is not defined").
+  case breakLabel(String, ProgramLocation)
   case variable(String, ProgramLocation)
   case call(String, [AST], ProgramLocation)
   /// `def name(params): body; rest`.

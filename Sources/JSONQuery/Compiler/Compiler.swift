@@ -211,16 +211,16 @@ struct Compiler {
     case .label(let name, let body):
       let inner = scope.addingFrame(variables: ["*label-\(name)"])
       return node(.label(try lower(body, inner)), single: false)
-    case .breakLabel(let name):
+    case .breakLabel(let name, let location):
       guard let slot = scope.variable("*label-\(name)") else {
-        return node(.fail("$*label-\(name) is not defined"), single: false)
+        throw .compile("$*label-\(name) is not defined", at: location)
       }
       return node(.breakLabel(hops: slot.hops), single: false)
     case .variable(let name, let location):
       if let slot = scope.variable(name) { return node(.variable(slot), single: true) }
       if let value = globals.constants[name] { return node(.literal(value), single: true) }
       if name == "ENV" { return node(.environment, single: true) }
-      if globals.contextVariables.contains(name) || name == "__prog_args" {
+      if globals.contextVariables.contains(name) {
         return node(.contextVariable(name), single: true)
       }
       throw .compile("$\(name) is not defined", at: location)
@@ -229,7 +229,12 @@ struct Compiler {
     case .define(let definition, let rest):
       let ref = table.reserve()
       let inner = scope.adding(.definition(key: definition.key, ref: ref, frames: scope.frames))
-      try define(definition, ref, inner)
+      do {
+        try define(definition, ref, inner)
+      } catch {
+        // jq compiles only the definitions a program calls: the error is the first call's.
+        table.defineUnusable(ref, key: definition.key, error: error)
+      }
       return try lower(rest, inner)
     }
   }
@@ -246,6 +251,7 @@ struct Compiler {
     if let callee = scope.function(key) {
       switch callee {
       case .definition(let ref, let env):
+        if let error = table.failure(ref) { throw error }
         return node(.call(ref, env: env, arguments: try lowered()), single: false)
       case .closure(let slot):
         return node(.callClosure(slot), single: false)

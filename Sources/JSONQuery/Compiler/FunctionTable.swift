@@ -49,6 +49,25 @@ final class FunctionTable {
 
   func define(_ ref: FunctionRef, _ function: FunctionIR) { functions[ref.index] = function }
 
+  /// The compile errors of definitions whose bodies did not compile, by slot.
+  private var failures: [Int: QueryError] = [:]
+
+  /// A definition whose body failed to compile with `error`: never run, since a call to
+  /// it fails to compile with that error (see `failure`).
+  func defineUnusable(_ ref: FunctionRef, key: String, error: QueryError) {
+    failures[ref.index] = error
+    define(
+      ref,
+      FunctionIR(
+        key: key, parameters: [], closureCount: 0, valueCount: 0,
+        body: Node(op: .fail(error.description), single: false)))
+  }
+
+  /// The compile error of the definition at `ref`, if its body did not compile.
+  func failure(_ ref: FunctionRef) -> QueryError? {
+    ref.inPrelude == isPrelude ? failures[ref.index] : nil
+  }
+
   /// Every definition; each reserved slot must have been defined.
   var compiled: [FunctionIR] { functions.map { $0! } }
 }

@@ -146,7 +146,13 @@ extension Executor {
 enum PathOps {
   static func get(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
     guard let first = path.first else { return value }
-    if value.type == .null { return .null }
+    // jq's `jv_get`: null has a null member at a key, an index or a slice, and no other.
+    if value.type == .null {
+      switch first.type {
+      case .string, .number, .dictionary: return .null
+      default: throw .runtime("Cannot index null with \(ValueOps.describe(first))")
+      }
+    }
     return try get(try ValueOps.index(value, first), path.dropFirst())
   }
 
@@ -191,8 +197,7 @@ enum PathOps {
       }
     case (.array, .dictionary), (.null, .dictionary):
       var items = ValueOps.elements(value)
-      let range = try ValueOps.sliceBounds(
-        count: items.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+      let range = try ValueOps.sliceBounds(count: items.count, of: key)
       let replacement = try set(JSON(array: Array(items[range])), path.dropFirst(), new)
       guard replacement.type == .array else {
         throw .runtime("A slice of an array can only be assigned another array")
@@ -200,6 +205,8 @@ enum PathOps {
       items.replaceSubrange(range, with: ValueOps.elements(replacement))
       value = JSON(array: items)
     case (.string, .dictionary):
+      // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so.
+      _ = try ValueOps.sliceMembers(key)
       throw .runtime("Cannot update string slices")
     case (.array, .array):
       throw .runtime("Cannot update field at array index of array")
@@ -217,7 +224,13 @@ enum PathOps {
     // Last first, so that deleting one element does not move those still to delete. Sorted
     // as their elements (`JSON.compare` of the arrays, without making them arrays again).
     spelled.sort { JSON.compareElements($0, $1) > 0 }
-    for path in spelled { try delete(&result, path[...]) }
+    // A path named twice (`[[0], [0]]`, `[[0], [-3]]` of 3 elements) is deleted once.
+    var previous: [JSON]?
+    for path in spelled {
+      if let previous, JSON.compareElements(previous, path) == 0 { continue }
+      previous = path
+      try delete(&result, path[...])
+    }
     return result
   }
 
@@ -241,9 +254,7 @@ enum PathOps {
         return
       }
       if component.type == .dictionary, position == path.count - 1,
-        let range = try? ValueOps.sliceBounds(
-          count: container.count, from: component.member("start") ?? .null,
-          to: component.member("end") ?? .null)
+        let range = try? ValueOps.sliceBounds(count: container.count, of: component)
       {
         for index in range { spelled.append(prefix + [JSON(index)]) }
         return
@@ -292,12 +303,15 @@ enum PathOps {
           value.withUniqueElements { (items: inout [JSON]) in _ = items.remove(at: i) }
         }
       case (.array, .dictionary):
-        let range = try ValueOps.sliceBounds(
-          count: value.count, from: key.member("start") ?? .null, to: key.member("end") ?? .null)
+        let range = try ValueOps.sliceBounds(count: value.count, of: key)
         value.withUniqueElements { (items: inout [JSON]) in items.removeSubrange(range) }
+      // jq's `jv_dels` words.
+      case (.array, _):
+        throw .runtime("Cannot delete \(ValueOps.typeName(key)) element of array")
+      case (.dictionary, _):
+        throw .runtime("Cannot delete \(ValueOps.typeName(key)) field of object")
       default:
-        _ = try ValueOps.index(value, key)
-        throw .runtime("Cannot delete field at index of \(ValueOps.typeName(value))")
+        throw .runtime("Cannot delete fields from \(ValueOps.typeName(value))")
       }
       return
     }

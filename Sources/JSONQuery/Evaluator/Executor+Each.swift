@@ -172,7 +172,8 @@ extension Executor {
           Sink { last.value = $0 })
         accumulator.value = last.value
       })
-    return accumulator.value
+    // jq 1.8: an update that gave nothing leaves null (`reduce 1 as $x (0; empty)` is null).
+    return accumulator.value ?? Item(value: .null, path: nil)
   }
 
   /// `.[]` of one value, pushed.

@@ -562,10 +562,16 @@ final class Executor {
     }
     // jq 1.8 negates a number that keeps its text (an input or literal number) exactly, as
     // decNumber does: `-.` of 100000000000000000000001 keeps every digit.
-    if let i = value.int64, i != .min { return JSON(-i) }
+    // An integer written as one is negated as one; `1.0` and `1E+2` keep their form
+    // (`-1.0`, `-1E+2`).
+    if let i = value.int64, i != .min, JSONWriter().string(value) == String(i) { return JSON(-i) }
     let d = value.jqDouble
     let negated = ValueOps.number(-d)
-    if JSONWriter().string(value) != JSONWriter().string(ValueOps.number(d)),
+    // (Compared in jq's canonical form: `1e-300` is `1E-300` as a literal, `1e-300` as a
+    // double.)
+    var writer = JSONWriter()
+    writer.canonicalNumbers = true
+    if writer.string(value) != writer.string(ValueOps.number(d)),
       let exact = ValueOps.flippingSign(value)
     {
       return exact
@@ -690,8 +696,9 @@ final class Executor {
     case .variable(let index):
       scope.values[index] = value
     case .array(let items):
-      if value.type != .array, value.type != .null {
-        throw QueryError.runtime("Cannot index \(ValueOps.typeName(value)) with number")
+      if value.type != .array, value.type != .null, !items.isEmpty {
+        // jq's message, for the last index (jq binds a pattern's elements from the end).
+        _ = try ValueOps.index(value, JSON(items.count - 1))
       }
       for (i, item) in items.enumerated() {
         try destructure(item, try ValueOps.index(value, JSON(i)), scope)

@@ -37,6 +37,7 @@ enum Formats {
       case "&": out += "&amp;"
       case "'": out += "&apos;"
       case "\"": out += "&quot;"
+      case "\0": out += "\\0"
       default: out.unicodeScalars.append(c)
       }
     }
@@ -79,7 +80,8 @@ enum Formats {
       case .string:
         let s = item.stringValue
         if csv {
-          fields.append("\"" + replacing(s) { $0 == "\"" ? "\"\"" : nil } + "\"")
+          fields.append(
+            "\"" + replacing(s) { $0 == "\"" ? "\"\"" : $0 == "\0" ? "\\0" : nil } + "\"")
         } else {
           fields.append(
             replacing(s) {
@@ -88,6 +90,7 @@ enum Formats {
               case "\t": "\\t"
               case "\n": "\\n"
               case "\r": "\\r"
+              case "\0": "\\0"
               default: nil
               }
             })
@@ -108,7 +111,9 @@ enum Formats {
       case .array, .dictionary:
         throw .runtime("\(ValueOps.describe(item)) can not be escaped for shell")
       case .string:
-        words.append("'" + replacing(item.stringValue) { $0 == "'" ? "'\\''" : nil } + "'")
+        words.append(
+          "'" + replacing(item.stringValue) { $0 == "'" ? "'\\''" : $0 == "\0" ? "\\0" : nil }
+            + "'")
       default: words.append(ValueOps.text(item))
       }
     }

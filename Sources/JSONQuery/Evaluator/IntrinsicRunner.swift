@@ -117,13 +117,19 @@ enum IntrinsicRunner {
           guard from.value.type == .number, upto.value.type == .number else {
             throw QueryError.runtime("Range bounds must be numeric")
           }
+          // jq's RANGE: the first value is `from` itself (a literal keeps its text), the
+          // next ones add 1, and the range ends only when one is >= `upto` (never at NaN).
           var current = from.value.jqDouble
           let end = upto.value.jqDouble
+          var first = true
           return Generator {
-            guard current < end else { return nil }
+            guard !(current >= end) else { return nil }
             try executor.step()
-            defer { current += 1 }
-            return Item(value: ValueOps.number(current), path: nil)
+            defer {
+              current += 1
+              first = false
+            }
+            return Item(value: first ? from.value : ValueOps.number(current), path: nil)
           }
         }
       }
@@ -201,12 +207,28 @@ enum IntrinsicRunner {
     for (position, element) in entries {
       rows.append((try sortKeys(of: element, key, frame, executor), position, element))
     }
+    if builtin == .minBy || builtin == .maxBy {
+      // jq's `minmax_by`: one pass, a later row taken when its key is below (min) or not
+      // below (max) the best so far, whatever the keys' consistency (NaN).
+      var best: (key: JSON, value: JSON)?
+      for row in rows {
+        if let current = best,
+          try (ValueOps.order(row.key, current.key) < 0) != (builtin == .minBy)
+        {
+          continue
+        }
+        best = (row.key, row.value)
+      }
+      return best?.value ?? .null
+    }
     // A comparator cannot throw here (Swift 6.3's SILGen crashes on a typed-throws closure
     // passed to `sort`), so a too-deep comparison is noted and thrown after the sort.
     var tooDeep = false
     rows.sort { a, b in
-      let order = ValueOps.order(a.key, b.key, tooDeep: &tooDeep) ?? 0
-      if order != 0 { return order < 0 }
+      // Asked as "does b sort after a": where keys compare inconsistently (NaN is below
+      // every number, itself included) the input order stays, as jq's merge sort keeps it.
+      let order = ValueOps.order(b.key, a.key, tooDeep: &tooDeep) ?? 0
+      if order != 0 { return order > 0 }
       let tie = JSON.compare(a.position, b.position)
       if tie != 0 { return tie < 0 }
       return (ValueOps.order(a.value, b.value, tooDeep: &tooDeep) ?? 0) < 0
@@ -343,8 +365,8 @@ enum IntrinsicRunner {
       guard args[0].type == .array else {
         throw QueryError.runtime("Paths must be specified as an array")
       }
-      let paths = ValueOps.elements(args[0])
-      // jq's `jv_delpaths`: each path is checked before any is deleted.
+      // jq's `jv_delpaths`: the paths are sorted, then each is checked before any is deleted.
+      let paths = ValueOps.elements(args[0]).sorted { JSON.compare($0, $1) < 0 }
       for path in paths {
         guard path.type == .array else {
           throw QueryError.runtime(
@@ -471,7 +493,7 @@ enum IntrinsicRunner {
     case .halt: throw QueryError(value: .null, kind: .halt(status: 0))
     case .haltError:
       guard args[0].type == .number else {
-        throw QueryError.runtime("halt_error/1: number required")
+        throw QueryError.runtime("\(ValueOps.describe(value)) halt_error/1: number required")
       }
       throw QueryError(
         value: value,

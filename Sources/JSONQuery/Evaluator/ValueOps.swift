@@ -246,10 +246,7 @@ enum ValueOps {
       return value.element(i) ?? .null
     case (.array, .array): return indices(value, key)
     case (_, .dictionary) where value.type == .array || value.type == .string:
-      // jq's `parse_slice`: both members must be there (null is no bound, missing is not).
-      guard let start = key.member("start"), let end = key.member("end") else {
-        throw .runtime("Array/string slice indices must be integers")
-      }
+      let (start, end) = try sliceMembers(key)
       return try slice(value, from: start, to: end)
     default:
       // jq 1.8's wording: the key's type and a preview of it.
@@ -321,6 +318,22 @@ enum ValueOps {
     return order == 0
   }
 
+  /// The `start` and `end` of a slice key such as `{"start": 1, "end": null}`, as jq's
+  /// `parse_slice` takes them: both members must be there (null is no bound, missing is
+  /// an error).
+  static func sliceMembers(_ key: JSON) throws(QueryError) -> (start: JSON, end: JSON) {
+    guard let start = key.member("start"), let end = key.member("end") else {
+      throw .runtime("Array/string slice indices must be integers")
+    }
+    return (start, end)
+  }
+
+  /// `sliceBounds(count:from:to:)` of a slice key (see `sliceMembers`).
+  static func sliceBounds(count: Int, of key: JSON) throws(QueryError) -> Range<Int> {
+    let (start, end) = try sliceMembers(key)
+    return try sliceBounds(count: count, from: start, to: end)
+  }
+
   static func sliceBounds(count: Int, from: JSON, to: JSON) throws(QueryError) -> Range<Int> {
     // A fractional start rounds down and a fractional end up, as in jq 1.8
     // (`[range(10)] | .[1.5:3.5]` is `[1,2,3]`).
@@ -387,7 +400,13 @@ enum ValueOps {
   /// `1E+1000`): a negation that keeps a literal exact.
   static func flippingSign(_ number: JSON) -> JSON? {
     let text = JSONWriter(options: []).string(number)
-    let flipped = text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text
+    let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : nil
+    // decNumber's minus is `0 - x`: a zero comes out positive, with its digits (`-0` is
+    // `0`, and `-0.0` and `-(-0.0)` are both `0.0`), as jq 1.8 negates literals.
+    // (Zero by its digits: `1e-400` is no zero for decNumber, though it is as a double.)
+    let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+    let isZero = !mantissa.contains { ("1"..."9").contains($0) }
+    let flipped = unsigned ?? (isZero ? text : "-" + text)
     return try? JSONParser.parse(Data(flipped.utf8))
   }
 

@@ -215,25 +215,59 @@ struct Parser {
   /// A term with its suffixes (`as` bindings are parsed a level up, in `parseAssignment`).
   mutating func parsePostfix() throws(QueryError) -> AST {
     var term = try parsePrimary()
+    // Whether `term` ends with a suffix parsed here (`.b`, `[0]`, `[]`, `[1:]`).
+    var step = false
     while true {
       if case .field(let name) = current.kind {
         _ = advance()
         term = .index(target: term, key: .literal(JSON(name)))
+        step = true
       } else if isSymbol("."), case .string = tokens[position + 1].kind {
         _ = advance()
         term = .index(target: term, key: try parseStringLiteral(format: nil))
+        step = true
       } else if isSymbol("."), tokens[position + 1].kind == .symbol("[") {
         _ = advance()
         term = try parseBracketSuffix(term)
+        step = true
       } else if isSymbol("[") {
         term = try parseBracketSuffix(term)
+        step = true
       } else if accept("?") {
-        term = .optional(term)
+        term = step ? Self.optionalLastStep(term) : .optional(term)
+        step = false
       } else {
         break
       }
     }
     return term
+  }
+
+  /// `?` right after an index, iteration or slice covers that step only, as jq 1.8's
+  /// grammar has it (`Term FIELD '?'` is the term, then INDEX_OPT): `.a.b?` fails where
+  /// `.a` does. A step whose key is not a constant stays under one `?` with its term (its
+  /// key is evaluated against the term's input, which a pipe would change).
+  static func optionalLastStep(_ term: AST) -> AST {
+    func constant(_ ast: AST?) -> Bool {
+      guard let ast else { return true }
+      if case .literal = ast { return true }
+      return false
+    }
+    func identity(_ ast: AST) -> Bool {
+      if case .identity = ast { return true }
+      return false
+    }
+    switch term {
+    case .index(let target, let key) where constant(key) && !identity(target):
+      return .pipe(target, .optional(.index(target: .identity, key: key)))
+    case .iterate(let target) where !identity(target):
+      return .pipe(target, .optional(.iterate(.identity)))
+    case .slice(let target, let from, let to)
+    where constant(from) && constant(to) && !identity(target):
+      return .pipe(target, .optional(.slice(target: .identity, from: from, to: to)))
+    default:
+      return .optional(term)
+    }
   }
 
   /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current).
@@ -353,8 +387,14 @@ struct Parser {
       _ = advance()
       return .literal(word == "null" ? .null : JSON(word == "true"))
     case "break":
+      let start = current.location
       _ = advance()
-      return .breakLabel(try expectVariable())
+      let name = try expectVariable()
+      let end = tokens[position - 1].location
+      let span = ProgramLocation(
+        line: start.line, column: start.column, offset: start.offset,
+        length: end.offset + end.length - start.offset)
+      return .breakLabel(name, span)
     default:
       if Parser.keywords.contains(word) { throw unexpected() }
       _ = advance()

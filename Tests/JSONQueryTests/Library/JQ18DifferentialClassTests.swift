@@ -130,6 +130,25 @@ struct JQ18DifferentialClassTests: QueryRunning {
     #expect(try run("[1, nan] | min | isnan") == [true])
   }
 
+  @Test("NaN nested in arrays and objects orders as jv_cmp puts it, below every number")
+  func nestedNaNOrder() throws {
+    // jq 1.8.2: [[1], [nan]] | min, max → [null], [1]; sort_by(.a) puts the NaN first.
+    #expect(try run("[[1], [nan]] | min | map(isnan)") == [[true]])
+    #expect(try run("[[1], [nan]] | max") == [[1]])
+    #expect(try run(#"[{"a": 1}, {"a": nan}] | sort_by(.a) | map(.a | isnan)"#) == [[true, false]])
+    #expect(try run("[[nan], [1]] | sort | map(.[0] | isnan)") == [[true, false]])
+    #expect(try run("[nan] < [1], [nan] == [nan], [1] > [nan]") == [true, false, true])
+    #expect(try run(#"{"a": nan} < {"a": 0}"#) == [true])
+  }
+
+  @Test("exp10 is the C library's: exp10(-1) is 0.09999999999999999 as in jq")
+  func exp10() throws {
+    #expect(
+      try run("[2, -1, 0.5, 400, -400] | map(exp10) | tojson") == [
+        "[100,0.09999999999999999,3.1622776601683795,1.7976931348623157e+308,0]"
+      ])
+  }
+
   @Test("dates: seconds truncated toward zero, missing fields 0, strptime's sentinels")
   func dates() throws {
     #expect(
@@ -143,5 +162,104 @@ struct JQ18DifferentialClassTests: QueryRunning {
         [2015, 2, 10, 0, 0, 0, 2, 68, " x"]
       ])
     #expect(try run(#""12" | strptime("%H")"#) == [[1900, 0, 0, 12, 0, 0, 8, 367]])
+  }
+
+  /// The compile error of `program`, with its column, or `nil` when it compiles.
+  private func compileError(_ program: String) -> (message: String, column: Int?)? {
+    do {
+      _ = try Query(program)
+      return nil
+    } catch {
+      #expect(error.kind == .compile)
+      return (error.message, error.location?.column)
+    }
+  }
+
+  @Test("break without its label and $__prog_args do not compile, as in jq 1.8.2")
+  func undefinedNames() throws {
+    let unlabelled = compileError("label $f | break $g")
+    #expect(unlabelled?.message == "$*label-g is not defined")
+    #expect(unlabelled?.column == 12)
+    #expect(compileError("$__prog_args")?.message == "$__prog_args is not defined")
+    #expect(try run("[label $f | 1, break $f, 2]") == [[1]])
+  }
+
+  @Test("a definition that does not compile is an error only when it is called")
+  func uncalledDefinitions() throws {
+    #expect(try run("def f: $x; def g: f; 1") == [1])
+    #expect(try run("def f: break $x; def g: h; 2") == [2])
+    let called = compileError("def f: $x; def g: f; g")
+    #expect(called?.message == "$x is not defined")
+    #expect(called?.column == 8)
+    #expect(compileError("def f(a): a; f(g)")?.message == "g/0 is not defined")
+  }
+
+  @Test("-x of a number that keeps its text keeps its form, as decNumber's minus")
+  func negatedLiterals() throws {
+    #expect(
+      try run("[1.0, 1e2, 1.50, 100, 0.0] | map(-.) | tojson") == ["[-1.0,-1E+2,-1.50,-100,0.0]"])
+    #expect(try run("1.0 as $x | -$x | tojson") == ["-1.0"])
+    #expect(try run("[1, 2.5] | map(. + 0 | -.) | tojson") == ["[-1,-2.5]"])
+  }
+
+  @Test("setpath and delpaths read slice keys as parse_slice, with jv_dels' words")
+  func sliceKeysInPaths() throws {
+    let notIntegers = "Array/string slice indices must be integers"
+    #expect(try caught(#"[1,2,3] | setpath([{"start":1}]; [9])"#) == [JSON(notIntegers)])
+    #expect(try caught(#"null | setpath([{}]; [9])"#) == [JSON(notIntegers)])
+    #expect(try caught(#""abc" | setpath([{"end":1}]; "x")"#) == [JSON(notIntegers)])
+    #expect(
+      try caught(#""abc" | setpath([{"start":1,"end":null}]; "x")"#) == [
+        "Cannot update string slices"
+      ])
+    #expect(try run(#"[1,2,3] | setpath([{"start":1,"end":null}]; [9])"#) == [[1, 9]])
+    #expect(try caught(#"[1,2,3] | delpaths([[{}]])"#) == [JSON(notIntegers)])
+    #expect(try caught(#"[1] | delpaths([["a"]])"#) == ["Cannot delete string element of array"])
+    #expect(try caught(#"{"a":1} | delpaths([[{}]])"#) == ["Cannot delete object field of object"])
+    #expect(try caught(#""abc" | delpaths([[0]])"#) == ["Cannot delete fields from string"])
+  }
+
+  @Test("reduce, range and sorts step as jq's bytecode and C do")
+  func stepping() throws {
+    #expect(try run("reduce (1, 2) as $x (0; empty)") == [nil])
+    #expect(try run("[range(1.0; 3)] | tojson") == ["[1.0,2]"])
+    #expect(try run("[limit(3; range(nan))]") == [[0, 1, 2]])
+    #expect(try run("[3, 1, 2] | sort_by(nan), group_by(nan)") == [[3, 1, 2], [[3], [1], [2]]])
+    #expect(try run("[1, 2, 3] | max_by(nan), min_by(nan)") == [1, 3])
+    #expect(
+      try caught("1 | . as [$a, $b] | $a") == ["Cannot index number with number (1)"])
+    #expect(
+      try run("[1, 2, 3] | delpaths([[0], [0]]), delpaths([[0], [-3]])") == [[2, 3], [2, 3]])
+    #expect(
+      try caught(#"[1] | delpaths(["a", 0])"#) == ["Path must be specified as array, not number"])
+  }
+
+  @Test("messages as jq's C formats them: NUL ends a %s, jv_dump_string's numbers")
+  func cMessages() throws {
+    #expect(
+      try caught(#""a\u0000b" | strptime("%Y")"#) == [#"date "a" does not match format "%Y""#])
+    #expect(
+      try run(#""a\u0000b" | @sh, @html, ([.] | @csv, @tsv)"#) == [
+        #"'a\0b'"#, #"a\0b"#, #""a\0b""#, #"a\0b"#,
+      ])
+    #expect(try caught("true | . as [$a] | $a") == ["Cannot index boolean with number (0)"])
+    #expect(try caught("null | getpath([[0]])") == ["Cannot index null with array ([0])"])
+    #expect(
+      try caught(#""x" | halt_error("a")"#) == [#"string ("x") halt_error/1: number required"#])
+    #expect(
+      try caught("[1970, 0, 1, 0, 0, -1, 0, 0] | mktime") == ["invalid gmtime representation"])
+    #expect(
+      try run(#""abc" | [match("(?<n>x)?b")][0].captures[0] | keys_unsorted"#) == [
+        ["offset", "string", "length", "name"]
+      ])
+  }
+
+  @Test("? after an index, iteration or slice covers that step only (jq's INDEX_OPT)")
+  func optionalStep() throws {
+    #expect(try caught(".a.b?", true) == [#"Cannot index boolean with string ("a")"#])
+    #expect(try caught("to_entries[0]?") == ["null (null) has no keys"])
+    #expect(try run(".a.b?, .a[0]?, [.a[]?]", ["a": true]) == [[]])
+    #expect(try run("(.a.b)?, [.[]?[0]?]", true) == [[]])
+    #expect(try run("path(.a.b?)", ["a": ["b": 1]]) == [["a", "b"]])
   }
 }

@@ -23,7 +23,10 @@ enum DateFunctions {
         throw QueryError.runtime("mktime requires array inputs")
       }
       var time = try tm(input, name: "mktime requires parsed datetime inputs")
-      return JSON(Int(timegm(&time)))
+      let seconds = timegm(&time)
+      // jq cannot tell -1 from timegm's failure.
+      if seconds == -1 { throw QueryError.runtime("invalid gmtime representation") }
+      return JSON(Int(seconds))
     },
     "strftime/1": { input, arguments throws in
       try format(input, arguments[0], local: false, name: "strftime/1")
@@ -137,7 +140,10 @@ enum DateFunctions {
       return true
     }
     guard matched else {
-      throw QueryError.runtime("date \"\(text)\" does not match format \"\(pattern)\"")
+      // jq formats both as C strings: they stop at a NUL.
+      let date = text.prefix { $0 != "\0" }
+      let format = pattern.prefix { $0 != "\0" }
+      throw QueryError.runtime("date \"\(date)\" does not match format \"\(format)\"")
     }
     if time.tm_mday != 0 && (0...11).contains(time.tm_mon) {
       if time.tm_wday == 8 { time.tm_wday = gaussWeekday(time) }

@@ -14,7 +14,7 @@ enum MathFunctions {
     var table: [String: ValueFunctions.Body] = [:]
     let unary: [(String, @Sendable (Double) -> Double)] = [
       ("acos", acos), ("acosh", acosh), ("asin", asin), ("asinh", asinh), ("atan", atan),
-      ("atanh", atanh), ("cbrt", cbrt), ("cos", cos), ("cosh", cosh), ("exp10", { pow(10, $0) }),
+      ("atanh", atanh), ("cbrt", cbrt), ("cos", cos), ("cosh", cosh), ("exp10", CExp10.value),
       ("exp2", exp2), ("expm1", expm1), ("fabs", fabs), ("gamma", lgamma), ("lgamma", lgamma),
       ("tgamma", tgamma), ("log10", log10), ("log1p", log1p), ("log2", log2),
       ("logb", logb), ("nearbyint", nearbyint), ("rint", rint), ("sin", sin), ("sinh", sinh),

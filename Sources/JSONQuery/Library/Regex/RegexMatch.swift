@@ -151,10 +151,18 @@ enum RegexMatch {
     if region.num_regs > 1 {
       for group in 1..<Int(region.num_regs) {
         let capture = part(group)
-        captures.append([
-          "offset": JSON(capture.offset), "length": JSON(capture.length), "string": capture.string,
-          "name": names[group].map { JSON($0) } ?? .null,
-        ])
+        let name = names[group].map { JSON($0) } ?? .null
+        // jq builds a group that did not take part in another order.
+        captures.append(
+          capture.offset == -1
+            ? [
+              "offset": JSON(capture.offset), "string": capture.string,
+              "length": JSON(capture.length), "name": name,
+            ]
+            : [
+              "offset": JSON(capture.offset), "length": JSON(capture.length),
+              "string": capture.string, "name": name,
+            ])
       }
     }
     return [

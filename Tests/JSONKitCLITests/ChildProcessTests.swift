@@ -21,12 +21,6 @@ import Testing
     #expect(open.sorted() == [0, 1, 2], "the child had \(open) open")
   }
 
-  @Test func aChildBlocksNoSignal() throws {
-    let outcome = try ChildProcess.run("/bin/sh", ["-c", "grep SigBlk /proc/$$/status"])
-    #expect(
-      String(decoding: outcome.standardOutput, as: UTF8.self) == "SigBlk:\t0000000000000000\n")
-  }
-
   @Test func inputOutputErrorAndStatusComeBack() throws {
     let outcome = try ChildProcess.run(
       "/bin/sh", ["-c", "tr a-z A-Z; echo oops >&2; exit 3"], input: Array("hello".utf8))

@@ -92,15 +92,25 @@ import Transfer
         for try await chunk in request.bytes() { count += chunk.count }
         return count
       }
-      // Wait for the body to flow, then cancel.
-      while request.dataRequest.state != .resumed || request.peakBufferedBytes == 0 {
-        try await Task.sleep(for: .milliseconds(5))
+      // Wait for the body to flow, then cancel. Every wait is bounded: a stuck step fails
+      // this test with its name rather than hanging the run (seen once in a full run).
+      let flowing = try await within(.seconds(120), "the body starting to flow") {
+        while request.dataRequest.state == .initialized || request.peakBufferedBytes == 0 {
+          try await Task.sleep(for: .milliseconds(5))
+        }
+        return request.dataRequest.state
       }
+      #expect(flowing == .resumed)
       consumer.cancel()
-      let result = await consumer.result
-      #expect(throws: TransferError.self) { try result.get() }
-      _ = await request.dataRequest.serializingResponse().response
+      let result = try await within(.seconds(120), "the consumer ending after its cancel") {
+        await consumer.result
+      }
+      #expect(throws: TransferError.self) { try result?.get() }
+      _ = try await within(.seconds(120), "the request's response after the cancel") {
+        await request.dataRequest.serializingResponse().response
+      }
       #expect(request.dataRequest.isCancelled)
+      request.cancel()
     }
   }
 }

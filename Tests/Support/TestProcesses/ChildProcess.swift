@@ -100,12 +100,7 @@ public final class ChildProcess: Sendable {
     defer { posix_spawnattr_destroy(&attributes) }
     // A process group of its own, as Foundation's Process does: a signal meant for the test
     // runner's group does not reach the children.
-    // No signal blocked: the test runner's threads block some (SIGTERM among them), and a
-    // child would inherit that mask and ignore a plain `kill`.
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    posix_spawnattr_setsigmask(&attributes, &unblocked)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }

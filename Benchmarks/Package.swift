@@ -11,22 +11,12 @@ let rootIdentity: String = {
   return String(components[components.count - 2]).lowercased()
 }()
 
-/// The root package's traits: Hummingbird, which the server suite needs, and whatever
-/// `JSONKIT_ROOT_TRAITS` adds (comma-separated). Scripts/test sets it to the tests' traits:
-/// traits are compilation conditions of the root's modules, so with the same ones CI's
-/// Benchmarks build reuses the modules the tests built in the same folder instead of
-/// compiling them again, while a release build for measuring does not compile Vapor.
-let rootTraits: Set<Package.Dependency.Trait> = {
-  let extra = Context.environment["JSONKIT_ROOT_TRAITS"]?.split(separator: ",") ?? []
-  return Set(["Hummingbird"] + extra.map { Package.Dependency.Trait(name: String($0)) })
-}()
-
 let package = Package(
   name: "JSONKitBenchmarks",
   dependencies: [
     // The Hummingbird trait turns on the root package's JSONKitHummingbird adapter, which
     // the server suite runs; Hummingbird itself is a benchmark-only dependency.
-    .package(path: "..", traits: rootTraits),
+    .package(path: "..", traits: ["Hummingbird"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     // The transfer suite's `asynchttpclient` subject: the HTTP client of Swift on the server.

@@ -18,31 +18,14 @@ private func peakMemory(_ arguments: [String], blocks: Int, block: (Int) -> [UIn
   let binary = try #require(CLI.executable, "the jsonkit binary was not built next to the tests")
   ChildProcess.ignoreBrokenPipes()
   let child = try ChildProcess(binary.path, arguments, standardInput: .pipe)
-  for i in 0..<blocks {
-    let bytes = block(i)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        write(child.inputDescriptor, $0.baseAddress! + offset, $0.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { break }
-      offset += written
-    }
-  }
+  for i in 0..<blocks { child.writeInput(block(i)) }
   let status = try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)
   let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
   let kilobytes = peak.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
   child.closeInput()
   let ended = child.wait(timeout: .seconds(600))
   if ended == nil { child.kill() }
-  let code: Int32? =
-    switch ended {
-    case .exited(let code): code
-    case .signaled(let signal): 128 + signal
-    case nil: nil
-    }
-  return (code, try #require(kilobytes))
+  return (ended?.status, try #require(kilobytes))
 }
 
 /// One block of a large array of records: `[` first, `]` last, 1,000 records each.

@@ -13,13 +13,7 @@ extension ChildProcess {
     public var timedOut: Bool
 
     /// The exit status, or 128 + the signal as a shell reports it; -1 if unknown.
-    public var status: Int32 {
-      switch termination {
-      case .exited(let code): code
-      case .signaled(let signal): 128 + signal
-      case nil: -1
-      }
-    }
+    public var status: Int32 { termination?.status ?? -1 }
   }
 
   /// Runs `executable` to its end: `input` written to its standard input (then closed) on a
@@ -44,7 +38,7 @@ extension ChildProcess {
     Thread.detachNewThread {
       // A child that exits before reading everything makes this write fail with EPIPE
       // (SIGPIPE must be ignored by the test process; `ignoreBrokenPipes()` does it).
-      writeAll(bytes, to: child.inputDescriptor)
+      child.writeInput(bytes)
       child.closeInput()
     }
     var termination = child.wait(timeout: timeout)
@@ -70,17 +64,6 @@ extension ChildProcess {
   private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 }
 
-/// Writes `bytes` to `fd`, stopping at the first error (EPIPE when the reader has gone).
-private func writeAll(_ bytes: [UInt8], to fd: Int32) {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { return }
-    offset += written
-  }
-}
-
 /// Reads a descriptor to its end on a thread of its own, then closes it.
 private final class Reader: Sendable {
   private let bytes = Mutex<[UInt8]>([])
@@ -102,8 +85,7 @@ private final class Reader: Sendable {
 
   /// What was read, once the writer closed its end or `timeout` passed (then what came so far).
   func wait(timeout: Duration) -> [UInt8] {
-    let (seconds, attoseconds) = timeout.components
-    _ = done.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+    _ = done.wait(timeout: .after(timeout))
     return bytes.withLock { $0 }
   }
 }

@@ -20,10 +20,9 @@ import Synchronization
 /// whenever, and the end of the child is learned from `waitpid` on its own PID.
 ///
 /// ```swift
-/// let child = try ChildProcess(
-///   "/bin/echo", ["hi"], standardInput: .null, standardOutput: .pipe, standardError: .null)
-/// let output = child.readOutputToEnd()  // "hi\n"
-/// let status = child.wait(timeout: .seconds(10))  // .exited(0)
+/// let child = try ChildProcess("/bin/echo", ["hi"], standardOutput: .pipe)
+/// let line = child.readOutputLine()  // "hi"
+/// let ended = child.wait(timeout: .seconds(10))  // .exited(0)
 /// ```
 public final class ChildProcess: Sendable {
   /// Where one of the child's standard descriptors goes.
@@ -33,14 +32,20 @@ public final class ChildProcess: Sendable {
     /// A pipe whose other end this object holds (`inputDescriptor` / `outputDescriptor` /
     /// `errorDescriptor`).
     case pipe
-    /// A file, created or truncated, for writing (standard output and error only).
-    case file(String)
   }
 
   /// How the child ended.
   public enum Termination: Sendable, Equatable {
     case exited(Int32)
     case signaled(Int32)
+
+    /// The exit status, or 128 + the signal as a shell reports it.
+    public var status: Int32 {
+      switch self {
+      case .exited(let code): code
+      case .signaled(let signal): 128 + signal
+      }
+    }
   }
 
   public let pid: pid_t
@@ -76,10 +81,6 @@ public final class ChildProcess: Sendable {
       case .null:
         posix_spawn_file_actions_addopen(
           &actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-      case .file(let path):
-        precondition(target != 0, "standard input from a file: use .pipe")
-        posix_spawn_file_actions_addopen(
-          &actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       case .pipe:
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
@@ -144,6 +145,34 @@ public final class ChildProcess: Sendable {
     if let fd = take(inputDescriptor) { close(fd) }
   }
 
+  /// Writes `bytes` to the child's standard input (`.pipe`), stopping at the first error
+  /// (EPIPE when the child has stopped reading: see ``ignoreBrokenPipes()``).
+  public func writeInput(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        write(inputDescriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
+  /// The child's standard output (`.pipe`) up to the next newline, without it; nil at the
+  /// end of the output before any byte. For a first line a server prints (its port, a PID).
+  public func readOutputLine() -> String? {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(outputDescriptor, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+      if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+      line.append(byte)
+    }
+  }
+
   /// Sends SIGKILL (`SIGTERM` may be blocked in the child: it inherits the signal mask of the
   /// test runner's thread).
   public func kill() {
@@ -154,9 +183,7 @@ public final class ChildProcess: Sendable {
   /// takes).
   public func wait(timeout: Duration? = nil) -> Termination? {
     if let timeout {
-      let (seconds, attoseconds) = timeout.components
-      let deadline = DispatchTime.now() + Double(seconds) + Double(attoseconds) / 1e18
-      guard ended.wait(timeout: deadline) == .success else { return nil }
+      guard ended.wait(timeout: .after(timeout)) == .success else { return nil }
     } else {
       ended.wait()
     }
@@ -221,6 +248,14 @@ private struct Reaper: Sendable {
       }
     }
     child.record(status)
+  }
+}
+
+extension DispatchTime {
+  /// Now plus `duration`, for the semaphores' bounded waits.
+  static func after(_ duration: Duration) -> DispatchTime {
+    let (seconds, attoseconds) = duration.components
+    return .now() + Double(seconds) + Double(attoseconds) / 1e18
   }
 }
 

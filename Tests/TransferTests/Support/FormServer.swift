@@ -112,12 +112,7 @@ final class FormServer: Sendable {
       standardOutput: .pipe, standardError: .null)
     self.child = child
     // The port is the first line; the server writes nothing after it.
-    var digits = ""
-    var byte: UInt8 = 0
-    while read(child.outputDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
-      digits.append(Character(UnicodeScalar(byte)))
-    }
-    guard let port = Int(digits) else {
+    guard let port = child.readOutputLine().flatMap({ Int($0) }) else {
       child.kill()
       throw SetupError(description: "python3's form server printed no port")
     }

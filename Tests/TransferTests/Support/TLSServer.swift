@@ -126,13 +126,9 @@ final class TLSServer: Sendable {
       "/bin/sh", ["-c", script, "tls-watchdog", nginx, run.path, config.path],
       standardInput: .pipe, standardOutput: .pipe, standardError: .null)
     self.watchdog = watchdog
-    var line: [UInt8] = []
-    var byte: UInt8 = 0
-    while read(watchdog.outputDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
-      line.append(byte)
-    }
     guard
-      let pid = pid_t(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+      let pid = watchdog.readOutputLine()
+        .flatMap({ pid_t($0.trimmingCharacters(in: .whitespaces)) })
     else {
       watchdog.closeInput()
       throw SetupError(description: "the nginx watchdog printed no PID")

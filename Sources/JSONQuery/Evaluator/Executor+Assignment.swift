@@ -33,13 +33,11 @@ extension Executor {
       }
       return JSON(array: elements)
     case .dictionary:
-      var members: [(String, JSON)] = []
-      members.reserveCapacity(root.count)
-      for (key, member) in ValueOps.members(root) {
+      // The keys stay as they are: no lookup or hashing per member.
+      return try root.mappingMemberValues { member in
         try step()
-        if let new = try first(member) { members.append((key, new)) }
+        return try first(member)
       }
-      return ValueOps.object(members)
     default:
       return nil
     }

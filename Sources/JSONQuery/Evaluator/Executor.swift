@@ -157,6 +157,7 @@ final class Executor {
     case .environment:
       return Item(value: environmentObject(), path: nil)
     case .intrinsic(let builtin, let arguments):
+      if builtin == .until { return try until(arguments, input, frame) }
       if builtin.isSubstitution {
         return try RegexSubstitution.single(builtin, arguments, input, frame, self)
       }

@@ -23,7 +23,7 @@ extension JSON {
   ///
   /// ```swift
   /// let json: JSON = ["a": 1, "b": "x"]
-  /// json.mappingMemberValues { $0.type == .number ? JSON("n") : nil }  // {"a": "n"}
+  /// json.mappingMemberValues { $0.type == .number ? JSON("n") : .none }  // {"a": "n"}
   /// ```
   package func mappingMemberValues(_ transform: (JSON) throws -> JSON?) rethrows -> JSON? {
     guard let cursor = ContainerCursor(self), cursor.isObject else { return nil }

@@ -74,7 +74,8 @@ enum Formats {
     var fields: [String] = []
     for item in ValueOps.elements(value) {
       switch item.type {
-      case .number: fields.append(ValueOps.text(item))
+      // jq 1.8 renders NaN as an empty field, as null.
+      case .number: fields.append(item.jqDouble.isNaN ? "" : ValueOps.text(item))
       case .bool: fields.append(item.boolValue ? "true" : "false")
       case .null: fields.append("")
       case .string:

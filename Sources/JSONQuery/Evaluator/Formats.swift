@@ -141,7 +141,7 @@ enum Formats {
     case "base64": return Data(text.utf8).base64EncodedString()
     case "base64d":
       switch Base64Decoding.decode(text) {
-      case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+      case .success(let bytes): return JQByteString.string(bytes)
       case .failure(.invalidCharacter):
         throw .runtime("\(ValueOps.describe(JSON(text))) is not valid base64 data")
       case .failure(.trailingByte):

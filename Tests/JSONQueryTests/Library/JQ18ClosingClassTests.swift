@@ -17,6 +17,16 @@ struct JQ18ClosingClassTests: QueryRunning {
     #expect(try caught(#""Q!" | @base64d"#) == [#"string ("Q!") is not valid base64 data"#])
   }
 
+  @Test("@base64d's bytes become text as jv_string_sized repairs them (jvp_utf8_next)")
+  func base64dRepair() throws {
+    #expect(try run("@base64d") == ["\u{FFFD}\u{FFFD}"])  // null: 9E E9 65
+    #expect(try run(#""7aCA" | @base64d"#) == ["\u{FFFD}"])  // ED A0 80
+    #expect(try run(#""4oJh" | @base64d"#) == ["\u{FFFD}a"])
+    #expect(try run(#""wKE=" | @base64d"#) == ["\u{FFFD}\u{FFFD}"])
+    #expect(try run(#""8J+Y" | @base64d"#) == ["\u{FFFD}"])
+    #expect(try run(#""8J+YgA==" | @base64d"#) == ["😀"])
+  }
+
   @Test("@csv and @tsv render NaN as an empty field, as null")
   func nanInRows() throws {
     #expect(try run("[nan] | @csv") == [""])

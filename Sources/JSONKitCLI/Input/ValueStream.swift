@@ -142,7 +142,7 @@ final class ValueStream {
   ) throws(InputParseError) -> Bool {
     if lenient != nil { return try readLeniently(piece, at: offset, to: body) }
     var start = parser.endOfLastValue
-    var joined: (bytes: [UInt8], offset: Int)?
+    var joined: RefusedText?
     do throws(JSONError) {
       var values = try parser.feedWithLines(piece)
       taking: while !values.isEmpty {
@@ -178,9 +178,9 @@ final class ValueStream {
         _ = release(to: body, atEnd: true)
         throw InputParseError(error)
       }
-      return try readLeniently(text.bytes, at: text.offset, to: body)
+      return try readLeniently(text, piece, at: offset, to: body)
     }
-    if let joined { return try readLeniently(joined.bytes, at: joined.offset, to: body) }
+    if let joined { return try readLeniently(joined, piece, at: offset, to: body) }
     if !events { retain(piece, at: offset) }
     return true
   }
@@ -226,22 +226,44 @@ final class ValueStream {
     return nil
   }
 
+  /// Where jq's reader starts on a value yajl refused: in `piece` itself (no copy), or in
+  /// bytes kept from earlier pieces followed by `piece`.
+  private enum RefusedText {
+    case inPiece(from: Int)
+    case copied(bytes: [UInt8], offset: Int)
+  }
+
   /// The text from the end of the last value handed out to the end of `piece`, with where
-  /// it starts, for jq's reader (which starts there); `nil` when it was not kept.
+  /// it starts, for jq's reader (which starts there); `nil` when it was not kept. A value
+  /// that starts in `piece` is read where it is: copying the rest of the piece for each
+  /// refused value was quadratic in a batch of NDJSON with many `nan` lines.
   private func textOfRefusedValue(
     _ piece: UnsafeRawBufferPointer, at offset: Int, from given: Int? = nil
-  ) -> (bytes: [UInt8], offset: Int)? {
+  ) -> RefusedText? {
     let start = given ?? parser.endOfLastValue
+    if start >= offset, start - offset <= piece.count {
+      let inPiece = start - offset
+      var column: Int?
+      if let newline = Self.lastNewline(in: piece, from: 0, before: inPiece) {
+        column = inPiece - (newline + 1)
+      } else if let kept = retained, retainedStart + kept.count == offset {
+        if let newline = kept.lastIndex(of: 0x0A) {
+          column = kept.count - (newline + 1) + inPiece
+        } else {
+          column = retainedColumn + kept.count + inPiece
+        }
+      }
+      if let column {
+        lenient = JQTextParser.Reader(line: anchorLine, column: column)
+        return .inPiece(from: inPiece)
+      }
+    }
     var text: [UInt8]
     var textStart: Int
     var column: Int
     if let kept = retained {
       text = kept + piece
       (textStart, column) = (retainedStart, retainedColumn)
-    } else if start > offset, let newline = piece[..<(start - offset)].lastIndex(of: 0x0A) {
-      // Too much was kept before, but the value's line starts in this piece.
-      text = Array(piece[(newline + 1)...])
-      (textStart, column) = (offset + newline + 1, 0)
     } else {
       return nil
     }
@@ -253,7 +275,21 @@ final class ValueStream {
       column += before.count
     }
     lenient = JQTextParser.Reader(line: anchorLine, column: column)
-    return (Array(text[(start - textStart)...]), start)
+    return .copied(bytes: Array(text[(start - textStart)...]), offset: start)
+  }
+
+  /// `readLeniently` on the text `textOfRefusedValue` found for `piece` (at `offset`).
+  private func readLeniently(
+    _ text: RefusedText, _ piece: UnsafeRawBufferPointer, at offset: Int,
+    to body: (JSON, _ line: Int) -> Bool
+  ) throws(InputParseError) -> Bool {
+    switch text {
+    case .inPiece(let from):
+      return try readLeniently(
+        UnsafeRawBufferPointer(rebasing: piece[from...]), at: offset + from, to: body)
+    case .copied(let bytes, let start):
+      return try readLeniently(bytes, at: start, to: body)
+    }
   }
 
   /// Reads `piece` with jq's reader, and hands the rest to yajl once the reader is between
@@ -377,7 +413,8 @@ final class ValueStream {
           _ = release(to: body, atEnd: true)
           throw InputParseError(error)
         }
-        let more = try readLeniently(text.bytes, at: text.offset, to: body)
+        let more = try readLeniently(
+          text, UnsafeRawBufferPointer(start: nil, count: 0), at: fed, to: body)
         if !more { return }
         // The text may have ended in a value yajl would read: then the reader gave it back.
         if lenient == nil { return try finish(to: body) }

@@ -88,6 +88,32 @@ struct ObjectMembers {
 
   static let indexThreshold = 8
 
+  @usableFromInline
+  init() {}
+
+  /// Members with `keys`, which are distinct, and `values` in their order: the index is
+  /// built once, not looked up and grown key by key.
+  init(distinctKeys keys: [String], values: [JSON]) {
+    assert(keys.count == values.count && Set(keys).count == keys.count)
+    self.keys = keys
+    self.values = values
+    rebuildIndex()
+  }
+
+  /// Room for `count` members without growing the key and value arrays.
+  mutating func reserveCapacity(_ count: Int) {
+    keys.reserveCapacity(count)
+    values.reserveCapacity(count)
+  }
+
+  /// These members' keys (and index) with other `values`, one for each key in order.
+  func replacingValues(_ values: [JSON]) -> ObjectMembers {
+    assert(values.count == keys.count)
+    var copy = self
+    copy.values = values
+    return copy
+  }
+
   func find(_ key: String) -> Int? {
     if table.isEmpty { return keys.firstIndex(of: key) }
     let hash = key.hashValue

@@ -203,6 +203,46 @@ extension JSON: Comparable {
   /// -1, 0 or 1 in jq's order, or `nil` when deciding it means descending into containers
   /// nested deeper than `depthLimit` (jq refuses such comparisons with an error).
   package static func compare(_ lhs: JSON, _ rhs: JSON, depthLimit: Int) -> Int? {
+    // Scalars and arrays of scalars (the keys `sort_by` and `group_by` compare) need no
+    // work list: its allocation was most of a comparison of `["abc"]` with `["abd"]`.
+    if let order = compareScalars(lhs, rhs) { return order }
+    if lhs.type == .array, rhs.type == .array, depthLimit >= 0,
+      let order = compareShallowArrays(lhs, rhs, depthLimit: depthLimit)
+    {
+      return order
+    }
+    return compareNested(lhs, rhs, depthLimit: depthLimit)
+  }
+
+  /// The order of two values that are not both containers of one kind; `nil` for two
+  /// arrays or two objects.
+  @inline(__always)
+  private static func compareScalars(_ x: JSON, _ y: JSON) -> Int? {
+    let rx = x.orderRank
+    let ry = y.orderRank
+    if rx != ry { return rx < ry ? -1 : 1 }
+    switch rx {
+    case 3: return compareNumbers(x, y)
+    case 4: return compareStrings(x, y)
+    case 5, 6: return nil
+    default: return 0
+    }
+  }
+
+  /// The order of two arrays (at depth 0, within `depthLimit`) decided by elements that
+  /// are not containers; `nil` when a pair of containers must be compared first.
+  private static func compareShallowArrays(_ x: JSON, _ y: JSON, depthLimit: Int) -> Int? {
+    guard let a = ContainerCursor(x), let b = ContainerCursor(y) else { return nil }
+    for i in 0..<Swift.min(a.count, b.count) {
+      guard let order = compareScalars(a.element(i), b.element(i)) else { return nil }
+      if order != 0 { return order }
+    }
+    return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
+  }
+
+  /// `compare(_:_:depthLimit:)` for values with containers inside, with a work list
+  /// instead of recursion.
+  private static func compareNested(_ lhs: JSON, _ rhs: JSON, depthLimit: Int) -> Int? {
     enum Item {
       case pair(JSON, JSON, depth: Int)
       case counts(Int, Int)

@@ -136,13 +136,33 @@ final class ValueStream {
 
   // MARK: Reading
 
-  /// Reads `piece`, the bytes at `offset`, with yajl or with jq's reader.
+  /// The most bytes handed to yajl at once. After each value jq's reader took, yajl starts
+  /// again on the rest of what it was given, and counts that rest's newlines first: given a
+  /// 1 MiB batch, NDJSON with a `nan` on every third line cost time quadratic in the batch.
+  static let feedWindow = 64 << 10
+
+  /// Reads `piece`, the bytes at `offset`, with yajl or with jq's reader, at most
+  /// `feedWindow` bytes at a time.
   private func read(
+    _ piece: UnsafeRawBufferPointer, at offset: Int, to body: (JSON, _ line: Int) -> Bool
+  ) throws(InputParseError) -> Bool {
+    var start = 0
+    repeat {
+      let end = min(start + Self.feedWindow, piece.count)
+      let window = UnsafeRawBufferPointer(rebasing: piece[start..<end])
+      guard try readWindow(window, at: offset + start, to: body) else { return false }
+      start = end
+    } while start < piece.count
+    return true
+  }
+
+  /// `read` of at most `feedWindow` bytes.
+  private func readWindow(
     _ piece: UnsafeRawBufferPointer, at offset: Int, to body: (JSON, _ line: Int) -> Bool
   ) throws(InputParseError) -> Bool {
     if lenient != nil { return try readLeniently(piece, at: offset, to: body) }
     var start = parser.endOfLastValue
-    var joined: (bytes: [UInt8], offset: Int)?
+    var joined: RefusedText?
     do throws(JSONError) {
       var values = try parser.feedWithLines(piece)
       taking: while !values.isEmpty {
@@ -178,9 +198,9 @@ final class ValueStream {
         _ = release(to: body, atEnd: true)
         throw InputParseError(error)
       }
-      return try readLeniently(text.bytes, at: text.offset, to: body)
+      return try readLeniently(text, piece, at: offset, to: body)
     }
-    if let joined { return try readLeniently(joined.bytes, at: joined.offset, to: body) }
+    if let joined { return try readLeniently(joined, piece, at: offset, to: body) }
     if !events { retain(piece, at: offset) }
     return true
   }
@@ -189,32 +209,81 @@ final class ValueStream {
   /// `piece`), for jq's reader should yajl refuse what follows.
   private func retain(_ piece: UnsafeRawBufferPointer, at offset: Int) {
     let end = parser.endOfLastValue
-    if end > offset, let newline = piece[..<(end - offset)].lastIndex(of: 0x0A) {
-      retained = Array(piece[(newline + 1)...])
-      retainedStart = offset + newline + 1
-      retainedColumn = 0
+    // Only the last `retainLimit` bytes of the piece can be kept: a newline before them
+    // would start a text too long to keep, so the search stops there (searching a 25 MB
+    // document on one line back to its start cost 14 instructions a byte, 0.1 s a run).
+    let floor = max(0, piece.count - Self.retainLimit)
+    if end > offset {
+      if let newline = Self.lastNewline(in: piece, from: floor, before: end - offset) {
+        retained = Array(piece[(newline + 1)...])
+        retainedStart = offset + newline + 1
+        retainedColumn = 0
+        return
+      }
+      if floor > 0 {
+        retained = nil
+        return
+      }
+    }
+    if let count = retained?.count, count + piece.count > Self.retainLimit {
+      retained = nil
     } else {
       retained?.append(contentsOf: piece)
     }
-    if let count = retained?.count, count > Self.retainLimit { retained = nil }
+  }
+
+  /// The offset of the last newline in `piece[floor..<end]`, if any.
+  private static func lastNewline(
+    in piece: UnsafeRawBufferPointer, from floor: Int, before end: Int
+  )
+    -> Int?
+  {
+    var i = min(end, piece.count)
+    while i > floor {
+      i -= 1
+      if piece[i] == 0x0A { return i }
+    }
+    return nil
+  }
+
+  /// Where jq's reader starts on a value yajl refused: in `piece` itself (no copy), or in
+  /// bytes kept from earlier pieces followed by `piece`.
+  private enum RefusedText {
+    case inPiece(from: Int)
+    case copied(bytes: [UInt8], offset: Int)
   }
 
   /// The text from the end of the last value handed out to the end of `piece`, with where
-  /// it starts, for jq's reader (which starts there); `nil` when it was not kept.
+  /// it starts, for jq's reader (which starts there); `nil` when it was not kept. A value
+  /// that starts in `piece` is read where it is: copying the rest of the piece for each
+  /// refused value was quadratic in a batch of NDJSON with many `nan` lines.
   private func textOfRefusedValue(
     _ piece: UnsafeRawBufferPointer, at offset: Int, from given: Int? = nil
-  ) -> (bytes: [UInt8], offset: Int)? {
+  ) -> RefusedText? {
     let start = given ?? parser.endOfLastValue
+    if start >= offset, start - offset <= piece.count {
+      let inPiece = start - offset
+      var column: Int?
+      if let newline = Self.lastNewline(in: piece, from: 0, before: inPiece) {
+        column = inPiece - (newline + 1)
+      } else if let kept = retained, retainedStart + kept.count == offset {
+        if let newline = kept.lastIndex(of: 0x0A) {
+          column = kept.count - (newline + 1) + inPiece
+        } else {
+          column = retainedColumn + kept.count + inPiece
+        }
+      }
+      if let column {
+        lenient = JQTextParser.Reader(line: anchorLine, column: column)
+        return .inPiece(from: inPiece)
+      }
+    }
     var text: [UInt8]
     var textStart: Int
     var column: Int
     if let kept = retained {
       text = kept + piece
       (textStart, column) = (retainedStart, retainedColumn)
-    } else if start > offset, let newline = piece[..<(start - offset)].lastIndex(of: 0x0A) {
-      // Too much was kept before, but the value's line starts in this piece.
-      text = Array(piece[(newline + 1)...])
-      (textStart, column) = (offset + newline + 1, 0)
     } else {
       return nil
     }
@@ -226,7 +295,21 @@ final class ValueStream {
       column += before.count
     }
     lenient = JQTextParser.Reader(line: anchorLine, column: column)
-    return (Array(text[(start - textStart)...]), start)
+    return .copied(bytes: Array(text[(start - textStart)...]), offset: start)
+  }
+
+  /// `readLeniently` on the text `textOfRefusedValue` found for `piece` (at `offset`).
+  private func readLeniently(
+    _ text: RefusedText, _ piece: UnsafeRawBufferPointer, at offset: Int,
+    to body: (JSON, _ line: Int) -> Bool
+  ) throws(InputParseError) -> Bool {
+    switch text {
+    case .inPiece(let from):
+      return try readLeniently(
+        UnsafeRawBufferPointer(rebasing: piece[from...]), at: offset + from, to: body)
+    case .copied(let bytes, let start):
+      return try readLeniently(bytes, at: start, to: body)
+    }
   }
 
   /// Reads `piece` with jq's reader, and hands the rest to yajl once the reader is between
@@ -350,7 +433,8 @@ final class ValueStream {
           _ = release(to: body, atEnd: true)
           throw InputParseError(error)
         }
-        let more = try readLeniently(text.bytes, at: text.offset, to: body)
+        let more = try readLeniently(
+          text, UnsafeRawBufferPointer(start: nil, count: 0), at: fed, to: body)
         if !more { return }
         // The text may have ended in a value yajl would read: then the reader gave it back.
         if lenient == nil { return try finish(to: body) }

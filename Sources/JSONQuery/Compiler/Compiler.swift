@@ -261,6 +261,15 @@ struct Compiler {
         return argument
       }
     }
+    if key == "until/2", let ref = globals.functions[key], ref.inPrelude, inlinesPrelude {
+      // The prelude's `until` recurses once per round, through a generator each time; with
+      // a condition and an update of one output each it is a loop (the call stays for
+      // path expressions, which the loop does not track).
+      let nodes = try lowered()
+      let call = node(.call(ref, env: .global, arguments: nodes), single: false)
+      guard nodes.allSatisfy(\.single) else { return call }
+      return node(.intrinsic(.until, nodes + [call]), single: true)
+    }
     if let ref = globals.functions[key], ref.inPrelude, inlinesPrelude,
       inlining < Self.maximumInlining, let definition = Prelude.inlinable[key]
     {

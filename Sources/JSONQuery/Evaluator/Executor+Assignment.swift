@@ -33,13 +33,11 @@ extension Executor {
       }
       return JSON(array: elements)
     case .dictionary:
-      var members: [(String, JSON)] = []
-      members.reserveCapacity(root.count)
-      for (key, member) in ValueOps.members(root) {
+      // The keys stay as they are: no lookup or hashing per member.
+      return try root.mappingMemberValues { member in
         try step()
-        if let new = try first(member) { members.append((key, new)) }
+        return try first(member)
       }
-      return ValueOps.object(members)
     default:
       return nil
     }
@@ -226,10 +224,20 @@ enum PathOps {
     spelled.sort { JSON.compareElements($0, $1) > 0 }
     // A path named twice (`[[0], [0]]`, `[[0], [-3]]` of 3 elements) is deleted once.
     var previous: [JSON]?
-    for path in spelled {
-      if let previous, JSON.compareElements(previous, path) == 0 { continue }
-      previous = path
-      try delete(&result, path[...])
+    do {
+      for path in spelled {
+        if let previous, JSON.compareElements(previous, path) == 0 { continue }
+        previous = path
+        try delete(&result, path[...])
+      }
+    } catch {
+      // jq (`delpaths_sorted`) goes from the first path up and stops at the first that
+      // fails: its error is the one to report, not that of the last path.
+      for path in spelled.reversed() {
+        var probe = value
+        try delete(&probe, path[...])
+      }
+      throw error
     }
     return result
   }

@@ -66,7 +66,13 @@ final class Executor {
       }
       return Item(value: value, path: nil)
     case .variable(let slot):
-      return Item(value: frame.up(slot.hops)!.values[slot.index], path: nil)
+      let value = frame.up(slot.hops)!.values[slot.index]
+      // As a constant above: a variable holding the very value at the path so far
+      // (`path(.a as $x | .a | $x)`) keeps the path.
+      if let path = input.path, value.isIdentical(to: input.value) {
+        return Item(value: value, path: path)
+      }
+      return Item(value: value, path: nil)
     case .index(let target, let key):
       let t = try evaluateSingle(target, input, frame)
       let k = try evaluateValue(key, input, frame)
@@ -85,17 +91,19 @@ final class Executor {
       let r = try evaluateValue(rhs, input, frame)
       let l = try evaluateValue(lhs, input, frame)
       if op == .add, let sum = Self.exactSum(l, r) { return Item(value: sum, path: nil) }
-      return Item(value: try ValueOps.arithmetic(op, l, r), path: nil)
+      return Self.computed(try ValueOps.arithmetic(op, l, r), from: input)
     case .and(let lhs, let rhs):
       guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
-        return Item(value: JSON(false), path: nil)
+        return Self.computed(JSON(false), from: input)
       }
-      return Item(value: JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), path: nil)
+      return Self.computed(
+        JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), from: input)
     case .or(let lhs, let rhs):
       if ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) {
-        return Item(value: JSON(true), path: nil)
+        return Self.computed(JSON(true), from: input)
       }
-      return Item(value: JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), path: nil)
+      return Self.computed(
+        JSON(ValueOps.isTruthy(try evaluateValue(rhs, input, frame))), from: input)
     case .alternative(let lhs, let rhs):
       // An error of `lhs` goes through (jq 1.6 and 1.8 alike: `error("x") // 1` fails).
       let item = try evaluateSingle(lhs, input, frame)
@@ -157,6 +165,7 @@ final class Executor {
     case .environment:
       return Item(value: environmentObject(), path: nil)
     case .intrinsic(let builtin, let arguments):
+      if builtin == .until { return try until(arguments, input, frame) }
       if builtin.isSubstitution {
         return try RegexSubstitution.single(builtin, arguments, input, frame, self)
       }
@@ -166,17 +175,30 @@ final class Executor {
           path: nil
         )
       }
-      return Item(
-        value: try IntrinsicRunner.value(
-          builtin, input.value, try argumentValues(arguments, input, frame), self), path: nil)
+      return Self.computed(
+        try IntrinsicRunner.value(
+          builtin, input.value, try argumentValues(arguments, input, frame), self), from: input)
     case .valueFunction(let function, let arguments):
-      return Item(
-        value: try function(input.value, try argumentValues(arguments, input, frame)), path: nil)
+      return Self.computed(
+        try function(input.value, try argumentValues(arguments, input, frame)), from: input)
     case .fail(let message):
       throw QueryError.runtime(message)
     default:
       preconditionFailure("not a single-output node: \(node.op)")
     }
+  }
+
+  /// A computed value, as an output of a filter whose input is `input`. In a path
+  /// expression it keeps the path so far where it is identical to the value there, as jq's
+  /// `path_intact` (`jv_identical`) lets it: `path(tostring)` of a string, `path(. > 1)` of
+  /// `false`. Numbers never are: jq's input numbers are literals, which no computation
+  /// gives back.
+  @inline(__always)
+  static func computed(_ value: JSON, from input: Item) -> Item {
+    if let path = input.path, value.type != .number, value.isIdentical(to: input.value) {
+      return Item(value: value, path: path)
+    }
+    return Item(value: value, path: nil)
   }
 
   /// `a + b` of two integers whose sum a double holds exactly (below 2^53 in magnitude),

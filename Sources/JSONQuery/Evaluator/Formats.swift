@@ -74,7 +74,8 @@ enum Formats {
     var fields: [String] = []
     for item in ValueOps.elements(value) {
       switch item.type {
-      case .number: fields.append(ValueOps.text(item))
+      // jq 1.8 renders NaN as an empty field, as null.
+      case .number: fields.append(item.jqDouble.isNaN ? "" : ValueOps.text(item))
       case .bool: fields.append(item.boolValue ? "true" : "false")
       case .null: fields.append("")
       case .string:
@@ -140,7 +141,7 @@ enum Formats {
     case "base64": return Data(text.utf8).base64EncodedString()
     case "base64d":
       switch Base64Decoding.decode(text) {
-      case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+      case .success(let bytes): return JQByteString.string(bytes)
       case .failure(.invalidCharacter):
         throw .runtime("\(ValueOps.describe(JSON(text))) is not valid base64 data")
       case .failure(.trailingByte):

@@ -18,6 +18,9 @@ enum Intrinsic: String, CaseIterable, Sendable {
   case toStream = "tostream/0"
   case fromStream = "fromstream/1"
   case walk = "walk/1"
+  /// `until(cond; update)` whose arguments have one output each, as a loop (see
+  /// `Executor.until`); other calls go to the prelude's definition.
+  case until = "until/2"
   // Substitutions: a pattern, flags and a replacement run on each match (`RegexSubstitution`).
   case sub = "sub/2"
   case subFlags = "sub/3"
@@ -101,7 +104,7 @@ enum Intrinsic: String, CaseIterable, Sendable {
   var isValueFunction: Bool {
     switch self {
     case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
-      .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk:
+      .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk, .until:
       false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     case .sub, .subFlags, .gsub, .gsubFlags: false

@@ -156,6 +156,7 @@ enum IntrinsicRunner {
     case .paths: return PathStreams.paths(input.value, filter: nil, frame, executor)
     case .pathsFilter: return PathStreams.paths(input.value, filter: arguments[0], frame, executor)
     case .walk: return try executor.walk(input.value, arguments[0], frame)
+    case .until: return .one(try executor.until(arguments, input, frame))
     case .sub, .subFlags, .gsub, .gsubFlags:
       return try RegexSubstitution.outputs(builtin, arguments, input, frame, executor)
     case .toStream: return PathStreams.toStream(input.value, executor)
@@ -201,53 +202,52 @@ enum IntrinsicRunner {
       throw QueryError.runtime(
         "\(ValueOps.describe(value)) and \(ValueOps.describe(JSON(array: keyRows))) \(what)")
     }
-    let entries = ValueOps.elements(value).enumerated().map { (JSON($0.offset), $0.element) }
-    var rows: [(key: JSON, position: JSON, value: JSON)] = []
-    rows.reserveCapacity(entries.count)
-    for (position, element) in entries {
-      rows.append((try sortKeys(of: element, key, frame, executor), position, element))
-    }
+    let elements = ValueOps.elements(value)
+    var keys: [JSON] = []
+    keys.reserveCapacity(elements.count)
+    for element in elements { keys.append(try sortKeys(of: element, key, frame, executor)) }
     if builtin == .minBy || builtin == .maxBy {
-      // jq's `minmax_by`: one pass, a later row taken when its key is below (min) or not
-      // below (max) the best so far, whatever the keys' consistency (NaN).
-      var best: (key: JSON, value: JSON)?
-      for row in rows {
+      // jq's `minmax_by`: one pass, a later element taken when its key is below (min) or
+      // not below (max) the best so far, whatever the keys' consistency (NaN).
+      var best: Int?
+      for i in keys.indices {
         if let current = best,
-          try (ValueOps.order(row.key, current.key) < 0) != (builtin == .minBy)
+          try (ValueOps.order(keys[i], keys[current]) < 0) != (builtin == .minBy)
         {
           continue
         }
-        best = (row.key, row.value)
+        best = i
       }
-      return best?.value ?? .null
+      return best.map { elements[$0] } ?? .null
     }
-    // A comparator cannot throw here (Swift 6.3's SILGen crashes on a typed-throws closure
-    // passed to `sort`), so a too-deep comparison is noted and thrown after the sort.
+    // Positions are sorted, not (key, position, value) rows: a comparison reads two keys
+    // and moves two integers. A comparator cannot throw here (Swift 6.3's SILGen crashes on
+    // a typed-throws closure passed to `sort`), so a too-deep comparison is noted and
+    // thrown after the sort.
     var tooDeep = false
-    rows.sort { a, b in
-      // Asked as "does b sort after a": where keys compare inconsistently (NaN is below
-      // every number, itself included) the input order stays, as jq's merge sort keeps it.
-      let order = ValueOps.order(b.key, a.key, tooDeep: &tooDeep) ?? 0
-      if order != 0 { return order > 0 }
-      let tie = JSON.compare(a.position, b.position)
-      if tie != 0 { return tie < 0 }
-      return (ValueOps.order(a.value, b.value, tooDeep: &tooDeep) ?? 0) < 0
+    var order = Array(keys.indices)
+    keys.withUnsafeBufferPointer { keys in
+      order.sort { a, b in
+        // Asked as "does b sort after a": where keys compare inconsistently (NaN is below
+        // every number, itself included) the input order stays, as jq's merge sort keeps
+        // it. Positions differ, so they settle every tie.
+        let c = ValueOps.order(keys[b], keys[a], tooDeep: &tooDeep) ?? 0
+        return c != 0 ? c > 0 : a < b
+      }
     }
     if tooDeep { throw QueryError.runtime("Comparison too deep") }
     switch builtin {
-    case .minBy: return rows.first?.value ?? .null
-    case .maxBy: return rows.last?.value ?? .null
-    case .sortBy: return JSON(array: rows.map(\.value))
+    case .sortBy: return JSON(array: order.map { elements[$0] })
     default:
       var groups: [[JSON]] = []
-      var previous: JSON?
-      for row in rows {
-        if let previous, try ValueOps.order(previous, row.key) == 0 {
-          groups[groups.count - 1].append(row.value)
+      var previous: Int?
+      for i in order {
+        if let previous, try ValueOps.order(keys[previous], keys[i]) == 0 {
+          groups[groups.count - 1].append(elements[i])
         } else {
-          groups.append([row.value])
+          groups.append([elements[i]])
         }
-        previous = row.key
+        previous = i
       }
       if builtin == .groupBy { return JSON(array: groups.map { JSON(array: $0) }) }
       return JSON(array: groups.map { $0[0] })
@@ -311,7 +311,8 @@ enum IntrinsicRunner {
     case .keys: return try ValueOps.keys(value, sorted: true)
     case .keysUnsorted: return try ValueOps.keys(value, sorted: false)
     case .type: return JSON(ValueOps.typeName(value))
-    case .toString: return JSON(ValueOps.text(value))
+    // A string is its own text: handed back as it is, not copied into a new `String`.
+    case .toString: return value.type == .string ? value : JSON(ValueOps.text(value))
     case .toJSON: return JSON(ValueOps.json(value))
     case .fromJSON:
       guard value.type == .string else {

@@ -89,9 +89,7 @@ enum ValueOps {
   }
 
   static func object(_ pairs: [(String, JSON)]) -> JSON {
-    var result: JSON = [:]
-    for (key, value) in pairs { result[key] = value }
-    return result
+    JSON(members: pairs)
   }
 
   static func add(_ a: JSON, _ b: JSON) throws(QueryError) -> JSON {
@@ -424,7 +422,13 @@ enum ValueOps {
   }
 
   static func text(_ value: JSON) -> String {
-    value.type == .string ? value.stringValue : json(value)
+    switch value.type {
+    case .string: return value.stringValue
+    // No writer and no buffer for the texts that are always the same.
+    case .null: return "null"
+    case .bool: return value.boolValue ? "true" : "false"
+    default: return json(value)
+    }
   }
 
   /// jq's `MAX_PRINT_DEPTH`: deeper values are printed as `<skipped: too deep>`.

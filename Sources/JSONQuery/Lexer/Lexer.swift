@@ -223,15 +223,20 @@ struct Lexer {
       case UInt8(ascii: "r"): literal.append(13)
       case UInt8(ascii: "t"): literal.append(9)
       case UInt8(ascii: "u"):
+        let escapeStart = position - 2
         var scalar = try readHex4(start)
-        if scalar >= 0xD800, scalar < 0xDC00, position + 1 < bytes.count,
-          bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
-        {
+        if scalar >= 0xD800, scalar < 0xDC00 {
+          // jq reads a literal's escapes with its JSON parser, which wants a high
+          // surrogate followed by a `\u` low one (a lone low one becomes U+FFFD).
+          guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+            bytes[position + 1] == UInt8(ascii: "u")
+          else { throw error("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapeStart) }
           position += 2
           let low = try readHex4(start)
-          if low >= 0xDC00, low < 0xE000 {
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          guard low >= 0xDC00, low < 0xE000 else {
+            throw error("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapeStart)
           }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
         literal.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
       case UInt8(ascii: "("):

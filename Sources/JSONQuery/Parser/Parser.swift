@@ -98,7 +98,9 @@ struct Parser {
   }
 
   private mutating func expectVariable() throws(QueryError) -> String {
-    guard case .variable(let name) = current.kind else { throw unexpected() }
+    guard case .variable(let name) = current.kind, !Self.isLocation(name) else {
+      throw unexpected()
+    }
     _ = advance()
     return name
   }
@@ -432,7 +434,8 @@ struct Parser {
       repeat {
         switch current.kind {
         case .identifier(let parameter): parameters.append(parameter)
-        case .variable(let parameter): parameters.append("$" + parameter)
+        case .variable(let parameter) where !Self.isLocation(parameter):
+          parameters.append("$" + parameter)
         default: throw unexpected()
         }
         _ = advance()
@@ -512,8 +515,12 @@ struct Parser {
     return lhs
   }
 
+  /// Whether `name` is `__loc__`: jq's lexer reads `$__loc__` as a token of its own, so it
+  /// names no variable a pattern, a parameter or a label could bind.
+  private static func isLocation(_ name: String) -> Bool { name == "__loc__" }
+
   private mutating func parsePattern() throws(QueryError) -> Pattern {
-    if case .variable(let name) = current.kind {
+    if case .variable(let name) = current.kind, !Self.isLocation(name) {
       _ = advance()
       return .variable(name)
     }
@@ -528,7 +535,7 @@ struct Parser {
     repeat {
       let token = current
       switch token.kind {
-      case .variable(let name):
+      case .variable(let name) where !Self.isLocation(name):
         _ = advance()
         let pattern: Pattern? = accept(":") ? try parsePattern() : nil
         entries.append((key: .literal(JSON(name)), pattern: pattern, bindsKey: name))

@@ -9,4 +9,9 @@ extension QueryRunning {
   func run(_ program: String, _ input: JSON = .null) throws -> [JSON] {
     try Query(program).values(on: input)
   }
+
+  /// Every result of `program` on `input`, an error caught as its message (`try … catch .`).
+  func caught(_ program: String, _ input: JSON = .null) throws -> [JSON] {
+    try run("try (\(program)) catch .", input)
+  }
 }

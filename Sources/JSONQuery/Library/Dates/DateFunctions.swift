@@ -24,8 +24,10 @@ enum DateFunctions {
       }
       var time = try tm(input, name: "mktime requires parsed datetime inputs")
       let seconds = timegm(&time)
-      // jq cannot tell -1 from timegm's failure.
+      // jq cannot tell -1 from timegm's failure, and takes -2 for its "no timegm" mark
+      // (`my_mktime`): both real times are refused with those errors.
       if seconds == -1 { throw QueryError.runtime("invalid gmtime representation") }
+      if seconds == -2 { throw QueryError.runtime("mktime not supported on this platform") }
       return JSON(Int(seconds))
     },
     "strftime/1": { input, arguments throws in

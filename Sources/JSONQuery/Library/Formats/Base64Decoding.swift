@@ -2,7 +2,7 @@
 /// because jq distinguishes two failures that Foundation folds into one `nil`:
 /// a character outside the alphabet ("is not valid base64 data") and a lone
 /// trailing character that cannot form a byte ("trailing base64 byte found").
-/// Trailing `=` padding is optional, as in jq.
+/// Trailing `=` padding is optional, and the text after the first `=` is ignored, as in jq.
 ///
 ///     Base64Decoding.decode("Zm9v") // .success([0x66, 0x6f, 0x6f])
 enum Base64Decoding {
@@ -11,14 +11,10 @@ enum Base64Decoding {
   static func decode(_ text: String) -> Result<[UInt8], Failure> {
     var sextets: [UInt8] = []
     sextets.reserveCapacity(text.utf8.count)
-    var paddingSeen = false
+    // jq 1.8 (`f_format`) decodes up to the first `=` and ignores whatever follows it.
     for byte in text.utf8 {
-      if byte == UInt8(ascii: "=") {
-        paddingSeen = true
-        continue
-      }
-      // Data after padding is malformed, like any non-alphabet byte.
-      guard !paddingSeen, let value = sextet(byte) else { return .failure(.invalidCharacter) }
+      if byte == UInt8(ascii: "=") { break }
+      guard let value = sextet(byte) else { return .failure(.invalidCharacter) }
       sextets.append(value)
     }
     if sextets.count % 4 == 1 { return .failure(.trailingByte) }

@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "JSONKit", targets: ["JSONKit"]),
+    .library(name: "JSONKitCore", targets: ["JSONKitCore"]),
     .library(name: "Mapping", targets: ["Mapping"]),
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
     .library(name: "Transfer", targets: ["Transfer"]),
@@ -36,7 +37,38 @@ let package = Package(
       pkgConfig: "yajl",
       providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
     ),
-    .target(name: "JSONKit", dependencies: ["CYajl"]),
+    // Two modules share Sources/JSONKit, so files keep their places (see the JSONKit
+    // catalog's "ModuleLayout"). JSONKitCore is the value, parser, writer and paths, with
+    // FoundationEssentials at most: `jsonkit` links it alone and never loads Foundation,
+    // FoundationInternationalization or ICU's data (half of its start-up). JSONKit re-exports
+    // JSONKitCore and adds what needs Foundation: NSNumber and `Any` bridges, the Codable
+    // coders' DateFormatter, SwiftyJSON's NSError and
+    // JSONSerialization spellings. `import JSONKit` is the whole API, as before.
+    .target(
+      name: "JSONKitCore",
+      dependencies: ["CYajl"],
+      path: "Sources/JSONKit",
+      exclude: [
+        "JSONKit.docc", "Foundation",
+        "Compatibility/SwiftyJSONError.swift", "Compatibility/WritingOptionsKeys.swift",
+        "Compatibility/JSON+RawRepresentable.swift",
+      ]
+    ),
+    .target(
+      name: "JSONKit",
+      dependencies: ["JSONKitCore"],
+      path: "Sources/JSONKit",
+      exclude: [
+        "JSONKitCore.docc", "Codable", "Core", "Document", "Numbers", "Parsing", "Streaming",
+        "Writing",
+        "Compatibility/JSONError+SwiftyJSONText.swift", "Compatibility/Type.swift",
+        "Value/JSON+Codable.swift", "Value/JSON+Decimal.swift", "Value/JSON+Equatable.swift", "Value/JSON+FastAccess.swift",
+        "Value/JSON+Foundation.swift", "Value/JSON+Getters.swift", "Value/JSON+InPlace.swift",
+        "Value/JSON+Literals.swift", "Value/JSON+Merge.swift", "Value/JSON+Mutation.swift",
+        "Value/JSON+Numbers.swift", "Value/JSON+Parsing.swift", "Value/JSON+RawText.swift",
+        "Value/JSON+Sequence.swift", "Value/JSON+Subscript.swift", "Value/JSONSubscriptType.swift",
+      ]
+    ),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "CSystemShims"),
     .systemLibrary(
@@ -44,7 +76,7 @@ let package = Package(
       pkgConfig: "oniguruma",
       providers: [.apt(["libonig-dev"]), .brew(["oniguruma"])]
     ),
-    .target(name: "JSONQuery", dependencies: ["JSONKit", "CSystemShims", "COniguruma"]),
+    .target(name: "JSONQuery", dependencies: ["JSONKitCore", "CSystemShims", "COniguruma"]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",
@@ -54,7 +86,7 @@ let package = Package(
     .target(name: "LoopbackTestServer"),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
     .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
-    .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
+    .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery"]),
     .target(
       name: "JSONKitHummingbird",
       dependencies: [

@@ -422,6 +422,10 @@ extension JQTextParser {
     func fail(_ message: String) -> Swift.Result<JSON, Failure> {
       .failure(Failure(message: message))
     }
+    // Most strings have no escape and no control character: their text is the token's.
+    if !token.contains(where: { $0 == 0x5C || $0 < 0x20 }) {
+      return .success(JSON(JQTextParser.repairedString(token[...])))
+    }
     var out: [UInt8] = []
     out.reserveCapacity(token.count)
     var i = 0

@@ -51,7 +51,9 @@ extension JSONKitDecoder.Impl {
   /// and a formatter maps equal text to equal dates. The memo is bounded and dies with the
   /// decode.
   func formattedDate(_ text: String, _ formatter: any JSONDateFormatter) -> Date? {
-    if formattedParser == nil { formattedParser = .some(FixedDateFormat(formatter.jsonKitFixedPattern)) }
+    if formattedParser == nil {
+      formattedParser = .some(FixedDateFormat(formatter.jsonKitFixedPattern))
+    }
     if let parser = formattedParser.unsafelyUnwrapped, let date = parser.parse(text) { return date }
     if let date = formattedDates[text] { return date }
     guard let date = formatter.date(from: text) else { return nil }

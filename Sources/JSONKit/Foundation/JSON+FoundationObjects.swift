@@ -9,12 +9,14 @@ extension JSON {
   /// The JSON `null` (as in JSONKitCore). Declared again here, beside the instance
   /// property `null` (an `NSNull?`, SwiftyJSON's): Swift lets a module's members shadow
   /// same-named members of a module it imports, so without this one `JSON.null` would
-  /// find only the instance property for every user of JSONKit.
+  /// find only the instance property for every user of JSONKit. Disfavored, so that a file
+  /// importing both modules finds JSONKitCore's (the same value) rather than two.
   ///
   /// ```swift
   /// let value: JSON = .null
   /// value.null  // Optional(NSNull())
   /// ```
+  @_disfavoredOverload
   public static var null: JSON { nullValue }
 
   /// An `NSNumber`, as a boolean when it holds one, else exactly as an integer or double.

@@ -45,6 +45,8 @@ extension JQTextParser {
     private var seen = Seen.none
     /// Events made and not handed out yet, each with the line of the byte that made it.
     private var queue: [(event: JSON, line: Int)] = []
+    /// The path of the last event queued, as the array it was made from and as its value.
+    private var lastPath: (elements: [JSON], value: JSON)?
     var token: [UInt8] = []
     private var state = State.normal
     /// Where the next byte is, as jq counts for its messages: the line (from 1) and the
@@ -192,6 +194,7 @@ extension JQTextParser {
     }
 
     /// A top-level scalar is an event once the byte after it is read.
+    @inline(__always)
     private mutating func takeTopLevel() {
       guard path.isEmpty, let value = next else { return }
       next = nil
@@ -206,11 +209,26 @@ extension JQTextParser {
       return nil
     }
 
+    /// Whether `a` and `b` are the same storage, not only equal.
+    private static func sameBuffer(_ a: [JSON], _ b: [JSON]) -> Bool {
+      a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+      }
+    }
+
     /// Queues the event `[path, leaf]`, or `[path]` without a leaf. (Built from boxes
     /// directly: every element is detached, which `JSON(array:)` would check element by
     /// element, and no variadic array is made.)
     private mutating func emit(leaf: JSON?) {
-      let pathValue = JSON(storage: .array(ArrayBox(path)))
+      // A container's last leaf and its closing event share the path: one box for both.
+      let pathValue: JSON
+      // (The same buffer: `path` has not changed since, or it would have been copied.)
+      if let last = lastPath, Self.sameBuffer(last.elements, path) {
+        pathValue = last.value
+      } else {
+        pathValue = JSON(storage: .array(ArrayBox(path)))
+        lastPath = (path, pathValue)
+      }
       let elements = leaf.map { [pathValue, $0] } ?? [pathValue]
       queue.append((JSON(storage: .array(ArrayBox(elements))), line))
     }

@@ -144,7 +144,13 @@ public enum JQTextParser {
   /// decoder (`jvp_utf8_next`) cuts it: a lead byte takes the continuation bytes that follow
   /// it, up to its length; a sequence cut short by the end takes the rest.
   static func repairedString(_ bytes: ArraySlice<UInt8>) -> String {
-    if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+    // Valid text decodes to itself. (`String(validating:as:)` is generic over the encoding
+    // and looked its metadata up on every call: 2% of a `--stream` run.)
+    var decoded = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    let unchanged = bytes.withUnsafeBufferPointer { original in
+      decoded.withUTF8 { $0.count == original.count && $0.elementsEqual(original) }
+    }
+    if unchanged { return decoded }
     var scalars = String.UnicodeScalarView()
     var i = bytes.startIndex
     while i < bytes.endIndex {

@@ -14,7 +14,11 @@ private func mappedLibraries(_ arguments: [String], input: String) throws
     binary.path, arguments, standardInput: .pipe, standardOutput: .pipe)
   child.writeInput(Array(input.utf8))
   let firstLine = child.readOutputLine()
-  let maps = try String(contentsOfFile: "/proc/\(child.pid)/maps", encoding: .utf8)
+  // (Read to its end: a /proc file says it is empty, and a read sized by that stops at the
+  // first page.)
+  let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(child.pid)/maps"))
+  let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+  handle.closeFile()
   child.closeInput()
   if child.wait(timeout: .seconds(60)) == nil { child.kill() }
   var libraries = Set<String>()

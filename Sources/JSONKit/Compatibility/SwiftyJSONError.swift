@@ -64,7 +64,7 @@ extension JSONError: CustomNSError {
   /// SwiftyJSON's error domain, `com.swiftyjson.SwiftyJSON`.
   public static var errorDomain: String { "com.swiftyjson.SwiftyJSON" }
 
-  /// SwiftyJSON's numeric code (``JSONError/Code``).
+  /// SwiftyJSON's numeric code (`JSONError.Code`).
   public var errorCode: Int { code.rawValue }
 
   /// The full message (`description`, with its path or location) under

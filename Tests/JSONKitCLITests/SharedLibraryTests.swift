@@ -47,7 +47,7 @@ struct SharedLibraryTests {
     arguments: [
       ["-c", "--unbuffered", ".a"],
       ["-c", "--unbuffered", "--stream", "."],
-      ["-c", "--unbuffered", #"test("b+") | tostring | ascii_downcase"#],
+      ["-c", "--unbuffered", #".a | test("b+") | tostring | ascii_downcase"#],
     ])
   func runMapsNoFoundation(_ arguments: [String]) throws {
     let input = #"{"a":"abb"}"# + "\n"

@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "JSONKit", targets: ["JSONKit"]),
+    .library(name: "JSONKitCore", targets: ["JSONKitCore"]),
     .library(name: "Mapping", targets: ["Mapping"]),
     .library(name: "JSONQuery", targets: ["JSONQuery"]),
     .library(name: "Transfer", targets: ["Transfer"]),
@@ -36,7 +37,34 @@ let package = Package(
       pkgConfig: "yajl",
       providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
     ),
-    .target(name: "JSONKit", dependencies: ["CYajl"]),
+    // Two modules share Sources/JSONKit, so files keep their places (see the JSONKit
+    // catalog's "Module layout"). JSONKitCore: the value, parsers, writer, paths, coders and
+    // jq's reader, with FoundationEssentials at most; `jsonkit` and JSONQuery link it alone and
+    // never load Foundation, FoundationInternationalization or ICU's data (43% of a tiny
+    // run's instructions). JSONKit re-exports JSONKitCore and adds what needs
+    // Foundation (Sources/JSONKit/Foundation and three SwiftyJSON spellings in
+    // Compatibility): `import JSONKit` is the whole API, as before. A new file in a folder of
+    // the core's belongs to the core; each list names what the other target owns.
+    .target(
+      name: "JSONKitCore",
+      dependencies: ["CYajl"],
+      path: "Sources/JSONKit",
+      exclude: [
+        "JSONKit.docc", "Foundation",
+        "Compatibility/SwiftyJSONError.swift", "Compatibility/WritingOptionsKeys.swift",
+        "Compatibility/JSON+RawRepresentable.swift",
+      ]
+    ),
+    .target(
+      name: "JSONKit",
+      dependencies: ["JSONKitCore"],
+      path: "Sources/JSONKit",
+      exclude: [
+        "JSONKitCore.docc", "Codable", "Core", "Document", "Numbers", "Parsing", "Streaming",
+        "Value", "Writing", "Compatibility/JSONError+SwiftyJSONText.swift",
+        "Compatibility/Type.swift",
+      ]
+    ),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "CSystemShims"),
     .systemLibrary(
@@ -44,7 +72,7 @@ let package = Package(
       pkgConfig: "oniguruma",
       providers: [.apt(["libonig-dev"]), .brew(["oniguruma"])]
     ),
-    .target(name: "JSONQuery", dependencies: ["JSONKit", "CSystemShims", "COniguruma"]),
+    .target(name: "JSONQuery", dependencies: ["JSONKitCore", "CSystemShims", "COniguruma"]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",
@@ -54,7 +82,7 @@ let package = Package(
     .target(name: "LoopbackTestServer"),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
     .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
-    .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKit", "JSONQuery"]),
+    .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery"]),
     .target(
       name: "JSONKitHummingbird",
       dependencies: [
@@ -72,7 +100,7 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONKitTests",
-      dependencies: ["JSONKit", "CYajl"],
+      dependencies: ["JSONKit", "JSONKitCore", "CYajl"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

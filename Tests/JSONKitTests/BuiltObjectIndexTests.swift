@@ -1,6 +1,7 @@
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// Objects built in code keep their keys in insertion order and, past eight members, an
 /// open-addressing index of their own: checked against a reference model through thousands

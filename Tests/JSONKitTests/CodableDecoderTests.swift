@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 // Models shared by the Codable test suites (CodableDecoderTests, CodableEncoderTests).
 enum CodableTestModels {

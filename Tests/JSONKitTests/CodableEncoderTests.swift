@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 private typealias Models = CodableTestModels
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// Objects and arrays built in code are changed in place while one value holds them, and
 /// copied once when shared, so building an object of n keys costs O(n), not O(n²).

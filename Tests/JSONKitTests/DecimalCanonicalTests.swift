@@ -1,6 +1,7 @@
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// decNumber's `decNumberToString`, which jq 1.8 uses to print numbers that kept their text.
 @Suite("Numbers in decNumber's canonical form")

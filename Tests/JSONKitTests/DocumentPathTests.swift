@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// Values read from a parsed document remember only their tape position; their paths, and
 /// the paths in the errors of failed accesses below them, are worked out by the document.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// `JQTextParser` reads JSON text as jq 1.8's `jv_parse.c` does: its literals, its
 /// messages, its line and column, its depth limit and its repair of invalid UTF-8.

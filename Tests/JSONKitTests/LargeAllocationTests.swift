@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// Documents and buffers big enough for `LargeAllocation` (4 MiB and up): parsed one-shot and
 /// streamed, read, copied, mutated and freed on many threads; and `GrowableBuffer` crossing

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// The push parser's line bookkeeping counts newlines eight bytes at a time; it must agree
 /// with a byte-by-byte count on every length and alignment, with bytes on both sides of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// A value tree that encodes itself through every kind of container, so random trees drive
 /// the one-pass encoder through nesting, optionals, nested containers and scalars of each type.

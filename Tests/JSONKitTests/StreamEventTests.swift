@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// jq's `tostream` for a parsed value, written out here as the reference the parser's own
 /// events must equal.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// `JSONTreeWalker` (behind jq's `paths` and `tostream`) against a plain recursive walk
 /// through the public API, on parsed values, built values and values that mix both.

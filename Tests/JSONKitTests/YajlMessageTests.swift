@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import JSONKit
+@testable import JSONKitCore
 
 /// Every yajl message that `YajlMessage` pins, produced by the linked yajl itself: a yajl whose
 /// wording differs fails here instead of making JSONKit's parse errors vaguer.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A fast reader and writer for `.formatted(DateFormatter)` dates in the formatter's exact,
 /// canonical form, such as twitter.json's `Sun Aug 31 00:29:15 +0000 2014`.
@@ -50,29 +54,17 @@ package struct FixedDateFormat: Sendable {
     ].map { Array($0.utf8) },
   ]
 
-  /// The reader for `formatter`'s current settings, or `nil` when they are not ones it
-  /// reproduces exactly.
-  package init?(_ formatter: DateFormatter) {
-    guard formatter.locale.identifier == "en_US_POSIX", formatter.calendar.identifier == .gregorian,
-      !formatter.isLenient, formatter.defaultDate == nil, !formatter.doesRelativeDateFormatting,
-      let offset = Self.fixedOffset(formatter.timeZone),
-      let fields = Self.compile(formatter.dateFormat)
-    else { return nil }
+  /// The reader for a formatter's pattern and fixed offset (see
+  /// `JSONDateFormatter.jsonKitFixedPattern`), or `nil` when there are none or the pattern
+  /// is not one it reproduces exactly.
+  package init?(_ settings: (pattern: String, secondsFromGMT: Int)?) {
+    guard let settings, let fields = Self.compile(settings.pattern) else { return nil }
     // Year, month and day must be in the text (ICU fills missing ones with defaults).
     guard fields.contains(.year), fields.contains(where: { $0.isMonth }),
       fields.contains(where: { $0.isDay })
     else { return nil }
     self.fields = fields
-    self.offset = offset
-  }
-
-  /// The offset of a zone that never changes it (GMT, UTC, GMT+0100…).
-  static func fixedOffset(_ zone: TimeZone) -> Int? {
-    let fixed =
-      ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
-      || zone.identifier.hasPrefix("GMT+") || zone.identifier.hasPrefix("GMT-")
-    guard fixed, zone.nextDaylightSavingTimeTransition == nil else { return nil }
-    return zone.secondsFromGMT()
+    self.offset = settings.secondsFromGMT
   }
 
   /// The fields of an ICU date pattern, or `nil` when it uses one this reader lacks.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The types that JSON coders read specially rather than through their own `Decodable`
 // conformance, as Foundation's `JSONDecoder` does: `Date` and `Data` by strategy, `URL` from
@@ -46,8 +50,10 @@ extension JSONKitDecoder.Impl {
   /// (retweets share their original's timestamp: twitter.json has 173 dates, 33 distinct),
   /// and a formatter maps equal text to equal dates. The memo is bounded and dies with the
   /// decode.
-  func formattedDate(_ text: String, _ formatter: DateFormatter) -> Date? {
-    if formattedParser == nil { formattedParser = .some(FixedDateFormat(formatter)) }
+  func formattedDate(_ text: String, _ formatter: any JSONDateFormatter) -> Date? {
+    if formattedParser == nil {
+      formattedParser = .some(FixedDateFormat(formatter.jsonKitFixedPattern))
+    }
     if let parser = formattedParser.unsafelyUnwrapped, let date = parser.parse(text) { return date }
     if let date = formattedDates[text] { return date }
     guard let date = formatter.date(from: text) else { return nil }

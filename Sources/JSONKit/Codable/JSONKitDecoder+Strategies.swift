@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The decoding strategies, with Foundation's `JSONDecoder` names and meanings, so that code
 // configuring a `JSONDecoder` ports by changing the type name.
@@ -43,7 +47,7 @@ extension JSONKitDecoder {
     /// (Apple documents it as thread-safe; swift-corelibs-foundation marks it
     /// `@unchecked Sendable`), so the strategy holds it directly, without a wrapper. Do not
     /// change the formatter's settings while a decode that uses it runs.
-    case formatted(DateFormatter)
+    case formatted(any JSONDateFormatter)
     /// The closure decodes the date from a decoder positioned at the value.
     case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
   }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The encoding options and strategies, with Foundation's `JSONEncoder` names and meanings.
 
@@ -62,7 +66,7 @@ extension JSONKitEncoder {
     case iso8601
     /// A string written by the formatter (Foundation declares `DateFormatter` `Sendable`;
     /// do not change its settings while an encode that uses it runs).
-    case formatted(DateFormatter)
+    case formatted(any JSONDateFormatter)
     /// The closure encodes the date into the encoder; if it encodes nothing, `{}` is
     /// written, as Foundation does.
     case custom(@Sendable (_ date: Date, _ encoder: any Encoder) throws -> Void)

@@ -114,7 +114,7 @@ extension JSONKitEncoder {
         defaultKeys = false
       }
       if case .formatted(let formatter) = encoder.dateEncodingStrategy {
-        fixedDateFormat = FixedDateFormat(formatter)
+        fixedDateFormat = FixedDateFormat(formatter.jsonKitFixedPattern)
       } else {
         fixedDateFormat = nil
       }

@@ -64,7 +64,7 @@ extension JSONError: CustomNSError {
   /// SwiftyJSON's error domain, `com.swiftyjson.SwiftyJSON`.
   public static var errorDomain: String { "com.swiftyjson.SwiftyJSON" }
 
-  /// SwiftyJSON's numeric code (``JSONError/Code``).
+  /// SwiftyJSON's numeric code (`JSONError.Code`).
   public var errorCode: Int { code.rawValue }
 
   /// The full message (`description`, with its path or location) under
@@ -77,20 +77,5 @@ extension JSONError: CustomNSError {
       NSLocalizedDescriptionKey: description,
       NSLocalizedFailureReasonErrorKey: code.swiftyJSONDescription,
     ]
-  }
-}
-
-extension JSONError.Code {
-  /// SwiftyJSON's text for this code.
-  var swiftyJSONDescription: String {
-    switch self {
-    case .unsupportedType: "It is an unsupported type."
-    case .indexOutOfBounds: "Array Index is out of bounds."
-    case .wrongType: "Couldn't merge, because the JSONs differ in type on top level."
-    case .notExist: "Dictionary key does not exist."
-    case .invalidJSON: "JSON is invalid."
-    case .elementTooDeep:
-      "Element too deep. Increase maxObjectDepth and make sure there is no reference loop."
-    }
   }
 }

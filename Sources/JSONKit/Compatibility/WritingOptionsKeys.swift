@@ -8,7 +8,7 @@ import Foundation
 /// JSON([1, nil] as [Any?]).rawString([.castNilToNSNull: true])   // "[\n  1,\n  null\n]"
 /// ```
 public enum writingOptionsKeys: Sendable, Hashable {
-  /// A `JSONSerialization.WritingOptions` (or ``JSONWritingOptions``) for the text;
+  /// A `JSONSerialization.WritingOptions` (or `JSONWritingOptions`) for the text;
   /// pretty-printed when absent.
   case jsonSerialization
   /// SwiftyJSON writes `nil` members as `null` only with this key; JSONKit always does.
@@ -34,7 +34,7 @@ extension JSON {
   /// - Parameter options: `.jsonSerialization` (writing options, pretty by default),
   ///   `.encoding` (default UTF-8), `.maxObjextDepth` (default 10), `.castNilToNSNull`
   ///   (accepted; `nil` always writes as `null`).
-  /// - Returns: the text as ``rawString(_:options:)`` gives it, or `nil` for a failed
+  /// - Returns: the text as `rawString(_:options:)` gives it, or `nil` for a failed
   ///   access, a value nested deeper than `.maxObjextDepth` or text the encoding cannot hold.
   public func rawString(_ options: [writingOptionsKeys: Any]) -> String? {
     let encoding = options[.encoding] as? String.Encoding ?? .utf8

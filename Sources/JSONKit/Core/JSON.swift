@@ -90,7 +90,7 @@ public struct JSON: Sendable {
   }
 
   /// A failed access.
-  init(error: JSONError) {
+  package init(error: JSONError) {
     self.init(storage: .invalid(.boxed(ErrorBox(error))))
   }
 

@@ -45,6 +45,8 @@ extension JQTextParser {
     private var seen = Seen.none
     /// Events made and not handed out yet, each with the line of the byte that made it.
     private var queue: [(event: JSON, line: Int)] = []
+    /// The path of the last event queued, as the array it was made from and as its value.
+    private var lastPath: (elements: [JSON], value: JSON)?
     var token: [UInt8] = []
     private var state = State.normal
     /// Where the next byte is, as jq counts for its messages: the line (from 1) and the
@@ -71,6 +73,15 @@ extension JQTextParser {
     package mutating func next(in bytes: UnsafeRawBufferPointer, _ i: inout Int) -> Result? {
       if let event = dequeue() { return event }
       while i < bytes.count {
+        // Runs of bytes that cannot make an event or an error are taken whole: the inside
+        // of a string, and white space or a literal's bytes where no value waits for them
+        // (each of these, read one at a time, did nothing but count the column).
+        if let end = run(in: bytes, from: i), end > i {
+          if state == .string || !token.isEmpty { token.append(contentsOf: bytes[i..<end]) }
+          column += end - i
+          i = end
+          continue
+        }
         let c = bytes[i]
         i += 1
         let byteLine = line
@@ -84,6 +95,36 @@ extension JQTextParser {
         }
       }
       return nil
+    }
+
+    /// The end of the run of bytes from `i` that `scan` would only count or append to the
+    /// token: string bytes other than `"`, `\\` and newline; in between tokens, spaces, tabs
+    /// and carriage returns once no literal is open; a literal's bytes inside a container.
+    /// `nil` when the byte at `i` needs `scan`.
+    @inline(__always)
+    private func run(in bytes: UnsafeRawBufferPointer, from i: Int) -> Int? {
+      var j = i
+      switch state {
+      case .string:
+        while j < bytes.count {
+          let b = bytes[j]
+          if b == 0x22 || b == 0x5C || b == 0x0A { break }
+          j += 1
+        }
+      case .normal where !path.isEmpty || next == nil:
+        if token.isEmpty {
+          while j < bytes.count {
+            let b = bytes[j]
+            if b != 0x20 && b != 0x09 && b != 0x0D { break }
+            j += 1
+          }
+        } else if !path.isEmpty {
+          while j < bytes.count, JQTextParser.isLiteral(bytes[j]) { j += 1 }
+        }
+      default:
+        return nil
+      }
+      return j
     }
 
     /// The end of the input: a last event (a top-level scalar), an error if a value is
@@ -153,6 +194,7 @@ extension JQTextParser {
     }
 
     /// A top-level scalar is an event once the byte after it is read.
+    @inline(__always)
     private mutating func takeTopLevel() {
       guard path.isEmpty, let value = next else { return }
       next = nil
@@ -167,8 +209,28 @@ extension JQTextParser {
       return nil
     }
 
-    private mutating func emit(_ elements: JSON...) {
-      queue.append((JSON(array: elements), line))
+    /// Whether `a` and `b` are the same storage, not only equal.
+    private static func sameBuffer(_ a: [JSON], _ b: [JSON]) -> Bool {
+      a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+      }
+    }
+
+    /// Queues the event `[path, leaf]`, or `[path]` without a leaf. (Built from boxes
+    /// directly: every element is detached, which `JSON(array:)` would check element by
+    /// element, and no variadic array is made.)
+    private mutating func emit(leaf: JSON?) {
+      // A container's last leaf and its closing event share the path: one box for both.
+      let pathValue: JSON
+      // (The same buffer: `path` has not changed since, or it would have been copied.)
+      if let last = lastPath, Self.sameBuffer(last.elements, path) {
+        pathValue = last.value
+      } else {
+        pathValue = JSON(storage: .array(ArrayBox(path)))
+        lastPath = (path, pathValue)
+      }
+      let elements = leaf.map { [pathValue, $0] } ?? [pathValue]
+      queue.append((JSON(storage: .array(ArrayBox(elements))), line))
     }
 
     /// Whether the innermost open container is an array (its path entry is an index).
@@ -201,10 +263,14 @@ extension JQTextParser {
         guard let last = path.last else { return "',' not as part of an object or array" }
         switch last.type {
         case .number:
-          if let value = next { emit(JSON(array: path), value) }
-          path[path.count - 1] = JSON(Int(last.doubleValue) + 1)
+          if let value = next { emit(leaf: value) }
+          if case .number(.int(let index)) = last.storage {
+            path[path.count - 1] = JSON(storage: .number(.int(index + 1)))
+          } else {
+            path[path.count - 1] = JSON(Int(last.doubleValue) + 1)
+          }
         case .string:
-          if let value = next { emit(JSON(array: path), value) }
+          if let value = next { emit(leaf: value) }
           path[path.count - 1] = .null
         default:
           return "Objects must consist of key:value pairs"
@@ -216,15 +282,15 @@ extension JQTextParser {
         if seen == .comma { return "Expected another array element" }
         if !inArray { return "Unmatched ']' in the middle of an object" }
         if let value = next {
-          emit(JSON(array: path), value)
-          emit(JSON(array: path))
+          emit(leaf: value)
+          emit(leaf: nil)
         } else if seen != .openArray {
-          emit(JSON(array: path))
+          emit(leaf: nil)
         }
         path.removeLast()
         next = nil
         // Empty arrays are leaves.
-        if seen == .openArray { emit(JSON(array: path), JSON(array: [])) }
+        if seen == .openArray { emit(leaf: JSON(storage: .array(ArrayBox([])))) }
         seen = path.isEmpty ? .none : .value
       default:  // '}'
         if path.isEmpty { return "Unmatched '}' at the top-level" }
@@ -232,20 +298,20 @@ extension JQTextParser {
         if inArray { return "Unmatched '}' in the middle of an array" }
         if let value = next {
           if path.last?.type != .string { return "Objects must consist of key:value pairs" }
-          emit(JSON(array: path), value)
-          emit(JSON(array: path))
+          emit(leaf: value)
+          emit(leaf: nil)
         } else {
           switch seen {
           case .colon: return "Missing value in key:value pair"
           case .openArray: return "Unmatched '}' in the middle of an array"
-          case .value: emit(JSON(array: path))
+          case .value: emit(leaf: nil)
           case .openObject: break
           default: return "Unmatched '}'"
           }
         }
         path.removeLast()
         next = nil
-        if seen == .openObject { emit(JSON(array: path), JSON(dictionary: [:])) }
+        if seen == .openObject { emit(leaf: JSON(dictionary: [:])) }
         seen = path.isEmpty ? .none : .value
       }
       return nil

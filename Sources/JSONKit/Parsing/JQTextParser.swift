@@ -144,7 +144,13 @@ public enum JQTextParser {
   /// decoder (`jvp_utf8_next`) cuts it: a lead byte takes the continuation bytes that follow
   /// it, up to its length; a sequence cut short by the end takes the rest.
   static func repairedString(_ bytes: ArraySlice<UInt8>) -> String {
-    if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+    // Valid text decodes to itself. (`String(validating:as:)` is generic over the encoding
+    // and looked its metadata up on every call: 2% of a `--stream` run.)
+    var decoded = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    let unchanged = bytes.withUnsafeBufferPointer { original in
+      decoded.withUTF8 { $0.count == original.count && $0.elementsEqual(original) }
+    }
+    if unchanged { return decoded }
     var scalars = String.UnicodeScalarView()
     var i = bytes.startIndex
     while i < bytes.endIndex {
@@ -421,6 +427,10 @@ extension JQTextParser {
   static func string(_ token: [UInt8]) -> Swift.Result<JSON, Failure> {
     func fail(_ message: String) -> Swift.Result<JSON, Failure> {
       .failure(Failure(message: message))
+    }
+    // Most strings have no escape and no control character: their text is the token's.
+    if !token.contains(where: { $0 == 0x5C || $0 < 0x20 }) {
+      return .success(JSON(JQTextParser.repairedString(token[...])))
     }
     var out: [UInt8] = []
     out.reserveCapacity(token.count)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Decimal getters. Parsed numbers keep their source text, so a `Decimal` is read from the
 // digits as written (`0.1` stays one tenth), never through a `Double`: money and other
@@ -45,7 +49,7 @@ extension JSON {
       switch type {
       case .bool: return boolValue ? 1 : 0
       case .string:
-        return JSON.exactDecimal(stringValue.trimmingCharacters(in: .whitespaces)) ?? 0
+        return JSON.exactDecimal(stringValue.trimmingFoundationWhitespace) ?? 0
       default: return 0
       }
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Building JSON values from Swift and Foundation values.
 
@@ -57,13 +61,12 @@ extension JSON {
     self = JSON.convert(object)
   }
 
-  static func convert(_ object: Any) -> JSON {
+  package static func convert(_ object: Any) -> JSON {
     switch object {
     case let json as JSON: return json.detached
     case let s as String: return JSON(s)
     case let s as Substring: return JSON(String(s))
     case let url as URL: return JSON(url.absoluteString)
-    case is NSNull: return .null
     case let data as Data:
       return (try? JSONParser.parse(data))
         ?? JSON(error: JSONError(.conversion(.unsupportedType("Data that is not JSON text"))))
@@ -85,7 +88,8 @@ extension JSON {
     if type == UInt16.self, let v = object as? UInt16 { return JSON(v) }
     if type == UInt32.self, let v = object as? UInt32 { return JSON(v) }
     if type == UInt64.self, let v = object as? UInt64 { return JSON(v) }
-    if let number = object as? NSNumber { return JSON(number: number) }
+    // NSNumber, NSNull, NSDictionary: JSONKit, which has Foundation, converts them.
+    if let foreign = object as? any FoundationJSONConvertible { return foreign.convertedJSON }
     if let array = object as? [Any] { return JSON(array: array.map(convert)) }
     // Members in key order: a Swift or Foundation dictionary has no order of its own, and
     // hash order would make the written text differ from run to run.
@@ -96,42 +100,11 @@ extension JSON {
       }
       return JSON(storage: .object(box))
     }
-    if let dictionary = object as? NSDictionary {
-      var members: [(String, Any)] = []
-      for (key, value) in dictionary {
-        guard let key = key as? String else {
-          return JSON(
-            error: JSONError(.conversion(.unsupportedType("a dictionary with non-string keys"))))
-        }
-        members.append((key, value))
-      }
-      let box = ObjectBox()
-      for (key, value) in members.sorted(by: { $0.0 < $1.0 }) { box.set(key, convert(value)) }
-      return JSON(storage: .object(box))
-    }
     let mirror = Mirror(reflecting: object)
     if mirror.displayStyle == .optional {
       guard let child = mirror.children.first else { return .null }
       return convert(child.value)
     }
     return JSON(error: JSONError(.conversion(.unsupportedType("\(type)"))))
-  }
-
-  /// An `NSNumber`, as a boolean when it holds one, else exactly as an integer or double.
-  init(number: NSNumber) {
-    let kind = String(cString: number.objCType)
-    if kind == "c" || kind == "B", number.int8Value == 0 || number.int8Value == 1,
-      Swift.type(of: number) != NSDecimalNumber.self
-    {
-      self.init(number.boolValue)
-    } else if number is NSDecimalNumber {
-      self.init(storage: .number(.text(number.description)))
-    } else if kind == "f" || kind == "d" {
-      self.init(number.doubleValue)
-    } else if kind == "Q" || kind == "L" || kind == "I" || kind == "S" || kind == "C" {
-      self.init(number.uint64Value)
-    } else {
-      self.init(number.int64Value)
-    }
   }
 }

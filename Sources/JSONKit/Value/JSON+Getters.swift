@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Non-numeric getters and setters, with SwiftyJSON's names and defaults.
 
@@ -60,31 +64,8 @@ extension JSON {
     set { self = JSON(newValue) }
   }
 
-  /// `NSNull()` when this is `null` (and exists), else `nil`. Setting anything stores `null`.
-  public var null: NSNull? {
-    get {
-      if case .null = storage { return NSNull() }
-      return nil
-    }
-    set { self = .null }
-  }
-
   /// `true` when this is `null` or a failed access.
   public var isNull: Bool { type == .null }
-
-  /// The string as a URL; a string that is not a valid URL as written is
-  /// percent-encoded first (as SwiftyJSON). `nil` for other values.
-  public var url: URL? {
-    get {
-      guard let s = string else { return nil }
-      if let url = URL(string: s) { return url }
-      guard let encoded = s.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) else {
-        return nil
-      }
-      return URL(string: encoded)
-    }
-    set { self = newValue.map { JSON($0.absoluteString) } ?? .null }
-  }
 
   /// The elements, or `nil` when this is not an array.
   public var array: [JSON]? {
@@ -121,36 +102,4 @@ extension JSON {
     set { self = JSON(dictionary: newValue) }
   }
 
-  /// The elements as Foundation objects (`NSNumber`, `String`, `NSNull`, arrays,
-  /// dictionaries), or `nil` when this is not an array.
-  public var arrayObject: [Any]? {
-    get { array?.map(\.object) }
-    set { self = newValue.map { JSON($0) } ?? .null }
-  }
-
-  /// The members as Foundation objects, or `nil` when this is not an object.
-  public var dictionaryObject: [String: Any]? {
-    get { dictionary?.mapValues(\.object) }
-    set { self = newValue.map { JSON($0) } ?? .null }
-  }
-
-  /// This value as Foundation objects, as `JSONSerialization` would return it: `String`,
-  /// `NSNumber` (integers exactly when they fit 64 bits), `NSNull`, `[Any]`, `[String: Any]`.
-  /// Setting converts with `JSON(_:)`. Deeply nested values convert recursively.
-  public var object: Any {
-    get {
-      switch type {
-      case .string: return stringValue
-      case .number: return number ?? NSNumber(value: 0)
-      case .bool: return boolValue
-      case .array: return arrayObject ?? []
-      case .dictionary: return dictionaryObject ?? [:]
-      case .null, .unknown: return NSNull()
-      }
-    }
-    set { self = JSON(newValue) }
-  }
-
-  /// SwiftyJSON's name for `object`.
-  public var rawValue: Any { object }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Numeric getters. The optional getters are exact: they return `nil` rather than truncate,
 // round to another integer, or overflow (`1.5` has no `int`; `UInt64.max` has no `int` but
@@ -24,7 +28,7 @@ extension JSON {
 
   /// The exact value as `Int64`, when this is an integral number that fits.
   @usableFromInline
-  var exactInt64: Int64? {
+  package var exactInt64: Int64? {
     switch storage {
     case .number(.int(let i)): return i
     case .number(.uint(let u)): return Int64(exactly: u)
@@ -36,7 +40,7 @@ extension JSON {
 
   /// The exact value as `UInt64`, when this is a non-negative integral number that fits.
   @usableFromInline
-  var exactUInt64: UInt64? {
+  package var exactUInt64: UInt64? {
     switch storage {
     case .number(.int(let i)): return UInt64(exactly: i)
     case .number(.uint(let u)): return u
@@ -83,26 +87,6 @@ extension JSON {
       return f.isInfinite && !d.isInfinite ? nil : f
     }
     set { self = newValue.map { JSON(Double($0)) } ?? .null }
-  }
-
-  /// The number as an `NSNumber` (integers exactly, others as `Double`); `nil` for
-  /// booleans, unlike SwiftyJSON.
-  public var number: NSNumber? {
-    get {
-      if let i = exactInt64 { return NSNumber(value: i) }
-      if let u = exactUInt64 { return NSNumber(value: u) }
-      // A Float stays a Float, so that `as? Float` of the NSNumber works (see `NumberValue`).
-      if case .number(.float(let f)) = storage { return NSNumber(value: f) }
-      if let d = double { return NSNumber(value: d) }
-      return nil
-    }
-    set {
-      guard let n = newValue else {
-        self = .null
-        return
-      }
-      self = JSON(n)
-    }
   }
 
   /// The number as `Int`, when it is integral and fits; never truncated.
@@ -184,7 +168,7 @@ extension JSON {
       switch type {
       case .number: d = nearestDouble ?? 0
       case .bool: d = boolValue ? 1 : 0
-      case .string: d = Double(stringValue.trimmingCharacters(in: .whitespaces)) ?? 0
+      case .string: d = Double(stringValue.trimmingFoundationWhitespace) ?? 0
       default: d = 0
       }
       if d.isInfinite { return d < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
@@ -205,28 +189,12 @@ extension JSON {
     set { self = JSON(Double(newValue)) }
   }
 
-  /// An `NSNumber` for any number, numeric string or boolean; 0 otherwise.
-  public var numberValue: NSNumber {
-    get {
-      if let n = number { return n }
-      if case .bool(let b) = storage { return NSNumber(value: b) }
-      if type == .string {
-        // All the digits, as SwiftyJSON: a Double would round "1000000000000000000000000000.1".
-        let decimal = NSDecimalNumber(string: stringValue.trimmingCharacters(in: .whitespaces))
-        return decimal == NSDecimalNumber.notANumber ? NSDecimalNumber.zero : decimal
-      }
-      if let i = JSON.coercedInt64(self) { return NSNumber(value: i) }
-      return NSNumber(value: doubleValue)
-    }
-    set { self = JSON(newValue) }
-  }
-
   /// The exact integer when there is one (from a number or a numeric string), else the
   /// truncated and clamped value of `doubleValue`.
-  static func coercedInt64(_ json: JSON) -> Int64? {
+  package static func coercedInt64(_ json: JSON) -> Int64? {
     switch json.type {
     case .number: return json.exactInt64
-    case .string: return DecimalText(json.stringValue.trimmingCharacters(in: .whitespaces)).int64
+    case .string: return DecimalText(json.stringValue.trimmingFoundationWhitespace).int64
     case .bool: return json.boolValue ? 1 : 0
     default: return nil
     }
@@ -235,7 +203,7 @@ extension JSON {
   static func coercedUInt64(_ json: JSON) -> UInt64? {
     switch json.type {
     case .number: return json.exactUInt64
-    case .string: return DecimalText(json.stringValue.trimmingCharacters(in: .whitespaces)).uint64
+    case .string: return DecimalText(json.stringValue.trimmingFoundationWhitespace).uint64
     case .bool: return json.boolValue ? 1 : 0
     default: return nil
     }

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// One option of jsonkit's command line: its names, what it reads, what it sets and its
 /// line in `--help`. `ArgumentScanner` reads the command line with this table and

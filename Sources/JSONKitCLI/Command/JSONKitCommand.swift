@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 import JSONQuery
 
 #if canImport(FoundationEssentials)

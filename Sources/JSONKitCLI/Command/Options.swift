@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Everything the command line asks for, as jq's options name it.
 struct Options {

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Input that is not JSON as jq reads it: jq's message (`Invalid numeric literal at line 1,
 /// column 4`), printed after `parse error: `, and where it is when the parser knows.

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 import JSONQuery
 
 /// All inputs as one sequence of values, pulled one at a time: by the main loop, and by the

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Turns the chunks of one input into JSON values, each with the number of the line it ends
 /// on (the line filter errors and `input_line_number` report, as jq's do).

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Writes one value with colors, in jq's layout: each scalar in its color, brackets,
 /// commas and colons in the container's color, keys in the key color, each followed by a

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 import JSONQuery
 
 /// Evaluates a parallel run's batches: everything a worker needs, and nothing shared with

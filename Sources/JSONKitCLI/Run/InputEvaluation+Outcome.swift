@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 extension InputEvaluation {
   /// How the run of the program on one input ended, as jq's `process` returns it: the kind

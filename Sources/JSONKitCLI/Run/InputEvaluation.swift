@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 import JSONQuery
 
 /// Runs the program on one input and prints its results, as jq's main loop does for each

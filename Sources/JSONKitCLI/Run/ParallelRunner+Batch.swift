@@ -1,5 +1,5 @@
 import Dispatch
-import JSONKit
+import JSONKitCore
 
 extension ParallelRunner {
   /// A piece of one file, cut at a value boundary, and what evaluating it printed.

@@ -1,5 +1,5 @@
 import Dispatch
-import JSONKit
+import JSONKitCore
 import JSONQuery
 
 #if canImport(FoundationEssentials)

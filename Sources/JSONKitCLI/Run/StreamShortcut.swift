@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// The `--stream` programs users write most, run on each event without the evaluator.
 ///

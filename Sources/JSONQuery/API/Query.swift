@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// A compiled jq program: immutable, `Sendable`, reusable across threads and inputs.
 ///

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// The results of one run, produced lazily: each `next()` runs the program until its next
 /// output. Not a Swift `Sequence` because `next` throws.

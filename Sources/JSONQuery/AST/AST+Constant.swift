@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 extension AST {
   /// The value of an expression made only of literals (`{search: "./"}`, `[1, -2]`), or

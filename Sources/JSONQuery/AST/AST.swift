@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// A parsed jq expression. Indirect so that nested filters share storage.
 indirect enum AST: Sendable {

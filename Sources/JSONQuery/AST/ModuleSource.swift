@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// A parsed program or library file: its `module` metadata, its `import`/`include`
 /// directives and what follows them.

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Lowers a parsed filter to `Node`s: resolves every call and variable once, so that a
 /// program that uses an undefined name fails to compile (jq's "foo/0 is not defined"),

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// The compiled form of a filter: the AST with every name resolved. A call names its
 /// target (a definition by table index, a closure parameter by slot, a builtin by enum

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Works out which parts of its input a program reads (`Query.inputProjection`).
 ///

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// What a compilation unit sees outside its own scopes: imported and prelude definitions
 /// by "name/arity", imported data variables, and the variables the caller supplies.

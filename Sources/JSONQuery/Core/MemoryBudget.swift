@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 #if canImport(Glibc)
   import Glibc

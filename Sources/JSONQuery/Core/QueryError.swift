@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// An error raised while compiling or running a jq program.
 ///

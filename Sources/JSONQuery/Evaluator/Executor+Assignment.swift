@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 extension Executor {
   /// Every path `ast` designates in `input` (jq's `path(f)`).

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Where push evaluation delivers outputs. A struct rather than a closure parameter: the
 /// optimizer would otherwise specialize the recursive `each` for every closure passed to

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Updates of an accumulator that change it in place.
 ///

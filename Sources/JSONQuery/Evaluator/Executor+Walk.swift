@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 extension Executor {
   /// `walk(f)` as jq 1.8 defines it (`src/builtin.jq`):

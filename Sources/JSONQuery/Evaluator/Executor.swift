@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// Runs compiled code (`Node`s) lazily on one input. One executor per run (it holds the
 /// run's context, step budget and label counter).

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// The run-time values of one scope: what a binding (`as`, `reduce`, `foreach`, `label`)
 /// or a call with parameters introduces. Compiled code reaches a slot by `FrameSlot`: `hops`

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// One output of a filter: a value and, in path mode, the path it was reached by.
 struct Item {

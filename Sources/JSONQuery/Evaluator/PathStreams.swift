@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// `paths`, `paths(f)`, `tostream` and `fromstream(f)` written as loops over the value.
 ///

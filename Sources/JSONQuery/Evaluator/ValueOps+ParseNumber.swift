@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 extension ValueOps {
   /// `tonumber` of a string, as jq 1.8.2 built with decNumber: the whole string must be one

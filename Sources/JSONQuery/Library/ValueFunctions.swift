@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// IntrinsicRunner that are plain functions of values: called once per combination of their
 /// arguments' outputs (the evaluator does the combining, see `Executor`), keyed

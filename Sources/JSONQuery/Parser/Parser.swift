@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

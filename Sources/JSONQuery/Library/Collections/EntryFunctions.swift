@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// `to_entries` and `from_entries` in Swift, with the outputs and errors of jq 1.8's
 /// definitions in `src/builtin.jq`:

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// `bsearch` and `_strindices`: searches jq implements in C.
 enum SearchFunctions {

@@ -1,5 +1,5 @@
 import CSystemShims
-import JSONKit
+import JSONKitCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// `format(name)`: the `@name` formats called by a name computed at run time, through the
 /// same dispatch as `@name` itself (`Formats.apply`), so both know the same formats and

@@ -1,5 +1,5 @@
 import COniguruma
-import JSONKit
+import JSONKitCore
 
 /// jq's `_match_impl(re; flags; testmode)`, on which `test`, `match`, `capture`, `scan`,
 /// `split/2`, `sub` and `gsub` are defined (see `RegexPrelude`), on Oniguruma with Perl

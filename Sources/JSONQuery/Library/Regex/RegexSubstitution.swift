@@ -1,4 +1,4 @@
-import JSONKit
+import JSONKitCore
 
 /// jq 1.8's `sub` and `gsub`, run in Swift with the pattern compiled once per call.
 ///

@@ -142,8 +142,13 @@ public enum JQTextParser {
 
   /// `bytes` as a string, each ill-formed UTF-8 sequence replaced by one U+FFFD where jq's
   /// decoder (`jvp_utf8_next`) cuts it: a lead byte takes the continuation bytes that follow
-  /// it, up to its length; a sequence cut short by the end takes the rest.
-  static func repairedString(_ bytes: ArraySlice<UInt8>) -> String {
+  /// it, up to its length; a sequence cut short by the end takes the rest. (jq's
+  /// `jv_string_sized`: also what `@base64d` makes of its decoded bytes.)
+  ///
+  /// ```swift
+  /// JQTextParser.repairedString([0xED, 0xA0, 0x80, 0x61][...])  // "\u{FFFD}a"
+  /// ```
+  package static func repairedString(_ bytes: ArraySlice<UInt8>) -> String {
     // Valid text decodes to itself. (`String(validating:as:)` is generic over the encoding
     // and looked its metadata up on every call: 2% of a `--stream` run.)
     var decoded = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }

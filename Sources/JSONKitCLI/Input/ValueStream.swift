@@ -428,13 +428,13 @@ final class ValueStream {
           _ = release(to: body, atEnd: true)
           throw InputParseError(error)
         }
-        guard let text = textOfRefusedValue(UnsafeRawBufferPointer(start: nil, count: 0), at: fed)
-        else {
+        // Nothing is left to read: what jq's reader gets was kept from earlier pieces.
+        let nothing = UnsafeRawBufferPointer(start: nil, count: 0)
+        guard let text = textOfRefusedValue(nothing, at: fed) else {
           _ = release(to: body, atEnd: true)
           throw InputParseError(error)
         }
-        let more = try readLeniently(
-          text, UnsafeRawBufferPointer(start: nil, count: 0), at: fed, to: body)
+        let more = try readLeniently(text, nothing, at: fed, to: body)
         if !more { return }
         // The text may have ended in a value yajl would read: then the reader gave it back.
         if lenient == nil { return try finish(to: body) }

@@ -141,7 +141,9 @@ enum Formats {
     case "base64": return Data(text.utf8).base64EncodedString()
     case "base64d":
       switch Base64Decoding.decode(text) {
-      case .success(let bytes): return JQByteString.string(bytes)
+      // As jq's `jv_string_sized` makes a string of bytes: one U+FFFD per bad sequence
+      // where jq's decoder cuts it, not where Swift's repair does.
+      case .success(let bytes): return JQTextParser.repairedString(bytes[...])
       case .failure(.invalidCharacter):
         throw .runtime("\(ValueOps.describe(JSON(text))) is not valid base64 data")
       case .failure(.trailingByte):

@@ -149,8 +149,14 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral,
 
   private func index(of name: String) -> Int? { fields.firstIndex { Self.same($0.name, name) } }
 
-  /// Header names are ASCII tokens, so comparing their lowercased forms is exact.
+  /// Whether two header names are equal ignoring ASCII case. Names are ASCII tokens, so
+  /// folding A-Z byte by byte is exact; it allocates nothing, where comparing `lowercased()`
+  /// copies made two strings per field looked at (every lookup of every request).
   static func same(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    guard a.utf8.count == b.utf8.count else { return false }
+    return a.utf8.elementsEqual(b.utf8) { x, y in
+      x == y
+        || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+    }
   }
 }

@@ -34,8 +34,8 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
   /// The media type of `Content-Type` in lowercase without parameters (`"application/json"`).
   public var mimeType: String? {
     guard let value = headers["Content-Type"] else { return nil }
-    let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-    let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
+    let type = value.split(separator: ";", maxSplits: 1).first ?? value[...]
+    let trimmed = type.trimmingHTTPWhitespace.lowercased()
     return trimmed.isEmpty ? nil : trimmed
   }
 
@@ -44,7 +44,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     guard let value = headers["Content-Type"] else { return nil }
     for parameter in value.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+      guard pair.count == 2, pair[0].trimmingHTTPWhitespace.lowercased() == "charset"
       else { continue }
       return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased()
     }

@@ -13,7 +13,7 @@ extension DataRequest {
   public func validate() -> Self {
     validate(statusCode: 200..<300).addValidator { request, response, data in
       let accept = request?.headers["Accept"]?.split(separator: ",").map {
-        $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
+        String($0.split(separator: ";")[0].trimmingHTTPWhitespace)
       }
       return Self.contentTypeFailure(acceptable: accept ?? ["*/*"], response: response, data: data)
     }
@@ -121,8 +121,7 @@ struct MediaType {
 
   init?(_ text: String) {
     let bare =
-      text.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
-      .lowercased() ?? ""
+      text.split(separator: ";", maxSplits: 1).first?.trimmingHTTPWhitespace.lowercased() ?? ""
     let parts = bare.split(separator: "/", maxSplits: 1)
     if bare == "*" {
       type = "*"

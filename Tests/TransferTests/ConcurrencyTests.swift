@@ -22,18 +22,25 @@ import Testing
     }
   }
 
+  /// `/slow?n=0` to `/slow?n=count-1`, all at once on `session`: the `n` of each answer.
+  static func slowRequests(_ count: Int, on session: Session, to server: LoopbackServer)
+    async throws -> [Int]
+  {
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      for n in 0..<count {
+        group.addTask {
+          try await session.request(server.url("/slow?n=\(n)")).serializingJSON().value["n"]
+            .intValue
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+  }
+
   @Test func twoHundredConcurrentRequestsShareAFewConnections() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
-      let values = try await withThrowingTaskGroup(of: Int.self) { group in
-        for n in 0..<200 {
-          group.addTask {
-            try await session.request(server.url("/slow?n=\(n)")).serializingJSON().value["n"]
-              .intValue
-          }
-        }
-        return try await group.reduce(into: []) { $0.append($1) }
-      }
+      let values = try await Self.slowRequests(200, on: session, to: server)
       #expect(values.sorted() == Array(0..<200))
       // Six connections per host by default, kept alive and reused.
       #expect(server.connectionsAccepted <= 6)
@@ -102,12 +109,46 @@ import Testing
     }
   }
 
-  @Test func aReleasedSessionEndsItsThreadAndClosesItsSockets() async throws {
-    weak var engine: CurlMultiEngine?
+  @Test func concurrentRequestsSpreadOverTheTransferThreadsWithinTheConnectionLimits() async throws
+  {
+    try await withServer(Self.handler) { server in
+      var configuration = SessionConfiguration.default
+      configuration.proxy = .none
+      configuration.transferThreads = 2
+      configuration.maximumConnectionsPerHost = 3
+      let session = Session(configuration: configuration)
+      #expect(session.engines.count == 2)
+      let values = try await Self.slowRequests(60, on: session, to: server)
+      #expect(values.sorted() == Array(0..<60))
+      // Both threads carried transfers, and together they kept to three connections (two on
+      // the first engine, one on the second).
+      #expect(session.engines.allSatisfy { $0.handles.made > 0 })
+      #expect(server.connectionsAccepted <= 3)
+      #expect(server.requestsServed == 60)
+    }
+  }
+
+  @Test func theConnectionLimitsBoundTheNumberOfTransferThreads() {
+    var configuration = SessionConfiguration(transferThreads: 8)
+    configuration.maximumConnectionsPerHost = 3
+    #expect(Session(configuration: configuration).engines.count == 3)
+    configuration.maximumConnections = 1
+    #expect(Session(configuration: configuration).engines.count == 1)
+    configuration.transferThreads = 0
+    configuration.maximumConnections = 0
+    #expect(Session(configuration: configuration).engines.count == 1)
+  }
+
+  @Test func aReleasedSessionEndsItsThreadsAndClosesItsSockets() async throws {
+    final class WeakEngine {
+      weak var engine: CurlMultiEngine?
+      init(_ engine: CurlMultiEngine) { self.engine = engine }
+    }
+    var engines: [WeakEngine] = []
     let server = try LoopbackServer(handler: Self.handler)
     do {
       let session = testSession()
-      engine = session.engine
+      engines = session.engines.map(WeakEngine.init)
       try await withThrowingTaskGroup(of: Void.self) { group in
         for n in 0..<50 {
           group.addTask {
@@ -119,9 +160,11 @@ import Testing
       #expect(socketsOnPort(server.port) > 0)  // kept alive for reuse
     }
     server.stop()
-    // The engine thread holds the engine until it has cleaned up the multi handle and ends.
-    for _ in 0..<200 where engine != nil { try await Task.sleep(for: .milliseconds(50)) }
-    #expect(engine == nil)
+    // Each engine thread holds its engine until it has cleaned up the multi handle and ends.
+    let running = { engines.contains { $0.engine != nil } }
+    #expect(engines.count == 2)
+    for _ in 0..<200 where running() { try await Task.sleep(for: .milliseconds(50)) }
+    #expect(!running())
     #expect(socketsOnPort(server.port) == 0)
   }
 }

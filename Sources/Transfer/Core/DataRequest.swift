@@ -67,6 +67,8 @@ public final class DataRequest: Sendable {
     var outcome: RequestOutcome?
     var lastAttempt: RequestOutcome?
     var transfer: CurlTransfer?
+    /// The engine `transfer` runs on: its cancellation goes there.
+    var engine: CurlMultiEngine?
     var readsJSON = false
     var attempts = 0
     var cancelled = false
@@ -173,15 +175,16 @@ public final class DataRequest: Sendable {
   /// already ended; handlers still run.
   @discardableResult
   public func cancel() -> Self {
-    let transfer = mutable.withLock { state -> CurlTransfer?? in
+    let transfer = mutable.withLock { state -> (CurlTransfer, CurlMultiEngine)?? in
       guard state.outcome == nil, !state.cancelled else { return .none }
       state.cancelled = true
-      return .some(state.transfer)
+      guard let transfer = state.transfer, let engine = state.engine else { return .some(nil) }
+      return .some((transfer, engine))
     }
     if case .some = transfer { session.monitor?.requestDidCancel(self) }
     switch transfer {
     case .none: break
-    case .some(.some(let running)): session.engine.cancel(running)  // finishes as cancelled
+    case .some(.some(let (running, engine))): engine.cancel(running)  // finishes as cancelled
     case .some(.none): finish(RequestOutcome(request: request, error: .explicitlyCancelled))
     }
     return self
@@ -269,6 +272,7 @@ public final class DataRequest: Sendable {
     // A handler decides each redirect, so curl must hand every 3xx back.
     if handler ?? session.redirectHandler != nil { configuration.redirectPolicy = .doNotFollow }
     let transfer: CurlTransfer
+    let engine = session.engineForNewTransfer()
     var handling = bodyHandling?() ?? .init(parseJSON: readsJSON)
     if !uploadObservers.isEmpty || !downloadObservers.isEmpty {
       handling.onProgress = { [uploadObservers, downloadObservers] upload, download in
@@ -283,7 +287,7 @@ public final class DataRequest: Sendable {
       }
       transfer = try CurlTransfer(
         request: request, configuration: configuration, body: handling,
-        handles: session.engine.handles
+        handles: engine.handles
       ) { outcome in
         // Off the engine thread: validators and retriers may take time. In the task awaiting
         // the request's `DataTask`, or on the request's serial queue: where the handlers run
@@ -301,6 +305,7 @@ public final class DataRequest: Sendable {
       state.request = request
       guard !state.cancelled else { return false }
       state.transfer = transfer
+      state.engine = engine
       if redirect {
         state.redirects += 1
       } else {
@@ -312,7 +317,7 @@ public final class DataRequest: Sendable {
       // cancellation first (nothing to cancel yet), then run the transfer to its end. The
       // monitor only queues its event, so it is told here too, before the transfer can end.
       session.monitor?.request(self, didCreateURLRequest: request)
-      session.engine.add(transfer)
+      engine.add(transfer)
       return true
     }
     if !go {
@@ -372,6 +377,7 @@ public final class DataRequest: Sendable {
   ) {
     let (validators, attempts, redirects, handler, cancelled) = mutable.withLock { state in
       state.transfer = nil
+      state.engine = nil
       return (
         state.validators, state.attempts, state.redirects, state.redirectHandler, state.cancelled
       )
@@ -472,6 +478,7 @@ public final class DataRequest: Sendable {
       state.outcome = outcome
       state.phase = state.cancelled ? .cancelled : .finished
       state.transfer = nil
+      state.engine = nil
       defer {
         state.handlers = []
         state.volunteer = nil

@@ -34,7 +34,8 @@ public final class Session: Sendable {
   /// `eventMonitor` when it has monitors, else nil: then requests build no events at all
   /// (each event is a closure on the heap, for monitors that are not there).
   let monitor: CompositeEventMonitor?
-  let engine: CurlMultiEngine
+  /// The threads running this session's transfers (`configuration.transferThreads`).
+  let engines: [CurlMultiEngine]
 
   /// A session with its own connections, cookie jar and hooks.
   ///
@@ -68,10 +69,23 @@ public final class Session: Sendable {
     self.redirectHandler = redirectHandler
     eventMonitor = CompositeEventMonitor(monitors: eventMonitors)
     monitor = eventMonitors.isEmpty ? nil : eventMonitor
-    engine = CurlMultiEngine(configuration: configuration)
+    let count = configuration.engineCount
+    engines = (0..<count).map { CurlMultiEngine(configuration: configuration, slot: $0, of: count) }
   }
 
-  deinit { engine.shutdown() }
+  deinit { for engine in engines { engine.shutdown() } }
+
+  /// The engine a new transfer starts on: the one with the fewest transfers in flight, the
+  /// first on a tie, so that one request at a time stays on one engine and its connection.
+  func engineForNewTransfer() -> CurlMultiEngine {
+    var chosen = engines[0]
+    var fewest = chosen.transfersInFlight
+    for engine in engines.dropFirst() where fewest > 0 {
+      let count = engine.transfersInFlight
+      if count < fewest { (chosen, fewest) = (engine, count) }
+    }
+    return chosen
+  }
 
   /// Starts a request to `url`, encoding `parameters` into its query or body.
   ///

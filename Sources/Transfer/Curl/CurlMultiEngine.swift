@@ -2,7 +2,8 @@ import CCurl
 import Foundation
 import Synchronization
 
-/// Drives every transfer of a `Session` on one thread with a curl multi handle.
+/// Drives transfers of a `Session` on one thread with a curl multi handle; a session has
+/// `SessionConfiguration.transferThreads` of them, each with its part of the connection limits.
 ///
 /// A thousand concurrent requests are a thousand easy handles on this one thread, not a
 /// thousand threads; the multi handle keeps finished connections open and hands them to
@@ -34,21 +35,29 @@ final class CurlMultiEngine: Sendable {
   /// The pipe that wakes the engine thread: it polls `wakeRead`, others write to `wakeWrite`.
   private let wakeRead: Int32
   private let wakeWrite: Int32
-  /// The easy handles this session's transfers run on, kept between requests.
+  /// The easy handles this engine's transfers run on, kept between requests.
   let handles: CurlHandlePool
+  /// Transfers added and not yet finished: the session starts a request on the engine with
+  /// the fewest. Decremented on the engine thread before the transfer's completion runs, so
+  /// the next request of a caller that awaited this one sees it gone.
+  private let inFlight = Atomic<Int>(0)
 
-  init(configuration: SessionConfiguration) {
+  /// Engine `slot` of `count` (see `SessionConfiguration.engineCount`): it gets its part of
+  /// the connection limits, at least one connection each since `count` is at most the limit.
+  init(configuration: SessionConfiguration, slot: Int = 0, of count: Int = 1) {
+    precondition(0 <= slot && slot < count && count <= configuration.engineCount)
     CurlGlobal.ensureInitialized()
     multi = curl_multi_init()
-    _ = ccurl_multi_setopt_long(
-      multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maximumConnectionsPerHost))
-    _ = ccurl_multi_setopt_long(
-      multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(0, configuration.maximumConnections))
-    _ = ccurl_multi_setopt_long(
-      multi, CURLMOPT_MAXCONNECTS, max(16, configuration.maximumConnectionsPerHost * 4))
-    // As many idle handles as requests usually run at once: with up to
-    // `maximumConnectionsPerHost` in flight, each new request finds a handle.
-    handles = CurlHandlePool(capacity: max(16, configuration.maximumConnectionsPerHost))
+    let perHost = Self.part(of: max(1, configuration.maximumConnectionsPerHost), slot, count)
+    let total =
+      configuration.maximumConnections > 0
+      ? Self.part(of: configuration.maximumConnections, slot, count) : 0
+    _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, perHost)
+    _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, total)
+    _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(16, perHost * 4))
+    // As many idle handles as requests usually run at once: with up to `perHost` in
+    // flight, each new request finds a handle.
+    handles = CurlHandlePool(capacity: max(16, perHost))
     var fds: [Int32] = [-1, -1]
     let made = ccurl_loop_pipe(&fds)
     precondition(made == 0, "cannot make the engine's wake-up pipe")
@@ -59,6 +68,14 @@ final class CurlMultiEngine: Sendable {
     thread.start()
   }
 
+  /// `limit` shared out over `count` engines, the remainder to the first ones.
+  private static func part(of limit: Int, _ slot: Int, _ count: Int) -> Int {
+    limit / count + (slot < limit % count ? 1 : 0)
+  }
+
+  /// Transfers running or waiting for a connection on this engine.
+  var transfersInFlight: Int { inFlight.load(ordering: .relaxed) }
+
   /// The pipe closes only when nothing can write to it any more: wakers hold the engine.
   deinit {
     ccurl_loop_close(wakeRead)
@@ -67,6 +84,7 @@ final class CurlMultiEngine: Sendable {
 
   /// Starts a transfer; its completion runs on the engine thread.
   func add(_ transfer: CurlTransfer) {
+    inFlight.add(1, ordering: .relaxed)
     transfer.attachWakers(engine: self)
     enqueue { $0.additions.append(transfer) }
   }
@@ -112,6 +130,7 @@ final class CurlMultiEngine: Sendable {
         let code = message.pointee.data.result
         active[ObjectIdentifier(transfer)] = nil
         curl_multi_remove_handle(multi, easy)
+        inFlight.subtract(1, ordering: .relaxed)
         transfer.finish(code: code)
       }
     }
@@ -131,6 +150,7 @@ final class CurlMultiEngine: Sendable {
         guard let transfer = active.removeValue(forKey: id) else { continue }
         byHandle[transfer.easy] = nil
         curl_multi_remove_handle(multi, transfer.easy)
+        inFlight.subtract(1, ordering: .relaxed)
         transfer.finish(code: CURLE_ABORTED_BY_CALLBACK, cancelled: true)
       }
       if work.stopping { break }

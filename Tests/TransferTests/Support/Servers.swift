@@ -53,6 +53,9 @@ func testSession(
   configuration.idleTimeout = idleTimeout
   configuration.redirectPolicy = redirects
   configuration.proxy = .none
+  // Two engine threads whatever the machine's cores: every test runs the spread of
+  // transfers over engines (a request goes to the least busy one).
+  configuration.transferThreads = 2
   return Session(configuration: configuration, interceptor: interceptor)
 }
 

@@ -97,12 +97,29 @@ enum JSONKitCommand {
     let output = OutputWriter(format: format)
     // (`sysconf`, not `ProcessInfo`: this is the whole start of every run.)
     let threads = options.threads ?? max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)
-    if threads > 1 && ParallelRunner.allows(options, program: program) {
+    if threads > 1 && !fitsOneBatch(options) && ParallelRunner.allows(options, program: program) {
       return ParallelRunner(
         query: query, options: options, format: format, output: output, threads: threads
       ).run()
     }
     return Runner(query: query, options: options, output: output).run()
+  }
+
+  /// Whether every input is a regular file and all of them together are no larger than
+  /// one of `ParallelRunner`'s batches: one thread evaluates such a run whatever the
+  /// options, so it goes to `Runner` without setting up batches (a tenth of the
+  /// instructions of a run on a tiny file). Standard input counts when it is a file;
+  /// a pipe's size is not known.
+  static func fitsOneBatch(_ options: Options) -> Bool {
+    var total = 0
+    for path in options.files.isEmpty ? ["-"] : options.files {
+      var info = stat()
+      let found = path == "-" ? fstat(0, &info) : stat(path, &info)
+      guard found == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+      total += Int(info.st_size)
+      if total > ParallelRunner.batchSize { return false }
+    }
+    return true
   }
 
   /// `-L` paths, or jq's defaults: `~/.jq`, `$ORIGIN/../lib/jq`, `$ORIGIN/../lib`.

@@ -76,9 +76,12 @@ struct Options {
   }
 
   /// `$ARGS`: `{"positional": [...], "named": {...}}`.
+  /// Built from members, not from literals: a literal's elements are `Any?`, each cast at
+  /// run time, and that first cast was 3% of a tiny run.
   var argsValue: JSON {
-    var named: JSON = [:]
-    for (name, value) in self.named { named[name] = value }
-    return ["positional": JSON(array: positional), "named": named]
+    JSON(members: [
+      ("positional", JSON(array: positional)),
+      ("named", JSON(members: named.map { ($0.name, $0.value) })),
+    ])
   }
 }

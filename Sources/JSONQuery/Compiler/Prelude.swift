@@ -87,7 +87,9 @@ package enum Prelude {
       // The library's jq-source definitions come first; `source` ends with the body.
       let text: String
       if let words = PreludeSubset.words {
-        text = PreludeSubset.needed(by: words, in: pieces).map { $0.text }.joined() + "\n."
+        // A program that calls no prelude definition (`.a`) parses nothing.
+        guard let needed = PreludeSubset.text(neededBy: words) else { return [:] }
+        text = needed
       } else {
         text = RegexPrelude.source + source
       }
@@ -129,13 +131,7 @@ package enum Prelude {
   static var refs: [String: FunctionRef] { compiled.refs }
 
   /// "name/arity" of every prelude definition (also of those `limit(toNamesIn:)` left out).
-  static let names = Set(pieces.map(\.key))
-
-  /// The source cut into its top-level definitions, read without the parser: a definition
-  /// starts at a line that starts with `def ` (its body's lines are indented), and its key
-  /// is its name and the number of its parameters.
-  private static let pieces: [PreludeSubset.Piece] = PreludeSubset.pieces(
-    of: RegexPrelude.source + "\n" + source)
+  static let names = Set(PreludeSubset.pieces.map(\.key))
 
   /// Compiles, from now on, only the prelude definitions that a program whose text is
   /// `program` can call, and those they call: a `jsonkit` run compiles one program, and
@@ -159,27 +155,30 @@ package enum Prelude {
   /// Prelude.identifiers(in: #"map(.a) | $x | "input""#)  // ["map", "a", "$x", "input"]
   /// ```
   package static func identifiers(in text: String) -> Set<String> {
-    var words: Set<String> = []
     var text = text
-    text.withUTF8 { bytes in
-      var i = 0
-      while i < bytes.count {
-        guard isWordByte(bytes[i]) else {
-          i += 1
-          continue
-        }
-        let start = i
-        while i < bytes.count && isWordByte(bytes[i]) { i += 1 }
-        words.insert(
-          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+    return text.withUTF8 { identifiers(in: $0) }
+  }
+
+  /// The words of UTF-8 `bytes`, as `identifiers(in:)` finds them in a string.
+  static func identifiers(in bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
+    var words: Set<String> = []
+    var i = 0
+    while i < bytes.count {
+      guard isWordByte(bytes[i]) else {
+        i += 1
+        continue
       }
+      let start = i
+      while i < bytes.count && isWordByte(bytes[i]) { i += 1 }
+      words.insert(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
     }
     return words
   }
 
   /// Bytes of words (see `identifiers(in:)`): ASCII letters, digits, `_`, `$`, and anything
   /// not ASCII.
-  fileprivate static func isWordByte(_ c: UInt8) -> Bool {
+  static func isWordByte(_ c: UInt8) -> Bool {
     (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
       || c == 0x24 || c >= 0x80
   }
@@ -221,78 +220,5 @@ extension AST {
     case .call(let name, let arguments, _):
       return "\(name)/\(arguments.count)" == key || arguments.contains { $0.bindsOrCalls(key) }
     }
-  }
-}
-
-/// The part of the prelude one program needs (see `Prelude.limit(toNamesIn:)`), found from
-/// the texts alone: a program can call only the names written in it, and a definition only
-/// those written in its body, so following the identifiers from the program's text through
-/// the definitions' texts reaches every definition a run can call (and maybe a few more).
-private enum PreludeSubset {
-  /// One top-level definition of the prelude's source: "name/arity", its name, its text.
-  struct Piece {
-    let key: String
-    let name: String
-    let text: String
-  }
-
-  /// The identifiers of the one program whose definitions are needed; `nil`: all.
-  /// Written once by `Prelude.limit(toNamesIn:)` before the prelude is first read, on the
-  /// thread that then compiles the program (`jsonkit`'s start), read once after.
-  nonisolated(unsafe) static var words: Set<String>?
-
-  /// `source` cut at each line that starts with `def `; the lines before the first
-  /// definition and after the last one's final `;` (the body `.`) are left out.
-  static func pieces(of source: String) -> [Piece] {
-    let bytes = Array(source.utf8)
-    var starts: [Int] = []
-    var lineStart = 0
-    while lineStart < bytes.count {
-      if bytes.count - lineStart >= 4 && bytes[lineStart] == 0x64 && bytes[lineStart + 1] == 0x65
-        && bytes[lineStart + 2] == 0x66 && bytes[lineStart + 3] == 0x20
-      {
-        starts.append(lineStart)
-      }
-      while lineStart < bytes.count && bytes[lineStart] != 0x0A { lineStart += 1 }
-      lineStart += 1
-    }
-    return starts.indices.map { k in
-      var end = k + 1 < starts.count ? starts[k + 1] : bytes.count
-      // A definition ends at its final ';': what follows is comments, or the body.
-      while end > starts[k] && bytes[end - 1] != 0x3B { end -= 1 }
-      return piece(bytes[starts[k]..<end])
-    }
-  }
-
-  /// The piece of the definition `text` (`def name(a; b): …` is "name/2").
-  private static func piece(_ text: ArraySlice<UInt8>) -> Piece {
-    var i = text.startIndex + 4
-    while i < text.endIndex && Prelude.isWordByte(text[i]) { i += 1 }
-    let name = String(decoding: text[(text.startIndex + 4)..<i], as: UTF8.self)
-    var arity = 0
-    if i < text.endIndex && text[i] == 0x28 {
-      arity = 1
-      while i < text.endIndex && text[i] != 0x29 {
-        if text[i] == 0x3B { arity += 1 }
-        i += 1
-      }
-    }
-    return Piece(
-      key: "\(name)/\(arity)", name: name, text: String(decoding: text, as: UTF8.self) + "\n")
-  }
-
-  /// The pieces whose names `words` holds, and those their texts name, in source order.
-  static func needed(by words: Set<String>, in pieces: [Piece]) -> [Piece] {
-    var included = [Bool](repeating: false, count: pieces.count)
-    var pending = words
-    var seen: Set<String> = []
-    while let word = pending.popFirst() {
-      guard seen.insert(word).inserted else { continue }
-      for (i, piece) in pieces.enumerated() where !included[i] && piece.name == word {
-        included[i] = true
-        pending.formUnion(Prelude.identifiers(in: piece.text).subtracting(seen))
-      }
-    }
-    return pieces.indices.filter { included[$0] }.map { pieces[$0] }
   }
 }

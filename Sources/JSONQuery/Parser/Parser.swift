@@ -230,7 +230,7 @@ struct Parser {
         step = true
       } else if isSymbol("."), tokens[position + 1].kind == .symbol("[") {
         _ = advance()
-        term = try parseBracketSuffix(term)
+        term = try parseBracketSuffix(term, slices: false)
         step = true
       } else if isSymbol("[") {
         term = try parseBracketSuffix(term)
@@ -272,16 +272,21 @@ struct Parser {
     }
   }
 
-  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current).
-  private mutating func parseBracketSuffix(_ target: AST) throws(QueryError) -> AST {
+  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current). After a term
+  /// and a `.` (`.a.[0]`) jq 1.8's grammar has `[]` and `[e]` only: `slices` is false.
+  private mutating func parseBracketSuffix(_ target: AST, slices: Bool = true)
+    throws(QueryError) -> AST
+  {
     try expect("[")
     if accept("]") { return .iterate(target) }
+    if !slices && isSymbol(":") { throw unexpected() }
     if accept(":") {
       let to = try parsePipe()
       try expect("]")
       return .slice(target: target, from: nil, to: to)
     }
     let key = try parsePipe()
+    if !slices && isSymbol(":") { throw unexpected() }
     if accept(":") {
       if accept("]") { return .slice(target: target, from: key, to: nil) }
       let to = try parsePipe()
@@ -503,7 +508,8 @@ struct Parser {
       default:
         throw unexpected()
       }
-    } while accept(",")
+      // jq's grammar ends a pair list with an optional ',' (`{a: 1,}`); a lone ',' is not one.
+    } while accept(",") && !isSymbol("}")
     try expect("}")
     return .object(entries)
   }
@@ -561,6 +567,7 @@ struct Parser {
       default:
         throw unexpected()
       }
+      // Unlike an object's construction, its pattern takes no ',' after the last pair.
     } while accept(",")
     try expect("}")
     return .object(entries)
@@ -663,6 +670,15 @@ struct Parser {
   /// are doubles.
   static func numberLiteral(_ value: Double, text: String) -> JSON {
     if let integer = Int64(text) { return JSON(integer) }
+    // jq's number syntax, not JSON's: `.5` and `1.` and `1.e2`. As decimal literals they are
+    // `0.5`, `1` and `1e2` (jq 1.8 prints `.50` as 0.50 and `1.e2` as 1E+2).
+    var text = text
+    if text.hasPrefix(".") { text = "0" + text }
+    if let dot = text.firstIndex(of: "."),
+      text.index(after: dot) == text.endIndex || "eE".contains(text[text.index(after: dot)])
+    {
+      text.remove(at: dot)
+    }
     if let literal = try? JSONParser.parse(Data(text.utf8)),
       literal.type == .number
     {

@@ -44,6 +44,34 @@ struct JQ18GrammarTests: QueryRunning {
     #expect(throws: QueryError.self) { try Query("{1: 2}") }  // no number keys at all
   }
 
+  @Test("an object's pairs may end with a comma; its pattern's may not")
+  func trailingCommaInObjects() throws {
+    #expect(try run("{a: 1,}") == [["a": 1]])
+    #expect(try run(#"{"a": 1, b,}"#, ["b": 2]) == [["a": 1, "b": 2]])
+    #expect(try run(#"{$__loc__,} | keys"#) == [["__loc__"]])
+    for program in ["{,}", "{a: 1,,}", ". as {a: $x,} | $x", ". as {$a,} | $a", ". as [$a,] | $a"] {
+      #expect(throws: QueryError.self, "\(program)") { try Query(program) }
+    }
+  }
+
+  @Test("a term followed by `.[` takes an index or `[]`, not a slice")
+  func noSliceAfterDotBracket() throws {
+    #expect(try run("[1, 2].[1]") == [2])
+    #expect(try run("[[1, 2]].[]") == [[1, 2]])
+    #expect(try run(".a[1:]", ["a": [1, 2]]) == [[2]])
+    for program in [".a.[1:]", "[1, 2].[1:]", ".a.[:1]", ".a.[1:]?"] {
+      #expect(throws: QueryError.self, "\(program)") { try Query(program) }
+    }
+  }
+
+  @Test("number literals in jq's syntax keep their decimal text as jq 1.8's do")
+  func numberLiteralSpellings() throws {
+    // As decimal literals: `.50` is 0.50 (not 0.5), `1.e2` is 1e2 (jsonkit prints 1E+2, as
+    // jq 1.8 does), not the double 100.
+    let written = try run("[1., .5, .50, 1.e2, .5e1, 1.e-2, 10.]").map { JSONWriter().string($0) }
+    #expect(written == ["[1,0.5,0.50,1e2,0.5e1,1e-2,10]"])
+  }
+
   @Test("try and catch take a term: binary operators apply to the whole try")
   func tryBindsTight() throws {
     #expect(try run(#"try error("x") catch . + "!""#) == ["x!"])

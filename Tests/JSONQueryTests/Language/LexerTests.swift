@@ -27,6 +27,20 @@ struct LexerTests {
     #expect(parts[2] == .literal("c"))
   }
 
+  @Test func columnsOnALongLineCountCharactersFromTheLineStart() throws {
+    // Each column counts on from the previous token's: the line is 60,000 tokens long.
+    let elements = Array(repeating: "1", count: 30_000).joined(separator: ",")
+    let program = #""é😀" | [\#(elements)] | .a"#
+    let tokens = try Lexer.tokenize(program)
+    let last = tokens[tokens.count - 2]
+    #expect(last.kind == .field("a"))
+    #expect(last.location.column == program.count - 1)
+    #expect(last.location.offset == program.utf8.count - 2)
+    let next = try Lexer.tokenize("\"é\" |\n\"😀😀\" | .b")
+    #expect(
+      next[next.count - 2].location == ProgramLocation(line: 2, column: 8, offset: 20, length: 2))
+  }
+
   @Test func unterminatedStringSaysWhere() {
     #expect(throws: QueryError.self) { try Lexer.tokenize("1 + \"abc") }
     do { _ = try Lexer.tokenize("1 + \"abc") } catch {

@@ -28,8 +28,11 @@ struct ParallelCutTests {
     lines.append("[")
     var n = 1_000
     var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+    var missing = false
     while size < 3_000_000 {
-      let missingComma = size > 500_000 && size < 500_200
+      // One comma missing: the error is at the next line's first byte, after the cut.
+      let missingComma = size > 500_000 && !missing
+      missing = missing || missingComma
       let line = Self.record(n) + (missingComma ? "" : ",")
       lines.append(line)
       size += line.utf8.count + 1

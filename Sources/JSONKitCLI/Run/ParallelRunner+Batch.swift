@@ -66,21 +66,14 @@ extension ParallelRunner {
 /// Standard output and standard error of one parallel batch, in the order they were made.
 final class BatchTranscript {
   enum Segment {
-    case output([UInt8])
+    case output(OutputBlock)
     case message(String)
   }
 
   private(set) var segments: [Segment] = []
 
-  /// Output bytes; joined to the segment before when that was output too.
-  func output(_ bytes: UnsafeRawBufferPointer) {
-    if case .output(var previous) = segments.last {
-      segments.removeLast()
-      previous.append(contentsOf: bytes)
-      segments.append(.output(previous))
-    } else {
-      segments.append(.output(Array(bytes)))
-    }
+  func output(_ block: OutputBlock) {
+    segments.append(.output(block))
   }
 
   func message(_ text: String) {

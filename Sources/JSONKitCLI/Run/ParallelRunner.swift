@@ -205,7 +205,7 @@ final class ParallelRunner {
     }
     for segment in result.segments {
       switch segment {
-      case .output(let bytes): output.append(bytes)
+      case .output(let block): output.append(block.bytes)
       case .message(let text): diagnostics.raw(text)
       }
     }

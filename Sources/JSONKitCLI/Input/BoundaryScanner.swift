@@ -147,13 +147,4 @@ struct BoundaryScanner {
   private static func isWhiteSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
-
-  /// The high bit of each zero byte of `x`, and no other bit: `(x & 0x7F…7F) + 0x7F…7F`
-  /// sets a byte's high bit when its low seven bits are not all zero, `| x` when its own
-  /// high bit is set; what is left clear is a zero byte.
-  @inline(__always)
-  static func zeroBytes(_ x: UInt64) -> UInt64 {
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((x & low) &+ low) | x | low)
-  }
 }

@@ -23,7 +23,10 @@ import JSONQuery
 /// top-level value boundaries (`BoundaryScanner`); workers parse and evaluate whole batches,
 /// each keeping its output and messages (`BatchTranscript`); the main thread prints the
 /// transcripts in order. Each batch's parser starts at the batch's byte and line in its
-/// file, so errors and line numbers are the file's. At most `window` batches are in flight,
+/// file, so errors and line numbers are the file's. A batch whose last value is still open
+/// at its end was cut inside it (only invalid input or a pause in a pipe does that, see
+/// `BoundaryScanner`): it is run again joined to the next, before anything of it is
+/// printed. At most `window` batches are in flight,
 /// so memory is bounded by their size, whatever the input's.
 ///
 /// Only programs that treat inputs one by one run here (`allows(program:)`): nothing that

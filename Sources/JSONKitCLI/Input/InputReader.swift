@@ -72,6 +72,32 @@ final class InputReader {
     replayPending = true
   }
 
+  /// Reads the next bytes into `buffer`, in place: at most `chunkSize`, fewer when that
+  /// is what the input had (a pipe whose writer paused); 0 at the end of the input. Bytes
+  /// replayed come first, all at once.
+  func readChunk(into buffer: ReadBuffer) throws(InputError) -> Int {
+    if let replayed {
+      self.replayed = nil
+      defer { replayed.deallocate() }
+      if replayPending {
+        replayPending = false
+        buffer.append(UnsafeRawBufferPointer(replayed))
+        return replayed.count
+      }
+    }
+    return try buffer.fill(atLeast: Self.chunkSize) { (room) throws(InputError) -> Int in
+      while true {
+        let count = read(fileDescriptor, room.baseAddress, Self.chunkSize)
+        if count >= 0 {
+          ProgressMeter.current?.advance(by: count)
+          return count
+        }
+        // A directory fails here (EISDIR), not in `open`.
+        if errno != EINTR { throw InputError("read", name, errno: errno) }
+      }
+    }
+  }
+
   /// The next chunk, valid until the next call; `nil` at the end of the input.
   func nextChunk() throws(InputError) -> UnsafeRawBufferPointer? {
     if let replayed {

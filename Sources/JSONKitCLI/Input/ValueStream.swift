@@ -457,6 +457,19 @@ final class ValueStream {
     }
   }
 
+  /// Whether the input fed so far ends between top-level values: no value is open, and only
+  /// white space follows the last one. `bytes` are the bytes of the last `feed`. With jq's
+  /// reader at work (after a value yajl refused) the answer is `false`, which is safe: a
+  /// parallel run then joins the batch to the next.
+  func endsBetweenValues(lastFed bytes: UnsafeRawBufferPointer) -> Bool {
+    guard lenient == nil, streaming == nil else { return false }
+    let from = max(parser.endOfLastValue - (fed - bytes.count), 0)
+    guard from < bytes.count else { return true }
+    return UnsafeRawBufferPointer(rebasing: bytes[from...]).allSatisfy {
+      $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09
+    }
+  }
+
   /// A parallel run's batch that is not its file's last: hands `body` the values kept for
   /// their line (its cut is after a newline, so there are none on valid input).
   func release(to body: (JSON, _ line: Int) -> Bool) {

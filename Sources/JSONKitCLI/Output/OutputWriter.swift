@@ -73,8 +73,8 @@ final class OutputWriter {
   /// The `errno` of a failed write other than EPIPE (a full disk, say).
   private(set) var writeError: Int32?
 
-  /// Where full blocks go instead of the file descriptor (see `init(format:collector:)`).
-  private let collector: ((UnsafeRawBufferPointer) -> Void)?
+  /// Where blocks go instead of the file descriptor (see `init(format:collector:)`).
+  private let collector: ((OutputBlock) -> Void)?
 
   init(format: OutputFormat, fileDescriptor: Int32 = 1) {
     self.format = format
@@ -84,8 +84,10 @@ final class OutputWriter {
   }
 
   /// A writer that hands its blocks to `collector` instead of writing them: a parallel
-  /// run's batch, printed later in input order.
-  init(format: OutputFormat, collector: @escaping (UnsafeRawBufferPointer) -> Void) {
+  /// run's batch, printed later in input order. Each block is the buffer it was written in
+  /// (at least `blockSize` bytes, or what was written before a flush), and a value is never
+  /// split between blocks.
+  init(format: OutputFormat, collector: @escaping (OutputBlock) -> Void) {
     self.format = format
     self.writer = format.writer
     self.fileDescriptor = -1
@@ -93,15 +95,15 @@ final class OutputWriter {
   }
 
   /// Appends text another writer made (a parallel batch's output), as it is.
-  func append(_ bytes: [UInt8]) {
+  func append(_ bytes: UnsafeRawBufferPointer) {
     guard !isClosed else { return }
     if bytes.count >= Self.blockSize {
       // A large block goes out as it is, after what is buffered.
       flush()
-      bytes.withUnsafeBytes { writeOut($0) }
+      writeOut(bytes)
       return
     }
-    buffer.append(contentsOf: bytes)
+    buffer.append(bytes.assumingMemoryBound(to: UInt8.self))
     if buffer.count >= Self.blockSize { flush() }
   }
 
@@ -124,6 +126,11 @@ final class OutputWriter {
     } else if let colors = format.colors {
       if format.seq { buffer.append(0x1E) }
       ColorWriter(scheme: colors, format: format).write(value, into: &buffer)
+    } else if collector != nil {
+      // A batch's output is held until it is printed anyway: the value goes whole into the
+      // buffer, which becomes a block of its own (see `flush`).
+      if format.seq { buffer.append(0x1E) }
+      writer.write(value, into: &buffer)
     } else {
       if format.seq { buffer.append(0x1E) }
       // A large value is written out as it is produced, so output memory stays bounded.
@@ -142,6 +149,12 @@ final class OutputWriter {
   /// Writes everything buffered. Called after each input chunk, so that values read from an
   /// interactive pipe show up as soon as they are complete, not 64 KiB later.
   func flush() {
+    if let collector {
+      guard buffer.count > 0 else { return }
+      collector(OutputBlock(taking: buffer))
+      buffer = OutputBuffer(capacity: Self.blockSize * 2)
+      return
+    }
     writeOut(buffer.bytes)
     buffer.removeAll()
   }
@@ -149,7 +162,6 @@ final class OutputWriter {
   /// Writes `bytes` to the file descriptor unless the output is closed.
   private func writeOut(_ bytes: UnsafeRawBufferPointer) {
     guard !isClosed, let base = bytes.baseAddress, !bytes.isEmpty else { return }
-    if let collector { return collector(bytes) }
     var offset = 0
     while offset < bytes.count {
       let written = write(fileDescriptor, base + offset, bytes.count - offset)

@@ -25,22 +25,26 @@ struct BatchEvaluator: Sendable {
     let values = ValueStream(options: parserOptions, startingAtByte: batch.start, line: batch.line)
     var outcome = InputEvaluation.Outcome()
     var failedToParse = false
+    var endsInsideValue = false
     let name = batch.name
     func process(_ value: JSON, _ line: Int) -> Bool {
       evaluation.run(value, place: "\(name):\(line)", into: &outcome)
       return true
     }
     do {
-      try batch.bytes.withUnsafeBytes { bytes in _ = try values.feed(bytes, to: process) }
+      try withExtendedLifetime(batch.buffer) { buffer throws(InputParseError) in
+        _ = try values.feed(buffer.bytes, to: process)
+        if !batch.isLast { endsInsideValue = !values.endsBetweenValues(lastFed: buffer.bytes) }
+      }
       if batch.isLast { try values.finish(to: process) } else { values.release(to: process) }
     } catch {
       // As `InputSource`: the values before the error, then the error; nothing more is read.
-      let text = (error as? InputParseError)?.description ?? "\(error)"
-      diagnostics.raw("jsonkit: parse error: \(text)\n")
+      diagnostics.raw("jsonkit: parse error: \(error.description)\n")
       failedToParse = true
     }
     output.flush()
     return ParallelRunner.BatchResult(
-      segments: transcript.segments, outcome: outcome, failedToParse: failedToParse)
+      segments: transcript.segments, outcome: outcome, failedToParse: failedToParse,
+      endsInsideValue: endsInsideValue && !failedToParse)
   }
 }

@@ -9,7 +9,7 @@ extension ParallelRunner {
   final class Batch: @unchecked Sendable {
     // @unchecked: `result` is written by one worker before `done` is signalled and read by
     // the main thread only after waiting on `done`; everything else is immutable.
-    let bytes: [UInt8]
+    let buffer: ReadBuffer
     /// Where the batch starts in its file: byte offset and line number.
     let start: Int
     let line: Int
@@ -20,12 +20,21 @@ extension ParallelRunner {
     var result: BatchResult?
     private let done = DispatchSemaphore(value: 0)
 
-    init(bytes: [UInt8], start: Int, line: Int, name: String, isLast: Bool) {
-      self.bytes = bytes
+    init(buffer: ReadBuffer, start: Int, line: Int, name: String, isLast: Bool) {
+      self.buffer = buffer
       self.start = start
       self.line = line
       self.name = name
       self.isLast = isLast
+    }
+
+    /// This batch and `next`, the one after it in the same file, as one.
+    func joined(to next: Batch) -> Batch {
+      assert(next.start == start + buffer.count && next.name == name, "consecutive batches")
+      let joined = ReadBuffer(capacity: buffer.count + next.buffer.count)
+      joined.append(buffer.bytes)
+      joined.append(next.buffer.bytes)
+      return Batch(buffer: joined, start: start, line: line, name: name, isLast: next.isLast)
     }
 
     /// Called by the worker that evaluated the batch.
@@ -48,27 +57,23 @@ extension ParallelRunner {
     var outcome: InputEvaluation.Outcome
     /// The batch held invalid JSON: the run stops after it.
     var failedToParse: Bool
+    /// The batch is not its file's last and a value was still open at its end: it was cut
+    /// inside a value, which only a guess does (see `BoundaryScanner`).
+    var endsInsideValue: Bool
   }
 }
 
 /// Standard output and standard error of one parallel batch, in the order they were made.
 final class BatchTranscript {
   enum Segment {
-    case output([UInt8])
+    case output(OutputBlock)
     case message(String)
   }
 
   private(set) var segments: [Segment] = []
 
-  /// Output bytes; joined to the segment before when that was output too.
-  func output(_ bytes: UnsafeRawBufferPointer) {
-    if case .output(var previous) = segments.last {
-      segments.removeLast()
-      previous.append(contentsOf: bytes)
-      segments.append(.output(previous))
-    } else {
-      segments.append(.output(Array(bytes)))
-    }
+  func output(_ block: OutputBlock) {
+    segments.append(.output(block))
   }
 
   func message(_ text: String) {

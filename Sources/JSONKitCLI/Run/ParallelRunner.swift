@@ -23,7 +23,10 @@ import JSONQuery
 /// top-level value boundaries (`BoundaryScanner`); workers parse and evaluate whole batches,
 /// each keeping its output and messages (`BatchTranscript`); the main thread prints the
 /// transcripts in order. Each batch's parser starts at the batch's byte and line in its
-/// file, so errors and line numbers are the file's. At most `window` batches are in flight,
+/// file, so errors and line numbers are the file's. A batch whose last value is still open
+/// at its end was cut inside it (only invalid input or a pause in a pipe does that, see
+/// `BoundaryScanner`): it is run again joined to the next, before anything of it is
+/// printed. At most `window` batches are in flight,
 /// so memory is bounded by their size, whatever the input's.
 ///
 /// Only programs that treat inputs one by one run here (`allows(program:)`): nothing that
@@ -43,6 +46,9 @@ final class ParallelRunner {
   private var reading = ExitStatus.success
   private var stopped = false
   private var inFlight: [Batch] = []
+  /// A batch that ended inside a value (a cut in the wrong place, see `BoundaryScanner`)
+  /// when no batch after it had been read: the next one is joined to it.
+  private var unfinished: Batch?
   private var pool: WorkerPool?
   private let evaluator: BatchEvaluator
 
@@ -117,52 +123,44 @@ final class ParallelRunner {
       reading = reading.merged(with: .inputError)
       return nil
     }
-    var pending: [UInt8] = []
-    pending.reserveCapacity(Self.batchSize + InputReader.chunkSize)
+    let capacity = Self.batchSize + 2 * InputReader.chunkSize
+    var pending = ReadBuffer(capacity: capacity)
     var scanner = BoundaryScanner()
-    var cut = 0  // in `pending`: the bytes before it end at a boundary
-    var newlinesBeforeCut = 0
-    var newlinesScanned = 0  // in `pending`
     var start = 0
     var line = 1
     do {
-      while !stopped, !output.isClosed, let chunk = try reader.nextChunk() {
-        let scanned = pending.count
-        pending.append(contentsOf: chunk)
-        let (last, newlines) = scanner.scan(chunk)
-        if let last {
-          cut = scanned + last.index
-          newlinesBeforeCut = newlinesScanned + last.newlines
-        }
-        newlinesScanned += newlines
+      while !stopped, !output.isClosed {
+        let count = try reader.readChunk(into: pending)
+        if count == 0 { break }
+        scanner.scan(pending.bytes)
         // A short read means the writer paused (an interactive pipe): hand over what is
         // complete now rather than wait for a full batch.
-        let paused = chunk.count < InputReader.chunkSize
-        if first, cut == 0, start == 0, pending.count >= Self.singleValueThreshold {
-          reader.replay(pending)
+        let paused = count < InputReader.chunkSize
+        if first, scanner.lastCut == nil, start == 0,
+          pending.count >= Self.singleValueThreshold
+        {
+          reader.replay(Array(pending.bytes))
           return reader
         }
-        guard cut > 0, pending.count >= Self.batchSize || paused else { continue }
+        guard pending.count >= Self.batchSize || paused else { continue }
+        guard let cut = (paused ? scanner.cutAtEnd(pending.bytes) : nil) ?? scanner.lastCut
+        else { continue }
         // The batch takes the buffer; what follows the cut starts the next one.
-        var next: [UInt8] = []
-        next.reserveCapacity(Self.batchSize + InputReader.chunkSize)
-        next.append(contentsOf: pending[cut...])
-        pending.removeSubrange(cut...)
+        let next = pending.split(at: cut.index, capacity: capacity)
         submit(
-          Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: false),
+          Batch(buffer: pending, start: start, line: line, name: reader.name, isLast: false),
           paused: paused)
-        start += cut
-        line += newlinesBeforeCut
-        newlinesScanned -= newlinesBeforeCut
+        start += cut.index
+        line += cut.newlines
+        scanner.moveAfter(cut)
         pending = next
-        cut = 0
       }
     } catch {
       diagnostics.error(error.description)
       reading = reading.merged(with: .inputError)
     }
     if !stopped {
-      submit(Batch(bytes: pending, start: start, line: line, name: reader.name, isLast: true))
+      submit(Batch(buffer: pending, start: start, line: line, name: reader.name, isLast: true))
     }
     return nil
   }
@@ -171,7 +169,11 @@ final class ParallelRunner {
 
   /// - Parameter paused: the batch ends at a short read (a pipe whose writer paused, or
   ///   the end of a small input not seen yet).
-  private func submit(_ batch: Batch, paused: Bool = false) {
+  private func submit(_ read: Batch, paused: Bool = false) {
+    // Room in the window first: printing may leave a batch this one is to be joined to.
+    while inFlight.count >= 2 * threads { printOldest() }
+    let batch = unfinished?.joined(to: read) ?? read
+    unfinished = nil
     // A whole input in one batch (tiny inputs, `jsonkit . small.json`) runs here, without
     // starting any thread; so does a batch cut at a short read before any other (`echo …
     // | jsonkit`: starting the threads was 14% of such a run), as the next may never come.
@@ -183,7 +185,6 @@ final class ParallelRunner {
     }
     let pool = self.pool ?? WorkerPool(threads: threads, stackSize: JSONKitCommand.stackSize)
     self.pool = pool
-    while inFlight.count >= 2 * threads { printOldest() }
     inFlight.append(batch)
     let evaluator = self.evaluator
     pool.enqueue { batch.finish(evaluator.evaluate(batch)) }
@@ -191,12 +192,23 @@ final class ParallelRunner {
 
   /// Waits for the oldest batch and prints what it printed.
   private func printOldest() {
-    let batch = inFlight.removeFirst()
-    let result = batch.waitForResult()
+    var batch = inFlight.removeFirst()
+    var result = batch.waitForResult()
     guard !stopped, !output.isClosed else { return }
+    // Its cut was inside a value, so the next batch did not start at a value: the two are
+    // evaluated again as one (here: the oldest is printed first), or, when the next has not
+    // been read yet, joined when it is.
+    while result.endsInsideValue {
+      guard !inFlight.isEmpty else {
+        unfinished = batch
+        return
+      }
+      batch = batch.joined(to: inFlight.removeFirst())
+      result = evaluator.evaluate(batch)
+    }
     for segment in result.segments {
       switch segment {
-      case .output(let bytes): output.append(bytes)
+      case .output(let block): output.append(block.bytes)
       case .message(let text): diagnostics.raw(text)
       }
     }

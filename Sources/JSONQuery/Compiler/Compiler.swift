@@ -308,21 +308,35 @@ struct Compiler {
     return try inliner.lower(definition.body, Scope().adding(.inlined(arguments: bound)))
   }
 
+  /// `pattern` with its variables as slots of `scope`; each slot bound once, by the first
+  /// occurrence in jq's match order (see `PatternIR`).
   private func lowerPattern(_ pattern: Pattern, _ scope: Scope) throws(QueryError) -> PatternIR {
+    var bound: Set<Int> = []
+    return try lowerPattern(pattern, scope, &bound)
+  }
+
+  private func lowerPattern(_ pattern: Pattern, _ scope: Scope, _ bound: inout Set<Int>)
+    throws(QueryError) -> PatternIR
+  {
     switch pattern {
     case .variable(let name):
-      return .variable(scope.variable(name)!.index)
+      let slot = scope.variable(name)!.index
+      return bound.insert(slot).inserted ? .variable(slot) : .ignored
     case .array(let items):
       var lowered: [PatternIR] = []
-      for item in items { lowered.append(try lowerPattern(item, scope)) }
-      return .array(lowered)
+      // The last element is matched first.
+      for item in items.reversed() { lowered.append(try lowerPattern(item, scope, &bound)) }
+      return .array(lowered.reversed())
     case .object(let entries):
       var lowered: [(key: Node, pattern: PatternIR?, bindsKey: Int?)] = []
       for entry in entries {
         let key = try lower(entry.key, scope)
+        let bindsKey = entry.bindsKey.map { scope.variable($0)!.index }.flatMap { slot in
+          bound.insert(slot).inserted ? slot : nil
+        }
         var sub: PatternIR?
-        if let pattern = entry.pattern { sub = try lowerPattern(pattern, scope) }
-        lowered.append((key, sub, entry.bindsKey.map { scope.variable($0)!.index }))
+        if let pattern = entry.pattern { sub = try lowerPattern(pattern, scope, &bound) }
+        lowered.append((key, sub, bindsKey))
       }
       return .object(lowered)
     }

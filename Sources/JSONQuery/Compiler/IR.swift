@@ -87,8 +87,15 @@ enum StringPartIR: Sendable {
 }
 
 /// A destructuring pattern whose variables are slots of the frame it binds.
+///
+/// Matched in jq's order: an object's entries first to last, an array's elements last to
+/// first (jq builds an array matcher with the earlier elements after the later ones). A
+/// variable named twice takes the value matched first, as in jq, where the body refers to
+/// the first store of that name in its matcher: later occurrences are `ignored`, only matched.
 indirect enum PatternIR: Sendable {
   case variable(Int)
+  /// A variable already bound earlier in the match order: it matches anything, binds nothing.
+  case ignored
   case array([PatternIR])
   /// Key expressions see the variables bound so far (a frame over the partial values).
   case object([(key: Node, pattern: PatternIR?, bindsKey: Int?)])

@@ -717,12 +717,11 @@ final class Executor {
     switch pattern {
     case .variable(let index):
       scope.values[index] = value
+    case .ignored:
+      break
     case .array(let items):
-      if value.type != .array, value.type != .null, !items.isEmpty {
-        // jq's message, for the last index (jq binds a pattern's elements from the end).
-        _ = try ValueOps.index(value, JSON(items.count - 1))
-      }
-      for (i, item) in items.enumerated() {
+      // From the last element, as jq matches them: its errors come first.
+      for (i, item) in items.enumerated().reversed() {
         try destructure(item, try ValueOps.index(value, JSON(i)), scope)
       }
     case .object(let entries):

@@ -54,6 +54,23 @@ struct JQ18GrammarTests: QueryRunning {
     }
   }
 
+  @Test(
+    "patterns match an array from its last element, and a repeated variable keeps its first match")
+  func patternMatchOrder() throws {
+    // Objects: entries first to last, the first binding of a name wins.
+    #expect(try run(#"{"a":1,"b":2} as {a: $a, b: $a} | $a"#) == [1])
+    #expect(try run(#"{"a":1,"b":2} as {$a, $b, a: $b} | [$a, $b]"#) == [[1, 2]])
+    #expect(try run(#"{"a":[3],"b":4} as {a: [$x], b: $x} | $x"#) == [3])
+    // Arrays: elements last to first, so the last one's binding wins, and its error is
+    // the one reported.
+    #expect(try run("[[1,2],[3,4]] as [[$a,$b],[$a,$c]] | [$a,$b,$c]") == [[3, 2, 4]])
+    #expect(try run("[4,[3]] as [$x, [$x]] | $x") == [3])
+    #expect(
+      try caught(#"[1,2] as [[$x], {$y}] | 1"#) == [#"Cannot index number with string ("y")"#])
+    #expect(try caught(#"[1,2] as [{$y}, [$x]] | 1"#) == ["Cannot index number with number (0)"])
+    #expect(try run("reduce ([1,2],[3,4]) as [$a,$a] (0; . + $a)") == [6])
+  }
+
   @Test("a term followed by `.[` takes an index or `[]`, not a slice")
   func noSliceAfterDotBracket() throws {
     #expect(try run("[1, 2].[1]") == [2])

@@ -14,6 +14,19 @@ struct JQOptionsTests {
     #expect(paired.stdout == "[1,2]\n[3,4]\n")
   }
 
+  @Test("-f, --rawfile and --slurpfile read pipes to their end, as jq does")
+  func filesThatArePipes() throws {
+    // The test's input is a pipe: /dev/stdin has no size to read up to.
+    #expect(try CLI.run(["-n", "-f", "/dev/stdin"], input: "1 + 1").stdout == "2\n")
+    #expect(
+      try CLI.run(["-n", "--rawfile", "x", "/dev/stdin", "$x"], input: "abc").stdout == "\"abc\"\n")
+    let slurped = try CLI.run(["-nc", "--slurpfile", "x", "/dev/stdin", "$x"], input: "1 [2]")
+    #expect(slurped.stdout == "[1,[2]]\n")
+    let missing = try CLI.run(["-n", "-f", "/nonexistent/program.jq"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("Could not open /nonexistent/program.jq: No such file"))
+  }
+
   @Test("-r, -j and --raw-output0 write strings as their text")
   func rawOutput() throws {
     #expect(

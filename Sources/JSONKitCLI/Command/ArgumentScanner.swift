@@ -184,7 +184,7 @@ enum ArgumentScanner {
 
   /// The program in `path` (`-f`).
   private static func readProgram(_ path: String) throws(UsageError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = contents(of: path) else {
       fail("Could not open \(path): \(Diagnostics.describe(errno: errno))")
     }
     return String(decoding: data, as: UTF8.self)
@@ -194,15 +194,35 @@ enum ArgumentScanner {
   static func readFile(_ path: String, raw: Bool, option: String, name: String)
     throws(UsageError) -> JSON
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = contents(of: path) else {
       fail(
         "Bad JSON in \(option) \(name) \(path): Could not open \(path): \(Diagnostics.describe(errno: errno))"
       )
     }
     if raw { return JSON(String(decoding: data, as: UTF8.self)) }
     // jq's `jv_load_file`: jq's reader, every value up to the first error.
-    let (values, failure) = JQTextParser.parseAll(Array(data))
+    let (values, failure) = JQTextParser.parseAll(data)
     if let failure { fail("Bad JSON in \(option) \(name) \(path): \(failure)") }
     return JSON(array: values)
+  }
+
+  /// Everything `path` holds, read to its end; `nil` with `errno` set when it cannot be
+  /// opened or read. Pipes too, as jq reads them: `-f /dev/stdin`, `--slurpfile x <(cmd)`
+  /// (FoundationEssentials' `contents(atPath:)` refused a pipe, as if it could not open it).
+  static func contents(of path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return bytes }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      bytes.append(contentsOf: chunk[..<count])
+    }
   }
 }

@@ -1,5 +1,5 @@
 /// Bytes read from an input for a parallel run's batch, read in place: `read(2)` fills the
-/// buffer's free room (`InputReader.read(into:)`) rather than a chunk that is then copied,
+/// buffer's free room (`InputReader.readChunk(into:)`) rather than a chunk that is then copied,
 /// which was a sixth of the reading thread's time. Once a batch holds it, it is not written
 /// again, so the workers read it without locks.
 final class ReadBuffer: @unchecked Sendable {
@@ -49,8 +49,8 @@ final class ReadBuffer: @unchecked Sendable {
     count += other.count
   }
 
-  /// Keeps the first `count` bytes; the rest goes to a new buffer, returned, with room for
-  /// `capacity` bytes.
+  /// Keeps the bytes before `index`; the rest goes to a new buffer, returned, with room for
+  /// at least `capacity` bytes.
   func split(at index: Int, capacity: Int) -> ReadBuffer {
     assert(index <= count, "a split inside the bytes")
     let rest = ReadBuffer(capacity: max(capacity, count - index))

@@ -314,9 +314,7 @@ struct Parser {
       return .index(target: .identity, key: .literal(JSON(name)))
     case .variable(let name):
       _ = advance()
-      if name == "__loc__" {
-        return .literal(["file": JSON(fileName), "line": JSON(token.location.line)])
-      }
+      if Self.isLocation(name) { return locationLiteral(token) }
       return .variable(name, token.location)
     case .symbol("."):
       _ = advance()
@@ -461,16 +459,14 @@ struct Parser {
       switch token.kind {
       case .variable(let name):
         _ = advance()
-        if name != "__loc__", accept(":") {
+        if !Self.isLocation(name), accept(":") {
           // jq 1.8: `{$key: value}` takes the key from the variable's value.
           let key = AST.variable(name, token.location)
           entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
           continue
         }
-        let value: AST =
-          name == "__loc__"
-          ? .literal(["file": JSON(fileName), "line": JSON(token.location.line)])
-          : .variable(name, token.location)
+        let value =
+          Self.isLocation(name) ? locationLiteral(token) : .variable(name, token.location)
         entries.append(ObjectEntry(key: .literal(JSON(name)), value: value))
         continue
       case .identifier(let name):
@@ -524,6 +520,11 @@ struct Parser {
   /// Whether `name` is `__loc__`: jq's lexer reads `$__loc__` as a token of its own, so it
   /// names no variable a pattern, a parameter or a label could bind.
   private static func isLocation(_ name: String) -> Bool { name == "__loc__" }
+
+  /// What `$__loc__` at `token` stands for: `{"file": …, "line": …}`.
+  private func locationLiteral(_ token: Token) -> AST {
+    .literal(["file": JSON(fileName), "line": JSON(token.location.line)])
+  }
 
   private mutating func parsePattern() throws(QueryError) -> Pattern {
     if case .variable(let name) = current.kind, !Self.isLocation(name) {

@@ -37,34 +37,14 @@ let package = Package(
       pkgConfig: "yajl",
       providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
     ),
-    // Two modules share Sources/JSONKit, so files keep their places (see the JSONKit
-    // catalog's "Module layout"). JSONKitCore: the value, parsers, writer, paths, coders and
-    // jq's reader, with FoundationEssentials at most; `jsonkit` and JSONQuery link it alone and
-    // never load Foundation, FoundationInternationalization or ICU's data (43% of a tiny
-    // run's instructions). JSONKit re-exports JSONKitCore and adds what needs
-    // Foundation (Sources/JSONKit/Foundation and three SwiftyJSON spellings in
-    // Compatibility): `import JSONKit` is the whole API, as before. A new file in a folder of
-    // the core's belongs to the core; each list names what the other target owns.
-    .target(
-      name: "JSONKitCore",
-      dependencies: ["CYajl"],
-      path: "Sources/JSONKit",
-      exclude: [
-        "JSONKit.docc", "Foundation",
-        "Compatibility/SwiftyJSONError.swift", "Compatibility/WritingOptionsKeys.swift",
-        "Compatibility/JSON+RawRepresentable.swift",
-      ]
-    ),
-    .target(
-      name: "JSONKit",
-      dependencies: ["JSONKitCore"],
-      path: "Sources/JSONKit",
-      exclude: [
-        "JSONKitCore.docc", "Codable", "Core", "Document", "Numbers", "Parsing", "Streaming",
-        "Value", "Writing", "Compatibility/JSONError+SwiftyJSONText.swift",
-        "Compatibility/Type.swift",
-      ]
-    ),
+    // JSONKitCore: the value, parsers, writer, paths, coders and jq's reader, with
+    // FoundationEssentials at most (Scripts/check-core-imports reads the compiler's loaded-module
+    // trace and fails on Foundation); `jsonkit` and JSONQuery link it alone and never load
+    // Foundation, FoundationInternationalization or ICU's data (43% of a tiny run's
+    // instructions). JSONKit re-exports it (Exports.swift) and adds what needs Foundation and
+    // SwiftyJSON's own spellings: `import JSONKit` is the whole API.
+    .target(name: "JSONKitCore", dependencies: ["CYajl"]),
+    .target(name: "JSONKit", dependencies: ["JSONKitCore"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "CSystemShims"),
     .systemLibrary(

@@ -24,4 +24,8 @@ static inline uintptr_t cstackbounds_frame_address(void) {
 /// character not consumed, or NULL when the text does not match.
 char *csystemshims_strptime(const char *text, const char *format, struct tm *time);
 
+/// `exp10(3)`: 10 raised to `x`, as the C library computes it (glibc's differs from
+/// `pow(10, x)` in the last bit for some arguments, and jq uses glibc's).
+double csystemshims_exp10(double x);
+
 #endif

@@ -36,7 +36,7 @@ enum HelpText {
     \t}
 
     Command options:
-    \(CommandLineOption.all.flatMap(\.helpLines).joined(separator: "\n"))
+    \(CommandLineOption.listed.flatMap(\.helpLines).joined(separator: "\n"))
       --                        end of options.
 
     Named arguments are also available as $ARGS.named[].

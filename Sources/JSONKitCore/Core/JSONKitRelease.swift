@@ -12,5 +12,5 @@
 /// ```
 public enum JSONKitRelease {
   /// The released version this source tree builds, such as `"0.3.0"`.
-  public static let current = "0.3.0"
+  public static let current = "0.4.0"
 }

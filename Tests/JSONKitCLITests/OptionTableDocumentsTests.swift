@@ -9,7 +9,7 @@ struct OptionTableDocumentsTests {
   /// The options `--help` lists, as (short letter or nil, long name).
   private func helpOptions() throws -> [(short: String?, long: String)] {
     let help = try CLI.run(["--help"]).stdout
-    let pattern = try NSRegularExpression(pattern: #"^  (?:-(\w), )?(--[a-z0-9-]+)"#)
+    let pattern = try NSRegularExpression(pattern: #"^  (?:-(\w), |    )(--[a-z0-9-]+)"#)
     return help.split(separator: "\n").compactMap { line in
       let text = String(line)
       let range = NSRange(text.startIndex..., in: text)
@@ -120,7 +120,9 @@ struct OptionTableDocumentsTests {
     let named = Set(options.map(\.long))
     let pattern = try NSRegularExpression(
       pattern: shell == "fish" ? #" -l ([a-z0-9-]+)"# : #"(?<![\w-])(--[a-z0-9-]+)"#)
-    let text = script.stdout
+    // Every option name outside comments.
+    let text = script.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
+      .joined(separator: "\n")
     for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
       guard let range = Range(match.range(at: 1), in: text) else { continue }
       let name = shell == "fish" ? "--" + text[range] : String(text[range])

@@ -54,6 +54,7 @@ struct CommandLineOption: Sendable {
   let values: [ValueKind]
   /// `true` for an option jq 1.8 does not have.
   let jsonkitOnly: Bool
+  /// Where the option is shown: `--help`, or the manual page only.
   let visibility: Visibility
 
   init(

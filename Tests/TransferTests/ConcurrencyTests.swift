@@ -67,7 +67,7 @@ import Testing
 
   @Test func cancellingTheAwaitingTaskCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
-      let session = testSession(timeout: cancelledRequestTimeout)
+      let session = testSession(timeout: heldRequestTimeout)
       let task = Task { await session.request(server.url("/stall")).serializingData().response }
       try await Task.sleep(for: .milliseconds(200))
       task.cancel()
@@ -78,7 +78,7 @@ import Testing
 
   @Test func cancelBeforeAndDuringTheTransfer() async throws {
     try await withServer(Self.handler) { server in
-      let session = testSession(timeout: cancelledRequestTimeout)
+      let session = testSession(timeout: heldRequestTimeout)
       let early = session.request(server.url("/")).cancel()
       let response = await early.serializingData().response
       #expect(response.error?.isExplicitlyCancelledError == true)

@@ -89,7 +89,7 @@ import Transfer
       // The /endless body takes 200 s; with the usual 20 s timeout, a consumer task that a
       // loaded run keeps from starting for 20 s saw the request time out with 973 KB of its
       // 1 MiB buffer filled (seen in a full run under load), so the cancel had nothing to do.
-      let request = testSession(timeout: cancelledRequestTimeout).streamRequest(
+      let request = testSession(timeout: heldRequestTimeout).streamRequest(
         server.url("/endless"))
       let consumer = Task {
         var count = 0

@@ -153,7 +153,7 @@ final class RecordingMonitor: EventMonitor {
       let cancelled = RecordingMonitor()
       // The test cancels it; a timeout must not end it first on a loaded machine, where this
       // task may wait many seconds for a thread (CI saw "complete 200 error", no "cancel").
-      let request = Self.session([cancelled], timeout: cancelledRequestTimeout)
+      let request = Self.session([cancelled], timeout: heldRequestTimeout)
         .request(server.url("/stall"))
       let task = request.serializingData()
       for _ in 0..<2000 where server.connectionsAccepted == 0 {

@@ -99,7 +99,7 @@ final class TraceparentRecorder: Sendable {
     let gate = Gate()
     try await withServer(gate.handle) { loopback in
       defer { gate.open() }
-      let session = testSession(tracer: cancelledTracer)
+      let session = testSession(timeout: heldRequestTimeout, tracer: cancelledTracer)
       let request = session.request(loopback.url("/slow"))
       let task = request.serializingData()
       await gate.waitForArrivals(1)

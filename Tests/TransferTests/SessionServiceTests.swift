@@ -11,7 +11,7 @@
       let gate = Gate()
       try await withServer(gate.handle) { server in
         defer { gate.open() }
-        let session = testSession()
+        let session = testSession(timeout: heldRequestTimeout)
         let group = ServiceGroup(
           configuration: .init(services: [session], logger: Session.disabledLogger))
         let running = Task { try await group.run() }
@@ -34,7 +34,7 @@
       let gate = Gate()
       try await withServer(gate.handle) { server in
         defer { gate.open() }
-        let session = testSession(timeout: cancelledRequestTimeout)
+        let session = testSession(timeout: heldRequestTimeout)
         let group = ServiceGroup(
           configuration: .init(services: [session], logger: Session.disabledLogger))
         let running = Task { try await group.run() }

@@ -9,7 +9,7 @@ import Transfer
     let gate = Gate()
     try await withServer(gate.handle) { server in
       defer { gate.open() }
-      let session = testSession()
+      let session = testSession(timeout: heldRequestTimeout)
       let running = session.request(server.url("/slow")).serializingData()
       await gate.waitForArrivals(1)
 
@@ -36,7 +36,7 @@ import Transfer
     let gate = Gate()
     try await withServer(gate.handle) { server in
       defer { gate.open() }
-      let session = testSession(timeout: cancelledRequestTimeout)
+      let session = testSession(timeout: heldRequestTimeout)
       let running = session.request(server.url("/held")).serializingData()
       await gate.waitForArrivals(1)
       _ = try await within(.seconds(60), "shutdown with a grace period") {
@@ -69,7 +69,7 @@ import Transfer
     let gate = Gate()
     try await withServer(gate.handle) { server in
       defer { gate.open() }
-      let session = testSession(timeout: cancelledRequestTimeout)
+      let session = testSession(timeout: heldRequestTimeout)
       let first = session.request(server.url("/one")).serializingData()
       let second = session.request(server.url("/two")).serializingData()
       await gate.waitForArrivals(2)

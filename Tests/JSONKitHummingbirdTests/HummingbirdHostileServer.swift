@@ -25,7 +25,7 @@
         router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
         onServerRunning: { channel in
           let port = channel.localAddress?.port ?? 0
-          FileManager.default.createFile(atPath: portFile, contents: Data("\(port)".utf8))
+          _ = FileManager.default.createFile(atPath: portFile, contents: Data("\(port)".utf8))
         })
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await app.runService(gracefulShutdownSignals: []) }

@@ -25,7 +25,7 @@
           app.post("ping") { _ in "pong" }
           try await app.server.start(address: .hostname("127.0.0.1", port: 0))
           let port = try #require(app.http.server.shared.localAddress?.port)
-          FileManager.default.createFile(atPath: portFile, contents: Data("\(port)".utf8))
+          _ = FileManager.default.createFile(atPath: portFile, contents: Data("\(port)".utf8))
           while FileManager.default.fileExists(atPath: portFile) {
             try await Task.sleep(for: .milliseconds(50))
           }

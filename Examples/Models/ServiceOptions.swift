@@ -1,0 +1,32 @@
+/// Where the example services' `GET /profiles/:id` route fetches a user from: the upstream
+/// JSON API's base URL, from `--upstream URL` on the command line.
+public struct ServiceOptions: Sendable {
+  /// The port to listen on (127.0.0.1); 0 lets the system choose one.
+  public var port = 0
+  /// The upstream API's base URL, without a trailing slash.
+  public var upstream = "http://127.0.0.1:8080"
+
+  /// Reads `--port N` and `--upstream URL` from `arguments` (the program's name first).
+  ///
+  /// - Throws: ``UsageError`` for an unknown option or a missing or invalid value.
+  public init(arguments: [String]) throws(UsageError) {
+    var rest = arguments.dropFirst()
+    while let option = rest.popFirst() {
+      guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
+      switch option {
+      case "--port":
+        guard let port = Int(value), (0...65535).contains(port) else {
+          throw UsageError("--port takes a number from 0 to 65535, not \(value)")
+        }
+        self.port = port
+      case "--upstream":
+        upstream = value.hasSuffix("/") ? String(value.dropLast()) : value
+      default:
+        throw UsageError("unknown option \(option) (options: --port N, --upstream URL)")
+      }
+    }
+  }
+
+  /// The upstream URL of the user `id`: the API answers `{"data": {"name": …, "age": …}}`.
+  public func userURL(_ id: Int) -> String { "\(upstream)/users/\(id).json" }
+}

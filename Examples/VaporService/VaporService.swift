@@ -1,0 +1,90 @@
+#if Vapor
+  import ExampleModels
+  import Foundation
+  import JSONKit
+  import JSONKitVapor
+  import Mapping
+  import Transfer
+  import Vapor
+
+  /// The example service: JSONKit's coders for every `Content` body and reply, a mapped
+  /// model, an NDJSON ingest route and a route that calls an upstream JSON API through
+  /// Transfer.
+  ///
+  /// Logging: Vapor's `RouteLoggingMiddleware` (on by default) writes one line per request to
+  /// `req.logger`, which carries the request's id. Tracing: `TracingMiddleware` starts a server
+  /// span per request with the tracer bootstrapped in `InstrumentationSystem` (none here:
+  /// bootstrap swift-otel's, for example, before `run`).
+  enum VaporService {
+    /// Serves on 127.0.0.1 until SIGINT or SIGTERM, then shuts down: the server stops
+    /// taking connections and finishes the requests it has.
+    static func run(_ options: ServiceOptions) async throws {
+      // Vapor's own command line is not used: the environment is named, not detected.
+      let app = try await Application.make(Environment(name: "development", arguments: ["vapor"]))
+      ContentConfiguration.global.use(encoder: JSONKitEncoder(), for: .json)
+      ContentConfiguration.global.use(decoder: JSONKitDecoder(), for: .json)
+      app.middleware.use(TracingMiddleware(), at: .beginning)
+      // One session for the service's outgoing calls: its connections are kept alive and
+      // shared by every request handler.
+      let upstream = Transfer.Session()
+      routes(app, options: options, upstream: upstream)
+
+      try await app.server.start(address: .hostname("127.0.0.1", port: options.port))
+      // The port the system chose for port 0: the only race-free way to get a free one.
+      let port = app.http.server.shared.localAddress?.port ?? options.port
+      FileHandle.standardOutput.write(Data("listening on 127.0.0.1:\(port)\n".utf8))
+      await StopSignal.wait()
+      await app.server.shutdown()
+      try await app.asyncShutdown()
+    }
+
+    /// The service's routes; `upstream` makes the calls of `GET /profiles/:id`.
+    static func routes(_ app: Application, options: ServiceOptions, upstream: Transfer.Session) {
+      app.get("health") { _ in "ok" }
+
+      // Codable: `Content` decoded and encoded by the JSONKit coders configured for `.json`.
+      app.post("orders") { req async throws -> Order in
+        var order = try req.content.decode(Order.self)
+        order.items.append("checked")
+        return order
+      }
+
+      // Mapping: a 400 that names the property when the body does not map.
+      app.post("users") { req async throws -> MappedContent<User> in
+        var user = try req.mapBody(User.self, strict: true)
+        user.age += 1
+        return MappedContent(user, status: .created)
+      }
+
+      // NDJSON ingest: each value as soon as its bytes arrive, the body never collected.
+      app.on(.POST, "events", body: .stream) { req async throws -> EventTally in
+        var tally = EventTally()
+        for try await event in req.body.jsonValues() { tally.add(event["n"].intValue) }
+        return tally
+      }
+
+      // An upstream call: fetch `{"data": {…}}` and map the user inside it.
+      app.get("profiles", ":id") { req async throws -> MappedContent<User> in
+        guard let id = req.parameters.get("id", as: Int.self) else {
+          throw Abort(.badRequest, reason: "The id is not a number.")
+        }
+        let answer = await upstream.request(options.userURL(id))
+          .validate()
+          .serializingObject(User.self, keyPath: "data")
+          .result
+        switch answer {
+        case .success(let user):
+          return MappedContent(user)
+        case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(code: 404, _))):
+          throw Abort(.notFound, reason: "No user \(id) upstream.")
+        case .failure(let error):
+          req.logger.warning("upstream call failed: \(error)")
+          throw Abort(.badGateway, reason: "The upstream API failed.")
+        }
+      }
+    }
+  }
+
+  extension Order: Content {}
+  extension EventTally: Content {}
+#endif

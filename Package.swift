@@ -80,7 +80,8 @@ let package = Package(
     ),
     // The example services (Examples/): each built with its trait, a main that names the
     // trait without it; not products, so a package that depends on this one never builds them.
-    .target(name: "ExampleModels", dependencies: ["JSONKit", "Mapping"], path: "Examples/Models"),
+    .target(
+      name: "ExampleModels", dependencies: ["JSONKit", "Mapping", "Transfer"], path: "Examples/Models"),
     .executableTarget(
       name: "HummingbirdService",
       dependencies: [

@@ -20,11 +20,11 @@
     static func run(_ options: ServiceOptions) async throws {
       // One session for the service's outgoing calls: its connections are kept alive and
       // shared by every request handler.
-      let upstream = Transfer.Session()
+      let users = UserDirectory(session: Transfer.Session(), baseURL: options.upstream)
       let router = Router(context: JSONKitRequestContext.self)
       router.add(middleware: TracingMiddleware())
       router.add(middleware: LogRequestsMiddleware(.info))
-      addRoutes(to: router, options: options, upstream: upstream)
+      addRoutes(to: router, users: users)
       let app = Application(
         router: router,
         configuration: ApplicationConfiguration(
@@ -37,10 +37,8 @@
       try await app.runService()
     }
 
-    /// The service's routes; `upstream` makes the calls of `GET /profiles/:id`.
-    static func addRoutes(
-      to router: Router<JSONKitRequestContext>, options: ServiceOptions, upstream: Transfer.Session
-    ) {
+    /// The service's routes; `users` answers `GET /profiles/:id`.
+    static func addRoutes(to router: Router<JSONKitRequestContext>, users: UserDirectory) {
       router.get("/health") { _, _ in "ok" }
 
       // Codable: decoded and encoded by the context's JSONKitDecoder and JSONKitEncoder.
@@ -64,19 +62,15 @@
         return tally
       }
 
-      // An upstream call: fetch `{"data": {…}}` and map the user inside it.
+      // An upstream call through Transfer (UserDirectory), its answer mapped into a reply.
       router.get("/profiles/:id") { _, context -> MappedResponse<User> in
         let id = try context.parameters.require("id", as: Int.self)
-        let answer = await upstream.request(options.userURL(id))
-          .validate()
-          .serializingObject(User.self, keyPath: "data")
-          .result
-        switch answer {
-        case .success(let user):
+        switch await users.user(id) {
+        case .found(let user):
           return MappedResponse(user)
-        case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(code: 404, _))):
+        case .notFound:
           throw HTTPError(.notFound, message: "No user \(id) upstream.")
-        case .failure(let error):
+        case .failed(let error):
           context.logger.warning("upstream call failed: \(error)")
           throw HTTPError(.badGateway, message: "The upstream API failed.")
         }

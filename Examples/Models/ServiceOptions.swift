@@ -1,5 +1,5 @@
-/// Where the example services' `GET /profiles/:id` route fetches a user from: the upstream
-/// JSON API's base URL, from `--upstream URL` on the command line.
+/// The example services' command line: the port to listen on and the upstream JSON API's
+/// base URL.
 public struct ServiceOptions: Sendable {
   /// The port to listen on (127.0.0.1); 0 lets the system choose one.
   public var port = 0
@@ -26,7 +26,4 @@ public struct ServiceOptions: Sendable {
       }
     }
   }
-
-  /// The upstream URL of the user `id`: the API answers `{"data": {"name": …, "age": …}}`.
-  public func userURL(_ id: Int) -> String { "\(upstream)/users/\(id).json" }
 }

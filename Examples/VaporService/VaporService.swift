@@ -26,8 +26,8 @@
       app.middleware.use(TracingMiddleware(), at: .beginning)
       // One session for the service's outgoing calls: its connections are kept alive and
       // shared by every request handler.
-      let upstream = Transfer.Session()
-      routes(app, options: options, upstream: upstream)
+      let users = UserDirectory(session: Transfer.Session(), baseURL: options.upstream)
+      routes(app, users: users)
 
       try await app.server.start(address: .hostname("127.0.0.1", port: options.port))
       // The port the system chose for port 0: the only race-free way to get a free one.
@@ -38,8 +38,8 @@
       try await app.asyncShutdown()
     }
 
-    /// The service's routes; `upstream` makes the calls of `GET /profiles/:id`.
-    static func routes(_ app: Application, options: ServiceOptions, upstream: Transfer.Session) {
+    /// The service's routes; `users` answers `GET /profiles/:id`.
+    static func routes(_ app: Application, users: UserDirectory) {
       app.get("health") { _ in "ok" }
 
       // Codable: `Content` decoded and encoded by the JSONKit coders configured for `.json`.
@@ -63,21 +63,17 @@
         return tally
       }
 
-      // An upstream call: fetch `{"data": {…}}` and map the user inside it.
+      // An upstream call through Transfer (UserDirectory), its answer mapped into a reply.
       app.get("profiles", ":id") { req async throws -> MappedContent<User> in
         guard let id = req.parameters.get("id", as: Int.self) else {
           throw Abort(.badRequest, reason: "The id is not a number.")
         }
-        let answer = await upstream.request(options.userURL(id))
-          .validate()
-          .serializingObject(User.self, keyPath: "data")
-          .result
-        switch answer {
-        case .success(let user):
+        switch await users.user(id) {
+        case .found(let user):
           return MappedContent(user)
-        case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(code: 404, _))):
+        case .notFound:
           throw Abort(.notFound, reason: "No user \(id) upstream.")
-        case .failure(let error):
+        case .failed(let error):
           req.logger.warning("upstream call failed: \(error)")
           throw Abort(.badGateway, reason: "The upstream API failed.")
         }

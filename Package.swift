@@ -30,6 +30,11 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
     .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
+    // Transfer's logs, spans and metrics; ServiceLifecycle only for the Hummingbird trait.
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
   ],
   targets: [
     .systemLibrary(
@@ -58,7 +63,18 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
-    .target(name: "Transfer", dependencies: ["CCurl", "JSONKit", "Mapping"]),
+    .target(
+      name: "Transfer",
+      dependencies: [
+        "CCurl", "JSONKit", "Mapping",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle",
+          condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
     .target(name: "LoopbackTestServer"),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
     .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
@@ -115,7 +131,16 @@ let package = Package(
     ),
     .testTarget(
       name: "TransferTests",
-      dependencies: ["Transfer", "LoopbackTestServer", "Mapping", "JSONKit", "TestProcesses"]
+      dependencies: [
+        "Transfer", "LoopbackTestServer", "Mapping", "JSONKit", "TestProcesses",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle",
+          condition: .when(traits: ["Hummingbird"])),
+      ]
     ),
     .testTarget(
       name: "LoopbackTestServerTests",

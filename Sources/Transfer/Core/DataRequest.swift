@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONKit
+import Logging
 import Synchronization
 
 /// One request and its response, made by `Session.request`: chain validators and response
@@ -57,6 +58,8 @@ public final class DataRequest: Sendable {
   let uploadObservers = ProgressObservers()
   let downloadObservers = ProgressObservers()
   private let mutable = Mutex(Mutable())
+  /// Logs, span and metrics of this request; nil when there is nothing to record them in.
+  private let telemetry: RequestTelemetry?
 
   private struct Mutable {
     var id: UUID?
@@ -90,8 +93,11 @@ public final class DataRequest: Sendable {
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
     interceptor: (any RequestInterceptor)?,
-    bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil, upload: UploadSource? = nil
+    logger: Logger? = nil, bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)? = nil,
+    upload: UploadSource? = nil
   ) {
+    telemetry = RequestTelemetry.make(
+      logger: logger ?? session.logger, tracer: session.tracer, metrics: session.metricsFactory)
     self.bodyHandling = bodyHandling
     self.upload = upload
     self.session = session
@@ -135,6 +141,10 @@ public final class DataRequest: Sendable {
       return (state.startsOnCaller, !state.startsOnCaller)
     }
     guard start.here || start.later else { return self }
+    guard session.lifecycle.admit(self) else {
+      finish(RequestOutcome(error: .sessionShutDown))
+      return self
+    }
     session.monitor?.requestDidResume(self)
     // Asynchronously, so that the rest of the caller's chain is attached first, unless a
     // `DataTask` ends the chain. Not on the engine thread, although that would save a hop:
@@ -249,6 +259,7 @@ public final class DataRequest: Sendable {
       finish(RequestOutcome(error: error))
       return
     }
+    telemetry?.started(request, id: id)
     monitor?.request(self, didCreateInitialURLRequest: request)
     guard let interceptor else { return launch(request) }
     interceptor.adapt(request, for: session) { result in
@@ -267,7 +278,17 @@ public final class DataRequest: Sendable {
   /// Sends `request`: a new attempt, or the next hop of a redirect that a `RedirectHandler`
   /// follows (which does not count as an attempt).
   private func launch(_ request: HTTPRequest, redirect: Bool = false) {
-    let (readsJSON, handler) = mutable.withLock { ($0.readsJSON, $0.redirectHandler) }
+    let (readsJSON, handler, attempts) = mutable.withLock {
+      ($0.readsJSON, $0.redirectHandler, $0.attempts)
+    }
+    // The tracer's propagation fields (`traceparent`) go into every attempt and redirect.
+    let request =
+      telemetry.map { telemetry in
+        var sent = request
+        telemetry.willSend(
+          &sent, attempt: redirect ? attempts : attempts + 1, redirect: redirect, id: id)
+        return sent
+      } ?? request
     var configuration = session.configuration
     // A handler decides each redirect, so curl must hand every 3xx back.
     if handler ?? session.redirectHandler != nil { configuration.redirectPolicy = .doNotFollow }
@@ -463,6 +484,9 @@ public final class DataRequest: Sendable {
       return finish(cancelled)
     }
     session.monitor?.requestIsRetrying(self)
+    if let telemetry, let error = failed.error {
+      telemetry.retrying(after: delay, attempt: retryCount + 1, dueTo: error, id: id)
+    }
     let (seconds, attoseconds) = delay.components
     let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)
@@ -473,7 +497,10 @@ public final class DataRequest: Sendable {
   /// `serializationQueue` (here and now when this already runs there).
   private func finish(_ outcome: RequestOutcome, onSerializationQueue: Bool = false) {
     let ended = mutable.withLock {
-      state -> (handlers: [@Sendable (RequestOutcome) -> Void], volunteer: Volunteer?)? in
+      state -> (
+        handlers: [@Sendable (RequestOutcome) -> Void], volunteer: Volunteer?, attempts: Int,
+        redirects: Int
+      )? in
       guard state.outcome == nil else { return nil }
       state.outcome = outcome
       state.phase = state.cancelled ? .cancelled : .finished
@@ -483,9 +510,13 @@ public final class DataRequest: Sendable {
         state.handlers = []
         state.volunteer = nil
       }
-      return (state.handlers, state.volunteer)
+      return (state.handlers, state.volunteer, state.attempts, state.redirects)
     }
     guard let ended else { return }
+    telemetry?.finished(
+      outcome, retries: max(0, ended.attempts - 1),
+      redirects: outcome.metrics?.redirectCount ?? ended.redirects, id: id)
+    session.lifecycle.release(self)
     let handlers = ended.handlers
     // No attempt will end any more: the task waiting for one goes on to await the handlers.
     ended.volunteer?.resume(returning: nil)

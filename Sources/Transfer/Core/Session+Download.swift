@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension Session {
   /// Starts a download: the body is written to a file as it arrives, then moved to where
@@ -12,16 +13,20 @@ extension Session {
   ///   .serializingDownloadedFileURL()
   ///   .value
   /// ```
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func download(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil, to destination: DownloadRequest.Destination? = nil
+    interceptor: (any RequestInterceptor)? = nil,
+    to destination: DownloadRequest.Destination? = nil,
+    logger: Logger? = nil
   ) -> DownloadRequest {
     DownloadRequest(
       session: self,
       make: Self.builder(
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
-      interceptor: interceptor, destination: destination, resume: nil)
+      interceptor: interceptor, destination: destination, resume: nil, logger: logger)
   }
 
   /// Goes on with a download that failed or was cancelled, from the `resumeData` it left:
@@ -39,9 +44,11 @@ extension Session {
   ///
   /// Data that is not resume data fails the request with `.transportFailed(code: 36, …)`
   /// (curl's "bad download resume").
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func download(
     resumingWith resumeData: Data, interceptor: (any RequestInterceptor)? = nil,
-    to destination: DownloadRequest.Destination? = nil
+    to destination: DownloadRequest.Destination? = nil, logger: Logger? = nil
   ) -> DownloadRequest {
     let parsed = Result { () throws(TransferError) in try ResumeData(resumeData) }
     let make: @Sendable () throws(TransferError) -> HTTPRequest = {
@@ -49,6 +56,6 @@ extension Session {
     }
     return DownloadRequest(
       session: self, make: make, interceptor: interceptor, destination: destination,
-      resume: try? parsed.get())
+      resume: try? parsed.get(), logger: logger)
   }
 }

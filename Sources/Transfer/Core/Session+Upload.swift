@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension Session {
   /// Sends `data` as the body of a request (a POST unless told otherwise).
@@ -11,14 +12,17 @@ extension Session {
   /// ```
   ///
   /// No `Content-Type` is sent unless `headers` has one.
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func upload(
     _ data: Data, to url: any URLConvertible, method: HTTPMethod = .post,
-    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil
+    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil,
+    logger: Logger? = nil
   ) -> UploadRequest {
     let make: @Sendable () throws(TransferError) -> HTTPRequest = {
       HTTPRequest(url: try url.asURL(), method: method, headers: headers ?? [], body: data)
     }
-    return DataRequest(session: self, make: make, interceptor: interceptor)
+    return DataRequest(session: self, make: make, interceptor: interceptor, logger: logger)
   }
 
   /// Sends the file at `fileURL` as the body, read from disk as curl sends it (never loaded
@@ -34,11 +38,16 @@ extension Session {
   ///
   /// A file that cannot be read fails the request with `.transportFailed(code: 26, …)`
   /// (curl's read error). Each retry reads the file again from the start.
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func upload(
     _ fileURL: URL, to url: any URLConvertible, method: HTTPMethod = .post,
-    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil
+    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil,
+    logger: Logger? = nil
   ) -> UploadRequest {
-    upload(.file(fileURL), to: url, method: method, headers: headers, interceptor: interceptor)
+    upload(
+      .file(fileURL), to: url, method: method, headers: headers, interceptor: interceptor,
+      logger: logger)
   }
 
   /// Sends what `stream` yields as the body, chunked (`Transfer-Encoding: chunked`) since its
@@ -54,13 +63,16 @@ extension Session {
   /// transfers. Its first 1 MiB is kept as it is read, so a 307/308 redirect or a retry sends
   /// it again; past that, they fail with `.transportFailed(code: 65, …)` (curl's "rewind
   /// failed").
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func upload(
     _ stream: InputStream, to url: any URLConvertible, method: HTTPMethod = .post,
-    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil
+    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil,
+    logger: Logger? = nil
   ) -> UploadRequest {
     upload(
       .stream(ReplayableStream(stream)), to: url, method: method, headers: headers,
-      interceptor: interceptor)
+      interceptor: interceptor, logger: logger)
   }
 
   /// Sends the byte chunks of an async sequence as the body, chunked, as they are produced.
@@ -78,13 +90,16 @@ extension Session {
   /// for sending, and the upload pauses (curl's `CURL_READFUNC_PAUSE`) while nothing is. A
   /// sequence that throws fails the request with `.transportFailed(code: 26, …)`; it is read
   /// once, so a retry fails with `.transportFailed(code: 65, …)`.
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func upload<Chunks: AsyncSequence & Sendable>(
     _ chunks: Chunks, to url: any URLConvertible, method: HTTPMethod = .post,
-    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil
+    headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil,
+    logger: Logger? = nil
   ) -> UploadRequest where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
     upload(
       .chunks(AsyncUploadChannel.Producer(chunks)), to: url, method: method, headers: headers,
-      interceptor: interceptor)
+      interceptor: interceptor, logger: logger)
   }
 
   /// Sends the multipart form that `multipartFormData` fills, streamed part by part (files
@@ -98,15 +113,18 @@ extension Session {
   /// .validate()
   /// .responseDecodable(of: Profile.self) { print($0.result) }
   /// ```
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func upload(
     multipartFormData: (MultipartFormData) -> Void, to url: any URLConvertible,
     method: HTTPMethod = .post, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil
+    interceptor: (any RequestInterceptor)? = nil, logger: Logger? = nil
   ) -> UploadRequest {
     let form = MultipartFormData()
     multipartFormData(form)
     return upload(
-      multipartFormData: form, to: url, method: method, headers: headers, interceptor: interceptor)
+      multipartFormData: form, to: url, method: method, headers: headers, interceptor: interceptor,
+      logger: logger)
   }
 
   /// Sends a multipart form built beforehand.
@@ -116,25 +134,29 @@ extension Session {
   /// form.append(Data("2024".utf8), withName: "year")
   /// session.upload(multipartFormData: form, to: url).response { print($0.result) }
   /// ```
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func upload(
     multipartFormData form: MultipartFormData, to url: any URLConvertible,
     method: HTTPMethod = .post, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil
+    interceptor: (any RequestInterceptor)? = nil, logger: Logger? = nil
   ) -> UploadRequest {
     var all = headers ?? []
     if all["Content-Type"] == nil { all.update(.contentType(form.contentType)) }
     return upload(
-      .multipart(form), to: url, method: method, headers: all, interceptor: interceptor)
+      .multipart(form), to: url, method: method, headers: all, interceptor: interceptor,
+      logger: logger)
   }
 
   /// An upload whose body `source` supplies, read afresh for each attempt.
   private func upload(
     _ source: UploadSource, to url: any URLConvertible, method: HTTPMethod,
-    headers: HTTPHeaders?, interceptor: (any RequestInterceptor)?
+    headers: HTTPHeaders?, interceptor: (any RequestInterceptor)?, logger: Logger?
   ) -> UploadRequest {
     let make: @Sendable () throws(TransferError) -> HTTPRequest = {
       HTTPRequest(url: try url.asURL(), method: method, headers: headers ?? [])
     }
-    return DataRequest(session: self, make: make, interceptor: interceptor, upload: source)
+    return DataRequest(
+      session: self, make: make, interceptor: interceptor, logger: logger, upload: source)
   }
 }

@@ -1,5 +1,8 @@
+import CoreMetrics
 import Dispatch
 import Foundation
+import Logging
+import Tracing
 
 /// Makes requests. One `Session` owns one libcurl multi handle driven by one thread, so
 /// its requests share connections (keep-alive), a DNS cache and the limits of its
@@ -36,13 +39,36 @@ public final class Session: Sendable {
   let monitor: CompositeEventMonitor?
   /// The threads running this session's transfers (`configuration.transferThreads`).
   let engines: [CurlMultiEngine]
+  /// Where requests without a logger of their own log; disabled unless given to `init`.
+  ///
+  /// ```swift
+  /// let session = Session(logger: Logger(label: "inventory-sync.http"))
+  /// session.logger.info("session ready")
+  /// ```
+  public let logger: Logger
+  /// `configuration.tracer`, nil when it is the no-op tracer (no tracer bootstrapped): then
+  /// requests start no span and inject nothing.
+  let tracer: (any Tracer)?
+  /// `configuration.metricsFactory`, nil when it is the no-op factory.
+  let metricsFactory: (any MetricsFactory)?
+  /// The requests running, and whether `shutdown` was called.
+  let lifecycle = SessionLifecycle()
+
+  /// A logger that writes nothing: the default of `init(logger:)`, as AsyncHTTPClient's.
+  public static let disabledLogger = Logger(
+    label: "JSONKit.Transfer.disabled", factory: { _ in SwiftLogNoOpLogHandler() })
 
   /// A session with its own connections, cookie jar and hooks.
   ///
   /// ```swift
   /// let session = Session(
   ///   configuration: .default, interceptor: RetryPolicy(),
-  ///   redirectHandler: Redirector.doNotFollow, eventMonitors: [Logger()])
+  ///   redirectHandler: Redirector.doNotFollow, eventMonitors: [RequestLogger()])
+  ///
+  /// // Logs each request at debug (see <doc:LoggingTracingAndMetrics>).
+  /// var logger = Logger(label: "inventory-sync.http")
+  /// logger.logLevel = .debug
+  /// let logged = Session(configuration: .default, logger: logger)
   /// ```
   ///
   /// - Parameters:
@@ -51,9 +77,13 @@ public final class Session: Sendable {
   ///     `RetryPolicy` retries idempotent requests with exponential backoff.
   ///   - redirectHandler: decides each redirect (a request's own handler wins).
   ///   - eventMonitors: told of each stage of every request, each on its own queue.
+  ///   - logger: where requests log (request id, method, host, status, duration, retries and
+  ///     redirects, at `debug` and `trace`; never bodies nor header values) unless a request
+  ///     has a logger of its own. Disabled by default.
   public init(
     configuration: SessionConfiguration = .default, interceptor: (any RequestInterceptor)? = nil,
-    redirectHandler: (any RedirectHandler)? = nil, eventMonitors: [any EventMonitor] = []
+    redirectHandler: (any RedirectHandler)? = nil, eventMonitors: [any EventMonitor] = [],
+    logger: Logger = Session.disabledLogger
   ) {
     var configuration = configuration
     let share: CurlCookieShare? =
@@ -69,6 +99,9 @@ public final class Session: Sendable {
     self.redirectHandler = redirectHandler
     eventMonitor = CompositeEventMonitor(monitors: eventMonitors)
     monitor = eventMonitors.isEmpty ? nil : eventMonitor
+    self.logger = logger
+    tracer = configuration.tracer.flatMap { $0 is NoOpTracer ? nil : $0 }
+    metricsFactory = configuration.metricsFactory.flatMap { $0 is NOOPMetricsHandler ? nil : $0 }
     let count = configuration.engineCount
     engines = (0..<count).map { CurlMultiEngine(configuration: configuration, slot: $0, of: count) }
   }
@@ -96,16 +129,18 @@ public final class Session: Sendable {
   ///
   /// The request starts when the first response handler is added (or on `resume()`); an
   /// invalid URL or parameters that cannot be encoded fail it with a `TransferError`.
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func request(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil
+    interceptor: (any RequestInterceptor)? = nil, logger: Logger? = nil
   ) -> DataRequest {
     DataRequest(
       session: self,
       make: Self.builder(
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
-      interceptor: interceptor)
+      interceptor: interceptor, logger: logger)
   }
 
   /// Builds the request for each attempt: the URL checked and the parameters encoded then,
@@ -129,10 +164,12 @@ public final class Session: Sendable {
   /// request.body = payload
   /// session.request(request).validate().response { print($0.response?.statusCode ?? 0) }
   /// ```
-  public func request(_ request: HTTPRequest, interceptor: (any RequestInterceptor)? = nil)
-    -> DataRequest
-  {
-    DataRequest(session: self, make: { request }, interceptor: interceptor)
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
+  public func request(
+    _ request: HTTPRequest, interceptor: (any RequestInterceptor)? = nil, logger: Logger? = nil
+  ) -> DataRequest {
+    DataRequest(session: self, make: { request }, interceptor: interceptor, logger: logger)
   }
 
   /// Starts a request whose body is an `Encodable` value written as JSON by JSONKit's encoder.
@@ -140,9 +177,11 @@ public final class Session: Sendable {
   /// ```swift
   /// session.request(url, method: .post, body: NewUser(name: "Ada")).responseDecodable(of: User.self) { … }
   /// ```
+  ///
+  /// `logger` logs this request instead of the session's ``Session/logger``.
   public func request<Body: Encodable & Sendable>(
     _ url: any URLConvertible, method: HTTPMethod = .post, body: Body, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil
+    interceptor: (any RequestInterceptor)? = nil, logger: Logger? = nil
   ) -> DataRequest {
     let make: @Sendable () throws(TransferError) -> HTTPRequest = {
       let resolved = try url.asURL()
@@ -153,6 +192,6 @@ public final class Session: Sendable {
       }
       return request
     }
-    return DataRequest(session: self, make: make, interceptor: interceptor)
+    return DataRequest(session: self, make: make, interceptor: interceptor, logger: logger)
   }
 }

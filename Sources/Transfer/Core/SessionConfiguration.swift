@@ -1,4 +1,6 @@
+import CoreMetrics
 import Foundation
+import Tracing
 
 /// How a `Session` talks to servers: timeouts, default headers, connection limits,
 /// redirects, TLS, proxy and a body size limit.
@@ -109,6 +111,31 @@ public struct SessionConfiguration: Sendable {
   /// by default. Each session has its own jar: a server acting for several users should use
   /// a session per user, or `.disabled`.
   public var cookies: Cookies
+  /// Starts a client span for each request and writes its context (W3C `traceparent` with
+  /// OpenTelemetry's tracer) into the request's header fields. Default: the tracer the process
+  /// bootstrapped (`InstrumentationSystem.bootstrap`) when this configuration was made, as
+  /// AsyncHTTPClient does; `nil`, or no tracer bootstrapped: no spans, nothing injected.
+  ///
+  /// ```swift
+  /// InstrumentationSystem.bootstrap(otelTracer)  // first, at the start of main
+  /// let session = Session(configuration: .default)  // its requests are traced
+  ///
+  /// var untraced = SessionConfiguration.default
+  /// untraced.tracer = nil
+  /// ```
+  ///
+  /// See <doc:LoggingTracingAndMetrics> for the span's name and attributes.
+  public var tracer: (any Tracer)? = InstrumentationSystem.tracer
+  /// Records each request's duration and count (`http.client.request.duration`,
+  /// `http.client.requests`, by method, server and status). Default: the factory the process
+  /// bootstrapped (`MetricsSystem.bootstrap`) when this configuration was made; `nil`, or none
+  /// bootstrapped: nothing recorded.
+  ///
+  /// ```swift
+  /// MetricsSystem.bootstrap(PrometheusMetricsFactory())  // first, at the start of main
+  /// let session = Session(configuration: .default)
+  /// ```
+  public var metricsFactory: (any MetricsFactory)? = MetricsSystem.factory
   /// The session's jar, set by `Session.init` on its own copy (so a configuration copied to
   /// another session gets that session's jar, not this one).
   var cookieShare: CurlCookieShare?

@@ -40,6 +40,15 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
   /// The download arrived whole but could not be moved from `source` (its temporary file,
   /// left in place so that nothing is lost) to `destination`; `error` is the file system's.
   case downloadedFileMoveFailed(error: any Error, source: URL, destination: URL)
+  /// The request was started after `Session.shutdown()` was called: a shut-down session
+  /// sends nothing more.
+  ///
+  /// ```swift
+  /// await session.shutdown()
+  /// let response = await session.request(url).serializingData().response
+  /// if case .failure(.sessionShutDown) = response.result { print("made too late") }
+  /// ```
+  case sessionShutDown
 
   /// Why parameters could not be encoded.
   public enum ParameterEncodingFailureReason: Sendable {
@@ -113,6 +122,26 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     case .multipartEncodingFailed(let reason): "Multipart form encoding failed: \(reason)"
     case .downloadedFileMoveFailed(let error, let source, let destination):
       "Moving the download from \(source.path) to \(destination.path) failed: \(error)"
+    case .sessionShutDown: "The session was shut down before the request started"
+    }
+  }
+
+  /// A short, stable name of the case, for `error.type` in spans and metrics and for logs,
+  /// which must not carry what `description` may quote (a body excerpt, a server's message).
+  var telemetryName: String {
+    switch self {
+    case .invalidURL: "invalidURL"
+    case .parameterEncodingFailed: "parameterEncodingFailed"
+    case .requestAdaptationFailed: "requestAdaptationFailed"
+    case .transportFailed(let code, _): "transportFailed(\(code.rawValue))"
+    case .responseTooLarge: "responseTooLarge"
+    case .responseValidationFailed: "responseValidationFailed"
+    case .responseSerializationFailed: "responseSerializationFailed"
+    case .explicitlyCancelled: "explicitlyCancelled"
+    case .requestRetryFailed: "requestRetryFailed"
+    case .multipartEncodingFailed: "multipartEncodingFailed"
+    case .downloadedFileMoveFailed: "downloadedFileMoveFailed"
+    case .sessionShutDown: "sessionShutDown"
     }
   }
 

@@ -5,7 +5,7 @@ import Foundation
 /// A session's ``Session/eventMonitor`` is one of these.
 ///
 /// ```swift
-/// let monitors = CompositeEventMonitor(monitors: [Logger(), Tracer()])
+/// let monitors = CompositeEventMonitor(monitors: [RequestLogger(), RequestTimer()])
 /// let session = Session(eventMonitors: [monitors])
 /// ```
 public final class CompositeEventMonitor: EventMonitor {
@@ -18,7 +18,7 @@ public final class CompositeEventMonitor: EventMonitor {
   /// A monitor that hands every event to each of `monitors`.
   ///
   /// ```swift
-  /// let composite = CompositeEventMonitor(monitors: [Logger()])
+  /// let composite = CompositeEventMonitor(monitors: [RequestLogger()])
   /// ```
   ///
   /// - Parameter monitors: the monitors, told of each event in this order.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Logging
 
 /// A request whose body is handed over while it downloads, as raw chunks or as lines, made by
 /// `Session.streamRequest`. The body is never held whole.
@@ -31,11 +32,13 @@ public final class DataStreamRequest: Sendable {
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
-    interceptor: (any RequestInterceptor)?, bufferSize: Int
+    interceptor: (any RequestInterceptor)?, bufferSize: Int, logger: Logger? = nil
   ) {
     let buffer = StreamQueue<Data>(limit: bufferSize)
     self.buffer = buffer
-    dataRequest = DataRequest(session: session, make: make, interceptor: interceptor) {
+    dataRequest = DataRequest(
+      session: session, make: make, interceptor: interceptor, logger: logger
+    ) {
       buffer.bodyHandling()
     }
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Logging
 import Synchronization
 
 /// A request whose body is written to a file as it arrives, never held in memory, made by
@@ -65,14 +66,15 @@ public final class DownloadRequest: Sendable {
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
-    interceptor: (any RequestInterceptor)?, destination: Destination?, resume: ResumeData?
+    interceptor: (any RequestInterceptor)?, destination: Destination?, resume: ResumeData?,
+    logger: Logger? = nil
   ) {
     let download = DownloadState(destination: destination, resume: resume)
     self.download = download
     dataRequest = DataRequest(
       session: session,
       make: { () throws(TransferError) -> HTTPRequest in download.prepare(try make()) },
-      interceptor: interceptor, bodyHandling: { download.bodyHandling() })
+      interceptor: interceptor, logger: logger, bodyHandling: { download.bodyHandling() })
   }
 
   // MARK: What is known so far

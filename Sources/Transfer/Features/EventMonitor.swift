@@ -8,13 +8,13 @@ import Foundation
 /// is made on the monitor's ``queue``, in the order the events happened for one request.
 ///
 /// ```swift
-/// struct Logger: EventMonitor {
+/// struct RequestLogger: EventMonitor {
 ///   func requestDidFinish(_ request: DataRequest) {
 ///     print(request.request?.method.rawValue ?? "-", request.request?.url.absoluteString ?? "-",
 ///           request.response?.statusCode ?? 0, request.metrics?.total ?? .zero)
 ///   }
 /// }
-/// let session = Session(eventMonitors: [Logger()])
+/// let session = Session(eventMonitors: [RequestLogger()])
 /// ```
 ///
 /// For one attempt that succeeds, the events come in this order:

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONKit
+import Logging
 import Synchronization
 
 /// What a JSON stream delivers: each top-level value as it arrives, then the end.
@@ -37,11 +38,13 @@ public final class JSONStreamRequest: Sendable {
 
   init(
     session: Session, make: @escaping @Sendable () throws(TransferError) -> HTTPRequest,
-    interceptor: (any RequestInterceptor)?, bufferedValues: Int = 256
+    interceptor: (any RequestInterceptor)?, bufferedValues: Int = 256, logger: Logger? = nil
   ) {
     let sink = JSONStreamSink(limit: bufferedValues)
     self.sink = sink
-    dataRequest = DataRequest(session: session, make: make, interceptor: interceptor) {
+    dataRequest = DataRequest(
+      session: session, make: make, interceptor: interceptor, logger: logger
+    ) {
       sink.bodyHandling()
     }
   }
@@ -191,15 +194,16 @@ extension Session {
   ///   - headers: header fields of the request.
   ///   - interceptor: adapts and retries the request, after the session's.
   ///   - bufferedValues: values that may wait for the consumer before the transfer pauses.
+  ///   - logger: where this request logs, instead of the session's ``Session/logger``.
   public func streamJSON(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
-    interceptor: (any RequestInterceptor)? = nil, bufferedValues: Int = 256
+    interceptor: (any RequestInterceptor)? = nil, bufferedValues: Int = 256, logger: Logger? = nil
   ) -> JSONStreamRequest {
     JSONStreamRequest(
       session: self,
       make: Self.builder(
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
-      interceptor: interceptor, bufferedValues: bufferedValues)
+      interceptor: interceptor, bufferedValues: bufferedValues, logger: logger)
   }
 }

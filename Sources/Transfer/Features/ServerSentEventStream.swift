@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The events of a Server-Sent Events resource as an async sequence, reconnecting as
 /// EventSource does. Made by `Session.streamEvents`.
@@ -31,6 +32,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
   let maximumReconnectionDelay: Duration
   let reconnects: Bool
   let bufferSize: Int
+  let logger: Logger?
 
   /// Iterates the events, connecting on the first `next()`.
   public struct AsyncIterator: AsyncIteratorProtocol {
@@ -78,6 +80,10 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         } catch let error as TransferError {
           connectionEnded()
           if error.isExplicitlyCancelledError || Task.isCancelled { break }
+          if case .sessionShutDown = error {
+            done = true
+            throw error
+          }
           if case .responseValidationFailed = error {
             done = true
             throw error
@@ -108,7 +114,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             request.headers.update(name: "Last-Event-ID", value: lastEventID)
           }
           return request
-        }, interceptor: stream.interceptor, bufferSize: stream.bufferSize)
+        }, interceptor: stream.interceptor, bufferSize: stream.bufferSize, logger: stream.logger)
       self.request = request
       chunks = request.bytes().makeAsyncIterator()
       parser.startConnection()
@@ -195,12 +201,13 @@ extension Session {
   ///     double from the reconnection time (60 seconds by default).
   ///   - reconnects: false ends the sequence when the first response ends.
   ///   - bufferSize: bytes that may wait for the consumer before the transfer pauses.
+  ///   - logger: where this request logs, instead of the session's ``Session/logger``.
   public func streamEvents(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
     interceptor: (any RequestInterceptor)? = nil, reconnectionDelay: Duration = .seconds(3),
     maximumReconnectionDelay: Duration = .seconds(60), reconnects: Bool = true,
-    bufferSize: Int = 1 << 20
+    bufferSize: Int = 1 << 20, logger: Logger? = nil
   ) -> ServerSentEventStream {
     ServerSentEventStream(
       session: self,
@@ -208,6 +215,6 @@ extension Session {
         url, method: method, parameters: parameters, encoding: encoding, headers: headers),
       interceptor: interceptor, reconnectionDelay: reconnectionDelay,
       maximumReconnectionDelay: maximumReconnectionDelay, reconnects: reconnects,
-      bufferSize: bufferSize)
+      bufferSize: bufferSize, logger: logger)
   }
 }

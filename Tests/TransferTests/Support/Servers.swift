@@ -1,7 +1,10 @@
+import CoreMetrics
 import Foundation
 import JSONKit
+import Logging
 import LoopbackTestServer
 import Mapping
+import Tracing
 import Transfer
 
 /// Runs `body` against a fresh loopback server and stops it afterwards.
@@ -45,7 +48,9 @@ let cancelledRequestTimeout = Duration.seconds(600)
 func testSession(
   timeout: Duration = .seconds(20), maximumResponseSize: Int? = nil, idleTimeout: Duration? = nil,
   interceptor: (any RequestInterceptor)? = nil,
-  redirects: SessionConfiguration.RedirectPolicy = .follow(maximum: 10)
+  redirects: SessionConfiguration.RedirectPolicy = .follow(maximum: 10),
+  logger: Logger = Session.disabledLogger, tracer: (any Tracer)? = nil,
+  metrics: (any MetricsFactory)? = nil
 ) -> Session {
   var configuration = SessionConfiguration.default
   configuration.timeout = timeout
@@ -56,7 +61,10 @@ func testSession(
   // Two engine threads whatever the machine's cores: every test runs the spread of
   // transfers over engines (a request goes to the least busy one).
   configuration.transferThreads = 2
-  return Session(configuration: configuration, interceptor: interceptor)
+  // Never the process's bootstrapped ones: tests run in parallel, each with its own.
+  configuration.tracer = tracer
+  configuration.metricsFactory = metrics
+  return Session(configuration: configuration, interceptor: interceptor, logger: logger)
 }
 
 // MARK: Models

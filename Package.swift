@@ -97,11 +97,16 @@ let package = Package(
     // The example services (Examples/): each built with its trait, a main that names the
     // trait without it; not products, so a package that depends on this one never builds them.
     .target(
-      name: "ExampleModels", dependencies: ["JSONKit", "Mapping", "Transfer"], path: "Examples/Models"),
+      name: "ExampleModels",
+      dependencies: [
+        "JSONKit", "Mapping", "Transfer", .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Examples/Models"),
     .executableTarget(
       name: "HummingbirdService",
       dependencies: [
         "ExampleModels", "JSONKitHummingbird", "JSONKit", "Mapping", "Transfer",
+        .product(name: "Logging", package: "swift-log"),
         .product(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
       ],

@@ -4,6 +4,7 @@
   import Hummingbird
   import JSONKit
   import JSONKitHummingbird
+  import Logging
   import Mapping
   import Transfer
 
@@ -11,16 +12,23 @@
   /// NDJSON ingest route and a route that calls an upstream JSON API through Transfer.
   ///
   /// Logging: Hummingbird's `LogRequestsMiddleware` writes one line per request to the
-  /// application's logger (`LOG_LEVEL=debug` for more). Tracing: `TracingMiddleware` starts a
-  /// server span per request with the tracer bootstrapped in `InstrumentationSystem` (none
-  /// here: bootstrap swift-otel's, for example, before `run`).
+  /// request's logger (`context.logger`, with the request's id), which the upstream call
+  /// logs to as well (`LOG_LEVEL=debug` shows its lines). Tracing: `TracingMiddleware` starts
+  /// a server span per request and Transfer a client span for the upstream call in it, with
+  /// the tracer bootstrapped in `InstrumentationSystem` (none here: bootstrap swift-otel's,
+  /// for example, before `run`).
   enum HummingbirdService {
     /// Serves on 127.0.0.1 until SIGINT or SIGTERM, then shuts down gracefully: the
-    /// server stops taking connections and finishes the requests it has.
+    /// server stops taking connections and finishes the requests it has, then the upstream
+    /// session drains its calls.
     static func run(_ options: ServiceOptions) async throws {
-      // One session for the service's outgoing calls: its connections are kept alive and
-      // shared by every request handler.
-      let users = UserDirectory(session: Transfer.Session(), baseURL: options.upstream)
+      var logger = Logger(label: "HummingbirdService")
+      logger.logLevel = ServiceOptions.logLevel
+      // One session for the service's outgoing calls, shared by every request handler (its
+      // connections are kept alive). It is a Service of the application: on SIGTERM it
+      // refuses new calls and lets the running ones end, after the server has stopped.
+      let session = Transfer.Session(logger: logger)
+      let users = UserDirectory(session: session, baseURL: options.upstream)
       let router = Router(context: JSONKitRequestContext.self)
       router.add(middleware: TracingMiddleware())
       router.add(middleware: LogRequestsMiddleware(.info))
@@ -29,11 +37,13 @@
         router: router,
         configuration: ApplicationConfiguration(
           address: .hostname("127.0.0.1", port: options.port), serverName: "HummingbirdService"),
+        services: [session],
         onServerRunning: { channel in
           // The port the system chose for port 0: the only race-free way to get a free one.
           let port = channel.localAddress?.port ?? options.port
           FileHandle.standardOutput.write(Data("listening on 127.0.0.1:\(port)\n".utf8))
-        })
+        },
+        logger: logger)
       try await app.runService()
     }
 
@@ -65,7 +75,7 @@
       // An upstream call through Transfer (UserDirectory), its answer mapped into a reply.
       router.get("/profiles/:id") { _, context -> MappedResponse<User> in
         let id = try context.parameters.require("id", as: Int.self)
-        switch await users.user(id) {
+        switch await users.user(id, logger: context.logger) {
         case .found(let user):
           return MappedResponse(user)
         case .notFound:

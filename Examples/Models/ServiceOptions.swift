@@ -1,6 +1,15 @@
+import Foundation
+import Logging
+
 /// The example services' command line: the port to listen on and the upstream JSON API's
 /// base URL.
 public struct ServiceOptions: Sendable {
+  /// The level of the service's logs: `LOG_LEVEL` from the environment (`debug` shows
+  /// Transfer's lines for upstream calls), `info` without it.
+  public static var logLevel: Logger.Level {
+    ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+  }
+
   /// The port to listen on (127.0.0.1); 0 lets the system choose one.
   public var port = 0
   /// The upstream API's base URL, without a trailing slash.

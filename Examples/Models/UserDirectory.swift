@@ -1,3 +1,4 @@
+import Logging
 import Mapping
 import Transfer
 
@@ -27,9 +28,11 @@ public struct UserDirectory: Sendable {
   }
 
   /// Fetches `/users/ID.json`, which answers `{"data": {"name": …, "age": …}}`, and maps the
-  /// user inside it.
-  public func user(_ id: Int) async -> Answer {
-    let answer = await session.request("\(baseURL)/users/\(id).json")
+  /// user inside it; `logger` (the incoming request's, with its id) logs the call at `debug`.
+  /// The call joins the current trace: Transfer starts a client span in the handler's
+  /// `ServiceContext` and sends `traceparent` upstream.
+  public func user(_ id: Int, logger: Logger? = nil) async -> Answer {
+    let answer = await session.request("\(baseURL)/users/\(id).json", logger: logger)
       .validate()
       .serializingObject(User.self, keyPath: "data")
       .result

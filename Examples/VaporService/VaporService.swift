@@ -12,22 +12,28 @@
   /// Transfer.
   ///
   /// Logging: Vapor's `RouteLoggingMiddleware` (on by default) writes one line per request to
-  /// `req.logger`, which carries the request's id. Tracing: `TracingMiddleware` starts a server
-  /// span per request with the tracer bootstrapped in `InstrumentationSystem` (none here:
-  /// bootstrap swift-otel's, for example, before `run`).
+  /// the request's logger (`req.logger`, with the request's id), which the upstream call logs
+  /// to as well (`LOG_LEVEL=debug` shows its lines). Tracing: `TracingMiddleware` starts a
+  /// server span per request, `traceAutoPropagation` makes it the handler's `ServiceContext`,
+  /// and Transfer starts a client span for the upstream call in it, with the tracer
+  /// bootstrapped in `InstrumentationSystem` (none here: bootstrap swift-otel's, for example,
+  /// before `run`).
   enum VaporService {
     /// Serves on 127.0.0.1 until SIGINT or SIGTERM, then shuts down: the server stops
-    /// taking connections and finishes the requests it has.
+    /// taking connections and finishes the requests it has, then the upstream session
+    /// drains its calls.
     static func run(_ options: ServiceOptions) async throws {
       // Vapor's own command line is not used: the environment is named, not detected.
       let app = try await Application.make(Environment(name: "development", arguments: ["vapor"]))
+      app.logger.logLevel = ServiceOptions.logLevel
       ContentConfiguration.global.use(encoder: JSONKitEncoder(), for: .json)
       ContentConfiguration.global.use(decoder: JSONKitDecoder(), for: .json)
       app.middleware.use(TracingMiddleware(), at: .beginning)
-      // One session for the service's outgoing calls: its connections are kept alive and
-      // shared by every request handler.
-      let users = UserDirectory(session: Transfer.Session(), baseURL: options.upstream)
-      routes(app, users: users)
+      app.traceAutoPropagation = true
+      // One session for the service's outgoing calls, shared by every request handler (its
+      // connections are kept alive).
+      let session = Transfer.Session(logger: app.logger)
+      routes(app, users: UserDirectory(session: session, baseURL: options.upstream))
 
       try await app.server.start(address: .hostname("127.0.0.1", port: options.port))
       // The port the system chose for port 0: the only race-free way to get a free one.
@@ -35,6 +41,7 @@
       FileHandle.standardOutput.write(Data("listening on 127.0.0.1:\(port)\n".utf8))
       await StopSignal.wait()
       await app.server.shutdown()
+      await session.shutdown()
       try await app.asyncShutdown()
     }
 
@@ -68,7 +75,7 @@
         guard let id = req.parameters.get("id", as: Int.self) else {
           throw Abort(.badRequest, reason: "The id is not a number.")
         }
-        switch await users.user(id) {
+        switch await users.user(id, logger: req.logger) {
         case .found(let user):
           return MappedContent(user)
         case .notFound:

@@ -18,7 +18,7 @@
 /// let body = try fetch(server.url("/user?id=7"))   // {"id":7}
 /// ```
 public final class LoopbackServer: Sendable {
-  private let core: ServerCore
+  let core: ServerCore
 
   /// Binds 127.0.0.1 on a free port (port 0) and starts accepting on a background thread.
   ///

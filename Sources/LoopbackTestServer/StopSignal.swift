@@ -15,8 +15,8 @@ import Synchronization
 /// returns immediately. That is what lets `stop()` promise never to hang, even with a response
 /// stalled on purpose or a client that never reads.
 final class StopSignal: Sendable {
-  private let readFD: Int32
-  private let writeFD: Int32
+  let readFD: Int32
+  let writeFD: Int32
   /// Mirrors the pipe for the cheap "should I go on?" checks between requests.
   private let fired = Atomic<Bool>(false)
 

@@ -189,6 +189,65 @@ struct JQ18CommandLineTests {
     #expect(try run(arguments, "[1]") == (output, "", 0))
   }
 
+  @Test(
+    "--indent 0 is new lines without indentation, and the last of -c, --tab, --indent n wins",
+    arguments: [
+      (["--indent", "0", "."], "{\n\"b\": [\n1,\n{}\n],\n\"a\": \"x\"\n}\n"),
+      (["-c", "--indent", "0", "."], "{\n\"b\": [\n1,\n{}\n],\n\"a\": \"x\"\n}\n"),
+      (["--tab", "--indent", "0", "."], "{\n\"b\": [\n1,\n{}\n],\n\"a\": \"x\"\n}\n"),
+      (["-S", "--indent", "0", "."], "{\n\"a\": \"x\",\n\"b\": [\n1,\n{}\n]\n}\n"),
+      (["--indent", "0", "-c", "."], "{\"b\":[1,{}],\"a\":\"x\"}\n"),
+      (
+        ["--indent", "0", "--tab", "."], "{\n\t\"b\": [\n\t\t1,\n\t\t{}\n\t],\n\t\"a\": \"x\"\n}\n"
+      ),
+    ])
+  func indentZero(arguments: [String], output: String) throws {
+    // What jq 1.8.2 prints: `JV_PRINT_INDENT_FLAGS(0)` is pretty with no indentation.
+    #expect(try run(arguments, #"{"b":[1,{}],"a":"x"}"#) == (output, "", 0))
+  }
+
+  @Test("--indent 0 with colors: jq 1.8.2's bytes, new lines and no indentation")
+  func indentZeroColored() throws {
+    let (e, r) = ("\u{1B}[", "\u{1B}[0m")
+    let expected =
+      "\(e)1;39m{\(r)\n\(e)1;34m\"b\"\(r)\(e)1;39m:\(r) \(e)1;39m[\(r)\n\(e)0;39m1\(r)"
+      + "\(e)1;39m,\(r)\n\(e)1;39m{}\(r)\n\(e)1;39m]\(r)\(e)1;39m,\(r)\n\(e)1;34m\"a\"\(r)"
+      + "\(e)1;39m:\(r) \(e)0;32m\"x\"\(r)\n\(e)1;39m}\(r)\n"
+    #expect(try run(["-C", "--indent", "0", "."], #"{"b":[1,{}],"a":"x"}"#) == (expected, "", 0))
+  }
+
+  @Test(
+    "-b and --binary are accepted and change nothing, as jq outside Windows",
+    arguments: [["-b", "-c", "."], ["--binary", "-c", "."], ["-cb", "."], ["-bc", "."]])
+  func binary(arguments: [String]) throws {
+    #expect(try run(arguments, "[1, \"\\r\"]\r\n") == ("[1,\"\\r\"]\n", "", 0))
+  }
+
+  @Test("-V and -h act where they are read: -Vh prints the version, -hV the help")
+  func versionBeforeHelp() throws {
+    let version = try run(["--version"], "")
+    #expect(version.0.hasPrefix("jsonkit-") && version.1 == "" && version.2 == 0)
+    #expect(try run(["-Vh"], "") == version)
+    #expect(try run(["-nV", "--bogus"], "") == version)
+    #expect(try run(["-f", "-V"], "") == version)
+    let help = try run(["-hV"], "")
+    #expect(help.0.hasPrefix("Usage:\tjsonkit") && help.2 == 0)
+    #expect(try run(["--bogus", "-V"], "").2 == 2)
+  }
+
+  @Test(
+    "jq's debugging options are answered as jq answers an option it does not have",
+    arguments: ["--debug-dump-disasm", "--debug-trace", "--debug-trace=all", "--run-tests"])
+  func debuggingOptions(option: String) throws {
+    let (stdout, stderr, status) = try run(["-n", option, "1"], "")
+    #expect(stdout == "")
+    #expect(
+      stderr
+        == "jsonkit: Unknown option \(option)\nUse jsonkit --help for help with command-line "
+        + "options,\nor see the jq manpage, or online docs at https://jqlang.org\n")
+    #expect(status == 2)
+  }
+
   @Test("The first --arg-like option for a name wins, and later ones are not read")
   func firstNameWins() throws {
     #expect(

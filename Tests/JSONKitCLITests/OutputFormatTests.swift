@@ -74,10 +74,10 @@ struct OutputFormatTests {
     #expect(try CLI.run(["--indent", "7"], input: "[1]").stdout == "[\n       1\n]\n")
   }
 
-  @Test("--indent 0 is compact, as in jq")
+  @Test("--indent 0 is new lines without indentation, as in jq 1.8")
   func indentZero() throws {
     let result = try CLI.run(["--indent", "0", "."], input: #"{"a": [1, 2]}"#)
-    #expect(result.stdout == #"{"a":[1,2]}"# + "\n")
+    #expect(result.stdout == "{\n\"a\": [\n1,\n2\n]\n}\n")
   }
 
   @Test("The last of -c, --tab and --indent wins, as in jq 1.8")

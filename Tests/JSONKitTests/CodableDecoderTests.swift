@@ -758,7 +758,7 @@ struct DecoderValueStrategyTests {
   }
 
   @Test func theISO8601FastPathAgreesWithFoundationsFormatStyle() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 3339)
     for _ in 0..<2000 {
       let seconds = Double(Int64.random(in: -5_000_000_000...10_000_000_000, using: &generator))
       let date = Date(timeIntervalSince1970: seconds)
@@ -783,7 +783,7 @@ struct DecoderValueStrategyTests {
       "dd/MM/yyyy",
       "yyyy-MM-dd'T'HH:mm:ssXXX", "M/d/y H:m:s", "'day' d 'of' MMM''yyyy",
     ]
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 0xDA7E)
     for pattern in patterns {
       for offset in [0, 19800, -28800] {
         let formatter = posixDateFormatter(pattern, offset: offset)

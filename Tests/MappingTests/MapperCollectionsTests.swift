@@ -101,7 +101,8 @@ struct MapperCollectionsTests {
     }
     var scores = try #require(Scores(JSONString: "{}"))
     let names = (0..<50).map { "k\($0)" }
-    for (i, name) in names.shuffled().enumerated() { scores.byName[name] = i }
+    var generator = SplitMix64(seed: 50)
+    for (i, name) in names.shuffled(using: &generator).enumerated() { scores.byName[name] = i }
     scores.raw = ["z": 1, "a": ["y": 2, "b": 3], "m": NSNull()]
     let written = try #require(scores.toJSONString())
     let json = JSON(parseJSON: written)

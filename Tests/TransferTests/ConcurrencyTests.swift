@@ -2,6 +2,7 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Synchronization
+import TestProcesses
 import Testing
 
 @testable import Transfer
@@ -166,52 +167,5 @@ import Testing
     for _ in 0..<200 where running() { try await Task.sleep(for: .milliseconds(50)) }
     #expect(!running())
     #expect(socketsOnPort(server.port) == 0)
-  }
-}
-
-/// Open descriptors of this process that are TCP sockets with `port` at either end. Other
-/// tests run in parallel in this process, so counting all descriptors would not do.
-func socketsOnPort(_ port: Int) -> Int {
-  let hexPort = String(format: ":%04X", port)
-  var inodes = Set<String>()
-  for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
-    guard let text = wholeProcFile(table) else { continue }
-    for line in text.split(separator: "\n").dropFirst() {
-      let fields = line.split(separator: " ")
-      guard fields.count > 9, fields[1].hasSuffix(hexPort) || fields[2].hasSuffix(hexPort) else {
-        continue
-      }
-      inodes.insert(String(fields[9]))
-    }
-  }
-  inodes.remove("0")
-  let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-  return descriptors.filter { descriptor in
-    guard
-      let target = try? FileManager.default.destinationOfSymbolicLink(
-        atPath: "/proc/self/fd/\(descriptor)"),
-      target.hasPrefix("socket:[")
-    else { return false }
-    return inodes.contains(String(target.dropFirst(8).dropLast()))
-  }.count
-}
-
-/// A `/proc` file read to its end. Foundation's `String(contentsOfFile:)` trusts the size that
-/// `stat` reports, 0 for these files, and stops after the first read: one page, the first 26
-/// sockets of the table. With more TCP sockets on the machine (the suite's own closed
-/// connections waiting in TIME_WAIT, other processes' servers), the port's lines came later
-/// and `socketsOnPort` counted 0 with the connections open.
-func wholeProcFile(_ path: String) -> String? {
-  let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { return nil }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 && errno == EINTR { continue }
-    guard count >= 0 else { return nil }
-    if count == 0 { return String(decoding: bytes, as: UTF8.self) }
-    bytes += buffer[0..<count]
   }
 }

@@ -127,7 +127,9 @@ final class RetryThenRedirect: Sendable {
       let spans = tracer.finishedSpans
       #expect(spans.count == 1)
       let attributes = spans.map { span in
-        var text = ""
+        var text = "\(span.status.map { "\($0)" } ?? "") "
+        // SpanAttributes is not a Sequence: its own forEach is the only way through it.
+        // swift-format-ignore: ReplaceForEachWithForLoop
         span.attributes.forEach { key, value in text += "\(key)=\(value) " }
         return text + span.errors.map { "\($0.error)" }.joined()
       }

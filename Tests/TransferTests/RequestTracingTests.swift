@@ -60,10 +60,11 @@ final class TraceparentRecorder: Sendable {
     let tracer = W3CTestTracer()
     let flaky = Flaky(failures: 1)
     let server = TraceparentRecorder()
-    try await withServer({ request in
+    let handler: @Sendable (ServerRequest) -> ServerResponse = { request in
       _ = server.handle(request)
       return flaky.handle(request)
-    }) { loopback in
+    }
+    try await withServer(handler) { loopback in
       let policy = RetryPolicy(retryLimit: 2, exponentialBackoffScale: .milliseconds(10))
       let session = testSession(interceptor: policy, tracer: tracer)
       let response = await session.request(loopback.url("/u")).validate().serializingData()

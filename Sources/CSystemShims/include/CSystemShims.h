@@ -24,4 +24,17 @@ static inline uintptr_t cstackbounds_frame_address(void) {
 /// character not consumed, or NULL when the text does not match.
 char *csystemshims_strptime(const char *text, const char *format, struct tm *time);
 
+/// `exp10(3)`: 10 raised to `x`, as the C library computes it (glibc's differs from
+/// `pow(10, x)` in the last bit for some arguments, and jq uses glibc's).
+double csystemshims_exp10(double x);
+
+/// The source this build was made from as `git describe` names it (`0.4.0`, or
+/// `0.4.0-12-gabc1234` for a commit after the release), or "" when the build did not say
+/// (`JSONKIT_DESCRIBE`, see BuildInformation.c).
+const char *csystemshims_describe(void);
+
+/// How this build was made (the build script's `swift build` options, the compiler), or ""
+/// when the build did not say (`JSONKIT_BUILD_CONFIGURATION`).
+const char *csystemshims_build_configuration(void);
+
 #endif

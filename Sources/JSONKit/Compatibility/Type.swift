@@ -1,5 +1,5 @@
-/// SwiftyJSON's name for ``JSONType``, so that `json.type == Type.string` and functions
-/// returning `Type` port by changing the import.
+/// SwiftyJSON's name for `JSONType` (JSONKitCore's), so that `json.type == Type.string`
+/// and functions returning `Type` port by changing the import.
 ///
 /// ```swift
 /// let kind: Type = JSON("x").type   // .string

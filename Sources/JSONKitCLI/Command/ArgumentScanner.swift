@@ -45,7 +45,9 @@ enum ArgumentScanner {
     var scanner = Scan(arguments: arguments)
     try scanner.run()
     // jq falls back to `.` only without -f: with it, a missing file name is the usage.
-    if scanner.options.fromFileFlag && scanner.options.program == nil {
+    if scanner.options.immediate == nil && scanner.options.fromFileFlag
+      && scanner.options.program == nil
+    {
       Diagnostics.writeToStandardError(HelpText.usage)
       exit(ExitStatus.usageError.rawValue)
     }
@@ -71,7 +73,9 @@ enum ArgumentScanner {
     init(arguments: [String]) { self.arguments = arguments }
 
     mutating func run() throws(UsageError) {
-      while index < arguments.count {
+      // jq's `-h` and `-V` end the scan where they are read: `-Vh` and `-V --bogus` print
+      // the version, `--bogus -V` is a usage error.
+      while index < arguments.count && options.immediate == nil {
         let text = arguments[index]
         if optionsDone || !Self.looksLikeOption(text) {
           try positional(text)
@@ -102,7 +106,7 @@ enum ArgumentScanner {
     /// Short options, possibly combined: `-nr`, `-sR`, `-L dir`, `-Ldir`.
     mutating func shortOptions(_ text: String) throws(UsageError) {
       var letters = Substring(text.dropFirst())
-      while let letter = letters.first {
+      while let letter = letters.first, options.immediate == nil {
         letters = letters.dropFirst()
         guard let option = CommandLineOption.letter(letter) else {
           throw UsageError(description: "Unknown option -\(letter)")

@@ -1,8 +1,8 @@
 import JSONKitCore
 
 /// One option of jsonkit's command line: its names, what it reads, what it sets and its
-/// line in `--help`. `ArgumentScanner` reads the command line with this table and
-/// `HelpText` prints it, so the two cannot drift apart.
+/// line in `--help`. `ArgumentScanner` reads the command line with this table; `HelpText`,
+/// `ManualPage` and `ShellCompletion` print it, so none of them can drift apart.
 struct CommandLineOption: Sendable {
   /// What the option does when it is seen.
   enum Action: Sendable {
@@ -17,6 +17,30 @@ struct CommandLineOption: Sendable {
     case positionalMode(ArgumentScanner.PositionalMode)
   }
 
+  /// What one value of the option is, for the shell completions.
+  enum ValueKind: Sendable, Equatable {
+    /// Any text (a name, a number, JSON): nothing to complete.
+    case text
+    /// A file name.
+    case file
+    /// A directory name.
+    case directory
+    /// One of a fixed set of words.
+    case choices([String])
+  }
+
+  /// Where an option is shown.
+  enum Visibility: Sendable, Equatable {
+    /// In `--help`, the manual page and the completions.
+    case listed
+    /// Accepted as jq accepts it but doing nothing here (`-b`, jq's Windows-only option,
+    /// which jq's `--help` leaves out too): only in the manual page.
+    case compatibility
+    /// For those who package jsonkit (the manual page and completions printed from this
+    /// table): only in the manual page.
+    case packaging
+  }
+
   /// The single-letter name (`n` for `-n`), if any.
   let short: Character?
   /// The long name with its dashes (`--null-input`).
@@ -26,9 +50,16 @@ struct CommandLineOption: Sendable {
   /// What it does, for `--help`; one entry per line.
   let help: [String]
   let action: Action
+  /// What each value is (one per word of `valueNames`), for the completions.
+  let values: [ValueKind]
+  /// `true` for an option jq 1.8 does not have.
+  let jsonkitOnly: Bool
+  /// Where the option is shown: `--help`, or the manual page only.
+  let visibility: Visibility
 
   init(
     _ short: Character?, _ long: String, _ valueNames: String = "", help: [String],
+    values: [ValueKind]? = nil, jsonkitOnly: Bool = false, visibility: Visibility = .listed,
     _ action: Action
   ) {
     self.short = short
@@ -36,6 +67,22 @@ struct CommandLineOption: Sendable {
     self.valueNames = valueNames
     self.help = help
     self.action = action
+    // By default a value named `file` is a file and one named `dir` a directory.
+    self.values =
+      values
+      ?? valueNames.split(separator: " ").map {
+        $0 == "file" ? .file : $0 == "dir" ? .directory : .text
+      }
+    self.jsonkitOnly = jsonkitOnly
+    self.visibility = visibility
+  }
+
+  /// What the option does, as one sentence: the `--help` lines joined, without jq's
+  /// closing semicolon.
+  var summary: String {
+    var text = help.joined(separator: " ")
+    if text.hasSuffix(";") { text.removeLast() }
+    return text
   }
 
   /// Every option, in the order `--help` lists them.
@@ -101,7 +148,11 @@ struct CommandLineOption: Sendable {
       }),
     .init(
       nil, "--indent", "n",
-      help: ["use n spaces for indentation (0 to 7, default 2;", "-1: tabs);"],
+      help: [
+        "use n spaces for indentation (0 to 7, default 2;",
+        "0: new lines without indentation; -1: tabs);",
+      ],
+      values: [.choices((-1...7).map(String.init))],
       .values(count: 1, example: "") { options, values throws(ArgumentScanner.UsageError) in
         // jq reads it with `strtol`, base 10, the whole argument, no leading space.
         guard let n = Int(values[0]), (-1...7).contains(n) else {
@@ -137,13 +188,14 @@ struct CommandLineOption: Sendable {
         "show bytes read, rate and time left on standard",
         "error when it is a terminal;",
       ],
-      .flag { $0.progress = true }),
+      jsonkitOnly: true, .flag { $0.progress = true }),
     .init(
       nil, "--threads", "n",
       help: [
         "parse and run inputs on n threads (default: one per",
         "core; 1: one thread); output is in input order;",
       ],
+      jsonkitOnly: true,
       .values(count: 1, example: "4") { options, values throws(ArgumentScanner.UsageError) in
         guard let n = Int(values[0]), n >= 1 else {
           throw ArgumentScanner.UsageError(description: "--threads takes a number of at least 1")
@@ -210,8 +262,32 @@ struct CommandLineOption: Sendable {
     .init(
       "e", "--exit-status", help: ["set the exit status by the last output;"],
       .flag { $0.exitStatusFromOutput = true }),
-    .init("V", "--version", help: ["show the version;"], .flag { $0.showVersion = true }),
-    .init("h", "--help", help: ["show this help;"], .flag { $0.showHelp = true }),
+    .init(
+      "b", "--binary",
+      help: ["accepted and ignored (jq opens its streams in binary", "mode with it on Windows);"],
+      visibility: .compatibility, .flag { _ in }),
+    // As in jq, -V, --build-configuration and -h act when they are read: the rest of the
+    // command line is not read (`-Vh` prints the version).
+    .init("V", "--version", help: ["show the version;"], .flag { $0.immediate = .version }),
+    .init(
+      nil, "--build-configuration", help: ["show how jsonkit was built;"],
+      .flag { $0.immediate = .buildConfiguration }),
+    .init("h", "--help", help: ["show the help;"], .flag { $0.immediate = .help }),
+    .init(
+      nil, "--generate-man-page", help: ["print the manual page jsonkit(1), in roff;"],
+      jsonkitOnly: true, visibility: .packaging, .flag { $0.immediate = .manualPage }),
+    .init(
+      nil, "--generate-completion", "shell",
+      help: ["print the completion script for shell (bash, zsh", "or fish);"],
+      values: [.choices(ShellCompletion.Shell.allCases.map(\.rawValue))], jsonkitOnly: true,
+      visibility: .packaging,
+      .values(count: 1, example: "bash") { options, values throws(ArgumentScanner.UsageError) in
+        guard let shell = ShellCompletion.Shell(rawValue: values[0]) else {
+          throw ArgumentScanner.UsageError(
+            description: "--generate-completion takes bash, zsh or fish")
+        }
+        options.immediate = .completion(shell)
+      }),
   ]
 
   /// The option whose long name is `name`.
@@ -221,6 +297,9 @@ struct CommandLineOption: Sendable {
   static func letter(_ letter: Character) -> CommandLineOption? {
     all.first { $0.short == letter }
   }
+
+  /// The options `--help` lists, in its order.
+  static var listed: [CommandLineOption] { all.filter { $0.visibility == .listed } }
 
   /// The option's lines in `--help`: names in a column of 26, then the description.
   var helpLines: [String] {

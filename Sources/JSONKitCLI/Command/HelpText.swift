@@ -1,5 +1,5 @@
 /// The text of `jsonkit --help`, written to read like jq's: the usage line first, a short
-/// description, the options (printed from `CommandLineOption.all`, the table the scanner
+/// description, the options (printed from `CommandLineOption.listed`, the table the scanner
 /// reads), then what the exit statuses mean.
 enum HelpText {
   /// What a command line without a program prints (on standard error, exit status 2).
@@ -36,7 +36,7 @@ enum HelpText {
     \t}
 
     Command options:
-    \(CommandLineOption.all.flatMap(\.helpLines).joined(separator: "\n"))
+    \(CommandLineOption.listed.flatMap(\.helpLines).joined(separator: "\n"))
       --                        end of options.
 
     Named arguments are also available as $ARGS.named[].

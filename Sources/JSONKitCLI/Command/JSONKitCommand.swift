@@ -19,8 +19,6 @@ import JSONQuery
 /// Reads the command line, compiles the program and hands over to `Runner`.
 @main
 enum JSONKitCommand {
-  static let version = "jsonkit-\(JSONKitRelease.current)"
-
   /// The stack of the thread that runs everything. jq programs recurse (`def f: …; f`,
   /// `recurse`, `repeat`), and the evaluator stops a recursion at its depth limit with an
   /// error; the main thread's 8 MiB would overflow first. Only the pages used are ever
@@ -58,12 +56,8 @@ enum JSONKitCommand {
       )
       return .usageError
     }
-    if options.showHelp {
-      Diagnostics.writeToStandardOutput(HelpText.text)
-      return .success
-    }
-    if options.showVersion {
-      Diagnostics.writeToStandardOutput(version + "\n")
+    if let immediate = options.immediate {
+      Diagnostics.writeToStandardOutput(answer(immediate))
       return .success
     }
     // Without a program jq uses `.` unless both ends are terminals (then it shows usage).
@@ -103,6 +97,17 @@ enum JSONKitCommand {
       ).run()
     }
     return Runner(query: query, options: options, output: output).run()
+  }
+
+  /// What `-h`, `-V`, `--build-configuration` and the packaging options print.
+  static func answer(_ action: Options.ImmediateAction) -> String {
+    switch action {
+    case .help: HelpText.text
+    case .version: BuildInformation.version + "\n"
+    case .buildConfiguration: BuildInformation.configuration + "\n"
+    case .manualPage: ManualPage.text
+    case .completion(let shell): ShellCompletion.script(for: shell)
+    }
   }
 
   /// Whether every input is a regular file and all of them together are no larger than

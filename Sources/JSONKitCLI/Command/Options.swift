@@ -36,7 +36,7 @@ struct Options {
   var compact = false
   /// `--tab`: one tab per level.
   var tab = false
-  /// `--indent n`: n spaces per level (0–7; 0 is compact).
+  /// `--indent n`: n spaces per level (0–7; 0: new lines without indentation, as jq 1.8).
   var indent = 2
   /// `-r`: strings without quotes.
   var rawOutput = false
@@ -61,11 +61,23 @@ struct Options {
   /// `--args` / `--jsonargs` values: `$ARGS.positional`.
   var positional: [JSON] = []
 
-  // Actions
-  /// `-h`, `--help`.
-  var showHelp = false
-  /// `-V`, `--version`.
-  var showVersion = false
+  /// What jsonkit does instead of running a program: set by the first of `-h`, `-V`,
+  /// `--build-configuration` and the packaging options, which ends the scan as in jq.
+  var immediate: ImmediateAction?
+
+  /// An option that answers at once and ends the run.
+  enum ImmediateAction: Equatable {
+    /// `-h`, `--help`.
+    case help
+    /// `-V`, `--version`.
+    case version
+    /// `--build-configuration`.
+    case buildConfiguration
+    /// `--generate-man-page`.
+    case manualPage
+    /// `--generate-completion shell`.
+    case completion(ShellCompletion.Shell)
+  }
 
   /// Names `$name` with `value()`, unless an earlier option named it: as in jq, the first
   /// `--arg`-like option for a name wins, and the later ones are not even read (a later

@@ -13,7 +13,7 @@ struct ColorWriter {
   /// Writes scalars and keys (escaping, `-a`).
   private var scalarWriter: JSONWriter { JSONWriter(options: format.ascii ? [.asciiOnly] : []) }
 
-  private var pretty: Bool { !format.compact && (format.tab || format.indent > 0) }
+  private var pretty: Bool { !format.compact }
 
   /// One open container: its color, its members (keys are `nil` for arrays) and the next one.
   private struct Frame {

@@ -15,7 +15,8 @@ struct OutputFormat: Sendable, Equatable {
   var compact = false
   /// `--tab`: one tab per level.
   var tab = false
-  /// `--indent N`: N spaces per level, 0–7; 0 means compact, as in jq.
+  /// `--indent N`: N spaces per level, 0–7; 0 means new lines without indentation, as in
+  /// jq 1.8.
   var indent = 2
   /// `-S`: object keys in code point order.
   var sortKeys = false
@@ -37,7 +38,7 @@ struct OutputFormat: Sendable, Equatable {
     var options: JSONWritingOptions = sortKeys ? [.sortedKeys] : []
     if ascii { options.insert(.asciiOnly) }
     var writer: JSONWriter
-    if compact || (!tab && indent == 0) {
+    if compact {
       writer = JSONWriter(options: options)
     } else {
       options.insert(.prettyPrinted)

@@ -69,7 +69,7 @@ extension FixedDateFormat {
     let local = milliseconds.floorDivided(by: 1000) + offset
     let days = local.floorDivided(by: 86_400)
     let time = local - days * 86_400
-    let (year, month, day) = InternetDateTime.civil(daysSince1970: days)
+    let (year, month, day) = CivilDate.date(daysSince1970: days)
     guard (1600...9999).contains(year) else { return nil }
 
     var count = 0

@@ -241,9 +241,9 @@ package struct FixedDateFormat: Sendable {
     }
     // ICU's Gregorian calendar turns Julian before 1582: stay well after.
     guard i == s.count, year >= 1600, (1...12).contains(month), day >= 1,
-      day <= InternetDateTime.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
+      day <= CivilDate.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
     else { return nil }
-    let days = InternetDateTime.daysSince1970(year: year, month: month, day: day)
+    let days = CivilDate.daysSince1970(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - zone
     // ICU counts milliseconds; divide as it does so that the `Double`s are identical.
     return Date(timeIntervalSince1970: Double(seconds * 1000 + millisecond) / 1000)

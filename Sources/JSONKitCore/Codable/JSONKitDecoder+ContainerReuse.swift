@@ -35,6 +35,8 @@ extension JSONKitDecoder.Impl {
         let (object, converted) = try objectSource(for: value, base: base)
         let entry = reusable[i]
         entry.frame.repoint(object: object, base: base, converted: converted)
+        // Safe: entries are found by `Key`'s identifier, so this box was made from a
+        // `KeyedDecodingContainer<Key>`; the cast gives its static type back.
         return unsafeBitCast(entry.box, to: KeyedDecodingContainer<Key>.self)
       }
       i &+= 1
@@ -43,6 +45,8 @@ extension JSONKitDecoder.Impl {
     let container = KeyedDecodingContainer(concrete)
     // A few dozen container types at most are in use at once; past that, stop keeping.
     if reusesContainers && reusable.count < 64 {
+      // Safe: a `KeyedDecodingContainer` is one class reference (its box), and
+      // `unsafeBitCast` traps if the sizes ever differ.
       reusable.append(
         ReusableContainer(
           keyType: keyType, box: unsafeBitCast(container, to: AnyObject.self), frame: concrete.frame

@@ -292,7 +292,9 @@ enum ScalarKind {
 /// V.self`): cheaper than `as! T`, which would go through the runtime's dynamic cast.
 @inline(__always)
 func cast<V, T>(_ value: V, to type: T.Type) -> T {
-  unsafeBitCast(value, to: T.self)
+  // Safe: the caller checked that V is T, so the bits are already a T; debug builds check it.
+  assert(V.self == T.self, "cast from \(V.self) to \(T.self)")
+  return unsafeBitCast(value, to: T.self)
 }
 
 /// `[String: V]`, whose keys Foundation's coders never convert with a key strategy (they

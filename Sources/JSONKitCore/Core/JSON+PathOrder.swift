@@ -35,6 +35,7 @@ extension JSON {
     case (.string(let s), .string(let t)):
       // The same key, interned by the walk that made both paths, is the same string: equal
       // representations are equal text (the converse does not hold, so then the bytes).
+      // Safe: the cast reads a `String`'s two words, and only where it has two words.
       if MemoryLayout<String>.size == 16,
         unsafeBitCast(s, to: (UInt64, UInt64).self) == unsafeBitCast(t, to: (UInt64, UInt64).self)
       {

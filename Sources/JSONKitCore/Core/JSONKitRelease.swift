@@ -8,9 +8,9 @@
 /// README's "Stability" section).
 ///
 /// ```swift
-/// print("JSONKit \(JSONKitRelease.current)")  // JSONKit 0.3.0
+/// print("JSONKit \(JSONKitRelease.current)")  // JSONKit 0.4.0
 /// ```
 public enum JSONKitRelease {
-  /// The released version this source tree builds, such as `"0.3.0"`.
-  public static let current = "0.3.0"
+  /// The released version this source tree builds, such as `"0.4.0"`.
+  public static let current = "0.4.0"
 }

@@ -153,6 +153,7 @@ package final class JSONTreeWalker {
     let count = document.count(slot)
     hasChildren = count > 0
     if hasChildren {
+      // Safe (here and below): `root` holds every container of the walk until it ends.
       levels.append(Level(container: .node(Unmanaged.passUnretained(document), slot), count: count))
     }
   }

@@ -46,7 +46,8 @@ struct KeyTable {
         mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
         i &+= 8
       }
-      // The last, overlapping word covers the tail without a byte loop.
+      // The last, overlapping word covers the tail without a byte loop (safe: n >= 8, so
+      // it starts inside the key).
       if i < n { mix(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)) }
     } else if n >= 4 {
       let a = UInt64(raw.loadUnaligned(as: UInt32.self))

@@ -1,7 +1,7 @@
 /// Exact arithmetic on the text of a JSON number, so that reading `1e2` as `Int` gives 100,
 /// `1.5` gives `nil`, and `9007199254740993` is never rounded through a `Double`.
 @usableFromInline
-struct DecimalText {
+package struct DecimalText {
   /// Significant digits without leading or trailing zeros (empty for zero).
   var digits: [UInt8]
   /// The value is `digits × 10^exponent`, negated when `negative`.
@@ -77,7 +77,7 @@ struct DecimalText {
     negative = false
   }
 
-  var isZero: Bool { digits.isEmpty }
+  package var isZero: Bool { digits.isEmpty }
 
   /// The magnitude as an integer when the value is integral and below 2^64.
   var integralMagnitude: UInt64? {
@@ -116,7 +116,7 @@ struct DecimalText {
   }
 
   /// Exact comparison of two decimal values.
-  static func compare(_ a: DecimalText, _ b: DecimalText) -> Int {
+  package static func compare(_ a: DecimalText, _ b: DecimalText) -> Int {
     let aSign = a.isZero ? 0 : (a.negative ? -1 : 1)
     let bSign = b.isZero ? 0 : (b.negative ? -1 : 1)
     if aSign != bSign { return aSign < bSign ? -1 : 1 }

@@ -696,6 +696,8 @@ extension ParserCore {
 
 @inline(__always)
 private func callbackBuilder(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TapeBuilder> {
+  // Safe: yajl passes back the context given to `yajl_alloc`, the parse's `TapeBuilder`,
+  // which lives until the handle is freed.
   ctx.unsafelyUnwrapped.assumingMemoryBound(to: TapeBuilder.self)
 }
 

@@ -70,6 +70,7 @@ package struct UnownedDocumentObject {
 
   @usableFromInline
   init(document: JSONDocument, slot: UInt64) {
+    // Safe: the holder's `JSON` keeps the document alive while this value is used (above).
     self.document = Unmanaged.passUnretained(document)
     self.slot = slot
   }

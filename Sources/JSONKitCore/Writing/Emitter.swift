@@ -23,7 +23,9 @@ struct Emitter {
   /// A newline followed by `indentCapacity` bytes of indentation, so each line break of
   /// pretty output is one copy; allocated on the first line break.
   var indentText: UnsafeMutablePointer<UInt8>?
-  var indentCapacity = 0
+  /// -1 until the text is allocated, so that the first line break allocates it even with no
+  /// indentation at all (`.spaces(0)`: new lines only, as jq's `--indent 0`).
+  var indentCapacity = -1
   /// Streaming output: `flushHandler` receives the buffered bytes whenever there are at
   /// least `flushThreshold`; the buffer is emptied afterwards.
   var flushThreshold = Int.max

@@ -113,8 +113,6 @@ extension Map {
     }
   }
 
-  /// Reads an optional `RawRepresentable` enum at `key`: `nil` when missing or `null`;
-  /// throws for a value that is not a raw value of the enum.
   /// Reads an array of arrays at `key` through `transform`, or throws.
   ///
   /// ```swift

@@ -65,7 +65,7 @@ public final class DateTransform: TransformType, Sendable {
       number = json.double
     case .string:
       // Only JSON's number syntax; then Swift's correctly rounded parse.
-      guard let text = json.string, JSONNumberText(text) != nil else { return nil }
+      guard let text = json.string, DecimalText(jsonNumber: text) != nil else { return nil }
       number = Double(text)
     default:
       return nil

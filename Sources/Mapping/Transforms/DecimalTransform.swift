@@ -59,11 +59,11 @@ public final class DecimalTransform: TransformType, Sendable {
   /// `Decimal(string:)` alone is not enough: it reads `"12abc"` as 12 and keeps only the
   /// first 38 digits of longer numbers.
   static func exactDecimal(_ text: String) -> Decimal? {
-    guard let wanted = JSONNumberText(text) else { return nil }
+    guard let wanted = DecimalText(jsonNumber: text) else { return nil }
     if wanted.isZero { return Decimal.zero }
     guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
-      !decimal.isNaN,
-      JSONNumberText(decimal.description) == wanted
+      !decimal.isNaN, let written = DecimalText(jsonNumber: decimal.description),
+      DecimalText.compare(written, wanted) == 0
     else { return nil }
     return decimal
   }

@@ -484,9 +484,7 @@ public final class DataRequest: Sendable {
       return finish(cancelled)
     }
     session.monitor?.requestIsRetrying(self)
-    if let telemetry, let error = failed.error {
-      telemetry.retrying(after: delay, attempt: retryCount + 1, dueTo: error, id: id)
-    }
+    telemetry?.retrying(after: delay, attempt: retryCount + 1, failed: failed, id: id)
     let (seconds, attoseconds) = delay.components
     let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)

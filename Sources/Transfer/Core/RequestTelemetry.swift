@@ -103,15 +103,17 @@ final class RequestTelemetry: Sendable {
       ])
   }
 
-  /// An attempt failed and will be tried again after `delay`.
+  /// An attempt failed (`failed`) and will be tried again after `delay`.
   func retrying(
-    after delay: Duration, attempt: Int, dueTo error: TransferError, id: @autoclosure () -> UUID
+    after delay: Duration, attempt: Int, failed: RequestOutcome, id: @autoclosure () -> UUID
   ) {
     logger.debug(
       "Retrying request",
       metadata: [
         "transfer.request.id": "\(id())", "transfer.attempt": "\(attempt)",
-        "transfer.retry.delay": "\(delay)", "error.type": "\(error.telemetryName)",
+        "transfer.retry.delay": "\(delay)",
+        "error.type":
+          "\(Self.errorType(status: failed.response?.statusCode, error: failed.error) ?? "")",
       ])
   }
 

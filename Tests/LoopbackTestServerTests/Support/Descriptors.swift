@@ -1,10 +1,19 @@
-import Glibc
+import Foundation
+import TestProcesses
 
-/// Open descriptors of this process, from /proc/self/fd (minus the one used to list it).
-func openDescriptorCount() -> Int {
-  guard let directory = opendir("/proc/self/fd") else { return -1 }
-  defer { closedir(directory) }
-  var count = 0
-  while readdir(directory) != nil { count += 1 }
-  return count - 3  // ".", "..", and the directory's own descriptor
+/// Whether the server that answered `token` on `port` is gone: a connection is refused, or
+/// reaches some other server (a test running alongside may bind a freed port at once) that
+/// does not answer with `token`.
+func serverIsGone(port: Int, token: String) -> Bool {
+  guard let client = try? RawClient(port: port, timeoutSeconds: 5) else { return true }
+  defer { client.close() }
+  guard (try? client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")) != nil,
+    let response = try? client.readResponse()
+  else { return true }
+  return String(decoding: response.body, as: UTF8.self) != token
+}
+
+/// The objects behind `descriptors` (descriptor and the target it named) still open.
+func stillOpen(_ descriptors: [(fd: Int32, target: String)]) -> [String] {
+  descriptors.filter { descriptorTarget($0.fd) == $0.target }.map(\.target)
 }

@@ -9,7 +9,7 @@
     /// struct AppContext: RequestContext {
     ///   var coreContext: CoreRequestContextStorage
     ///   init(source: Source) { coreContext = .init(source: source) }
-    ///   var responseEncoder: JSONKitEncoder { JSONKitEncoder() }
+    ///   var responseEncoder: JSONKitEncoder { .hummingbird }
     /// }
     /// ```
     ///

@@ -39,28 +39,6 @@
     }
   }
 
-  extension RequestBody {
-    /// The JSON values of an NDJSON (or concatenated-values) body, each as soon as its
-    /// bytes have arrived; memory holds one value and one chunk, whatever the body's size.
-    ///
-    /// ```swift
-    /// router.post("/events") { request, context -> String in
-    ///   var count = 0
-    ///   for try await event in request.body.jsonValues() { count += event["n"].intValue }
-    ///   return "\(count)"
-    /// }
-    /// ```
-    ///
-    /// - Parameter options: what to accept (comments, depth).
-    /// - Returns: the values; the first bytes that are not JSON throw a `JSONError` with
-    ///   the line in the body, after the values before them.
-    public func jsonValues(options: JSONParser.Options = .default)
-      -> JSONValueSequence<AsyncMapSequence<RequestBody, ByteBufferView>>
-    {
-      map(\.readableBytesView).jsonValues(options: options)
-    }
-  }
-
   /// An ObjectMapper-style model as a JSON reply, written with `toJSON`.
   ///
   /// ```swift

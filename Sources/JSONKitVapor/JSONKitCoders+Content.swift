@@ -6,7 +6,7 @@
     /// Decodes a request or response body, parsed where NIO holds it.
     ///
     /// ```swift
-    /// ContentConfiguration.global.use(decoder: JSONKitDecoder(), for: .json)
+    /// ContentConfiguration.global.useJSONKit()
     /// let order = try req.content.decode(Order.self)   // now through JSONKit
     /// ```
     ///
@@ -22,6 +22,31 @@
     ) throws -> D {
       try decode(D.self, from: body.readableBytesView)
     }
+
+    /// Decodes a body with `userInfo` added to this decoder's own (the given values win), as
+    /// Vapor's key-path reads need: `req.content.get(_:at:)` and `req.content[_:at:]` pass
+    /// their path this way.
+    ///
+    /// ```swift
+    /// let name = try req.content.get(String.self, at: "user", "name")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - decodable: the type to decode.
+    ///   - body: the body's bytes.
+    ///   - headers: the message's headers (unused).
+    ///   - userInfo: values for `Decoder.userInfo`, merged over ``JSONKitDecoder/userInfo``.
+    /// - Returns: the decoded value.
+    /// - Throws: `DecodingError`, as `decode(_:from:headers:)`.
+    public func decode<D: Decodable>(
+      _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders,
+      userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> D {
+      guard !userInfo.isEmpty else { return try decode(D.self, from: body.readableBytesView) }
+      var decoder = self
+      decoder.userInfo.merge(userInfo) { _, given in given }
+      return try decoder.decode(D.self, from: body.readableBytesView)
+    }
   }
 
   extension JSONKitEncoder: ContentEncoder {
@@ -29,7 +54,8 @@
     /// charset=utf-8`.
     ///
     /// ```swift
-    /// ContentConfiguration.global.use(encoder: JSONKitEncoder(), for: .json)
+    /// ContentConfiguration.global.useJSONKit()
+    /// try req.content.encode(order)   // a client request's body, through JSONKit
     /// ```
     ///
     /// - Parameters:
@@ -44,6 +70,27 @@
       try encode(encodable, into: &bytes)
       headers.contentType = .json
       body.writeBytes(bytes)
+    }
+
+    /// Encodes a value with `userInfo` added to this encoder's own (the given values win).
+    ///
+    /// ```swift
+    /// try response.content.encode(order, as: .json)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - encodable: the value to encode.
+    ///   - body: the buffer the JSON text is appended to.
+    ///   - headers: the message's headers; the content type is set.
+    ///   - userInfo: values for `Encoder.userInfo`, merged over ``JSONKitEncoder/userInfo``.
+    /// - Throws: `EncodingError` as `encode(_:)`.
+    public func encode<E: Encodable>(
+      _ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders,
+      userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws {
+      var encoder = self
+      encoder.userInfo.merge(userInfo) { _, given in given }
+      try encoder.encode(encodable, to: &body, headers: &headers)
     }
   }
 #endif

@@ -38,28 +38,6 @@
     }
   }
 
-  extension Request.Body {
-    /// The JSON values of a streamed NDJSON (or concatenated-values) body, each as soon as
-    /// its bytes have arrived; register the route with `body: .stream`.
-    ///
-    /// ```swift
-    /// app.on(.POST, "events", body: .stream) { req async throws -> String in
-    ///   var count = 0
-    ///   for try await event in req.body.jsonValues() { count += event["n"].intValue }
-    ///   return "\(count)"
-    /// }
-    /// ```
-    ///
-    /// - Parameter options: what to accept (comments, depth).
-    /// - Returns: the values; the first bytes that are not JSON throw a `JSONError` with
-    ///   the line in the body, after the values before them.
-    public func jsonValues(options: JSONParser.Options = .default)
-      -> JSONValueSequence<AsyncMapSequence<Request.Body, ByteBufferView>>
-    {
-      map(\.readableBytesView).jsonValues(options: options)
-    }
-  }
-
   /// An ObjectMapper-style model as a JSON reply, written with `toJSON`.
   ///
   /// ```swift

@@ -158,3 +158,40 @@ struct StrictModeArticleTests {
     }
   }
 }
+
+/// The decision written in the "Lenient and strict mapping" article: a missing key fails only
+/// where a value is required, as `ImmutableMappable`'s `map.value` and `Codable` do.
+@Suite("Strict mode and missing keys: optional properties may be absent")
+struct StrictModeMissingKeyTests {
+  struct User: Mappable, Equatable {
+    var name = ""
+    var age: Int?
+    init?(map: Map) {}
+    init(name: String, age: Int?) {
+      self.name = name
+      self.age = age
+    }
+    mutating func mapping(map: Map) {
+      name <- map["name"]
+      age <- map["age"]
+    }
+  }
+
+  @Test("{\"name\": \"Ada\"} maps under strict mode to a user whose optional age is nil")
+  func optionalMayBeMissing() throws {
+    let strict = Mapper<User>(strict: true)
+    #expect(try strict.mapOrThrow(JSONString: #"{"name": "Ada"}"#) == User(name: "Ada", age: nil))
+    #expect(
+      try strict.mapOrThrow(JSONString: #"{"name": "Ada", "age": null}"#)
+        == User(name: "Ada", age: nil))
+  }
+
+  @Test("A missing non-optional key is a failure: thrown when strict, recorded when lenient")
+  func requiredMayNotBeMissing() throws {
+    let error = try #require(strictError(mapping: #"{"age": 36}"#, into: User.self))
+    #expect(error.description == "Missing value at .name")
+    let (user, failures) = Mapper<User>().mapWithFailures(JSON: parsed(#"{"age": 36}"#))
+    #expect(user == User(name: "", age: 36))
+    #expect(failures.map(\.description) == ["Missing value at .name"])
+  }
+}

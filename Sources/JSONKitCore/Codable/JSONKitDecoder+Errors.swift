@@ -27,7 +27,7 @@ extension JSONKitDecoder.Impl {
     switch failure {
     case .doesNotFit:
       return .dataCorrupted(
-        context("number \(json.stringValue) does not fit \(expected) at \(place)"))
+        context("number \(json.preview) does not fit \(expected) at \(place)"))
     case .wrongType:
       if Self.isNull(json) {
         return .valueNotFound(expected, context("Expected \(expected) at \(place) but found null"))

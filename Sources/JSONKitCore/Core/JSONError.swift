@@ -68,6 +68,9 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case nestingTooDeep(limit: Int)
     /// The input is not UTF-8 (a UTF-16 or UTF-32 encoding was detected).
     case unsupportedEncoding(String)
+    /// One value of a stream is longer than the push parser's `maxValueBytes`; the
+    /// location is where the limit was passed.
+    case valueTooLarge(limit: Int)
   }
 
   /// Why a subscript, getter or merge found no value of the kind it needs.
@@ -235,6 +238,7 @@ extension JSONError.ParseFailure {
     case .nestingTooDeep(let limit): "Nesting deeper than \(limit) levels"
     case .unsupportedEncoding(let which):
       "Unsupported encoding: input looks like \(which), JSONKit reads UTF-8"
+    case .valueTooLarge(let limit): "Value longer than the limit of \(limit) bytes (maxValueBytes)"
     }
   }
 }

@@ -45,16 +45,38 @@ public final class JSONStreamParser {
 
   /// Creates a parser. `allowMultipleValues` is implied; `allowTrailingGarbage` is ignored.
   ///
+  /// ```swift
+  /// // A server reading NDJSON from clients: no value may be longer than 1 MiB.
+  /// let parser = JSONStreamParser(maxValueBytes: 1 << 20)
+  /// ```
+  ///
   /// - Parameters:
   ///   - options: as for `JSONParser`.
   ///   - output: whole values (the default) or jq's stream events.
-  public init(options: JSONParser.Options = .default, output: Output = .values) {
+  ///   - maxValueBytes: the most bytes one value may span (counted from the end of the value
+  ///     before it, white space included); a longer one throws
+  ///     `JSONError.ParseFailure.valueTooLarge` once the limit is passed, so memory stays
+  ///     bounded by the limit plus one chunk whatever a client sends. `nil` (the default
+  ///     here, for files and pipes you trust): no limit. `jsonValues()` and its siblings
+  ///     default to ``defaultMaxValueBytes``. Values output only.
+  public init(
+    options: JSONParser.Options = .default, output: Output = .values, maxValueBytes: Int? = nil
+  ) {
     var options = options
     options.allowMultipleValues = true
     events = output == .streamEvents
     core = ParserCore(
       options: options, expectedSize: 0, streaming: true, events: output == .streamEvents)
+    if output == .values { core.maxValueBytes = maxValueBytes }
   }
+
+  /// The longest value `jsonValues()`, `decodedValues(_:)` and `mappedValues(_:)` accept
+  /// unless told otherwise: 4 MiB (4,194,304 bytes).
+  ///
+  /// ```swift
+  /// for try await event in body.jsonValues(maxValueBytes: 16 * 1024 * 1024) { … }
+  /// ```
+  public static let defaultMaxValueBytes = 4 * 1024 * 1024
 
   /// A parser for input that begins at byte `byte` of a longer stream, `column` bytes into
   /// line `line`: its errors and value lines are the ones a parser of the whole stream

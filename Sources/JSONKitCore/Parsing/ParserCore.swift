@@ -132,8 +132,54 @@ final class ParserCore {
   /// Bytes fed so far, including any held back (see `held` and `head`).
   var bytesFed: Int { offset + head.count + held.count }
 
+  /// Streaming only: the most bytes one value may span, counted from the end of the value
+  /// before it; `nil` for no limit. The input goes to yajl in slices of at most the limit
+  /// (and 64 KiB), each checked after it is parsed: a value longer than the limit is still
+  /// open at the end of some slice, or is the first value a slice completes, so it is always
+  /// caught, and the document being built never holds much more than the limit.
+  var maxValueBytes: Int?
+
   /// Parses the next chunk of input. Completed values accumulate in the builder.
   func feed(_ input: UnsafeRawBufferPointer) throws(JSONError) {
+    guard let limit = maxValueBytes else { return try feedInput(input) }
+    let slice = max(1, min(limit, 1 << 16))
+    var start = 0
+    repeat {
+      let end = min(start + slice, input.count)
+      let part = UnsafeRawBufferPointer(rebasing: input[start..<end])
+      let valuesBefore = builder.pointee.values.count
+      let valueStart = builder.pointee.valueEnds.last ?? endOfTakenValues
+      try feedInput(part)
+      try checkValueSize(limit: limit, valuesBefore: valuesBefore, valueStart: valueStart)
+      start = end
+    } while start < input.count
+  }
+
+  /// Throws `valueTooLarge` when the first value the last slice completed, or the value
+  /// still open, spans more than `limit` bytes from `valueStart` (the end of the value
+  /// before it). Values completed after an oversized one are dropped, so that the caller
+  /// gets the values before it and then the error. Located where the input stands.
+  private func checkValueSize(limit: Int, valuesBefore: Int, valueStart: Int) throws(JSONError) {
+    let b = builder
+    let completedTooLarge =
+      b.pointee.valueEnds.count > valuesBefore
+      && b.pointee.valueEnds.count == b.pointee.values.count
+      && b.pointee.valueEnds[valuesBefore] - valueStart > limit
+    if completedTooLarge {
+      b.pointee.values.removeSubrange(valuesBefore...)
+      b.pointee.valueEnds.removeSubrange(valuesBefore...)
+    } else {
+      let openStart = b.pointee.valueEnds.last ?? endOfTakenValues
+      let open = b.pointee.depth > 0 || !b.pointee.carry.isEmpty || !held.isEmpty
+      guard open, bytesFed - openStart > limit else { return }
+    }
+    throw remember(
+      JSONError(
+        .parse(.valueTooLarge(limit: limit)),
+        location: .init(byte: bytesFed, line: newlines + 1, column: bytesFed - lastNewline)))
+  }
+
+  private func feedInput(_ input: UnsafeRawBufferPointer) throws(JSONError) {
     if let failed { throw failed }
     guard input.count > 0 else { return }
     if !streaming { originalInput = input }

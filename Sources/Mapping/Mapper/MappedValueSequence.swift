@@ -56,12 +56,16 @@ extension AsyncSequence where Element: Collection<UInt8> {
   ///   - type: the model type.
   ///   - context: passed to every `Map` (`map.context`).
   ///   - strict: whether any failed property fails the model (see ``Mapper``).
+  ///   - maxValueBytes: the most bytes one value may span (see
+  ///     `jsonValues(options:maxValueBytes:)`); `nil`: no limit.
   /// - Returns: a sequence of models that throws `MappingError` at the first value that
   ///   is not JSON or cannot be mapped.
   public func mappedValues<Model: BaseMappable>(
-    _ type: Model.Type, context: MapContext? = nil, strict: Bool = false
+    _ type: Model.Type, context: MapContext? = nil, strict: Bool = false,
+    maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
   ) -> MappedValueSequence<Self, Model> {
     MappedValueSequence(
-      values: jsonValues(), mapper: Mapper<Model>(context: context, strict: strict))
+      values: jsonValues(maxValueBytes: maxValueBytes),
+      mapper: Mapper<Model>(context: context, strict: strict))
   }
 }

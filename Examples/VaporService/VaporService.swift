@@ -26,8 +26,8 @@
       // Vapor's own command line is not used: the environment is named, not detected.
       let app = try await Application.make(Environment(name: "development", arguments: ["vapor"]))
       app.logger.logLevel = ServiceOptions.logLevel
-      ContentConfiguration.global.use(encoder: JSONKitEncoder(), for: .json)
-      ContentConfiguration.global.use(decoder: JSONKitDecoder(), for: .json)
+      // JSONKit behind `.json` and `.jsonAPI`, with Vapor's wire format (ISO-8601 dates).
+      ContentConfiguration.global.useJSONKit()
       app.middleware.use(TracingMiddleware(), at: .beginning)
       app.traceAutoPropagation = true
       // One session for the service's outgoing calls, shared by every request handler (its

@@ -94,6 +94,32 @@ let package = Package(
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
       ]
     ),
+    // The example services (Examples/): each built with its trait, a main that names the
+    // trait without it; not products, so a package that depends on this one never builds them.
+    .target(
+      name: "ExampleModels",
+      dependencies: [
+        "JSONKit", "Mapping", "Transfer", .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Examples/Models"),
+    .executableTarget(
+      name: "HummingbirdService",
+      dependencies: [
+        "ExampleModels", "JSONKitHummingbird", "JSONKit", "Mapping", "Transfer",
+        .product(name: "Logging", package: "swift-log"),
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+      ],
+      path: "Examples/HummingbirdService"
+    ),
+    .executableTarget(
+      name: "VaporService",
+      dependencies: [
+        "ExampleModels", "JSONKitVapor", "JSONKit", "Mapping", "Transfer",
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ],
+      path: "Examples/VaporService"
+    ),
     .testTarget(
       name: "JSONKitTests",
       dependencies: ["JSONKit", "JSONKitCore", "CYajl"],
@@ -129,6 +155,7 @@ let package = Package(
       name: "JSONKitHummingbirdTests",
       dependencies: [
         "JSONKitHummingbird", "JSONKit", "Mapping",
+        "Transfer", "LoopbackTestServer",
         .product(
           name: "HummingbirdTesting", package: "hummingbird",
           condition: .when(traits: ["Hummingbird"])),
@@ -138,6 +165,7 @@ let package = Package(
       name: "JSONKitVaporTests",
       dependencies: [
         "JSONKitVapor", "JSONKit", "Mapping",
+        "Transfer", "LoopbackTestServer",
         .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
       ]
     ),

@@ -14,10 +14,11 @@ let rootIdentity: String = {
 let package = Package(
   name: "JSONKitBenchmarks",
   dependencies: [
-    // The Hummingbird trait turns on the root package's JSONKitHummingbird adapter, which
-    // the server suite runs; Hummingbird itself is a benchmark-only dependency.
-    .package(path: "..", traits: ["Hummingbird"]),
+    // The traits turn on the root package's JSONKitHummingbird and JSONKitVapor adapters,
+    // which the server suite runs; Hummingbird and Vapor are benchmark-only dependencies.
+    .package(path: "..", traits: ["Hummingbird", "Vapor"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     // The transfer suite's `asynchttpclient` subject: the HTTP client of Swift on the server.
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -40,7 +41,9 @@ let package = Package(
         .product(name: "Transfer", package: rootIdentity),
         .product(name: "LoopbackTestServer", package: rootIdentity),
         .product(name: "JSONKitHummingbird", package: rootIdentity),
+        .product(name: "JSONKitVapor", package: rootIdentity),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Vapor", package: "vapor"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]

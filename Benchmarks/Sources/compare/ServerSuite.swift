@@ -7,13 +7,15 @@ import Synchronization
 
 /// `--suite server`: JSONKit in a real server, end to end, in requests per second.
 ///
-/// One Hummingbird 2 application per subject and document listens on 127.0.0.1 (real
-/// sockets). Its one route, `POST /`, decodes the body into the map suite's `Codable` models
+/// One application per subject and document listens on 127.0.0.1 (real sockets): Hummingbird
+/// 2 for `jsonkit` and `foundation`, Vapor 4 for `vapor-jsonkit` and `vapor-foundation`
+/// (``VaporServers``). Its one route, `POST /`, decodes the body into the map suite's `Codable` models
 /// through the request context's decoder, touches a field of every model and returns a reply
 /// (a count, a sum and the first model) through the context's encoder:
 ///
 /// - `jsonkit`: the `JSONKitHummingbird` adapter's coders (`JSONKitDecoder`, `JSONKitEncoder`).
 /// - `foundation`: Hummingbird's default coders (`JSONDecoder`, `JSONEncoder`).
+/// - `vapor-jsonkit`, `vapor-foundation`: the same pair in Vapor.
 ///
 /// The load comes from `wrk` (Debian's package; `Scripts/install-dependencies` installs it):
 /// `connections` keep-alive connections for `duration` seconds per round, rounds interleaved
@@ -22,7 +24,13 @@ import Synchronization
 /// request and their replies must be the same JSON. Documents: twitter.json (or the synthetic
 /// tweets.json) and github_events.json.
 enum ServerSuite {
-  static let subjects = ["jsonkit", "foundation"]
+  static let subjects = ["jsonkit", "foundation", "vapor-jsonkit", "vapor-foundation"]
+  /// The table's rows: per framework, the subject with JSONKit's coders and the one with the
+  /// framework's own.
+  static let pairs = [
+    (framework: "hummingbird", jsonkit: "jsonkit", own: "foundation"),
+    (framework: "vapor", jsonkit: "vapor-jsonkit", own: "vapor-foundation"),
+  ]
   static let connections = 16
 
   struct Result {
@@ -93,6 +101,7 @@ enum ServerSuite {
 
   /// Starts the application for `subject` on a free port and returns the port.
   private static func startServer(subject: String, model: MapSuite.Model) throws -> Int {
+    if subject.hasPrefix("vapor-") { return try VaporServers.start(subject: subject, model: model) }
     let port = Mutex<Int?>(nil)
     let running = DispatchSemaphore(value: 0)
     let configuration = ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0))
@@ -141,18 +150,26 @@ enum ServerSuite {
   static func twitterReply<Context: RequestContext>(_ request: Request, _ context: Context)
     async throws -> TwitterReply
   {
-    let timeline = try await request.decode(as: CodableModels.Timeline.self, context: context)
-    return TwitterReply(
-      statuses: timeline.statuses.count,
-      retweets: timeline.statuses.reduce(0) { $0 + $1.retweetCount },
-      first: timeline.statuses.first)
+    twitterReply(try await request.decode(as: CodableModels.Timeline.self, context: context))
   }
 
   static func githubReply<Context: RequestContext>(_ request: Request, _ context: Context)
     async throws -> GitHubReply
   {
-    let events = try await request.decode(as: [CodableModels.Event].self, context: context)
-    return GitHubReply(
+    githubReply(try await request.decode(as: [CodableModels.Event].self, context: context))
+  }
+
+  /// The reply to a timeline, whichever framework decoded it.
+  static func twitterReply(_ timeline: CodableModels.Timeline) -> TwitterReply {
+    TwitterReply(
+      statuses: timeline.statuses.count,
+      retweets: timeline.statuses.reduce(0) { $0 + $1.retweetCount },
+      first: timeline.statuses.first)
+  }
+
+  /// The reply to a list of events, whichever framework decoded it.
+  static func githubReply(_ events: [CodableModels.Event]) -> GitHubReply {
+    GitHubReply(
       events: events.count, publicEvents: events.filter(\.isPublic).count, first: events.first)
   }
 
@@ -259,27 +276,31 @@ enum ServerSuite {
     var lines = [
       "server suite, \(arguments.rounds) rounds of \(arguments.duration) s per document and subject, "
         + "wrk with \(connections) keep-alive connections; requests/s best / median, p99 latency "
-        + "median over rounds; jsonkit ÷ foundation > 1 means JSONKit serves more.",
+        + "median over rounds; jsonkit ÷ own > 1 means JSONKit's coders serve more than the "
+        + "framework's own (Foundation's).",
       "",
-      "| body | KB | jsonkit req/s | foundation req/s | jsonkit ÷ foundation | p99 jsonkit ms | p99 foundation ms |",
-      "|---|--:|--:|--:|--:|--:|--:|",
+      "| framework | body | KB | jsonkit req/s | own coders req/s | jsonkit ÷ own | p99 jsonkit ms | p99 own ms |",
+      "|---|---|--:|--:|--:|--:|--:|--:|",
     ]
-    for corpus in Set(results.map(\.corpus)).sorted() {
-      let ours = results.first { $0.corpus == corpus && $0.subject == "jsonkit" }
-      let theirs = results.first { $0.corpus == corpus && $0.subject == "foundation" }
-      func cell(_ r: Result?) -> String {
-        r.map { "\(fixed(best($0.rps), 0)) / \(fixed(median($0.rps), 0))" } ?? "—"
+    for pair in pairs {
+      for corpus in Set(results.map(\.corpus)).sorted() {
+        let ours = results.first { $0.corpus == corpus && $0.subject == pair.jsonkit }
+        let theirs = results.first { $0.corpus == corpus && $0.subject == pair.own }
+        guard ours != nil || theirs != nil else { continue }
+        func cell(_ r: Result?) -> String {
+          r.map { "\(fixed(best($0.rps), 0)) / \(fixed(median($0.rps), 0))" } ?? "—"
+        }
+        func p99(_ r: Result?) -> String { r.map { fixed(median($0.p99), 2) } ?? "—" }
+        var ratio = "—"
+        if let ours, let theirs, median(theirs.rps) > 0 {
+          ratio =
+            "\(fixed(best(ours.rps) / best(theirs.rps), 2))× / \(fixed(median(ours.rps) / median(theirs.rps), 2))×"
+        }
+        let bytes = (ours ?? theirs)?.bodyBytes ?? 0
+        lines.append(
+          "| \(pair.framework) | \(corpus) | \(bytes / 1000) | \(cell(ours)) | \(cell(theirs)) | "
+            + "\(ratio) | \(p99(ours)) | \(p99(theirs)) |")
       }
-      var ratio = "—"
-      if let ours, let theirs, median(theirs.rps) > 0 {
-        ratio =
-          "\(fixed(best(ours.rps) / best(theirs.rps), 2))× / \(fixed(median(ours.rps) / median(theirs.rps), 2))×"
-      }
-      let bytes = (ours ?? theirs)?.bodyBytes ?? 0
-      lines.append(
-        "| \(corpus) | \(bytes / 1000) | \(cell(ours)) | \(cell(theirs)) | \(ratio) | "
-          + "\(ours.map { fixed(median($0.p99), 2) } ?? "—") | \(theirs.map { fixed(median($0.p99), 2) } ?? "—") |"
-      )
     }
     return lines.joined(separator: "\n")
   }
@@ -306,7 +327,7 @@ struct GitHubReply: ResponseEncodable {
 // MARK: Request contexts
 
 /// Which coders, with which date strategy, a benchmark server uses.
-protocol BenchCoders {
+protocol BenchCoders: SendableMetatype {
   associatedtype Decoder: RequestDecoder
   associatedtype Encoder: ResponseEncoder
   static var decoder: Decoder { get }

@@ -7,7 +7,7 @@
   // A body value by value: each value is handed on as soon as its last byte has arrived and
   // the body is never collected (so `maxUploadSize` does not apply), memory holding one value
   // and one chunk. No value may be longer than `maxValueBytes` (4 MiB unless told
-  // otherwise). Errors are replies: see HTTPErrorValueSequence.
+  // otherwise). Errors are replies: see HTTPError+JSONKit.swift.
 
   extension RequestBody {
     /// The JSON values of an NDJSON (or concatenated-values) body, each as soon as its
@@ -29,9 +29,9 @@
     public func jsonValues(
       options: JSONParser.Options = .default,
       maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
-    ) -> HTTPErrorValueSequence<JSONValueSequence<AsyncMapSequence<RequestBody, ByteBufferView>>> {
-      HTTPErrorValueSequence(
-        base: map(\.readableBytesView).jsonValues(options: options, maxValueBytes: maxValueBytes))
+    ) -> ErrorMappingSequence<JSONValueSequence<AsyncMapSequence<RequestBody, ByteBufferView>>> {
+      map(\.readableBytesView).jsonValues(options: options, maxValueBytes: maxValueBytes)
+        .mappingErrors(HTTPError.replying)
     }
 
     /// The values of an NDJSON body decoded as `T`, one per line, as they arrive.
@@ -56,12 +56,12 @@
     public func decodedValues<T: Decodable>(
       _ type: T.Type, decoder: JSONKitDecoder = .hummingbird,
       maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
-    ) -> HTTPErrorValueSequence<
+    ) -> ErrorMappingSequence<
       DecodedValueSequence<AsyncMapSequence<RequestBody, ByteBufferView>, T>
     > {
-      HTTPErrorValueSequence(
-        base: map(\.readableBytesView).decodedValues(
-          T.self, decoder: decoder, maxValueBytes: maxValueBytes))
+      map(\.readableBytesView).decodedValues(
+        T.self, decoder: decoder, maxValueBytes: maxValueBytes
+      ).mappingErrors(HTTPError.replying)
     }
 
     /// The models of an NDJSON body, one per line, as they arrive.
@@ -86,12 +86,12 @@
     public func mappedValues<Model: BaseMappable>(
       _ type: Model.Type, context: MapContext? = nil, strict: Bool = false,
       maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
-    ) -> HTTPErrorValueSequence<
+    ) -> ErrorMappingSequence<
       MappedValueSequence<AsyncMapSequence<RequestBody, ByteBufferView>, Model>
     > {
-      HTTPErrorValueSequence(
-        base: map(\.readableBytesView).mappedValues(
-          Model.self, context: context, strict: strict, maxValueBytes: maxValueBytes))
+      map(\.readableBytesView).mappedValues(
+        Model.self, context: context, strict: strict, maxValueBytes: maxValueBytes
+      ).mappingErrors(HTTPError.replying)
     }
   }
 #endif

@@ -8,7 +8,7 @@
   // last byte has arrived, and the body is never collected, so memory holds one value and
   // one chunk. No value may be longer than `maxValueBytes` (4 MiB unless told otherwise).
   // Errors are replies: a parse error is a 400 that says where, a value over the limit a
-  // 413 (see AbortingValueSequence).
+  // 413 (see Abort+JSONKit.swift).
 
   extension Request.Body {
     /// The JSON values of a streamed NDJSON (or concatenated-values) body, each as soon as
@@ -30,9 +30,9 @@
     public func jsonValues(
       options: JSONParser.Options = .default,
       maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
-    ) -> AbortingValueSequence<JSONValueSequence<AsyncMapSequence<Request.Body, ByteBufferView>>> {
-      AbortingValueSequence(
-        base: map(\.readableBytesView).jsonValues(options: options, maxValueBytes: maxValueBytes))
+    ) -> ErrorMappingSequence<JSONValueSequence<AsyncMapSequence<Request.Body, ByteBufferView>>> {
+      map(\.readableBytesView).jsonValues(options: options, maxValueBytes: maxValueBytes)
+        .mappingErrors(Abort.replying)
     }
 
     /// The values of a streamed NDJSON body decoded as `T`, one per line, as they arrive.
@@ -54,12 +54,12 @@
     public func decodedValues<T: Decodable>(
       _ type: T.Type, decoder: JSONKitDecoder = .vapor,
       maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
-    ) -> AbortingValueSequence<
+    ) -> ErrorMappingSequence<
       DecodedValueSequence<AsyncMapSequence<Request.Body, ByteBufferView>, T>
     > {
-      AbortingValueSequence(
-        base: map(\.readableBytesView).decodedValues(
-          T.self, decoder: decoder, maxValueBytes: maxValueBytes))
+      map(\.readableBytesView).decodedValues(
+        T.self, decoder: decoder, maxValueBytes: maxValueBytes
+      ).mappingErrors(Abort.replying)
     }
 
     /// The models of a streamed NDJSON body, one per line, as they arrive.
@@ -84,12 +84,12 @@
     public func mappedValues<Model: BaseMappable>(
       _ type: Model.Type, context: MapContext? = nil, strict: Bool = false,
       maxValueBytes: Int? = JSONStreamParser.defaultMaxValueBytes
-    ) -> AbortingValueSequence<
+    ) -> ErrorMappingSequence<
       MappedValueSequence<AsyncMapSequence<Request.Body, ByteBufferView>, Model>
     > {
-      AbortingValueSequence(
-        base: map(\.readableBytesView).mappedValues(
-          Model.self, context: context, strict: strict, maxValueBytes: maxValueBytes))
+      map(\.readableBytesView).mappedValues(
+        Model.self, context: context, strict: strict, maxValueBytes: maxValueBytes
+      ).mappingErrors(Abort.replying)
     }
   }
 #endif

@@ -11,8 +11,8 @@
 /// `BigArrayRunner` cuts the array into pieces for its threads.
 ///
 /// It follows brackets and quotes through every byte outside strings, and inside a string
-/// jumps from quote to quote with `memchr` (a quote after an odd run of backslashes is
-/// escaped). It checks nothing: on text that is not JSON its depth may be wrong, and then
+/// looks eight bytes at a time for the closing quote or a backslash (which escapes the byte
+/// after it). It checks nothing: on text that is not JSON its depth may be wrong, and then
 /// the piece it cut fails to parse as an array, which is how the run finds out (see
 /// `BigArrayRunner`).
 struct ArrayElementScanner {
@@ -52,30 +52,26 @@ struct ArrayElementScanner {
     }
     while i < count {
       if inString {
-        // Most strings are short (keys): a byte loop ends them sooner than a call would.
-        let near = min(count, i &+ 16)
-        while i < near && base[i] != 0x22 && base[i] != 0x5C { i &+= 1 }
-        if i < near {
-          if base[i] == 0x22 {
-            inString = false
-            i &+= 1
-          } else {
-            i &+= 2  // the escaped byte, whatever it is
+        // Eight bytes a step up to a quote or a backslash (a word-sized test: strings are
+        // most of a document's bytes, and a call to `memchr` per string cost more than the
+        // short ones it searched).
+        while i &+ 8 <= count {
+          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          let found = Self.zeroBytes(word ^ Self.quotes) | Self.zeroBytes(word ^ Self.backslashes)
+          if found != 0 {
+            i &+= found.trailingZeroBitCount &>> 3
+            break
           }
-          continue
+          i &+= 8
         }
+        while i < count && base[i] != 0x22 && base[i] != 0x5C { i &+= 1 }
         if i >= count { break }
-        guard let found = memchr(base + i, 0x22, count &- i) else {
-          i = count
-          break
+        if base[i] == 0x22 {
+          inString = false
+          i &+= 1
+        } else {
+          i &+= 2  // the escaped byte, whatever it is
         }
-        let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        var backslashes = 0
-        while quote &- backslashes > 0 && base[quote &- backslashes &- 1] == 0x5C {
-          backslashes &+= 1
-        }
-        if backslashes & 1 == 0 { inString = false }
-        i = quote &+ 1
         continue
       }
       switch base[i] {
@@ -102,6 +98,16 @@ struct ArrayElementScanner {
     scanned -= cut
     elementsStart = elementsStart.map { max($0 - cut, 0) }
     lastComma = nil
+  }
+
+  private static let quotes: UInt64 = 0x2222_2222_2222_2222
+  private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+
+  /// A word with the high bit set in the byte where `word` has its first zero byte (and
+  /// maybe in bytes after it, never before): the lowest set bit tells where it is.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
   @inline(__always)

@@ -96,6 +96,14 @@ final class ParallelRunner {
   }
 
   func run() -> ExitStatus {
+    // One large array is spread over the threads by elements when the program allows;
+    // otherwise (or when that run steps back, having printed nothing) it is read below.
+    if let big = BigArrayRunner(
+      query: query, options: options, format: format, output: output, threads: threads),
+      let status = big.run()
+    {
+      return status
+    }
     let paths = options.files.isEmpty ? ["-"] : options.files
     for (index, path) in paths.enumerated() where !stopped && !output.isClosed {
       if let handOver = read(path, first: index == 0) {

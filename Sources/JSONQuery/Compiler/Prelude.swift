@@ -26,10 +26,6 @@ package enum Prelude {
     def map_values(f): .[] |= f;
     def add(f): reduce f as $x (null; . + $x);
     def add: add(.[]);
-    def join($x): reduce .[] as $i (null;
-      (if . == null then "" else . + $x end)
-      + ($i | if . == null then "" elif type == "boolean" or type == "number" then tojson else . end))
-      | if . == null then "" else . end;
     def first(f): label $__first | (f | ., break $__first);
     def first: .[0];
     def last: .[-1];

@@ -58,6 +58,19 @@ struct LinearUpdateTests: QueryRunning {
     #expect(try run(#"{"a":[1,2]} | [path(getpath(["a",0]))]"#) == [[["a", 0]]])
   }
 
+  @Test("class: join builds one string, failing where jq's reduce definition fails")
+  func joinIsOneString() throws {
+    #expect(try run(#"[1, null, "a", true] | join("-")"#) == ["1--a-true"])
+    #expect(try run(#"{"a": "x", "b": 2} | join(",")"#) == ["x,2"])
+    #expect(try run(#"[] | join(1)"#) == [""])
+    #expect(try run(#"["a", "b"] | join(null)"#) == ["ab"])
+    #expect(try run(#"["a", "b"] | join(",", ";")"#) == ["a,b", "a;b"])
+    #expect(
+      try caught(#"["a", "b"] | join(1)"#) == [#"string ("a") and number (1) cannot be added"#])
+    #expect(try caught(#"[[1]] | join(",")"#) == [#"string ("") and array ([1]) cannot be added"#])
+    #expect(try caught(#"1 | join(",")"#) == ["Cannot iterate over number (1)"])
+  }
+
   @Test("class: .[] reads each element when asked for")
   func lazyIteration() throws {
     #expect(try run("[range(5)] | [limit(2; .[])], first(.[])") == [[0, 1], 0])

@@ -65,16 +65,15 @@ enum JSONKitCommand {
       Diagnostics.writeToStandardError(HelpText.usage)
       return .usageError
     }
+    var queryOptions = QueryOptions(
+      libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options),
+      includesHomeFile: true, programDirectory: programDirectory(options))
     // One program per run: only the prelude definitions it can call are compiled (its
     // modules and a `~/.jq` file are code its text does not show: then all are).
-    if ProgramWords.readsNoHiddenCode(program) { Prelude.limit(toNamesIn: program) }
+    queryOptions.compilesReachablePreludeOnly = ProgramWords.readsNoHiddenCode(program)
     let query: Query
     do {
-      query = try Query(
-        program,
-        options: QueryOptions(
-          libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options),
-          includesHomeFile: true, programDirectory: programDirectory(options)))
+      query = try Query(program, options: queryOptions)
     } catch {
       var text = CompileErrorReport.text(for: error, program: program)
       if options.programFile == nil, !program.hasPrefix("."), access(program, F_OK) == 0 {

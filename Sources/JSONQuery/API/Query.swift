@@ -12,6 +12,8 @@ public struct Query: Sendable {
   private let body: Node
   /// The definitions it calls (its own and its modules'), by `FunctionRef.index`.
   private let functions: [FunctionIR]
+  /// The prelude this program was compiled against (its calls index its definitions).
+  private let prelude: CompiledPrelude
   /// For `modulemeta` and `get_search_list` at run time.
   private let modules: ModuleResolver
   /// `QueryOptions.stepLimit`.
@@ -40,16 +42,24 @@ public struct Query: Sendable {
     let source = try Parser.parseProgram(program)
     var resolver = ModuleResolver(libraryPaths: options.libraryPaths)
     resolver.programDirectory = options.programDirectory
-    let loader = ModuleLoader(resolver: resolver)
+    // Only a program whose text shows all the code it runs may leave out the definitions
+    // that text cannot reach: modules and `~/.jq` call what it does not name.
+    let prelude =
+      options.compilesReachablePreludeOnly && source.imports.isEmpty
+        && !(options.includesHomeFile && resolver.homeFile != nil)
+      ? Prelude.reachable(from: program) : Prelude.whole
+    let loader = ModuleLoader(resolver: resolver, prelude: prelude)
     let names = try loader.link(
       program: source, directory: options.programDirectory ?? resolver.workingDirectory,
       includeHomeFile: options.includesHomeFile)
     let compiler = Compiler(
-      globals: names.globals(contextVariables: Set(options.variableNames)), table: loader.table)
+      globals: names.globals(prelude, contextVariables: Set(options.variableNames)),
+      table: loader.table, prelude: prelude)
     self.body = try compiler.compile(source.body ?? .identity)
     self.inputProjection = InputProjection.of(
       source.body ?? .identity, shadowed: Set(names.functions.keys))
     self.functions = loader.table.compiled
+    self.prelude = prelude
     self.modules = resolver
     self.stepLimit = options.stepLimit
   }
@@ -68,7 +78,8 @@ public struct Query: Sendable {
   /// jq test a budget, so that a program that loops for ever fails instead of hanging).
   func run(on input: JSON, context: QueryContext, stepLimit: Int?) -> QueryResults {
     let executor = Executor(
-      program: functions, context: context, modules: modules, stepLimit: stepLimit)
+      program: functions, prelude: prelude.functions, context: context, modules: modules,
+      stepLimit: stepLimit)
     do {
       let generator = try executor.evaluate(body, Item(value: input, path: nil), nil)
       return QueryResults(generator: generator, executor: executor)

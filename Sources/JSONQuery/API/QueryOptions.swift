@@ -31,6 +31,11 @@ public struct QueryOptions: Sendable {
   /// try query.values(on: .null)  // throws "evaluation step limit exceeded"
   /// ```
   public var stepLimit: Int?
+  /// Whether only the prelude definitions the program's text can reach are compiled, for
+  /// this query alone: `jsonkit` compiles one program per run, and compiling the whole
+  /// prelude was half of a tiny run's start. Ignored (the whole prelude) when the program
+  /// imports a module or includes a `~/.jq` file, whose code its text does not show.
+  package var compilesReachablePreludeOnly = false
 
   /// Options; the defaults compile a self-contained program with no module paths, no
   /// caller-supplied variables and no step limit, as `jq` with no options does.

@@ -9,17 +9,18 @@ struct Compiler {
   /// Whether an undefined function is an error when called rather than when compiled: the
   /// prelude has definitions over builtins that may be missing (`normals` needs `isnormal`).
   var defersUndefinedCalls = false
-  /// Whether calls of small prelude definitions are replaced by their bodies (not while
-  /// compiling the prelude itself).
-  var inlinesPrelude = true
+  /// The prelude the program's calls reach, whose small definitions a call is replaced by;
+  /// `nil` while compiling the prelude itself (nothing is inlined then).
+  let prelude: CompiledPrelude?
   /// How many inlined prelude bodies this one is nested in.
   private var inlining = 0
   /// Inlined bodies nest at most this deep; deeper calls are calls.
   private static let maximumInlining = 8
 
-  init(globals: Globals, table: FunctionTable) {
+  init(globals: Globals, table: FunctionTable, prelude: CompiledPrelude?) {
     self.globals = globals
     self.table = table
+    self.prelude = prelude
   }
 
   func compile(_ ast: AST) throws(QueryError) -> Node {
@@ -261,7 +262,7 @@ struct Compiler {
         return argument
       }
     }
-    if key == "until/2", let ref = globals.functions[key], ref.inPrelude, inlinesPrelude {
+    if key == "until/2", let ref = globals.functions[key], ref.inPrelude, prelude != nil {
       // The prelude's `until` recurses once per round, through a generator each time; with
       // a condition and an update of one output each it is a loop (the call stays for
       // path expressions, which the loop does not track).
@@ -270,10 +271,10 @@ struct Compiler {
       guard nodes.allSatisfy(\.single) else { return call }
       return node(.intrinsic(.until, nodes + [call]), single: true)
     }
-    if let ref = globals.functions[key], ref.inPrelude, inlinesPrelude,
-      inlining < Self.maximumInlining, let definition = Prelude.inlinable[key]
+    if let ref = globals.functions[key], ref.inPrelude, let prelude,
+      inlining < Self.maximumInlining, let definition = prelude.inlinable[key]
     {
-      return try inline(definition, try lowered())
+      return try inline(definition, try lowered(), prelude)
     }
     if let ref = globals.functions[key] {
       return node(.call(ref, env: .global, arguments: try lowered()), single: false)
@@ -283,7 +284,9 @@ struct Compiler {
       return node(
         .intrinsic(builtin, nodes),
         single: builtin.isCollector
-          || ((builtin.isValueFunction || builtin.isSubstitution) && nodes.allSatisfy(\.single)))
+          || ((builtin.isValueFunction || builtin.isSubstitution || builtin == .getpath)
+            && nodes.allSatisfy(\.single))
+      )
     }
     if let native = ValueFunctions.table[key] {
       let nodes = try lowered()
@@ -295,10 +298,11 @@ struct Compiler {
 
   /// `definition`'s body with `arguments` in place of its parameters, compiled in the
   /// prelude's scope (so that the caller's definitions do not capture its names).
-  private func inline(_ definition: FunctionDefinition, _ arguments: [Node]) throws(QueryError)
-    -> Node
-  {
-    var inliner = Compiler(globals: Globals(functions: Prelude.refs), table: table)
+  private func inline(
+    _ definition: FunctionDefinition, _ arguments: [Node], _ prelude: CompiledPrelude
+  ) throws(QueryError) -> Node {
+    var inliner = Compiler(
+      globals: Globals(functions: prelude.refs), table: table, prelude: prelude)
     inliner.inlining = inlining + 1
     inliner.defersUndefinedCalls = true
     var bound: [String: Node] = [:]

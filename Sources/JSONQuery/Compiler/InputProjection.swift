@@ -172,7 +172,7 @@ enum InputProjection {
         let key = "\(name)/\(arguments.count)"
         guard !shadowed.contains(key) else { throw Unsupported() }
         guard !InputProjection.readsOtherInputs.contains(name),
-          IntrinsicRunner.names.contains(key) || Prelude.refs[key] != nil
+          IntrinsicRunner.names.contains(key) || Prelude.names.contains(key)
         else { throw Unsupported() }
         switch key {
         case "select/1":

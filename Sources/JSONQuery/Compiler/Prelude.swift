@@ -1,4 +1,5 @@
-/// IntrinsicRunner written in jq, compiled once into the scope every program starts in.
+/// The builtins written in jq, compiled into the scope every program starts in (see
+/// `CompiledPrelude`).
 package enum Prelude {
   static let source = #"""
     def values: select(. != null);
@@ -25,10 +26,6 @@ package enum Prelude {
     def map_values(f): .[] |= f;
     def add(f): reduce f as $x (null; . + $x);
     def add: add(.[]);
-    def join($x): reduce .[] as $i (null;
-      (if . == null then "" else . + $x end)
-      + ($i | if . == null then "" elif type == "boolean" or type == "number" then tojson else . end))
-      | if . == null then "" else . end;
     def first(f): label $__first | (f | ., break $__first);
     def first: .[0];
     def last: .[-1];
@@ -80,71 +77,26 @@ package enum Prelude {
     .
     """#
 
-  /// Every prelude definition by "name/arity" (of two with one key, the later); with
-  /// `limit(toNamesIn:)`, only those the program can reach.
-  private static let definitions: [String: FunctionDefinition] = {
-    do {
-      // The library's jq-source definitions come first; `source` ends with the body.
-      let text: String
-      if let words = PreludeSubset.words {
-        // A program that calls no prelude definition (`.a`) parses nothing.
-        guard let needed = PreludeSubset.text(neededBy: words) else { return [:] }
-        text = needed
-      } else {
-        text = RegexPrelude.source + source
-      }
-      var ast = try Parser.parse(text)
-      var definitions: [String: FunctionDefinition] = [:]
-      while case .define(let definition, let rest) = ast {
-        definitions[definition.key] = definition
-        ast = rest
-      }
-      return definitions
-    } catch {
-      fatalError("the jq prelude does not parse: \(error)")
-    }
-  }()
+  /// The whole prelude (the library's jq-source definitions, then `source`'s), compiled once
+  /// for every query that does not ask for less.
+  static let whole = CompiledPrelude(text: RegexPrelude.source + source)
 
-  /// The prelude compiled once: its definitions, and where each "name/arity" is. A
-  /// definition's body sees every other (in any order), then the Swift builtins.
-  private static let compiled: (functions: [FunctionIR], refs: [String: FunctionRef]) = {
-    let table = FunctionTable(isPrelude: true)
-    var globals = Globals()
-    for key in definitions.keys.sorted() { globals.functions[key] = table.reserve() }
-    var compiler = Compiler(globals: globals, table: table)
-    compiler.defersUndefinedCalls = true
-    compiler.inlinesPrelude = false
-    do {
-      for (key, definition) in definitions {
-        try compiler.define(definition, globals.functions[key]!, Scope())
-      }
-    } catch {
-      fatalError("the jq prelude does not compile: \(error)")
-    }
-    return (table.compiled, globals.functions)
-  }()
-
-  /// The prelude's definitions, indexed by `FunctionRef.index`.
-  static var functions: [FunctionIR] { compiled.functions }
-
-  /// Where calls of each prelude "name/arity" go.
-  static var refs: [String: FunctionRef] { compiled.refs }
-
-  /// "name/arity" of every prelude definition (also of those `limit(toNamesIn:)` left out).
-  static let names = Set(PreludeSubset.pieces.map(\.key))
-
-  /// Compiles, from now on, only the prelude definitions that a program whose text is
-  /// `program` can call, and those they call: a `jsonkit` run compiles one program, and
-  /// parsing and compiling the whole prelude was half of its start-up. Call it before the
-  /// prelude is first used (it has no effect after), and only for a program that imports
-  /// no module and with no `~/.jq` file: their code does not appear in `program`.
+  /// The prelude definitions a program whose text is `program` can call, and those they
+  /// call, compiled for that program alone: a `jsonkit` run compiles one program, and
+  /// parsing and compiling the whole prelude was half of its start-up. Only for a program
+  /// that imports no module and includes no `~/.jq` file: their code does not appear in
+  /// `program` (`Query` checks both).
   ///
   /// ```swift
-  /// Prelude.limit(toNamesIn: ".[] | map(.a)")  // then `map/1` is compiled, not `join/1`
+  /// Prelude.reachable(from: ".[] | map(.a)").refs.keys  // ["map/1"], not `join/1`
   /// ```
-  package static func limit(toNamesIn program: String) {
-    PreludeSubset.words = identifiers(in: program)
+  static func reachable(from program: String) -> CompiledPrelude {
+    // A program that calls no prelude definition (`.a`) compiles none.
+    CompiledPrelude(text: PreludeSubset.text(neededBy: identifiers(in: program)))
   }
+
+  /// "name/arity" of every prelude definition (also of those a reachable prelude leaves out).
+  static let names = Set(PreludeSubset.pieces.map(\.key))
 
   /// Every word of `text` that may be an identifier: runs of ASCII letters, digits, `_` and
   /// `$` (a variable is not a call: `$input` is not `input`), and of bytes that are not
@@ -181,44 +133,5 @@ package enum Prelude {
   static func isWordByte(_ c: UInt8) -> Bool {
     (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
       || c == 0x24 || c >= 0x80
-  }
-
-  /// Definitions a program's calls are replaced by (their body, the arguments in place of
-  /// the parameters): those whose parameters are all closures and whose body binds
-  /// nothing (no `as`, `reduce`, `foreach`, `label`, `def`) and does not call itself.
-  /// Such a body adds no frame, so the arguments, compiled at the call site, stay valid
-  /// inside it: `select(f)`, `numbers`, `map(f)`, `any(f)`…
-  static let inlinable: [String: FunctionDefinition] = definitions.filter { key, definition in
-    definition.parameters.allSatisfy { !$0.hasPrefix("$") }
-      && !definition.body.bindsOrCalls(key)
-  }
-}
-
-extension AST {
-  /// Whether the filter binds a variable, a label or a function, or calls `key`.
-  fileprivate func bindsOrCalls(_ key: String) -> Bool {
-    switch self {
-    case .identity, .recurseDefault, .literal, .format, .breakLabel, .variable: return false
-    case .reduce, .foreach, .bind, .label, .define: return true
-    case .index(let a, let b), .pipe(let a, let b), .comma(let a, let b), .binary(_, let a, let b),
-      .and(let a, let b), .or(let a, let b), .alternative(let a, let b), .assign(_, let a, let b):
-      return a.bindsOrCalls(key) || b.bindsOrCalls(key)
-    case .slice(let a, let b, let c):
-      return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
-        || (c?.bindsOrCalls(key) ?? false)
-    case .iterate(let a), .optional(let a), .negate(let a): return a.bindsOrCalls(key)
-    case .array(let a): return a?.bindsOrCalls(key) ?? false
-    case .object(let entries):
-      return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }
-    case .string(_, let parts):
-      return parts.contains {
-        if case .interpolation(let a) = $0 { a.bindsOrCalls(key) } else { false }
-      }
-    case .ifThen(let a, let b, let c):
-      return a.bindsOrCalls(key) || b.bindsOrCalls(key) || (c?.bindsOrCalls(key) ?? false)
-    case .tryCatch(let a, let b): return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
-    case .call(let name, let arguments, _):
-      return "\(name)/\(arguments.count)" == key || arguments.contains { $0.bindsOrCalls(key) }
-    }
   }
 }

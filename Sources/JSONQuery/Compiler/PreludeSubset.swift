@@ -1,4 +1,4 @@
-/// The part of the prelude one program needs (see `Prelude.limit(toNamesIn:)`), found from
+/// The part of the prelude one program needs (see `Prelude.reachable(from:)`), found from
 /// the texts alone: a program can call only the names written in it, and a definition only
 /// those written in its body, so following the identifiers from the program's text through
 /// the definitions' texts reaches every definition a run can call (and maybe a few more).
@@ -22,11 +22,6 @@ enum PreludeSubset {
     /// "name/arity", as the compiler's tables spell it.
     var key: String { "\(name)/\(arity)" }
   }
-
-  /// The identifiers of the one program whose definitions are needed; `nil`: all.
-  /// Written once by `Prelude.limit(toNamesIn:)` before the prelude is first read, on the
-  /// thread that then compiles the program (`jsonkit`'s start), read once after.
-  nonisolated(unsafe) static var words: Set<String>?
 
   /// The text the pieces are cut from: the library's jq-source definitions, then the
   /// prelude's.

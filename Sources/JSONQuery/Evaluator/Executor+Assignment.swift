@@ -194,14 +194,19 @@ enum PathOps {
         try set(&items[i], rest, new)
       }
     case (.array, .dictionary), (.null, .dictionary):
-      var items = ValueOps.elements(value)
-      let range = try ValueOps.sliceBounds(count: items.count, of: key)
-      let replacement = try set(JSON(array: Array(items[range])), path.dropFirst(), new)
+      if value.type == .null { value = JSON(array: []) }
+      let range = try ValueOps.sliceBounds(count: value.count, of: key)
+      let slice = JSON(array: ValueOps.elements(value, range))
+      let replacement = try set(slice, path.dropFirst(), new)
       guard replacement.type == .array else {
         throw .runtime("A slice of an array can only be assigned another array")
       }
-      items.replaceSubrange(range, with: ValueOps.elements(replacement))
-      value = JSON(array: items)
+      // In place, as jq's `jv_set`: a slice replaced by as many elements costs their number,
+      // not the array's length (`.[range(n) | {start: ., end: (. + 1)}] = [1]` was
+      // quadratic); one of another length moves the elements after it once.
+      value.withUniqueElements { (items: inout [JSON]) in
+        items.replaceSubrange(range, with: ValueOps.elements(replacement))
+      }
     case (.string, .dictionary):
       // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so.
       _ = try ValueOps.sliceMembers(key)
@@ -214,136 +219,100 @@ enum PathOps {
     }
   }
 
+  /// `delpaths(paths)` as jq's `jv_delpaths`: the paths sorted, then deleted level by level,
+  /// all the keys one container loses at once (`jv_dels`), each container visited once: the
+  /// whole deletion costs the paths and the containers they touch, not one pass of a
+  /// container per path (`del(.[range(0; n; 2)])` was quadratic). Every index is read
+  /// against the container as it was: `del(.[0], .[-1], .[1.5])` of `[0, 1, 2, 3]` deletes
+  /// the elements at 0, 3 and 1.
   static func delete(_ value: JSON, _ paths: [JSON]) throws(QueryError) -> JSON {
+    var sorted = paths.map { ValueOps.elements($0) }
+    sorted.sort { JSON.compareElements($0, $1) < 0 }
+    guard let first = sorted.first else { return value }
+    // The empty path sorts first: everything is deleted.
+    if first.isEmpty { return .null }
     var result = value
-    var spelled: [[JSON]] = []
-    spelled.reserveCapacity(paths.count)
-    for path in paths { spelledOut(ValueOps.elements(path), in: value, into: &spelled) }
-    // Last first, so that deleting one element does not move those still to delete. Sorted
-    // as their elements (`JSON.compare` of the arrays, without making them arrays again).
-    spelled.sort { JSON.compareElements($0, $1) > 0 }
-    // A path named twice (`[[0], [0]]`, `[[0], [-3]]` of 3 elements) is deleted once.
-    var previous: [JSON]?
-    do {
-      for path in spelled {
-        if let previous, JSON.compareElements(previous, path) == 0 { continue }
-        previous = path
-        try delete(&result, path[...])
-      }
-    } catch {
-      // jq (`delpaths_sorted`) goes from the first path up and stops at the first that
-      // fails: its error is the one to report, not that of the last path.
-      for path in spelled.reversed() {
-        var probe = value
-        try delete(&probe, path[...])
-      }
-      throw error
-    }
+    try delete(&result, sorted[...], depth: 0)
     return result
   }
 
-  /// `path` against the value as it was before any deletion, as jq deletes: a negative
-  /// index counted from the end of its array, and a final slice of an array written out as
-  /// its indices, so that `del(.[1], .[-6], .[-3:9])` deletes exactly what each names in
-  /// the original array, whatever order the deletions run in. Appends the components of
-  /// each spelled-out path to `spelled`.
-  static func spelledOut(_ path: [JSON], in value: JSON, into spelled: inout [[JSON]]) {
-    // Keys and indexes from 0 up name the same thing before and after any deletion: such a
-    // path (all that `paths(f)` gives) is its own spelling.
-    if !path.contains(where: { $0.type != .string && !isPlainIndex($0) }) {
-      spelled.append(path)
-      return
+  /// jq's `delpaths_sorted`: deletes `paths` (sorted, each longer than `depth`) from
+  /// `value`, whose path is their first `depth` components.
+  private static func delete(_ value: inout JSON, _ paths: ArraySlice<[JSON]>, depth: Int)
+    throws(QueryError)
+  {
+    var keys: [JSON] = []
+    var start = paths.startIndex
+    while start < paths.endIndex {
+      let key = paths[start][depth]
+      var end = start + 1
+      while end < paths.endIndex, JSON.compare(paths[end][depth], key) == 0 { end += 1 }
+      if paths[start].count == depth + 1 {
+        // The whole member goes: deletions inside it do not matter.
+        keys.append(key)
+      } else if try !isNull(value, key) {
+        var child = try ValueOps.index(value, key)
+        try delete(&child, paths[start..<end], depth: depth + 1)
+        try set(&value, [key], child)
+      }
+      start = end
     }
-    var current: JSON? = value
-    var prefix: [JSON] = []
-    for (position, component) in path.enumerated() {
-      guard let container = current, container.type == .array else {
-        spelled.append(prefix + path[position...])
-        return
-      }
-      if component.type == .dictionary, position == path.count - 1,
-        let range = try? ValueOps.sliceBounds(count: container.count, of: component)
-      {
-        for index in range { spelled.append(prefix + [JSON(index)]) }
-        return
-      }
-      var step = component
-      if component.type == .number, component.jqDouble < 0, component.jqDouble.isFinite {
-        let index = component.jqDouble.rounded(.down) + Double(container.count)
-        if index >= 0 { step = JSON(Int(index)) }
-      }
-      prefix.append(step)
-      current = try? ValueOps.index(container, step)
-    }
-    spelled.append(prefix)
+    if !keys.isEmpty { try deleteKeys(&value, keys) }
   }
 
-  /// A number that is not negative (or is NaN or infinite): the loop in `spelledOut` keeps
-  /// it as it is.
-  private static func isPlainIndex(_ component: JSON) -> Bool {
-    guard component.type == .number else { return false }
-    let index = component.jqDouble
-    return !(index < 0 && index.isFinite)
+  /// jq's `jv_dels`: removes `keys` (sorted) from the array or object `value` in one pass,
+  /// each index or slice read against the array as it was.
+  private static func deleteKeys(_ value: inout JSON, _ keys: [JSON]) throws(QueryError) {
+    switch value.type {
+    case .null:
+      return
+    case .array:
+      let count = value.count
+      var doomed = [Bool](repeating: false, count: count)
+      for key in keys {
+        switch key.type {
+        case .number:
+          let d = key.jqDouble
+          // A NaN index names no element.
+          if d.isNaN { continue }
+          var i = ValueOps.clampedInt(d)
+          if i < 0 { i += count }
+          if i >= 0, i < count { doomed[i] = true }
+        case .dictionary:
+          for i in try ValueOps.sliceBounds(count: count, of: key) { doomed[i] = true }
+        default:
+          throw .runtime("Cannot delete \(ValueOps.typeName(key)) element of array")
+        }
+      }
+      value.withUniqueElements { (items: inout [JSON]) in
+        var kept = 0
+        for i in items.indices where !doomed[i] {
+          items.swapAt(kept, i)
+          kept += 1
+        }
+        items.removeSubrange(kept...)
+      }
+    case .dictionary:
+      var names: Set<String> = []
+      for key in keys {
+        guard key.type == .string else {
+          throw .runtime("Cannot delete \(ValueOps.typeName(key)) field of object")
+        }
+        names.insert(key.stringValue)
+      }
+      var kept: [(String, JSON)] = []
+      kept.reserveCapacity(value.count)
+      value.forEachMember { name, member in
+        if !names.contains(name) { kept.append((name, member)) }
+      }
+      value = JSON(members: kept)
+    default:
+      throw .runtime("Cannot delete fields from \(ValueOps.typeName(value))")
+    }
   }
 
   @inline(never)
   private static func isNull(_ value: JSON, _ key: JSON) throws(QueryError) -> Bool {
     try ValueOps.index(value, key).type == .null
-  }
-
-  /// Deletes `path` from `value` in place (see `set(_:_:_:)` for what is copied).
-  static func delete(_ value: inout JSON, _ path: ArraySlice<JSON>) throws(QueryError) {
-    guard let key = path.first else {
-      value = .null
-      return
-    }
-    if value.type == .null { return }
-    if path.count == 1 {
-      switch (value.type, key.type) {
-      case (.dictionary, .string):
-        value.removeUniqueMember(key.stringValue)
-      case (.array, .number):
-        // A NaN index names no element: nothing is deleted.
-        guard !key.jqDouble.isNaN else { return }
-        var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
-        if i < 0 { i += value.count }
-        if i >= 0, i < value.count {
-          value.withUniqueElements { (items: inout [JSON]) in _ = items.remove(at: i) }
-        }
-      case (.array, .dictionary):
-        let range = try ValueOps.sliceBounds(count: value.count, of: key)
-        value.withUniqueElements { (items: inout [JSON]) in items.removeSubrange(range) }
-      // jq's `jv_dels` words.
-      case (.array, _):
-        throw .runtime("Cannot delete \(ValueOps.typeName(key)) element of array")
-      case (.dictionary, _):
-        throw .runtime("Cannot delete \(ValueOps.typeName(key)) field of object")
-      default:
-        throw .runtime("Cannot delete fields from \(ValueOps.typeName(value))")
-      }
-      return
-    }
-    // Nothing to delete inside a missing or null member: the value stays as it is (no
-    // `"key": null` appears). Tested in a function of its own so that no copy of the child
-    // is alive while it is changed below: a second reference would make the child look
-    // shared, and every deletion would copy it whole (quadratic `delpaths` of many paths).
-    if try isNull(value, key) { return }
-    let rest = path.dropFirst()
-    switch (value.type, key.type) {
-    case (.dictionary, .string):
-      try value.withUniqueMember(key.stringValue) { (member: inout JSON) throws(QueryError) in
-        try delete(&member, rest)
-      }
-    case (.array, .number):
-      var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
-      if i < 0 { i += value.count }
-      try value.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
-        try delete(&items[i], rest)
-      }
-    default:
-      var changed = try ValueOps.index(value, key)
-      try delete(&changed, rest)
-      try set(&value, path.prefix(1), changed)
-    }
   }
 }

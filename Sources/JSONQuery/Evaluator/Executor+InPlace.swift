@@ -87,6 +87,16 @@ extension Executor {
       addend.forEachMember { key, member in
         value.withUniqueMember(key) { (slot: inout JSON) in slot = member }
       }
+    case (.string, .string):
+      // The text moved out of `value`, so that it is appended to where it stands (`add` of
+      // many strings copied the whole text per step).
+      var text = value.stringValue
+      let extra = addend.stringValue
+      let count = text.utf8.count + extra.utf8.count
+      try MemoryBudget.check(Double(count), "a string of \(count) bytes")
+      value = .null
+      text += extra
+      value = JSON(text)
     default:
       if let sum = Self.exactSum(value, addend) {
         value = sum

@@ -18,12 +18,19 @@ extension Executor {
       return item
     }
     var value = input.value
+    // An update such as `. + [x]` changes the value where it stands, as in `reduce`: the
+    // loop holds the value alone (`until(length >= n; . + [length])` copied it per round).
+    let inPlace = Self.updatesInPlace(arguments[1])
     while true {
       try step()
       if ValueOps.isTruthy(try evaluateValue(arguments[0], Item(value: value, path: nil), frame)) {
         return Item(value: value, path: nil)
       }
-      value = try evaluateValue(arguments[1], Item(value: value, path: nil), frame)
+      if inPlace {
+        try updateInPlace(arguments[1], &value, frame)
+      } else {
+        value = try evaluateValue(arguments[1], Item(value: value, path: nil), frame)
+      }
     }
   }
 }

@@ -24,10 +24,12 @@ final class Executor {
   /// Stops nesting before the stack overflows.
   @exclusivity(unchecked) var stackGuard = StackGuard()
 
-  init(program: [FunctionIR], context: QueryContext, modules: ModuleResolver, stepLimit: Int? = nil)
-  {
+  init(
+    program: [FunctionIR], prelude: [FunctionIR], context: QueryContext,
+    modules: ModuleResolver, stepLimit: Int? = nil
+  ) {
     self.program = program
-    prelude = Prelude.functions
+    self.prelude = prelude
     self.context = context
     self.modules = modules
     stepsLeft = stepLimit.map { max($0, 0) } ?? .max
@@ -166,6 +168,12 @@ final class Executor {
       return Item(value: environmentObject(), path: nil)
     case .intrinsic(let builtin, let arguments):
       if builtin == .until { return try until(arguments, input, frame) }
+      if builtin == .getpath {
+        // One output per path: in a `reduce` update (`pick`'s `setpath($p; $top |
+        // getpath($p))`) the accumulator is then changed in place, not copied per step.
+        return try IntrinsicRunner.getpath(
+          input, evaluateValue(arguments[0], Item(value: input.value, path: nil), frame))
+      }
       if builtin.isSubstitution {
         return try RegexSubstitution.single(builtin, arguments, input, frame, self)
       }
@@ -544,14 +552,17 @@ final class Executor {
     try Self.requirePath(t, in: input, "iterate through \(ValueOps.truncated(t.value, 29))")
     switch t.value.type {
     case .array:
-      let items = ValueOps.elements(t.value)
+      // Each element read when asked for: `first(.[])` or `limit(k; .[])` of a long array
+      // costs what it takes, not a copy of every element first.
+      let items = t.value
+      let count = items.count
       let next = GeneratorState(0)
       return Generator {
         let index = next.value
-        guard index < items.count else { return nil }
+        guard index < count else { return nil }
         try self.step()
         next.value = index + 1
-        return Item(value: items[index], path: t.path.map { $0 + [JSON(index)] })
+        return Item(value: items.element(index) ?? .null, path: t.path.map { $0 + [JSON(index)] })
       }
     case .dictionary:
       let members = ValueOps.members(t.value)

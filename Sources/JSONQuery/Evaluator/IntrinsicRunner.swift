@@ -20,6 +20,20 @@ enum IntrinsicRunner {
   static let names: Set<String> = Set(ValueFunctions.table.keys).union(
     Intrinsic.allCases.map(\.rawValue))
 
+  /// `getpath(path)` of `input`, with its path extended in a path expression.
+  static func getpath(_ input: Item, _ path: JSON) throws -> Item {
+    guard path.type == .array else {
+      throw QueryError.runtime("Path must be specified as an array")
+    }
+    let components = ValueOps.elements(path)
+    // jq's limit: deeper paths are refused rather than walked.
+    if components.count > 10_000 { throw QueryError.runtime("Path too deep") }
+    // jq's `jv_getpath`: null stays null along the way, any other mismatch is an error
+    // (`0 | getpath(["a"])` cannot index a number).
+    let result = try PathOps.get(input.value, components[...])
+    return Item(value: result, path: input.path.map { $0 + components })
+  }
+
   /// Runs a control builtin (`Intrinsic.isValueFunction` false) on its unevaluated arguments.
   static func call(
     _ builtin: Intrinsic, _ arguments: [Node], _ input: Item, _ frame: Frame?, _ executor: Executor
@@ -28,18 +42,8 @@ enum IntrinsicRunner {
     case .empty: return .empty
     case .path: return try executor.paths(arguments[0], input.value, frame)
     case .getpath:
-      let value = input.value
       return try executor.evaluateValues(arguments[0], input, frame).flatMap { p in
-        guard p.value.type == .array else {
-          throw QueryError.runtime("Path must be specified as an array")
-        }
-        let components = ValueOps.elements(p.value)
-        // jq's limit: deeper paths are refused rather than walked.
-        if components.count > 10_000 { throw QueryError.runtime("Path too deep") }
-        // jq's `jv_getpath`: null stays null along the way, any other mismatch is an error
-        // (`0 | getpath(["a"])` cannot index a number).
-        let result = try PathOps.get(value, components[...])
-        return .one(Item(value: result, path: input.path.map { $0 + components }))
+        .one(try getpath(input, p.value))
       }
     case .repeatFilter:
       // jq's `def repeat(f): def _repeat: f, _repeat; _repeat;` (f's outputs on the same

@@ -82,6 +82,15 @@ enum ValueOps {
     return items
   }
 
+  /// The elements of the array `value` at `range`, which is within it: a slice costs its
+  /// length, not the array's (`.[range(n) | {start: ., end: (. + 1)}]` was quadratic).
+  static func elements(_ value: JSON, _ range: Range<Int>) -> [JSON] {
+    var items: [JSON] = []
+    items.reserveCapacity(range.count)
+    for i in range { items.append(value.element(i) ?? .null) }
+    return items
+  }
+
   static func members(_ value: JSON) -> [(String, JSON)] {
     var items: [(String, JSON)] = []
     value.forEachMember { key, item in items.append((key, item)) }
@@ -358,8 +367,7 @@ enum ValueOps {
     switch value.type {
     case .null: return .null
     case .array:
-      let items = elements(value)
-      return JSON(array: Array(items[try sliceBounds(count: items.count, from: from, to: to)]))
+      return JSON(array: elements(value, try sliceBounds(count: value.count, from: from, to: to)))
     case .string:
       let scalars = Array(value.stringValue.unicodeScalars)
       var text = String.UnicodeScalarView()

@@ -3,7 +3,7 @@ import JSONKitCore
 /// IntrinsicRunner that are plain functions of values: called once per combination of their
 /// arguments' outputs (the evaluator does the combining, see `Executor`), keyed
 /// "name/arity". Each family lives in its own file (`MathFunctions`, `DateFunctions`,
-/// `SearchFunctions`, `FormatFunctions`, `EntryFunctions`).
+/// `SearchFunctions`, `FormatFunctions`, `EntryFunctions`, `JoinFunction`).
 enum ValueFunctions {
   typealias Body = @Sendable (_ input: JSON, _ arguments: [JSON]) throws -> JSON
 
@@ -12,4 +12,5 @@ enum ValueFunctions {
     .merging(SearchFunctions.table) { first, _ in first }
     .merging(FormatFunctions.table) { first, _ in first }
     .merging(EntryFunctions.table) { first, _ in first }
+    .merging(JoinFunction.table) { first, _ in first }
 }

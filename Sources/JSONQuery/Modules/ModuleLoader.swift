@@ -12,11 +12,11 @@ struct ImportedNames {
   var functions: [String: FunctionRef] = [:]
   var variables: [String: JSON] = [:]
 
-  /// What code below these directives sees besides its own scopes: these names over the
-  /// prelude's, and the variables the caller supplies at run time.
-  func globals(contextVariables: Set<String> = []) -> Globals {
+  /// What code below these directives sees besides its own scopes: these names over
+  /// `prelude`'s, and the variables the caller supplies at run time.
+  func globals(_ prelude: CompiledPrelude, contextVariables: Set<String> = []) -> Globals {
     Globals(
-      functions: Prelude.refs.merging(functions) { _, imported in imported },
+      functions: prelude.refs.merging(functions) { _, imported in imported },
       constants: variables, contextVariables: contextVariables)
   }
 }
@@ -35,6 +35,8 @@ struct LoadedModule: Sendable {
 /// `table`, which the program's own definitions then join; the loader is thrown away.
 final class ModuleLoader {
   let resolver: ModuleResolver
+  /// The prelude every library's definitions (and then the program's) see.
+  let prelude: CompiledPrelude
   /// The definitions of every library loaded, then of the program.
   let table = FunctionTable(isPrelude: false)
   /// Loaded libraries and data files by resolved path.
@@ -43,7 +45,10 @@ final class ModuleLoader {
   /// Libraries whose imports are being loaded (to find cycles).
   private var loading: Set<String> = []
 
-  init(resolver: ModuleResolver) { self.resolver = resolver }
+  init(resolver: ModuleResolver, prelude: CompiledPrelude = Prelude.whole) {
+    self.resolver = resolver
+    self.prelude = prelude
+  }
 
   /// The names `program`'s directives bring in, relative search paths being relative to
   /// `directory`; first, when `includeHomeFile` and `~/.jq` is a file, its definitions.
@@ -51,18 +56,11 @@ final class ModuleLoader {
     -> ImportedNames
   {
     var names = ImportedNames()
-    // Standardizing the path (a tenth of a tiny run) only matters when something is there,
-    // or when `.` or `..` in `$HOME` could make the standardized path name another file.
-    if includeHomeFile, let home = resolver.home,
-      home.contains("/.") || home.hasPrefix(".") || ModuleResolver.isFile(home + "/.jq")
-    {
-      let file = URL(fileURLWithPath: home + "/.jq").standardizedFileURL.path
-      if ModuleResolver.isFile(file) {
-        guard let module = try library(at: file) else {
-          throw QueryError.compile("could not read module \(file)", at: nil)
-        }
-        names.functions.merge(module.exports) { _, later in later }
+    if includeHomeFile, let file = resolver.homeFile {
+      guard let module = try library(at: file) else {
+        throw QueryError.compile("could not read module \(file)", at: nil)
       }
+      names.functions.merge(module.exports) { _, later in later }
     }
     try bind(program.imports, directory: directory, file: nil, into: &names)
     return names
@@ -125,8 +123,9 @@ final class ModuleLoader {
       var names = ImportedNames()
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
       try bind(source.imports, directory: directory, file: path, into: &names)
-      let exports = try Compiler(globals: names.globals(), table: table).compileLibrary(
-        source.definitions)
+      let exports = try Compiler(globals: names.globals(prelude), table: table, prelude: prelude)
+        .compileLibrary(
+          source.definitions)
       let module = LoadedModule(exports: exports)
       libraries[path] = module
       return module

@@ -42,6 +42,17 @@ struct ModuleResolver: Sendable {
   /// `nil` for a program given as text, whose origin is the working directory.
   var programDirectory: String?
 
+  /// The path of `~/.jq` when it is a file (jq includes it in every program).
+  var homeFile: String? {
+    // Standardizing the path (a tenth of a tiny run) only matters when something is there,
+    // or when `.` or `..` in `$HOME` could make the standardized path name another file.
+    guard let home,
+      home.contains("/.") || home.hasPrefix(".") || Self.isFile(home + "/.jq")
+    else { return nil }
+    let file = URL(fileURLWithPath: home + "/.jq").standardizedFileURL.path
+    return Self.isFile(file) ? file : nil
+  }
+
   /// `get_prog_origin`: the program file's directory, or the working directory, with
   /// symbolic links resolved, as jq's `realpath`.
   var programOrigin: String {

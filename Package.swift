@@ -78,6 +78,9 @@ let package = Package(
     .target(name: "LoopbackTestServer"),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
     .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
+    // Inputs several test targets generate alike (seeded random numbers, hostile request
+    // bodies): not in any product.
+    .target(name: "TestInputs", path: "Tests/Support/TestInputs"),
     .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery"]),
     .target(
       name: "JSONKitHummingbird",
@@ -122,12 +125,12 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONKitTests",
-      dependencies: ["JSONKit", "JSONKitCore", "CYajl"],
+      dependencies: ["JSONKit", "JSONKitCore", "CYajl", "TestInputs"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "MappingTests",
-      dependencies: ["Mapping", "JSONKit"]
+      dependencies: ["Mapping", "JSONKit", "TestInputs"]
     ),
     .testTarget(
       name: "JSONQueryTests",
@@ -155,7 +158,7 @@ let package = Package(
       name: "JSONKitHummingbirdTests",
       dependencies: [
         "JSONKitHummingbird", "JSONKit", "Mapping",
-        "Transfer", "LoopbackTestServer",
+        "Transfer", "LoopbackTestServer", "TestInputs",
         .product(
           name: "HummingbirdTesting", package: "hummingbird",
           condition: .when(traits: ["Hummingbird"])),
@@ -165,7 +168,7 @@ let package = Package(
       name: "JSONKitVaporTests",
       dependencies: [
         "JSONKitVapor", "JSONKit", "Mapping",
-        "Transfer", "LoopbackTestServer",
+        "Transfer", "LoopbackTestServer", "TestInputs",
         .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
       ]
     ),

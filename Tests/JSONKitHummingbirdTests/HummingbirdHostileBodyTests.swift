@@ -4,6 +4,7 @@
   import JSONKit
   import JSONKitHummingbird
   import Testing
+  import TestInputs
 
   /// Hostile request bodies against a real Hummingbird server on 127.0.0.1: each is a 4xx
   /// whose reply is short (an excerpt of the body at most) or a well-defined success; never

@@ -1,3 +1,4 @@
+import TestInputs
 import Testing
 
 @testable import JSONKit

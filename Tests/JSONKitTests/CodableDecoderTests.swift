@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestInputs
 import Testing
 
 @testable import JSONKit

@@ -1,4 +1,5 @@
 import Foundation
+import TestInputs
 import Testing
 
 @testable import JSONKit

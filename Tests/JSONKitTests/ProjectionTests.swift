@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import TestInputs
 import Testing
 
 /// `JSONParser.Options.projection`: the parser builds only the projected parts, and accepts

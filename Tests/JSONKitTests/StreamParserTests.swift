@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import TestInputs
 import Testing
 
 /// `JSONStreamParser`: chunks of any size in, each complete top-level value out, with the

@@ -4,6 +4,7 @@
   import Testing
   import Vapor
   import VaporTesting
+  import TestInputs
 
   extension VaporTests {
     /// Hostile request bodies against a real Vapor server on 127.0.0.1: each is a 4xx whose

@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Mapping
+import TestInputs
 import Testing
 
 @Suite("Collections of models: lenient keeps what it can, strict and …OrThrow say why")

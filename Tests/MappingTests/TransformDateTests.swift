@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Mapping
+import TestInputs
 import Testing
 
 @Suite("DateTransform reads and writes Unix time")

@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Mapping
+import TestInputs
 import Testing
 
 @Suite("ISO8601DateTransform reads every offset and writes UTC")

@@ -19,7 +19,6 @@ struct ReadmeCommandTests {
   static let runElsewhere: [(prefix: String, reason: String)] = [
     ("Scripts/install-dependencies", "CI's first step installs the same packages"),
     ("Scripts/test", "this is CI's whole check"),
-    ("Scripts/build-cli --install", "a static release build that takes minutes"),
     ("Scripts/package", "Scripts/test builds, installs and removes the .deb"),
     ("swift run -c release --package-path Benchmarks compare", "Scripts/test builds it"),
     ("swift build -c release --product jsonkit", "a release build (minutes)"),

@@ -45,8 +45,8 @@ let package = Package(
     // JSONKitCore: the value, parsers, writer, paths, coders and jq's reader, with
     // FoundationEssentials at most (Scripts/check-core-imports reads the compiler's loaded-module
     // trace and fails on Foundation); `jsonkit` and JSONQuery link it alone and never load
-    // Foundation, FoundationInternationalization or ICU's data (43% of a tiny run's
-    // instructions). JSONKit re-exports it (Exports.swift) and adds what needs Foundation and
+    // Foundation, FoundationInternationalization or ICU's data (most of a tiny run's start-up:
+    // JSONKit's "Module layout" article). JSONKit re-exports it (Exports.swift) and adds what needs Foundation and
     // SwiftyJSON's own spellings: `import JSONKit` is the whole API.
     .target(name: "JSONKitCore", dependencies: ["CYajl"]),
     .target(name: "JSONKit", dependencies: ["JSONKitCore"]),

@@ -21,7 +21,7 @@ enum InputProjection {
   /// describing: the program reads the whole input.
   static let maxPaths = 256
 
-  /// IntrinsicRunner without arguments that do not read the input they are given but other inputs:
+  /// Builtins without arguments that read not the input they are given but other inputs:
   /// their outputs could be looked at anywhere.
   static let readsOtherInputs: Set<String> = ["input", "inputs"]
 

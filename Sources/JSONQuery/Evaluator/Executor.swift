@@ -418,7 +418,7 @@ final class Executor {
   }
 
   /// `node`'s outputs, not evaluated before they are asked for, so that a recursive
-  /// definition nests generators, not calls of `eval` (which need more stack): `eval`, or
+  /// definition nests generators, not calls of `evaluate` (which need more stack): `evaluate`, or
   /// a `later` when the filter may recurse while being made (a call, or a filter that
   /// evaluates a part eagerly), where the generic path would have been lazy.
   private func evalLazily(_ node: Node, _ input: Item, _ frame: Frame?) throws -> Generator {

@@ -15,7 +15,8 @@ public struct DataResponseSerializer: ResponseSerializer {
   ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
   ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
-    emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head]
+    emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+    emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods
   ) {
     self.emptyResponseCodes = emptyResponseCodes
     self.emptyRequestMethods = emptyRequestMethods
@@ -35,8 +36,9 @@ extension DataRequest {
   /// Adds a handler that gets the body as `Data`.
   @discardableResult
   public func responseData(
-    queue: DispatchQueue? = nil, emptyResponseCodes: Set<Int> = [204, 205],
-    emptyRequestMethods: Set<HTTPMethod> = [.head],
+    queue: DispatchQueue? = nil,
+    emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+    emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods,
     completionHandler: @escaping @Sendable (TransferResponse<Data>) -> Void
   ) -> Self {
     response(

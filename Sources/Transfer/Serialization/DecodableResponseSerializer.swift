@@ -44,8 +44,8 @@ public struct DecodableResponseSerializer<Value: Decodable & Sendable>: Response
   ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
     decoder: JSONKitDecoder = JSONKitDecoder(), keyPath: String? = nil,
-    emptyResponseCodes: Set<Int> = [204, 205],
-    emptyRequestMethods: Set<HTTPMethod> = [.head]
+    emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+    emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods
   ) {
     self.decoder = decoder
     self.keyPath = keyPath

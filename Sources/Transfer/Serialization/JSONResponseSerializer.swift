@@ -23,8 +23,9 @@ public struct JSONResponseSerializer: ResponseSerializer {
   ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
   ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
-    keyPath: String? = nil, emptyResponseCodes: Set<Int> = [204, 205],
-    emptyRequestMethods: Set<HTTPMethod> = [.head]
+    keyPath: String? = nil,
+    emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+    emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods
   ) {
     self.keyPath = keyPath
     self.emptyResponseCodes = emptyResponseCodes

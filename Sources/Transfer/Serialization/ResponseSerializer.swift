@@ -69,8 +69,22 @@ public protocol ResponseSerializer<SerializedObject>: Sendable {
 }
 
 extension ResponseSerializer {
-  public var emptyResponseCodes: Set<Int> { [204, 205] }
-  public var emptyRequestMethods: Set<HTTPMethod> { [.head] }
+  /// The status codes whose empty body is a valid answer unless a serializer is told
+  /// otherwise: 204 No Content and 205 Reset Content, as Alamofire's.
+  ///
+  /// ```swift
+  /// DataResponseSerializer.defaultEmptyResponseCodes   // [204, 205]
+  /// ```
+  public static var defaultEmptyResponseCodes: Set<Int> { [204, 205] }
+  /// The methods whose empty body is a valid answer unless a serializer is told otherwise:
+  /// HEAD.
+  ///
+  /// ```swift
+  /// DataResponseSerializer.defaultEmptyRequestMethods  // [.head]
+  /// ```
+  public static var defaultEmptyRequestMethods: Set<HTTPMethod> { [.head] }
+  public var emptyResponseCodes: Set<Int> { Self.defaultEmptyResponseCodes }
+  public var emptyRequestMethods: Set<HTTPMethod> { Self.defaultEmptyRequestMethods }
   public var readsJSON: Bool { false }
 
   /// Whether the body is empty and allowed to be (by status code or method).

@@ -19,8 +19,9 @@ public struct StringResponseSerializer: ResponseSerializer {
   ///   - emptyResponseCodes: statuses for which an empty body is a valid answer.
   ///   - emptyRequestMethods: methods for which an empty body is a valid answer.
   public init(
-    encoding: String.Encoding? = nil, emptyResponseCodes: Set<Int> = [204, 205],
-    emptyRequestMethods: Set<HTTPMethod> = [.head]
+    encoding: String.Encoding? = nil,
+    emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+    emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods
   ) {
     self.encoding = encoding
     self.emptyResponseCodes = emptyResponseCodes

@@ -54,17 +54,22 @@ import Transfer
         response.framing = .chunked(chunkSize: 256 * 1024)
         response.delayBetweenChunks = .seconds(120)
         return response
+      // Named after the request's `run` token: the files land in the user's caches folder,
+      // which a second test run on the machine shares.
       case "/named":
         var response = ServerResponse.text("a,b\n1,2\n", contentType: "text/csv")
+        let name = "report 2024 \(request.query["run"] ?? "").csv"
         response.headers.append(
-          (name: "Content-Disposition", value: #"attachment; filename="report 2024.csv""#))
+          (name: "Content-Disposition", value: "attachment; filename=\"\(name)\""))
         return response
       case "/escaping":
         var response = ServerResponse.text("x")
+        let name = "../../evil \(request.query["run"] ?? "").txt"
         response.headers.append(
-          (name: "Content-Disposition", value: #"attachment; filename="../../evil.txt""#))
+          (name: "Content-Disposition", value: "attachment; filename=\"\(name)\""))
         return response
       case "/user": return .json(userJSON)
+      case let path where path.hasPrefix("/plain-"): return .json(userJSON)
       default: return .text("no such file", status: 404)
       }
     }
@@ -136,20 +141,24 @@ import Transfer
     let options: DownloadRequest.Options = [.createIntermediateDirectories, .removePreviousFile]
     let destination = DownloadRequest.suggestedDownloadDestination(
       for: .cachesDirectory, options: options)
+    let run = UUID().uuidString
     try await Self.withRangeServer { (server, _) async throws in
-      let named = try await testSession().download(server.url("/named"), to: destination)
+      let named = try await testSession().download(server.url("/named?run=\(run)"), to: destination)
         .serializingDownloadedFileURL().value
       defer { try? FileManager.default.removeItem(at: named) }
-      #expect(named == caches.appendingPathComponent("report 2024.csv"))
+      #expect(named == caches.appendingPathComponent("report 2024 \(run).csv"))
       #expect(try String(contentsOf: named, encoding: .utf8) == "a,b\n1,2\n")
-      let escaping = try await testSession().download(server.url("/escaping"), to: destination)
-        .serializingDownloadedFileURL().value
+      let escaping = try await testSession().download(
+        server.url("/escaping?run=\(run)"), to: destination
+      ).serializingDownloadedFileURL().value
       defer { try? FileManager.default.removeItem(at: escaping) }
-      #expect(escaping == caches.appendingPathComponent("evil.txt"))
-      let plain = try await testSession().download(server.url("/user?x=1"), to: destination)
-        .serializingDownloadedFileURL().value
+      #expect(escaping == caches.appendingPathComponent("evil \(run).txt"))
+      // No name in the reply: the URL's last path component, without its query.
+      let plain = try await testSession().download(
+        server.url("/plain-\(run)?x=1"), to: destination
+      ).serializingDownloadedFileURL().value
       defer { try? FileManager.default.removeItem(at: plain) }
-      #expect(plain.lastPathComponent == "user")
+      #expect(plain.lastPathComponent == "plain-\(run)")
     }
   }
 

@@ -17,8 +17,10 @@ final class Gate: Sendable {
       return ready
     }
     for waiter in ready { waiter.resume() }
-    // Bounded, so a failing test cannot hold a server thread for ever.
-    _ = opened.wait(timeout: .now() + 120)
+    // Bounded, so a failing test cannot hold a server thread for ever; as long as
+    // `heldRequestTimeout`, because two full suites at once on 2 cores kept a test from
+    // cancelling its held requests for over 120 s, and the gate then answered them.
+    _ = opened.wait(timeout: .now() + .seconds(600))
     opened.signal()  // and every later request through
     return .json(userJSON)
   }

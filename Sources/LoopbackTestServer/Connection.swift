@@ -57,7 +57,9 @@ struct Connection {
   }
 
   /// Blocks until the client closes (or resets) the connection or the server stops, discarding
-  /// anything the client sends meanwhile. Used by the stalled-response fault.
+  /// anything the client sends meanwhile.
+  ///
+  /// Used by the stalled-response fault.
   func waitForPeerToLeave() {
     var scratch = [UInt8](repeating: 0, count: 4096)
     scratch.withUnsafeMutableBytes { buffer in

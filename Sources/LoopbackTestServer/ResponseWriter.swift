@@ -164,7 +164,9 @@ struct ResponseWriter {
     try connection.send(output)
   }
 
-  /// Status line and header fields. `framing` is nil for a status that has no body at all.
+  /// Status line and header fields.
+  ///
+  /// `framing` is nil for a status that has no body at all.
   private func head(
     of response: ServerResponse, framing: ServerResponse.Framing?, bodyCount: Int,
     keepAlive: Bool

@@ -11,7 +11,7 @@
 /// response.headers.append((name: "X-Trace", value: "abc"))
 /// ```
 public struct ServerResponse: Sendable {
-  /// The status code, e.g. 200.
+  /// The status code, such as 200.
   public var status: Int
   /// The reason phrase; nil sends the standard one for ``status`` ("OK", "Not Found", …).
   public var reason: String?
@@ -25,8 +25,9 @@ public struct ServerResponse: Sendable {
   public var gzip: Bool
   /// A deliberate protocol error instead of a well-formed response.
   public var fault: Fault?
-  /// Sleep this long before writing anything, e.g. to trip a client's timeout. `stop()` cuts it
-  /// short.
+  /// Sleep this long before writing anything, for example to trip a client's timeout.
+  ///
+  /// `stop()` cuts it short.
   public var delayBeforeHeaders: Duration?
   /// With ``Framing/chunked(chunkSize:)``: sleep this long between chunks (a slow download).
   public var delayBetweenChunks: Duration?
@@ -65,7 +66,9 @@ public struct ServerResponse: Sendable {
     case closeDelimited
   }
 
-  /// A deliberate misbehaviour, for testing how a client copes. Every fault closes the
+  /// A deliberate misbehaviour, for testing how a client copes.
+  ///
+  /// Every fault closes the
   /// connection afterwards.
   ///
   /// ```swift
@@ -132,7 +135,7 @@ public struct ServerResponse: Sendable {
     ServerResponse(status: status, headers: [(name: "Location", value: location)])
   }
 
-  /// A response with no body, e.g. `.empty(status: 204)`.
+  /// A response with no body, such as `.empty(status: 204)`.
   ///
   /// ```swift
   /// return .empty(status: 404)

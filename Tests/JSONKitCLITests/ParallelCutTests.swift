@@ -21,7 +21,9 @@ struct ParallelCutTests {
 
   /// An array with a missing comma half a megabyte in, that goes on for megabytes: the
   /// newline at the missing comma (`}⏎{`) looks like a cut between values, and the first
-  /// batch ends there inside the array. One thread reports the missing comma; so must two,
+  /// batch ends there inside the array.
+  ///
+  /// One thread reports the missing comma; so must two,
   /// rather than read the rest of the array as values.
   @Test func aCutInsideAValueIsUndone() throws {
     var lines = (0..<1_000).map(Self.record)

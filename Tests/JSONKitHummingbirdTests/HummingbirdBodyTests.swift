@@ -8,7 +8,9 @@
   import Testing
 
   /// Request bodies value by value, and the limits on them: Hummingbird's `maxUploadSize`
-  /// and JSONKit's depth and value-size limits. Served on 127.0.0.1 (`.live`: a real server
+  /// and JSONKit's depth and value-size limits.
+  ///
+  /// Served on 127.0.0.1 (`.live`: a real server
   /// and client), where bodies arrive in chunks as in production.
   @Suite("Hummingbird request bodies: streamed values and the limits on a body")
   struct HummingbirdBodyTests {

@@ -3,7 +3,9 @@ import JSONKit
 import Testing
 
 /// One parsed value shared by many tasks: reads, subscripts, writing, equality and hashing
-/// from all of them at once, with copies mutated on the side. Under
+/// from all of them at once, with copies mutated on the side.
+///
+/// Under
 /// `swift test --sanitize=thread` this is what checks that a parsed document is safe to share.
 @Suite("Hostile use: one parsed value read from many tasks")
 struct HostileConcurrencyTests {

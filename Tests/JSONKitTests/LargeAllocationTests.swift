@@ -12,6 +12,7 @@ struct LargeAllocationTests {
   static let recordCount = 60_000
 
   /// ~12 MB: the tape (~7 MB), the input copy and the stream parser's text all cross 4 MiB.
+  ///
   /// Every string with an escape makes the one-shot parser decode text after the input copy.
   static let text: String = {
     var text = "{\"records\": ["

@@ -3,7 +3,9 @@ import JSONKit
 import Testing
 
 /// The writer checks strings eight bytes at a time, with separate paths for short strings,
-/// word tails and a cache of written keys. These tests put every character that needs care
+/// word tails and a cache of written keys.
+///
+/// These tests put every character that needs care
 /// at every position of strings of 0 to 17 bytes and compare the output with `expected`,
 /// a character-by-character escaper written independently of the writer.
 @Suite("The writer escapes at every position and length")

@@ -8,7 +8,9 @@
 
   extension VaporTests {
     /// Request bodies value by value, and the limits on them: Vapor's body collection limit
-    /// and JSONKit's depth and value-size limits. Served on 127.0.0.1 (a real server and
+    /// and JSONKit's depth and value-size limits.
+    ///
+    /// Served on 127.0.0.1 (a real server and
     /// client), where Vapor streams and limits bodies as in production.
     @Suite("Vapor request bodies: streamed values and the limits on a body")
     struct BodyTests {

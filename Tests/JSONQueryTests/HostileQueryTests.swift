@@ -66,6 +66,7 @@ extension HostileQueryTests {
   /// `[recurse(if . < 5 then .y end)]` on a string recurses for ever on the same value: the
   /// prelude's recursive `recurse(f)` nested one generator per output, so every output walked
   /// all the levels before it and the fuzzer spent 12 s reaching its 20,000-step limit.
+  ///
   /// `recurse(f)` now keeps an explicit stack: linear time, no native stack growth.
   @Test func recurseIsLinearInItsDepth() throws {
     #expect(try Query("[limit(100000; recurse(. + 1))] | length").values(on: 0) == [100000])

@@ -6,7 +6,7 @@ import Testing
 @Suite("DateFormatterTransform and CustomDateFormatTransform read and write formatted dates")
 struct DateFormatterTransformTests {
   static let unset = Date(timeIntervalSince1970: 42)
-  /// 2024-12-24T17:30:00Z
+  /// The instant 2024-12-24T17:30:00Z.
   static let christmasEve = Date(timeIntervalSince1970: 1_735_061_400)
 
   static func parisFormatter() -> DateFormatter {

@@ -7,7 +7,7 @@ import Testing
 @Suite("ISO8601DateTransform reads every offset and writes UTC")
 struct ISO8601DateTransformTests {
   static let unset = Date(timeIntervalSince1970: 42)
-  /// 2024-01-02T03:04:05Z
+  /// The instant 2024-01-02T03:04:05Z.
   static let reference = Date(timeIntervalSince1970: 1_704_164_645)
 
   struct Profile: Mappable {

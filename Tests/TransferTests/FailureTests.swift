@@ -201,10 +201,11 @@ import Transfer
   }
 }
 
-/// A port on 127.0.0.1 with nothing listening: bound, then closed.
 /// A port that refuses connections: bound to a socket that does not listen, so the kernel
 /// answers a connection attempt with a reset, and no other socket (another test's server)
-/// can take the port while this is alive. (A port freed by a stopped server could be reused
+/// can take the port while this is alive.
+///
+/// (A port freed by a stopped server could be reused
 /// by a test running in parallel, and the connection would then hang instead of failing.)
 final class RefusingPort {
   let port: Int

@@ -7,7 +7,9 @@ import Testing
 @testable import Transfer
 
 /// A session resets and reuses its curl easy handles (`CurlHandlePool`): nothing one request
-/// set on a handle may reach the next request that gets it. Each test makes its requests one
+/// set on a handle may reach the next request that gets it.
+///
+/// Each test makes its requests one
 /// after another on one connection, so every request after the first finds the handle of the
 /// one before it, and checks that it did (fewer handles made than requests).
 struct HandleReuseTests {

@@ -9,7 +9,9 @@ import Transfer
 @Suite struct RedirectTests {
   /// `/a` → 302 `/b` → 301 `/c`; `/see-other`, `/found`, `/temporary`, `/permanent` redirect
   /// to `/c` with 303, 302, 307 and 308; `/loop` to itself; `/away?to=<url>` to any URL;
-  /// `/cookie` sets `hop=1` on a 302 to `/c`. Anything else echoes the request.
+  /// `/cookie` sets `hop=1` on a 302 to `/c`.
+  ///
+  /// Anything else echoes the request.
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/a": return .redirect(to: "/b")

@@ -262,7 +262,9 @@ struct TLSTests {
   }
 
   /// Without a passphrase callback, OpenSSL would ask for the key's passphrase on the terminal
-  /// or read it from standard input. Standard input here holds the right passphrase: the
+  /// or read it from standard input.
+  ///
+  /// Standard input here holds the right passphrase: the
   /// request must still fail, with the input left unread.
   @Test func anEncryptedKeyWithoutPassphraseNeverReadsStandardInput() async throws {
     try await withTLSServer { server in

@@ -5,7 +5,9 @@ import Testing
 import Transfer
 
 /// A body sent again: curl rewinds it to follow a 307 or 308 (which keep the method and the
-/// body), and a retry reads it anew. The loopback server reads each request body whole
+/// body), and a retry reads it anew.
+///
+/// The loopback server reads each request body whole
 /// before it answers, so the body has been sent once when the redirect comes.
 @Suite struct UploadRewindTests {
   static func handler(_ request: ServerRequest) -> ServerResponse {

@@ -2,7 +2,9 @@ import Foundation
 import JSONKit
 import Mapping
 
-/// `--suite encode`: models back to JSON text, the other half of a request handler. The map
+/// `--suite encode`: models back to JSON text, the other half of a request handler.
+///
+/// The map
 /// suite's models are decoded once from each document (twitter.json or the synthetic
 /// tweets.json, github_events.json); each operation encodes all of them to bytes.
 ///

@@ -1,7 +1,9 @@
 import JSONKitCore
 
 /// One option of jsonkit's command line: its names, what it reads, what it sets and its
-/// line in `--help`. `ArgumentScanner` reads the command line with this table; `HelpText`,
+/// line in `--help`.
+///
+/// `ArgumentScanner` reads the command line with this table; `HelpText`,
 /// `ManualPage` and `ShellCompletion` print it, so none of them can drift apart.
 struct CommandLineOption: Sendable {
   /// What the option does when it is seen.

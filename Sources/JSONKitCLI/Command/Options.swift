@@ -88,6 +88,7 @@ struct Options {
   }
 
   /// `$ARGS`: `{"positional": [...], "named": {...}}`.
+  ///
   /// Built from members, not from literals: a literal's elements are `Any?`, each cast at
   /// run time, and that first cast was 3% of a tiny run.
   var argsValue: JSON {

@@ -57,14 +57,18 @@ struct TapeBuilder {
   var lastTokenEnd = 0
   var previousTokenEnd = 0
   /// The end of the last reported token when it was a number or a literal (`true`,
-  /// `false`, `null`), else -1; and whether it was a number. yajl accepts `01`, `1true` or
+  /// `false`, `null`), else -1; and whether it was a number.
+  ///
+  /// yajl accepts `01`, `1true` or
   /// `truefalse` as two top-level values when multiple values are allowed; JSON does not.
   var bareTokenEnd = -1
   var bareTokenIsNumber = false
 
   /// One-shot parses only: the storage holding a copy of the input (`inputCount` bytes)
   /// that strings, numbers and keys refer to in place (strings with escapes are decoded in
-  /// place, see `decode`); yajl parses that copy, so it never moves during the parse. The
+  /// place, see `decode`); yajl parses that copy, so it never moves during the parse.
+  ///
+  /// The
   /// copy is the only text buffer, allocated at exactly the input's size.
   var sharedStorage: ByteStorage?
   var inputCount = 0
@@ -97,7 +101,9 @@ struct TapeBuilder {
   var errorOffset = 0
 
   /// Copies a one-shot input into a new shared storage (see `sharedStorage`) and returns
-  /// where the copy starts. From then on `bytes` receives only decoded text, whose offsets
+  /// where the copy starts.
+  ///
+  /// From then on `bytes` receives only decoded text, whose offsets
   /// follow the input's (`textBase`).
   mutating func adoptInput(_ input: UnsafePointer<UInt8>, _ count: Int) -> UnsafePointer<UInt8> {
     let copy = GrowableBuffer<UInt8>.reallocate(nil, capacity: Swift.max(count, 1))
@@ -109,7 +115,9 @@ struct TapeBuilder {
   }
 
   /// Ends a one-shot parse: appends the decoded text after the input copy, so the storage
-  /// is one buffer of exactly the text the values need. Values already made see the new
+  /// is one buffer of exactly the text the values need.
+  ///
+  /// Values already made see the new
   /// address through the storage.
   mutating func finishSharedStorage() {
     guard let sharedStorage else { return }
@@ -457,7 +465,9 @@ struct TapeBuilder {
     return nil
   }
 
-  /// Decodes raw string text. In a one-shot parse the text is decoded in place, over its
+  /// Decodes raw string text.
+  ///
+  /// In a one-shot parse the text is decoded in place, over its
   /// raw form in the input copy: decoded text is never longer than raw text and each
   /// decoded byte is written at or before the raw byte it came from, and yajl has already
   /// read past the string. So strings with escapes need no second buffer either.
@@ -558,7 +568,9 @@ struct TapeBuilder {
   }
 
   /// Duplicate keys: the last value wins, at the position of the first (as jq and
-  /// JSONSerialization do). Rare, so a dictionary is fine.
+  /// JSONSerialization do).
+  ///
+  /// Rare, so a dictionary is fine.
   @inline(never)
   mutating func removeDuplicateKeys(start: Int, count n: Int) -> Int {
     var firstPosition: [UInt64: Int] = [:]
@@ -644,7 +656,9 @@ struct TapeBuilder {
   }
 
   /// The offset just past the comment starting at `start`; a `//` comment may end with the
-  /// input. `nil` when the comment is not complete.
+  /// input.
+  ///
+  /// `nil` when the comment is not complete.
   func commentEnd(at start: Int) -> Int? {
     switch byte(at: start &+ 1) {
     case 0x2F:

@@ -22,7 +22,9 @@ public struct Query: Sendable {
   /// The parts of an input this program can read, when that can be told from its text
   /// (`.a.b`, `.items[] | select(.x > 1) | {id, n: (.tags | length)}`); `nil` when it may
   /// read anything (variables, `reduce`, definitions, functions with arguments other than
-  /// `select`…). Parse inputs with it and the program gives the same outputs and errors
+  /// `select`…).
+  ///
+  /// Parse inputs with it and the program gives the same outputs and errors
   /// while the parser builds only those parts.
   ///
   /// ```swift
@@ -33,7 +35,9 @@ public struct Query: Sendable {
   /// ```
   public let inputProjection: JSONProjection?
 
-  /// Compiles `program`. Throws a `QueryError` with `kind == .compile` and `location` set.
+  /// Compiles `program`.
+  ///
+  /// Throws a `QueryError` with `kind == .compile` and `location` set.
   ///
   /// ```swift
   /// try Query(".a | foo")  // throws "foo/0 is not defined" at line 1, column 6

@@ -9,6 +9,7 @@ public struct QueryOptions: Sendable {
   public static let defaultLibraryPaths = ["~/.jq", "$ORIGIN/../lib/jq", "$ORIGIN/../lib"]
 
   /// Module search paths (`-L`), in order; jq's defaults are added by the CLI, not here.
+  ///
   /// `~` is the home directory, `$ORIGIN/` the running executable's directory; other
   /// relative paths are relative to the working directory.
   public var libraryPaths: [String]
@@ -23,7 +24,9 @@ public struct QueryOptions: Sendable {
   /// An evaluation budget for each run: when set, a run fails with "evaluation step limit
   /// exceeded" (a `QueryError` with `isResourceLimit`, which `try` does not catch) after this
   /// many steps, so that `repeat(.)`, `[range(1e9)]` or `def f: 1 + f; f` cannot run for
-  /// ever on untrusted programs. A step is one evaluation of an expression or one value
+  /// ever on untrusted programs.
+  ///
+  /// A step is one evaluation of an expression or one value
   /// produced by `range` or `.[]`. `nil` (the default) is no limit, as in jq.
   ///
   /// ```swift
@@ -33,7 +36,9 @@ public struct QueryOptions: Sendable {
   public var stepLimit: Int?
   /// Whether only the prelude definitions the program's text can reach are compiled, for
   /// this query alone: `jsonkit` compiles one program per run, and compiling the whole
-  /// prelude was half of a tiny run's start. Ignored (the whole prelude) when the program
+  /// prelude was half of a tiny run's start.
+  ///
+  /// Ignored (the whole prelude) when the program
   /// imports a module or includes a `~/.jq` file, whose code its text does not show.
   package var compilesReachablePreludeOnly = false
 

@@ -1,7 +1,9 @@
 import JSONKitCore
 
 /// The results of one run, produced lazily: each `next()` runs the program until its next
-/// output. Not a Swift `Sequence` because `next` throws.
+/// output.
+///
+/// Not a Swift `Sequence` because `next` throws.
 ///
 /// ```swift
 /// var results = try Query(".[]").run(on: [1, 2])

@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// A parsed jq expression. Indirect so that nested filters share storage.
+/// A parsed jq expression.
+///
+/// Indirect so that nested filters share storage.
 indirect enum AST: Sendable {
   case identity
   case recurseDefault
@@ -94,7 +96,7 @@ indirect enum Pattern: Sendable {
   }
 }
 
-/// `def name(f; $x): body;`
+/// A function definition, `def name(f; $x): body;`.
 struct FunctionDefinition: Sendable {
   var name: String
   /// Parameter names; a `$x` parameter is stored as "$x".

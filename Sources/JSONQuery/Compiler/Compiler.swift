@@ -2,7 +2,9 @@ import JSONKitCore
 
 /// Lowers a parsed filter to `Node`s: resolves every call and variable once, so that a
 /// program that uses an undefined name fails to compile (jq's "foo/0 is not defined"),
-/// and the evaluator never looks a name up. Definitions go into `table`.
+/// and the evaluator never looks a name up.
+///
+/// Definitions go into `table`.
 struct Compiler {
   let globals: Globals
   let table: FunctionTable

@@ -34,7 +34,9 @@ struct FunctionRef: Sendable {
   let index: Int
 }
 
-/// Definitions being compiled. A slot is reserved before its body is compiled, so that the
+/// Definitions being compiled.
+///
+/// A slot is reserved before its body is compiled, so that the
 /// body (and, for the prelude, any other definition) can call it.
 final class FunctionTable {
   let isPrelude: Bool

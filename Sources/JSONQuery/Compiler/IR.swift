@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// The compiled form of a filter: the AST with every name resolved. A call names its
+/// The compiled form of a filter: the AST with every name resolved.
+///
+/// A call names its
 /// target (a definition by table index, a closure parameter by slot, a builtin by enum
 /// case), a variable names its slot `(hops, index)` in the chain of run-time `Frame`s,
 /// and `def`s have disappeared (a definition is code in a `FunctionTable`, found by

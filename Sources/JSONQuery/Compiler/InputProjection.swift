@@ -35,7 +35,9 @@ enum InputProjection {
   struct Unsupported: Error {}
 
   /// The projection for `body`, or `nil` when the program may read anything or would keep
-  /// everything anyway. `shadowed` holds the "name/arity" of functions brought in by
+  /// everything anyway.
+  ///
+  /// `shadowed` holds the "name/arity" of functions brought in by
   /// imports (or `~/.jq`): a call to one of them is not the builtin of that name.
   static func of(_ body: AST, shadowed: Set<String> = []) -> JSONProjection? {
     var analysis = Analysis(shadowed: shadowed)

@@ -83,7 +83,9 @@ package enum Prelude {
 
   /// The prelude definitions a program whose text is `program` can call, and those they
   /// call, compiled for that program alone: a `jsonkit` run compiles one program, and
-  /// parsing and compiling the whole prelude was half of its start-up. Only for a program
+  /// parsing and compiling the whole prelude was half of its start-up.
+  ///
+  /// Only for a program
   /// that imports no module and includes no `~/.jq` file: their code does not appear in
   /// `program` (`Query` checks both).
   ///
@@ -100,7 +102,9 @@ package enum Prelude {
 
   /// Every word of `text` that may be an identifier: runs of ASCII letters, digits, `_` and
   /// `$` (a variable is not a call: `$input` is not `input`), and of bytes that are not
-  /// ASCII, strings and comments included. Bytes, not `Character`s: this runs at every
+  /// ASCII, strings and comments included.
+  ///
+  /// Bytes, not `Character`s: this runs at every
   /// start, for the prelude a program needs and for the faster paths its words allow.
   ///
   /// ```swift

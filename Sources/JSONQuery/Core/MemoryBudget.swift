@@ -9,7 +9,9 @@ import JSONKitCore
 #endif
 
 /// The most memory one step of a program may ask for at once: a string repeated
-/// (`"x" * 1e9`), two strings or arrays joined, an array imploded. jq itself has no such
+/// (`"x" * 1e9`), two strings or arrays joined, an array imploded.
+///
+/// jq itself has no such
 /// budget (it stops at its own limits, `Repeat string result too long` past 1 GiB, or
 /// aborts when `malloc` fails); a step whose result would not fit in the budget ends the
 /// run instead with "… exceeds the memory budget", a resource limit that `try` does not

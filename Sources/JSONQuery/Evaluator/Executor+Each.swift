@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// Where push evaluation delivers outputs. A struct rather than a closure parameter: the
+/// Where push evaluation delivers outputs.
+///
+/// A struct rather than a closure parameter: the
 /// optimizer would otherwise specialize the recursive `each` for every closure passed to
 /// it, nested, which made release builds of this module take many minutes.
 struct Sink {
@@ -10,6 +12,7 @@ struct Sink {
 extension Executor {
   /// Calls `body` with every output of `node`, in order: push evaluation, for consumers
   /// that take every output anyway (`[f]`, `reduce`'s source, `path(f)` in an assignment).
+  ///
   /// Pipes, commas, `.[]`, conditionals, bindings, `reduce`/`foreach`, labels and calls
   /// become loops and nested calls instead of chains of generators. Filters that catch
   /// errors (`try`, `?`, `//`, `?//`) run as generators, so that an error of `body` never
@@ -194,7 +197,9 @@ extension Executor {
     }
   }
 
-  /// `..`: the value, then each descendant, depth first. An explicit stack, not recursion:
+  /// `..`: the value, then each descendant, depth first.
+  ///
+  /// An explicit stack, not recursion:
   /// a value nested a million levels deep must not nest a million calls.
   private func eachDescendant(_ item: Item, _ body: Sink) throws {
     var pending = [item]

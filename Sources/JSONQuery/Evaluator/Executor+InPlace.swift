@@ -29,6 +29,7 @@ extension Executor {
   }
 
   /// `update`'s one output for the input `value`, made by changing `value` in place.
+  ///
   /// Only for updates `updatesInPlace` takes.
   func updateInPlace(_ update: Node, _ value: inout JSON, _ frame: Frame?) throws {
     try step()

@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// Runs compiled code (`Node`s) lazily on one input. One executor per run (it holds the
+/// Runs compiled code (`Node`s) lazily on one input.
+///
+/// One executor per run (it holds the
 /// run's context, step budget and label counter).
 final class Executor {
   let context: QueryContext
@@ -17,7 +19,9 @@ final class Executor {
   /// Calls nested deeper than this fail with an error instead of overflowing the stack.
   static let maximumDepth = 2_000
 
-  /// Evaluation steps left before the run fails (`QueryOptions.stepLimit`). Without a limit
+  /// Evaluation steps left before the run fails (`QueryOptions.stepLimit`).
+  ///
+  /// Without a limit
   /// it starts at `Int.max`, which one decrement per step never exhausts: the check costs
   /// the same whether a limit is set or not.
   @exclusivity(unchecked) private var stepsLeft: Int
@@ -196,7 +200,9 @@ final class Executor {
     }
   }
 
-  /// A computed value, as an output of a filter whose input is `input`. In a path
+  /// A computed value, as an output of a filter whose input is `input`.
+  ///
+  /// In a path
   /// expression it keeps the path so far where it is identical to the value there, as jq's
   /// `path_intact` (`jv_identical`) lets it: `path(tostring)` of a string, `path(. > 1)` of
   /// `false`. Numbers never are: jq's input numbers are literals, which no computation
@@ -211,7 +217,9 @@ final class Executor {
 
   /// `a + b` of two integers whose sum a double holds exactly (below 2^53 in magnitude),
   /// without going through doubles: what `ValueOps.add` gives for them (jq adds doubles,
-  /// and an integral double in that range is written as that integer). `nil` otherwise.
+  /// and an integral double in that range is written as that integer).
+  ///
+  /// `nil` otherwise.
   @inline(__always)
   static func exactSum(_ a: JSON, _ b: JSON) -> JSON? {
     guard let x = a.int64, let y = b.int64 else { return nil }
@@ -223,6 +231,7 @@ final class Executor {
   }
 
   /// The value of a `single` node, its input taken out of path mode.
+  ///
   /// `.`, a literal and a variable are read here, with their step but without a call of
   /// `evaluateSingle` (operands of arithmetic and comparisons, arguments, keys).
   @inline(__always)
@@ -434,7 +443,9 @@ final class Executor {
   }
 
   /// `node`'s first output and what to pull the rest from, when its outputs are first asked
-  /// for (`Generator.Pull.later`). The forms a recursion goes through are followed here,
+  /// for (`Generator.Pull.later`).
+  ///
+  /// The forms a recursion goes through are followed here,
   /// in a loop, without a generator of their own: a call without parameters (its body),
   /// `a | b` and `if a then b else c end` with `a` of one output (`b`, or `c`), so that a
   /// call in tail position costs neither stack nor allocation; and `a, b` with `a` of one
@@ -516,7 +527,9 @@ final class Executor {
     return try product(arguments.count - 1, Array(repeating: .null, count: arguments.count))
   }
 
-  /// `t`'s member `k`, with its path. In path mode (the input has a path) `t` must have one
+  /// `t`'s member `k`, with its path.
+  ///
+  /// In path mode (the input has a path) `t` must have one
   /// too: indexing a value computed inside `path(…)` is jq's "Invalid path expression".
   @inline(__always)
   func indexed(_ t: Item, _ k: JSON, in input: Item) throws -> Item {
@@ -704,7 +717,9 @@ final class Executor {
 
   // MARK: bindings
 
-  /// A frame of `slots` values with `pattern` bound to `value`. `reusing` keeps the frame of
+  /// A frame of `slots` values with `pattern` bound to `value`.
+  ///
+  /// `reusing` keeps the frame of
   /// the previous round of a loop: when nothing else holds it any more, it is refilled
   /// instead of allocating another.
   func bind(

@@ -121,7 +121,9 @@ enum Formats {
     return words.joined(separator: " ")
   }
 
-  /// `text` with each scalar that `replacement` gives a text for replaced by it. Scalar by
+  /// `text` with each scalar that `replacement` gives a text for replaced by it.
+  ///
+  /// Scalar by
   /// scalar, as jq (which works on bytes): a quote followed by a combining mark is still
   /// a quote to escape.
   static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {

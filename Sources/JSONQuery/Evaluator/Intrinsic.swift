@@ -1,4 +1,6 @@
-/// The builtins written in Swift that `IntrinsicRunner` runs, by "name/arity". A call site is
+/// The builtins written in Swift that `IntrinsicRunner` runs, by "name/arity".
+///
+/// A call site is
 /// resolved to a case once, at compile time.
 enum Intrinsic: String, CaseIterable, Sendable {
   // Control: these need the evaluator (generators, paths, unevaluated arguments).

@@ -298,7 +298,9 @@ enum IntrinsicRunner {
     return value.stringValue
   }
 
-  /// Errors, truthiness, lengths, keys, types and conversions between text and values. `nil` for a builtin of another family.
+  /// Errors, truthiness, lengths, keys, types and conversions between text and values.
+  ///
+  /// `nil` for a builtin of another family.
   private static func conversion(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -343,7 +345,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Paths, membership, ordering and searching of arrays, objects and strings. `nil` for a builtin of another family.
+  /// Paths, membership, ordering and searching of arrays, objects and strings.
+  ///
+  /// `nil` for a builtin of another family.
   private static func collection(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -473,7 +477,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Inputs, modules, the environment, halting, and what this build supports. `nil` for a builtin of another family.
+  /// Inputs, modules, the environment, halting, and what this build supports.
+  ///
+  /// `nil` for a builtin of another family.
   private static func environment(
     _ builtin: Intrinsic, _ value: JSON, _ args: [JSON], _ executor: Executor
   ) throws -> JSON? {
@@ -510,7 +516,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Numbers: the special values, rounding and the math functions written here. `nil` for a builtin of another family.
+  /// Numbers: the special values, rounding and the math functions written here.
+  ///
+  /// `nil` for a builtin of another family.
   private static func math(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -548,7 +556,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Strings: code points, trimming, prefixes, splitting and ASCII case. `nil` for a builtin of another family.
+  /// Strings: code points, trimming, prefixes, splitting and ASCII case.
+  ///
+  /// `nil` for a builtin of another family.
   private static func string(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -645,6 +655,7 @@ enum IntrinsicRunner {
   /// jq's `jvp_contains`: recursive, with jq's depth guard (deeper than 10,000 levels is
   /// "Containment check too deep", never a stack overflow); strings compare bytes, as
   /// `memmem` (Swift's `contains` would match "é" with "e\u{301}").
+  ///
   /// On a thread whose stack cannot hold 10,000 levels, `stack` stops it first (a resource
   /// limit error instead of a crash).
   private static func containsValue(_ a: JSON, _ b: JSON, depth: Int, stack: StackGuard)

@@ -41,7 +41,9 @@ enum ValueOps {
   }
 
   /// jq 1.8's `jv_dump_string_trunc`: the value's compact text as jq prints it (numbers in
-  /// decNumber's form, NaN as `null`), at most `bufferSize - 1` bytes. A longer text keeps
+  /// decNumber's form, NaN as `null`), at most `bufferSize - 1` bytes.
+  ///
+  /// A longer text keeps
   /// `bufferSize - 4` bytes (5 when it starts with `"`, `[` or `{`, which it closes again),
   /// backed up to the start of a UTF-8 sequence, then `...` and the closing delimiter. A
   /// string longer than the buffer is first cut to that many code points.
@@ -300,7 +302,9 @@ enum ValueOps {
 
   /// jq's `jvp_cmp` for two numbers of which one is NaN: a NaN compares as null does with a
   /// number, below every number (NaN itself included), so `nan < nan` is true and
-  /// `nan == nan` false. `nil` otherwise.
+  /// `nan == nan` false.
+  ///
+  /// `nil` otherwise.
   static func nanOrder(_ a: JSON, _ b: JSON) -> Int? {
     guard a.type == .number, b.type == .number else { return nil }
     if a.jqDouble.isNaN { return -1 }
@@ -454,7 +458,9 @@ enum ValueOps {
 
 extension JSON {
   /// The number jq computes with: IEEE, NaN and infinities kept (JSONKit's `doubleValue`
-  /// clamps them as SwiftyJSON does). Booleans and numeric strings convert as `doubleValue`
+  /// clamps them as SwiftyJSON does).
+  ///
+  /// Booleans and numeric strings convert as `doubleValue`
   /// does, for the few builtins that accept them.
   var jqDouble: Double { ieeeDouble ?? doubleValue }
 }

@@ -39,7 +39,9 @@ struct Lexer {
   }()
 
   /// A token's column: where the previous token's column was found on the same line, and
-  /// that column. Tokens come in order, so each column counts only the bytes since the one
+  /// that column.
+  ///
+  /// Tokens come in order, so each column counts only the bytes since the one
   /// before: counting from the line's start every time made a long line (a minified
   /// 200 KB program) quadratic, 12 s to compile.
   private var columnMark = (offset: 0, column: 1)

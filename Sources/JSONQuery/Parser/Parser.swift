@@ -124,7 +124,9 @@ struct Parser {
   }
 
   /// jq's `Expr` (with `allowsBinding: false`): `//`, assignments and the operators below
-  /// them. With `allowsBinding`, also `Expr as $x | Query`, which jq's grammar puts at the
+  /// them.
+  ///
+  /// With `allowsBinding`, also `Expr as $x | Query`, which jq's grammar puts at the
   /// `Query` level and we parse here, where its `Expr` ends.
   private mutating func parseAlternative(allowsBinding: Bool = true) throws(QueryError) -> AST {
     let lhs = try parseAssignment(allowsBinding: allowsBinding)
@@ -247,7 +249,9 @@ struct Parser {
 
   /// `?` right after an index, iteration or slice covers that step only, as jq 1.8's
   /// grammar has it (`Term FIELD '?'` is the term, then INDEX_OPT): `.a.b?` fails where
-  /// `.a` does. A step whose key is not a constant stays under one `?` with its term (its
+  /// `.a` does.
+  ///
+  /// A step whose key is not a constant stays under one `?` with its term (its
   /// key is evaluated against the term's input, which a pipe would change).
   static func optionalLastStep(_ term: AST) -> AST {
     func constant(_ ast: AST?) -> Bool {
@@ -272,7 +276,9 @@ struct Parser {
     }
   }
 
-  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current). After a term
+  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current).
+  ///
+  /// After a term
   /// and a `.` (`.a.[0]`) jq 1.8's grammar has `[]` and `[e]` only: `slices` is false.
   private mutating func parseBracketSuffix(_ target: AST, slices: Bool = true)
     throws(QueryError) -> AST

@@ -35,7 +35,9 @@ public final class Map {
   @exclusivity(unchecked)
   public private(set) var currentKey: String?
   /// The string at the current key when it was found by the subscript in a parsed
-  /// document and is a string; `nil` otherwise (then read `currentJSON`). Reads it without
+  /// document and is a string; `nil` otherwise (then read `currentJSON`).
+  ///
+  /// Reads it without
   /// building a `JSON` (see `read(into:)`).
   @usableFromInline
   func currentDocumentString() -> String? {
@@ -92,7 +94,9 @@ public final class Map {
 
   let log: FailureLog
   /// The map whose current key (and element) this map's JSON was found at, while this map
-  /// is reading a nested object. Paths are rendered from it only when a failure needs one
+  /// is reading a nested object.
+  ///
+  /// Paths are rendered from it only when a failure needs one
   /// (failures happen while the parent still points at this object, so its state is the
   /// place). Cleared when the nested object is done, so that parent and child never keep
   /// each other alive.
@@ -102,7 +106,9 @@ public final class Map {
   /// instead of one per nested object (see `nestedMap(reading:)`).
   @exclusivity(unchecked)
   private var spareChild: Map?
-  /// How many models this map is nested in (0 for the root). Reading a model recurses once
+  /// How many models this map is nested in (0 for the root).
+  ///
+  /// Reading a model recurses once
   /// per level, so hostile input nested thousands of levels deep would overflow the stack
   /// (found by the hostile-input suite: 2,000 levels crashed a test thread); past
   /// `maxModelDepth` a nested model is a failure instead.
@@ -120,7 +126,9 @@ public final class Map {
   @usableFromInline var ignoreNil = false
   /// While reading a plain key of an object of a parsed document: the slot of the key's
   /// value (`Map.missing` when absent), found by the subscript in the same pass over the
-  /// key's bytes as the delimiter check. Otherwise `Map.unresolved`, and `currentJSON`
+  /// key's bytes as the delimiter check.
+  ///
+  /// Otherwise `Map.unresolved`, and `currentJSON`
   /// looks the key up. A slot is one word: keeping it costs no reference counting.
   @exclusivity(unchecked)
   private var currentSlot: UInt64 = Map.unresolved
@@ -128,7 +136,9 @@ public final class Map {
   private static var unresolved: UInt64 { .max }
   private static var missing: UInt64 { .max - 1 }
   /// `JSON` when reading an object of a parsed document, held without reference counting
-  /// (`JSON` keeps the document alive); `nil` otherwise. Set with `JSON`.
+  /// (`JSON` keeps the document alive); `nil` otherwise.
+  ///
+  /// Set with `JSON`.
   @exclusivity(unchecked)
   private var readObject: UnownedDocumentObject?
 
@@ -185,6 +195,7 @@ public final class Map {
   }
 
   /// The map to read the nested object `json` (at the current key and element) with.
+  ///
   /// Reuses the previous nested map when nobody else holds it; call `finishNested(_:)`
   /// when done.
   @usableFromInline
@@ -212,7 +223,9 @@ public final class Map {
     child.parent = nil
   }
 
-  /// Selects `key`. With `nested` (the default when the key contains `delimiter`), the key
+  /// Selects `key`.
+  ///
+  /// With `nested` (the default when the key contains `delimiter`), the key
   /// is a path: `"user.address.city"`, `"items.0.name"` (a number indexes an array).
   /// With `ignoreNil`, a missing or `null` value leaves optional properties unchanged.
   public subscript(
@@ -243,7 +256,9 @@ public final class Map {
   }
 
   /// Whether `key` is nested; when reading a plain key of a parsed object, also where its
-  /// value is. One pass over the key's bytes does both for the usual one-byte delimiter
+  /// value is.
+  ///
+  /// One pass over the key's bytes does both for the usual one-byte delimiter
   /// (this runs for every property of every object).
   private func select(_ key: String, nested: Bool?, delimiter: String) -> Selection {
     if nested == true { return .nested }

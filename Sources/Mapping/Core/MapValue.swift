@@ -87,6 +87,7 @@ extension Float: MapValue {
 
 extension Decimal: MapValue {
   /// Read exactly from the number's source text (or from a string that is a JSON number).
+  ///
   /// A number with more significant digits than `Decimal` holds (38), or beyond its
   /// exponent range, is `numberOutOfRange`, never rounded.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Decimal {

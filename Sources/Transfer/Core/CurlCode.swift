@@ -68,7 +68,9 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   /// "SSL: public key does not match pinned public key".
   public static let sslPinnedPublicKeyNotMatch: CurlCode = 90
   /// The server required a client certificate during the handshake and none was sent, as
-  /// some TLS backends report it. With OpenSSL, libcurl 7.88 reports `receiveError` ("tlsv13
+  /// some TLS backends report it.
+  ///
+  /// With OpenSSL, libcurl 7.88 reports `receiveError` ("tlsv13
   /// alert certificate required") or `sslConnectError` instead; nginx answers with HTTP 400.
   public static let sslClientCert: CurlCode = 98
 

@@ -175,7 +175,8 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     return nil
   }
 
-  /// The error underneath: a `JSONError`, `MappingError`, `DecodingError`, an adapter's error…
+  /// The error underneath, such as a `JSONError`, `MappingError`, `DecodingError` or an
+  /// adapter's error.
   public var underlyingError: (any Error)? {
     switch self {
     case .requestAdaptationFailed(let error): error

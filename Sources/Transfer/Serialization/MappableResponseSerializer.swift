@@ -3,7 +3,9 @@ import JSONKit
 import Mapping
 
 /// A `Mappable`, `StaticMappable` or `ImmutableMappable` model mapped from the body (or the
-/// part at `keyPath`), parsed while it downloads. Mapping is lenient as ObjectMapper's
+/// part at `keyPath`), parsed while it downloads.
+///
+/// Mapping is lenient as ObjectMapper's
 /// unless `strict`: then the first field that does not map fails the response, with its
 /// path (`.data.user.age: expected Int, found String "ten"`).
 ///
@@ -44,7 +46,9 @@ public struct MappableResponseSerializer<Model: BaseMappable & Sendable>: Respon
   }
 }
 
-/// An array of models mapped from the body (or the part at `keyPath`). Lenient mapping
+/// An array of models mapped from the body (or the part at `keyPath`).
+///
+/// Lenient mapping
 /// drops elements that cannot be made, as ObjectMapper does; `strict` fails instead.
 public struct MappableArrayResponseSerializer<Model: BaseMappable & Sendable>: ResponseSerializer {
   /// A dotted path to the object (or array) to map; `nil` maps the whole body.

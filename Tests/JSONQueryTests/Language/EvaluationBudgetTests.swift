@@ -116,6 +116,7 @@ struct EvaluationBudgetTests {
 @Suite("Evaluation budget: the stack guard")
 struct StackGuardTests {
   /// Nests one level per step, all inside one `next()`: 1e6 levels overflow any stack.
+  ///
   /// Not a tail call: each level waits for the next one's value to add 1, so the levels
   /// stay on the stack (a tail call, `. - 1 | f`, runs in constant stack: LazyRecursionTests).
   static let deepProgram = "def f: if . > 0 then (. - 1 | f) + 1 else 0 end; 1000000 | f"

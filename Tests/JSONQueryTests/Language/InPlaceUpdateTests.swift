@@ -87,7 +87,9 @@ import Testing
   }
 
   /// `.a.b |= f` and other paths of constant keys take a shortcut (`Executor.constantPath`):
-  /// the same path written as a pipe (`(.a | .b)`) takes the general one. Outputs and
+  /// the same path written as a pipe (`(.a | .b)`) takes the general one.
+  ///
+  /// Outputs and
   /// errors must agree on every kind of input.
   @Test func constantPathsAssignAsTheGeneralPathDoes() throws {
     let paths: [(constant: String, general: String)] = [

@@ -5,7 +5,9 @@ import Testing
 @testable import JSONQuery
 
 /// `paths`, `paths(f)`, `tostream`, `fromstream`, `walk`, `map_values`, `to_entries` and
-/// `from_entries` are written in Swift; jq 1.8 writes them in jq (`src/builtin.jq`). Each
+/// `from_entries` are written in Swift; jq 1.8 writes them in jq (`src/builtin.jq`).
+///
+/// Each
 /// must give what jq's own definition gives — the definitions are run here, renamed, on
 /// the same values — including the order of outputs and the errors.
 @Suite struct PathStreamTests: QueryRunning {

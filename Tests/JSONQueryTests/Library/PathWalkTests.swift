@@ -6,7 +6,9 @@ import Testing
 
 /// `paths`, `paths(f)`, `tostream`, `getpath`, `setpath` and `delpaths` walk values with
 /// one growing path and interned document keys, and `delpaths` sorts and deletes without
-/// the general comparison. Checked against jq's own definitions (renamed, run by the
+/// the general comparison.
+///
+/// Checked against jq's own definitions (renamed, run by the
 /// evaluator's path mode, which shares none of that machinery) on the values where a walk
 /// goes wrong: escaped, non-ASCII, empty and repeated keys, deep nesting, large arrays, and
 /// values part parsed, part built in code. `jq_delpaths` dedupes (`unique`): jq 1.8 deletes

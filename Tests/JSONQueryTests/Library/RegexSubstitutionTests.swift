@@ -5,7 +5,9 @@ import Testing
 @testable import JSONQuery
 
 /// `sub` and `gsub` are Swift (`RegexSubstitution`); jq 1.8 defines them in jq, on `match`
-/// and `reduce`. Each must give what that definition gives: its outputs in its order, its
+/// and `reduce`.
+///
+/// Each must give what that definition gives: its outputs in its order, its
 /// errors. The definition this package ran before, in jq (jq 1.8's, renamed), runs here on
 /// the same values; a table of cases holds what the jq 1.8.2 binary printed.
 @Suite struct RegexSubstitutionTests: QueryRunning {

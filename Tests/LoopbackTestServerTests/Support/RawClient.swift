@@ -134,7 +134,9 @@ final class RawClient {
     return Response(statusLine: statusLine, headers: headers, body: [])
   }
 
-  /// The next complete response. `bodyless` for answers to HEAD (and 204/304).
+  /// The next complete response.
+  ///
+  /// `bodyless` for answers to HEAD (and 204/304).
   func readResponse(bodyless: Bool = false) throws -> Response {
     var response = try readHead()
     if bodyless { return response }

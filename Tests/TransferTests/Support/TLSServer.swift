@@ -163,7 +163,9 @@ final class TLSServer: Sendable {
   }
 
   /// Kills nginx by its PID (SIGKILL: `Process.terminate()` hangs under Swift Testing) and
-  /// lets the watchdog end. The directory is left for `remove()`.
+  /// lets the watchdog end.
+  ///
+  /// The directory is left for `remove()`.
   func stop() {
     kill(nginxPID, SIGKILL)
     watchdog.closeInput()
@@ -259,7 +261,9 @@ final class TLSServer: Sendable {
 }
 
 /// The throwaway certificates, made with `openssl` from a config file of its own (so the
-/// system's openssl.cnf does not matter). EC P-256 keys: all of it takes about 0.1 s.
+/// system's openssl.cnf does not matter).
+///
+/// EC P-256 keys: all of it takes about 0.1 s.
 private struct PKI {
   let directory: URL
   let openssl: String
@@ -342,6 +346,7 @@ private struct PKI {
 
   /// The pin of a certificate, as TransferGuide shows it (`x509 -pubkey`, `pkey -pubin
   /// -outform DER`, `dgst -sha256 -binary`, base64), in steps through files instead of pipes.
+  ///
   /// Leaves `<name>-pub.pem` behind, the file form of the pin.
   private func publicKeyHash(certificate name: String) throws -> String {
     try run([
@@ -374,7 +379,9 @@ private struct PKI {
 }
 
 /// Runs `body` with this process's standard input (descriptor 0) reading `text` from a pipe,
-/// then puts the original back; returns what `body` returned and what it left unread. Nothing
+/// then puts the original back; returns what `body` returned and what it left unread.
+///
+/// Nothing
 /// else in the tests reads standard input.
 func withStandardInput<T>(_ text: String, _ body: () async throws -> T) async throws -> (
   T, unread: String
@@ -395,7 +402,9 @@ func withStandardInput<T>(_ text: String, _ body: () async throws -> T) async th
   return (result, String(decoding: unread, as: UTF8.self))
 }
 
-/// Runs `body` against a fresh ``TLSServer`` and removes it afterwards. The setup (openssl and
+/// Runs `body` against a fresh ``TLSServer`` and removes it afterwards.
+///
+/// The setup (openssl and
 /// nginx start-up, which block on child processes) runs on a thread of its own: neither
 /// Swift's cooperative threads nor `DispatchQueue.global()`, which Transfer's completions use
 /// and which has only as many threads as cores.

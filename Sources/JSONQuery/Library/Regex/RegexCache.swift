@@ -2,7 +2,9 @@ import COniguruma
 import Synchronization
 
 /// Compiled Oniguruma patterns, shared by every run: a program like `.[] | test("^a")`
-/// would otherwise compile the same pattern once per value. The table is guarded by a
+/// would otherwise compile the same pattern once per value.
+///
+/// The table is guarded by a
 /// mutex, and so is each pattern's use (see `CompiledRegex`).
 final class RegexCache: Sendable {
   static let shared = RegexCache()

@@ -97,7 +97,9 @@ enum RegexMatch {
 
   /// jq's search loop: each match from where the last ended (one byte further after an
   /// empty match), all of them with `global`; `body` gets each match's region and says
-  /// whether to go on. The pattern is held (one thread at a time) only during the search:
+  /// whether to go on.
+  ///
+  /// The pattern is held (one thread at a time) only during the search:
   /// `body` must not run jq code, which could use the same pattern.
   private static func search(
     _ regex: CompiledRegex, in bytes: [UInt8], global: Bool, _ body: (OnigRegion) -> Bool

@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticCorpus
 
 /// Entry point of `compare`: reads the corpus (or generates one), times every subject on
 /// every document with interleaved rounds, and prints a table or JSON lines on stdout.

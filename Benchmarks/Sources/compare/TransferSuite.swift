@@ -4,6 +4,7 @@ import JSONKit
 import LoopbackTestServer
 import Mapping
 import Synchronization
+import SyntheticCorpus
 import Transfer
 
 #if canImport(FoundationNetworking)

@@ -211,6 +211,9 @@ struct CommandLineOption: Sendable {
         "value; a bad input record is skipped;",
       ],
       .flag { $0.seq = true }),
+    // The limits for programs from elsewhere (`QueryLimits`): jsonkit's own.
+    LimitArgument.memory, LimitArgument.time, LimitArgument.steps, LimitArgument.outputs,
+    LimitArgument.outputSize, LimitArgument.depth, LimitArgument.regex,
     .init(
       "f", "--from-file",
       help: ["read the filter from the file named by the first", "argument instead;"],

@@ -70,7 +70,8 @@ enum JSONKitCommand {
     }
     var queryOptions = QueryOptions(
       libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options),
-      includesHomeFile: true, programDirectory: programDirectory(options))
+      includesHomeFile: true, programDirectory: programDirectory(options),
+      limits: options.limits)
     // One program per run: only the prelude definitions it can call are compiled (its
     // modules and a `~/.jq` file are code its text does not show: then all are).
     queryOptions.compilesReachablePreludeOnly = ProgramWords.readsNoHiddenCode(program)

@@ -1,4 +1,5 @@
 import JSONKitCore
+import JSONQuery
 
 /// Everything the command line asks for, as jq's options name it.
 struct Options {
@@ -60,6 +61,10 @@ struct Options {
   var named: [(name: String, value: JSON)] = []
   /// `--args` / `--jsonargs` values: `$ARGS.positional`.
   var positional: [JSON] = []
+
+  // Limits
+  /// `--memory-limit`, `--time-limit` and the other limit options: each run's limits.
+  var limits = QueryLimits()
 
   /// What jsonkit does instead of running a program: set by the first of `-h`, `-V`,
   /// `--build-configuration` and the packaging options, which ends the scan as in jq.

@@ -28,7 +28,17 @@ public struct QueryResults {
     guard let current = generator else { return nil }
     executor?.stackGuard.enter()
     do {
-      if let item = try current.next() { return item.value }
+      // The run's memory budget is where the value operations find it (`MemoryBudget`).
+      let item =
+        if let memory = executor?.memory {
+          try MemoryBudget.$current.withValue(memory) { try current.next() }
+        } else {
+          try current.next()
+        }
+      if let item {
+        if let executor, executor.countsOutputs { try executor.countOutput(item.value) }
+        return item.value
+      }
       generator = nil
       return nil
     } catch let error as QueryError {

@@ -31,10 +31,14 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   public var location: ProgramLocation?
   /// The module file `location` is in; `nil` when it is in the program itself.
   public var sourceFile: String?
-  /// Whether the run was stopped by a resource limit (`QueryOptions.stepLimit`, or nesting
+  /// Whether the run was stopped by a resource limit (`QueryOptions.limits`, or nesting
   /// deeper than the thread's stack allows) rather than by the program: `try`/`catch`, `?`,
   /// `//` and `?//` do not catch it, so the run always ends with it.
   public internal(set) var isResourceLimit = false
+  /// The limit of `QueryLimits` the run passed (`.memory` also for the machine's budget of
+  /// one step when no memory limit is set); `nil` for other errors, and for nesting
+  /// deeper than the thread's stack allows.
+  public internal(set) var exceededLimit: QueryLimits.Kind?
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
   public init(value: JSON, kind: Kind = .runtime) {
@@ -47,10 +51,11 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
     QueryError(value: JSON(message))
   }
 
-  /// A runtime error that ends the run: see `isResourceLimit`.
-  static func resourceLimit(_ message: String) -> QueryError {
+  /// A runtime error that ends the run: see `isResourceLimit`; `limit` is the limit passed.
+  static func resourceLimit(_ message: String, _ limit: QueryLimits.Kind? = nil) -> QueryError {
     var error = QueryError.runtime(message)
     error.isResourceLimit = true
+    error.exceededLimit = limit
     return error
   }
 

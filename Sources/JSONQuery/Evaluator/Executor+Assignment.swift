@@ -193,6 +193,8 @@ enum PathOps {
         // One exact allocation for the padding (appending one by one doubled the buffer and
         // copied it: 55 bytes per null at 10 million, 16 now).
         if items.count <= i {
+          try MemoryBudget.charge(
+            (i + 1 - items.count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
           items.append(contentsOf: repeatElement(JSON.null, count: i + 1 - items.count))
         }
         try set(&items[i], rest, new)

@@ -2,8 +2,8 @@ import JSONKitCore
 
 /// Runs compiled code (`Node`s) lazily on one input.
 ///
-/// One executor per run (it holds the
-/// run's context, step budget and label counter).
+/// One executor per run (it holds the run's context, its limits and what is left of them,
+/// and its label counter).
 final class Executor {
   let context: QueryContext
   /// Where `modulemeta` looks for modules.
@@ -18,25 +18,54 @@ final class Executor {
   @exclusivity(unchecked) private var depth = 0
   /// Calls nested deeper than this fail with an error instead of overflowing the stack.
   static let maximumDepth = 2_000
+  /// Steps between two looks at the clock when the run has a time limit.
+  static let stepsPerClockCheck = 4_096
 
-  /// Evaluation steps left before the run fails (`QueryOptions.stepLimit`).
+  /// The run's limits (`QueryOptions.limits`).
+  let limits: QueryLimits
+  /// Evaluation steps left before the next checkpoint (`checkpoint()`).
   ///
-  /// Without a limit
-  /// it starts at `Int.max`, which one decrement per step never exhausts: the check costs
-  /// the same whether a limit is set or not.
+  /// The checkpoint is the end of the step limit, or the next look at the clock. Without
+  /// either it starts at `Int.max`, which one decrement per step never exhausts: the check
+  /// costs one branch per step whether limits are set or not.
   @exclusivity(unchecked) private var stepsLeft: Int
+  /// Steps of the step limit beyond `stepsLeft`'s window (with a time limit, the step
+  /// limit is spent one window at a time).
+  @exclusivity(unchecked) private var stepsInReserve: Int
+  /// When the run passes `limits.time`.
+  private let deadline: ContinuousClock.Instant?
+  /// Nested calls past which the run fails: `maximumDepth`, or `limits.depth` when lower.
+  private let depthLimit: Int
+  /// `limits.memory`, counted down as values are made; `nil` without a memory limit.
+  let memory: MemoryBudget?
+  /// Values (`limits.outputs`) and bytes (`limits.outputBytes`) the run may still produce.
+  @exclusivity(unchecked) private var outputsLeft: Int
+  @exclusivity(unchecked) private var outputBytesLeft: Int
   /// Stops nesting before the stack overflows.
   @exclusivity(unchecked) var stackGuard = StackGuard()
 
   init(
     program: [FunctionIR], prelude: [FunctionIR], context: QueryContext,
-    modules: ModuleResolver, stepLimit: Int? = nil
+    modules: ModuleResolver, limits: QueryLimits = QueryLimits()
   ) {
     self.program = program
     self.prelude = prelude
     self.context = context
     self.modules = modules
-    stepsLeft = stepLimit.map { max($0, 0) } ?? .max
+    self.limits = limits
+    let steps = limits.steps.map { max($0, 0) } ?? .max
+    if let time = limits.time {
+      deadline = ContinuousClock.now.advanced(by: time)
+      stepsLeft = min(steps, Self.stepsPerClockCheck)
+    } else {
+      deadline = nil
+      stepsLeft = steps
+    }
+    stepsInReserve = steps == .max ? .max : steps - stepsLeft
+    depthLimit = min(limits.depth.map { max($0, 0) } ?? .max, Self.maximumDepth)
+    memory = limits.memory.map { MemoryBudget(limit: $0) }
+    outputsLeft = limits.outputs.map { max($0, 0) } ?? .max
+    outputBytesLeft = limits.outputBytes.map { max($0, 0) } ?? .max
     stackGuard.enter()
   }
 
@@ -50,7 +79,61 @@ final class Executor {
   @inline(__always)
   func step() throws(QueryError) {
     stepsLeft &-= 1
-    if stepsLeft < 0 { throw QueryError.resourceLimit("evaluation step limit exceeded") }
+    if stepsLeft < 0 { try checkpoint() }
+  }
+
+  /// The step after a window of steps: fails past the time or the step limit, or opens
+  /// the next window.
+  @inline(never)
+  private func checkpoint() throws(QueryError) {
+    if let deadline, ContinuousClock.now >= deadline {
+      throw QueryError.resourceLimit("time limit of \(limits.time!) exceeded", .time)
+    }
+    guard stepsInReserve > 0 else {
+      throw QueryError.resourceLimit("evaluation step limit exceeded", .steps)
+    }
+    let window =
+      deadline == nil ? stepsInReserve : min(stepsInReserve, Self.stepsPerClockCheck)
+    if stepsInReserve != .max { stepsInReserve -= window }
+    stepsLeft = window - 1
+  }
+
+  /// Counts a value the run makes against its memory limit, if it has one: its own size,
+  /// and with `nested` that of its elements' and members' values.
+  @inline(__always)
+  func charge(_ value: JSON, nested: Bool = false) throws(QueryError) {
+    if let memory { try memory.charge(value, nested: nested) }
+  }
+
+  /// Counts an output of the run against its output limits; throws past one of them.
+  func countOutput(_ value: JSON) throws(QueryError) {
+    outputsLeft -= 1
+    if outputsLeft < 0 {
+      throw QueryError.resourceLimit("output limit of \(limits.outputs!) values exceeded", .outputs)
+    }
+    guard outputBytesLeft != .max else { return }
+    outputBytesLeft -= JSONWriter(options: []).string(value).utf8.count
+    if outputBytesLeft < 0 {
+      throw QueryError.resourceLimit(
+        "output limit of \(limits.outputBytes!) bytes exceeded", .outputBytes)
+    }
+  }
+
+  /// Whether `countOutput` has anything to count.
+  var countsOutputs: Bool { outputsLeft != .max || outputBytesLeft != .max }
+
+  /// One more nested call; throws past the depth limit (`limits.depth`, a resource limit)
+  /// or `maximumDepth` (jq's kind of error: `try` catches it).
+  @inline(__always)
+  private func enterCall(_ name: @autoclosure () -> String) throws(QueryError) {
+    depth += 1
+    if depth > depthLimit {
+      depth -= 1
+      if let limit = limits.depth, limit < Executor.maximumDepth {
+        throw QueryError.resourceLimit("depth limit of \(limit) nested calls exceeded", .depth)
+      }
+      throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded\(name())")
+    }
   }
 
   // MARK: filters with one output
@@ -97,7 +180,9 @@ final class Executor {
       let r = try evaluateValue(rhs, input, frame)
       let l = try evaluateValue(lhs, input, frame)
       if op == .add, let sum = Self.exactSum(l, r) { return Item(value: sum, path: nil) }
-      return Self.computed(try ValueOps.arithmetic(op, l, r), from: input)
+      let result = try ValueOps.arithmetic(op, l, r)
+      try charge(result)
+      return Self.computed(result, from: input)
     case .and(let lhs, let rhs):
       guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
         return Self.computed(JSON(false), from: input)
@@ -118,11 +203,28 @@ final class Executor {
     case .array(let body):
       guard let body else { return Item(value: JSON(array: []), path: nil) }
       if body.single {
-        return Item(value: JSON(array: [try evaluateValue(body, input, frame)]), path: nil)
+        let array = JSON(array: [try evaluateValue(body, input, frame)])
+        try charge(array)
+        return Item(value: array, path: nil)
       }
       let items = GeneratorState<[JSON]>([])
-      try each(
-        body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
+      if let memory {
+        // Counted as it grows, each new buffer before it is allocated (twice the old one,
+        // which is freed only after the copy): `[range(1e9)]` stops at the limit.
+        try each(
+          body, Item(value: input.value, path: nil), frame,
+          Sink {
+            if items.value.count == items.value.capacity {
+              let capacity = max(2 * items.value.capacity, 4)
+              try memory.charge(
+                capacity * MemoryBudget.bytesPerElement, "an array of \(capacity) values")
+            }
+            items.value.append($0.value)
+          })
+      } else {
+        try each(
+          body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
+      }
       return Item(value: JSON(array: items.value), path: nil)
     case .object(let entries):
       var members: [(String, JSON)] = []
@@ -134,7 +236,9 @@ final class Executor {
         guard key.type == .string else { throw Self.objectKeyError(key) }
         members.append((key.stringValue, value))
       }
-      return Item(value: ValueOps.object(members), path: nil)
+      let object = ValueOps.object(members)
+      try charge(object)
+      return Item(value: object, path: nil)
     case .string(let format, let parts):
       var suffix = ""
       for part in parts.reversed() {
@@ -144,9 +248,13 @@ final class Executor {
           suffix = try text(try evaluateValue(inner, input, frame), format) + suffix
         }
       }
-      return Item(value: JSON(suffix), path: nil)
+      let string = JSON(suffix)
+      try charge(string)
+      return Item(value: string, path: nil)
     case .format(let name):
-      return Item(value: JSON(try Formats.apply(name, input.value)), path: nil)
+      let text = JSON(try Formats.apply(name, input.value))
+      try charge(text)
+      return Item(value: text, path: nil)
     case .ifThen(let condition, let then, let otherwise):
       if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
         return try evaluateSingle(then, input, frame)
@@ -179,20 +287,23 @@ final class Executor {
           input, evaluateValue(arguments[0], Item(value: input.value, path: nil), frame))
       }
       if builtin.isSubstitution {
-        return try RegexSubstitution.single(builtin, arguments, input, frame, self)
+        let item = try RegexSubstitution.single(builtin, arguments, input, frame, self)
+        try charge(item.value)
+        return item
       }
       if builtin.isCollector {
-        return Item(
-          value: try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self),
-          path: nil
-        )
+        let result = try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self)
+        try charge(result, nested: true)
+        return Item(value: result, path: nil)
       }
-      return Self.computed(
-        try IntrinsicRunner.value(
-          builtin, input.value, try argumentValues(arguments, input, frame), self), from: input)
+      let result = try IntrinsicRunner.value(
+        builtin, input.value, try argumentValues(arguments, input, frame), self)
+      if builtin.makesValue { try charge(result, nested: true) }
+      return Self.computed(result, from: input)
     case .valueFunction(let function, let arguments):
-      return Self.computed(
-        try function(input.value, try argumentValues(arguments, input, frame)), from: input)
+      let result = try function(input.value, try argumentValues(arguments, input, frame))
+      try charge(result, nested: true)
+      return Self.computed(result, from: input)
     case .fail(let message):
       throw QueryError.runtime(message)
     default:
@@ -328,7 +439,9 @@ final class Executor {
     case .binary(let op, let lhs, let rhs):
       return try evaluateValues(rhs, input, frame).flatMap { r in
         try self.evaluateValues(lhs, input, frame).flatMap { l in
-          .one(Item(value: try ValueOps.arithmetic(op, l.value, r.value), path: nil))
+          let result = try ValueOps.arithmetic(op, l.value, r.value)
+          try self.charge(result)
+          return .one(Item(value: result, path: nil))
         }
       }
     case .and(let lhs, let rhs), .or(let lhs, let rhs):
@@ -408,21 +521,29 @@ final class Executor {
       return try invoke(ref, env, arguments, input, frame)
     case .callClosure(let slot):
       let closure = frame.up(slot.hops)!.closures[slot.index]
-      depth += 1
+      try enterCall("")
       defer { depth -= 1 }
-      if depth > Executor.maximumDepth {
-        throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded")
-      }
       return try evaluate(closure.body, input, closure.frame)
     case .intrinsic(let builtin, let arguments):
       guard builtin.isValueFunction else {
-        return try IntrinsicRunner.call(builtin, arguments, input, frame, self)
+        let outputs = try IntrinsicRunner.call(builtin, arguments, input, frame, self)
+        guard memory != nil, builtin.makesValue else { return outputs }
+        return outputs.map { item in
+          try self.charge(item.value, nested: true)
+          return item
+        }
       }
       return try cartesian(arguments, input, frame) { args in
-        try IntrinsicRunner.value(builtin, input.value, args, self)
+        let result = try IntrinsicRunner.value(builtin, input.value, args, self)
+        if builtin.makesValue { try self.charge(result, nested: true) }
+        return result
       }
     case .valueFunction(let function, let arguments):
-      return try cartesian(arguments, input, frame) { args in try function(input.value, args) }
+      return try cartesian(arguments, input, frame) { args in
+        let result = try function(input.value, args)
+        try self.charge(result, nested: true)
+        return result
+      }
     }
   }
 
@@ -687,7 +808,9 @@ final class Executor {
     _ entries: ArraySlice<ObjectEntryIR>, _ input: Item, _ frame: Frame?, partial: [(String, JSON)]
   ) throws -> Generator {
     guard let entry = entries.first else {
-      return .one(Item(value: ValueOps.object(partial), path: nil))
+      let object = ValueOps.object(partial)
+      try charge(object)
+      return .one(Item(value: object, path: nil))
     }
     return try evaluateValues(entry.key, input, frame).flatMap { k in
       try self.evaluateValues(entry.value, input, frame).flatMap { v in
@@ -703,7 +826,11 @@ final class Executor {
     _ parts: ArraySlice<StringPartIR>, _ format: String?, _ input: Item, _ frame: Frame?,
     suffix: String = ""
   ) throws -> Generator {
-    guard let part = parts.first else { return .one(Item(value: JSON(suffix), path: nil)) }
+    guard let part = parts.first else {
+      let string = JSON(suffix)
+      try charge(string)
+      return .one(Item(value: string, path: nil))
+    }
     switch part {
     case .literal(let literal):
       return try interpolate(parts.dropFirst(), format, input, frame, suffix: literal + suffix)
@@ -814,12 +941,8 @@ final class Executor {
   ) throws -> Generator {
     let function = definition(ref)
     let scope = self.scope(env, frame)
-    depth += 1
+    try enterCall(" in \(function.key)")
     defer { depth -= 1 }
-    if depth > Executor.maximumDepth {
-      throw QueryError.runtime(
-        "maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
-    }
     if function.parameters.isEmpty { return try evaluate(function.body, input, scope) }
     var closures: [ClosureValue] = []
     closures.reserveCapacity(function.closureCount)

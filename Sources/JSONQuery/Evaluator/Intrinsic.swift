@@ -131,4 +131,19 @@ enum Intrinsic: String, CaseIterable, Sendable {
     default: false
     }
   }
+
+  /// Whether the builtin's outputs are values it makes, counted against a memory limit
+  /// (`QueryLimits.memory`) with their elements' and members' values; not for those that
+  /// hand on values they were given (`getpath`, `limit`, `min`, `input`, …), nor for
+  /// `setpath` and `delpaths`, which count only what they add (an array's padding) where
+  /// they add it.
+  var makesValue: Bool {
+    switch self {
+    case .empty, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
+      .stderr, .label, .until, .error, .errorMessage, .setpath, .delpaths, .min, .max, .minBy,
+      .maxBy, .input, .halt, .haltError:
+      false
+    default: true
+    }
+  }
 }

@@ -274,6 +274,11 @@ enum IntrinsicRunner {
     throws
     -> JSON
   {
+    if builtin == .matchImplementation, let retryLimit = executor.limits.regexRetries {
+      return try RegexMatch.run(
+        value, pattern: args[0], flags: args[1],
+        testMode: args[2].type == .bool && args[2].boolValue, retryLimit: retryLimit)
+    }
     if let result = try conversion(builtin, value, args) { return result }
     if let result = try collection(builtin, value, args) { return result }
     if let result = try environment(builtin, value, args, executor) { return result }
@@ -570,6 +575,10 @@ enum IntrinsicRunner {
         throw QueryError.runtime("explode input must be a string")
       }
       let text = value.stringValue
+      // One element per code point: 16 times the text's bytes for ASCII.
+      let count = text.unicodeScalars.count
+      try MemoryBudget.check(
+        Double(count * MemoryBudget.bytesPerElement), "an array of \(count) code points")
       return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
     case .implode:
       guard value.type == .array else { throw QueryError.runtime("implode input must be an array") }

@@ -35,6 +35,8 @@ final class RegexCache: Sendable {
 /// Oniguruma's error message (`onig_error_code_to_str`).
 struct RegexError: Error {
   let message: String
+  /// Whether the search passed `QueryLimits.regexRetries` (a resource limit, not jq's error).
+  var isLimit = false
 }
 
 /// One compiled pattern (an Oniguruma `regex_t`) with the names of its groups.

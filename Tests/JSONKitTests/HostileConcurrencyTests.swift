@@ -12,7 +12,8 @@ struct HostileConcurrencyTests {
   static let text =
     #"{"users": [{"id": 1, "name": "Ada", "tags": ["x", "y"]}, {"id": 2, "name": "Bo"}], "n": 1e400}"#
 
-  @Test func sharedParsedValueIsReadFromManyTasks() async throws {
+  @Test("Shared parsed value is read from many tasks")
+  func sharedParsedValueIsReadFromManyTasks() async throws {
     let shared = try JSONParser.parse(Data(Self.text.utf8))
     let expected = JSONWriter().string(shared)
     let results = await withTaskGroup(of: Bool.self) { group in

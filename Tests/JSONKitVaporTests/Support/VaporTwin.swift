@@ -7,7 +7,8 @@
 
   /// Every Vapor suite: they set `ContentConfiguration.global`, so they run one test at a
   /// time (the trait reaches the suites nested in extensions).
-  @Suite(.serialized) enum VaporTests {}
+  @Suite("Vapor adapter", .serialized)
+  enum VaporTests {}
 
   /// The JSON coders registered in `ContentConfiguration.global` for a run.
   enum Coders: String, CustomStringConvertible, CaseIterable {

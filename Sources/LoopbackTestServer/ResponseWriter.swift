@@ -128,8 +128,11 @@ struct ResponseWriter {
   {
     switch response.fault {
     case .stallAfterHeaders?, .closeMidBody?, .resetMidBody?, .stallMidBody?,
-      .overstateContentLength?, .understateContentLength?, .closeAfterResponse?:
+      .overstateContentLength?, .understateContentLength?:
       // These faults are defined by a Content-Length that the body does not match.
+      return .contentLength
+    case .oversizeHeaders?, .closeAfterResponse?:
+      // Sent whole after the head (writeWireFault), so framed by their length.
       return .contentLength
     case .truncateChunked?:
       if case .chunked = response.framing { return response.framing }

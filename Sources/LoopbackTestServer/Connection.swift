@@ -76,7 +76,7 @@ struct Connection {
   /// say, would be lost. So the write side is shut down first (the client sees the end of the
   /// response) and input is drained until the client closes too, for at most `linger`.
   func close(linger: Duration = .seconds(1)) {
-    if !stopSignal.isFired {
+    if !stopSignal.isFired && !resetsOnClose {
       _ = shutdown(fd, Int32(SHUT_WR))
       let clock = ContinuousClock()
       let deadline = clock.now.advanced(by: linger)

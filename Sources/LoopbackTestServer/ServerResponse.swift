@@ -90,6 +90,22 @@ public struct ServerResponse: Sendable {
     case raw([UInt8])
     /// Reads the request, then closes without sending a byte.
     case closeWithoutResponse
+    /// Declares the full `Content-Length`, sends only `afterBytes` bytes of body, then resets
+    /// the connection (`SO_LINGER` 0: a TCP RST instead of an orderly close).
+    case resetMidBody(afterBytes: Int)
+    /// Declares the full `Content-Length`, sends `afterBytes` bytes of body, then nothing until
+    /// `stop()` or until the client hangs up.
+    case stallMidBody(afterBytes: Int)
+    /// Declares a `Content-Length` `by` bytes longer than the body, sends the body, closes.
+    case overstateContentLength(by: Int)
+    /// Declares a `Content-Length` `by` bytes shorter than the body, sends the whole body
+    /// (the surplus lands where the next response would start), closes.
+    case understateContentLength(by: Int)
+    /// Adds header fields of about `bytes` bytes in all (8 KiB lines) before the body.
+    case oversizeHeaders(bytes: Int)
+    /// A well-formed response that promises a kept-alive connection, then closes it: the
+    /// client finds the connection gone when it sends its next request there.
+    case closeAfterResponse
   }
 
   // MARK: Conveniences

@@ -161,8 +161,9 @@ struct TLSTests {
         #expect(error.curlCode == .sslPinnedPublicKeyNotMatch, "\(pins)")
         #expect(
           "\(error)"
-            == "Transfer failed (curl code 90 (CURLE_SSL_PINNEDPUBKEYNOTMATCH)): "
-            + "SSL: public key does not match pinned public key")
+            == "Transfer failed: the server's public key is none of the pinned ones "
+            + "(curl code 90 (CURLE_SSL_PINNEDPUBKEYNOTMATCH): "
+            + "SSL: public key does not match pinned public key)")
       }
     }
   }
@@ -267,8 +268,9 @@ struct TLSTests {
         #expect(error.curlCode == .sslCertProblem)
         #expect(
           "\(error)"
-            == "Transfer failed (curl code 58 (CURLE_SSL_CERTPROBLEM)): "
-            + "unable to set private key file: '\(server.encryptedClientKey)' type PEM")
+            == "Transfer failed: the client certificate or its key could not be used "
+            + "(curl code 58 (CURLE_SSL_CERTPROBLEM): "
+            + "unable to set private key file: '\(server.encryptedClientKey)' type PEM)")
       }
     }
   }

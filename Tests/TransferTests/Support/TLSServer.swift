@@ -9,18 +9,21 @@ import Testing
 /// also stored encrypted), and a "rogue" self-signed client certificate.
 ///
 /// One nginx process (`daemon off; master_process off;`, every path inside the directory)
-/// serves three ports:
+/// serves four ports:
 /// - ``Endpoint/trusted``: the CA-signed certificate; answers `{"server":"trusted"}`.
 /// - ``Endpoint/mutual``: the same, with `ssl_verify_client on` against the CA; answers
 ///   `{"server":"mutual","client":"<the client certificate's subject>"}`.
 /// - ``Endpoint/selfSigned``: the self-signed certificate; answers `{"server":"self-signed"}`.
+/// - ``Endpoint/brokenChain``: a certificate signed by an intermediate CA (which the CA
+///   signed), sent without the intermediate: the chain cannot be built and the handshake
+///   fails half way; answers `{"server":"broken-chain"}` to a client that has the intermediate.
 ///
 /// nginx runs under a small `sh` watchdog that reads its standard input from this process:
 /// when the test process dies, the pipe closes and the watchdog `SIGKILL`s nginx, so a crashed
 /// run leaves nothing listening. ``stop()`` kills nginx by its PID.
 final class TLSServer: Sendable {
   enum Endpoint: Sendable {
-    case trusted, mutual, selfSigned
+    case trusted, mutual, selfSigned, brokenChain
   }
 
   /// A failure to set the fixture up, with what the tool printed.
@@ -44,6 +47,8 @@ final class TLSServer: Sendable {
   let caBundle: String
   let clientCertificate: String
   let clientKey: String
+  /// The CA and the intermediate that signed ``Endpoint/brokenChain``'s certificate (PEM).
+  let caAndIntermediateBundle: String
   /// ``clientKey`` encrypted with AES-256 and ``clientKeyPassphrase``.
   let encryptedClientKey: String
   /// A self-signed client certificate and its key: not signed by the CA nginx trusts.
@@ -98,6 +103,7 @@ final class TLSServer: Sendable {
     caBundle = pki.path("ca.pem")
     clientCertificate = pki.path("client.pem")
     clientKey = pki.path("client.key")
+    caAndIntermediateBundle = pki.path("ca-and-intermediate.pem")
     encryptedClientKey = pki.path("client-encrypted.key")
     rogueCertificate = pki.path("rogue.pem")
     rogueKey = pki.path("rogue.key")
@@ -105,8 +111,10 @@ final class TLSServer: Sendable {
     serverPublicKeyHash = pki.serverKeyHash
     selfSignedPublicKeyHash = pki.selfSignedKeyHash
 
-    let chosen = try Self.freePorts(3)
-    ports = [.trusted: chosen[0], .mutual: chosen[1], .selfSigned: chosen[2]]
+    let chosen = try Self.freePorts(4)
+    ports = [
+      .trusted: chosen[0], .mutual: chosen[1], .selfSigned: chosen[2], .brokenChain: chosen[3],
+    ]
     let run = directory.appendingPathComponent("run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: run.appendingPathComponent("temp"), withIntermediateDirectories: true)
@@ -216,6 +224,8 @@ final class TLSServer: Sendable {
           body: #"{"server":"mutual","client":"$ssl_client_s_dn"}"#))
       \(server(ports[.selfSigned]!, certificate: "self.pem", key: "self.key", extra: "",
           body: #"{"server":"self-signed"}"#))
+      \(server(ports[.brokenChain]!, certificate: "leaf.pem", key: "leaf.key", extra: "",
+          body: #"{"server":"broken-chain"}"#))
       }
 
       """
@@ -336,12 +346,42 @@ private struct PKI {
         "-x509", "-days", "2", "-subj", "/CN=Rogue Client", "-extensions", "client",
         "-keyout", path("rogue.key"), "-out", path("rogue.pem"),
       ]))
+    try makeBrokenChain(request: request)
     try run([
       "pkey", "-in", path("client.key"), "-aes256", "-passout",
       "pass:\(TLSServer.clientKeyPassphrase)", "-out", path("client-encrypted.key"),
     ])
     serverKeyHash = try publicKeyHash(certificate: "server")
     selfSignedKeyHash = try publicKeyHash(certificate: "self")
+  }
+
+  /// An intermediate CA signed by the CA, and a server certificate (`leaf.pem`) that the
+  /// intermediate signed; `ca-and-intermediate.pem` holds both CAs for a client that has the
+  /// whole chain.
+  private func makeBrokenChain(request: ([String]) -> [String]) throws {
+    try run(
+      request([
+        "-new", "-subj", "/CN=JSONKit Test Intermediate", "-keyout", path("intermediate.key"),
+        "-out", path("intermediate.csr"),
+      ]))
+    try run([
+      "x509", "-req", "-in", path("intermediate.csr"), "-CA", path("ca.pem"), "-CAkey",
+      path("ca.key"), "-set_serial", "4", "-days", "2", "-extfile", path("openssl.cnf"),
+      "-extensions", "ca", "-out", path("intermediate.pem"),
+    ])
+    try run(
+      request([
+        "-new", "-subj", "/CN=localhost", "-keyout", path("leaf.key"), "-out", path("leaf.csr"),
+      ]))
+    try run([
+      "x509", "-req", "-in", path("leaf.csr"), "-CA", path("intermediate.pem"), "-CAkey",
+      path("intermediate.key"), "-set_serial", "5", "-days", "2", "-extfile",
+      path("openssl.cnf"), "-extensions", "server", "-out", path("leaf.pem"),
+    ])
+    let bundle =
+      try String(contentsOfFile: path("ca.pem"), encoding: .utf8)
+      + String(contentsOfFile: path("intermediate.pem"), encoding: .utf8)
+    try bundle.write(toFile: path("ca-and-intermediate.pem"), atomically: true, encoding: .utf8)
   }
 
   /// The pin of a certificate, as TransferGuide shows it (`x509 -pubkey`, `pkey -pubin

@@ -53,6 +53,10 @@ extension Indirect: MapValue where Value: MapValue {
   func toMapJSON(map: Map) -> JSON {
     value.toMapJSON(map: map)
   }
+
+  func writeMapText(map: Map) -> Bool {
+    value.writeMapText(map: map)
+  }
 }
 
 /// twitter.json's date format, created once and shared: a formatter per parse would dwarf

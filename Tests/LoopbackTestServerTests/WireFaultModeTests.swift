@@ -5,7 +5,8 @@ import Testing
 /// The bytes each wire fault puts on the socket, read with a raw client: a reset after part
 /// of the body, a stall mid-body, a `Content-Length` longer or shorter than the body, oversize
 /// headers, and a kept-alive connection closed after its response.
-@Suite struct WireFaultModeTests {
+@Suite("The bytes each wire fault mode puts on the socket")
+struct WireFaultModeTests {
   static let body = patternBytes(10_000)
 
   private func serve(_ fault: ServerResponse.Fault) throws -> LoopbackServer {

@@ -8,7 +8,8 @@ import Transfer
 /// Ten thousand requests that fail on the wire leave nothing behind: the sockets of the
 /// server's port and the process's descriptors come back to where they were after a warm-up,
 /// and resident memory stays within a stated margin of it.
-@Suite struct FailedRequestLeakTests {
+@Suite("Failed requests leave no descriptors or memory behind")
+struct FailedRequestLeakTests {
   static let failedRequests = 10_000
   static let warmUpRequests = 1_000
   /// Requests in flight at once.

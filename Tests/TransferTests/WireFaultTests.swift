@@ -7,7 +7,8 @@ import Transfer
 /// Transfer against a server that misbehaves on the wire, each fault through the loopback
 /// server's fault modes: every one ends with a typed `TransferError` whose message says what
 /// happened in a user's words, and none hangs (each session has a time limit).
-@Suite struct WireFaultTests {
+@Suite("Transfer against a server that misbehaves on the wire")
+struct WireFaultTests {
   /// A fault the server plays on `path`, the curl codes it may end with, and the words the
   /// error's message must contain.
   struct Fault: Sendable, CustomTestStringConvertible {

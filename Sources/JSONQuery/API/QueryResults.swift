@@ -44,9 +44,6 @@ public struct QueryResults {
     } catch let error as QueryError {
       generator = nil
       throw error
-    } catch is BreakSignal {
-      generator = nil
-      throw QueryError.runtime("break")
     } catch {
       generator = nil
       throw QueryError.runtime("\(error)")

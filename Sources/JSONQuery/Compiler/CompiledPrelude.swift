@@ -73,7 +73,8 @@ extension AST {
     case .slice(let a, let b, let c):
       return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
         || (c?.bindsOrCalls(key) ?? false)
-    case .iterate(let a), .optional(let a), .negate(let a): return a.bindsOrCalls(key)
+    case .iterate(let a), .optional(let a), .optionalStep(let a), .negate(let a):
+      return a.bindsOrCalls(key)
     case .array(let a): return a?.bindsOrCalls(key) ?? false
     case .object(let entries):
       return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }

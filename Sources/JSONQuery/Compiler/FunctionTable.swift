@@ -7,7 +7,8 @@ final class FunctionIR: Sendable {
   enum Parameter: Sendable {
     /// `f`: the argument, unevaluated, becomes closure slot `index`.
     case closure(index: Int)
-    /// `$x`: each output of the argument becomes value slot `index`.
+    /// `$x`: each output of the argument becomes value slot `index`; the argument is also
+    /// the next closure slot (the filter `x`).
     case value(index: Int)
   }
 

@@ -96,7 +96,7 @@ enum InputProjection {
         return starts
       case .recurseDefault:
         return starts.map { ($0.steps, true) }
-      case .optional(let inner):
+      case .optional(let inner), .optionalStep(let inner):
         return try outputs(inner, from: starts)
       case .pipe(let first, let second):
         return try outputs(second, from: try outputs(first, from: starts))

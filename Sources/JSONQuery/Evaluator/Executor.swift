@@ -14,7 +14,7 @@ final class Executor {
   // `@exclusivity(unchecked)` on the mutable state: one run is evaluated by one thread at a
   // time and no access to these stays open across a call, so the dynamic exclusivity
   // checks (7% of a run on many small inputs) guard nothing.
-  @exclusivity(unchecked) private var nextLabel = 0
+  @exclusivity(unchecked) private var nextLabel = -1
   @exclusivity(unchecked) private var depth = 0
   /// Calls nested deeper than this fail with an error instead of overflowing the stack.
   static let maximumDepth = 2_000
@@ -163,13 +163,14 @@ final class Executor {
       }
       return Item(value: value, path: nil)
     case .index(let target, let key):
-      let t = try evaluateSingle(target, input, frame)
+      // As jq's gen_index: the key first, then the target.
       let k = try evaluateValue(key, input, frame)
+      let t = try evaluateSingle(target, input, frame)
       return try indexed(t, k, in: input)
     case .slice(let target, let from, let to):
-      let t = try evaluateSingle(target, input, frame)
-      let end = try to.map { try evaluateValue($0, input, frame) } ?? .null
       let start = try from.map { try evaluateValue($0, input, frame) } ?? .null
+      let end = try to.map { try evaluateValue($0, input, frame) } ?? .null
+      let t = try evaluateSingle(target, input, frame)
       return try sliced(t, start, end, in: input)
     case .pipe(let lhs, let rhs):
       return try evaluateSingle(
@@ -232,7 +233,9 @@ final class Executor {
       for entry in entries {
         // As jq's INSERT: the key, then the value, then the key's type is checked.
         let key = try evaluateValue(entry.key, input, frame)
-        let value = try evaluateValue(entry.value, input, frame)
+        let value =
+          try entry.value.map { try evaluateValue($0, input, frame) }
+          ?? ValueOps.index(input.value, key)
         guard key.type == .string else { throw Self.objectKeyError(key) }
         members.append((key.stringValue, value))
       }
@@ -262,7 +265,10 @@ final class Executor {
       guard let otherwise else { return input }
       return try evaluateSingle(otherwise, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      let start = try evaluateSingle(initial, Item(value: input.value, path: nil), frame)
+      if input.inPathMode {
+        return try reduceInPath(source, pattern, slots, initial, update, input, frame).next()!
+      }
+      let start = try evaluateSingle(initial, input, frame)
       return try reduce(source, pattern, slots, start, update, input, frame)!
     case .bind(let source, let patterns, let slots, let body):
       var scope: Frame?
@@ -380,28 +386,10 @@ final class Executor {
     switch node.op {
     case .identity, .literal, .variable, .format, .contextVariable, .environment, .fail:
       return .one(try evaluateSingle(node, input, frame))
-    case .index(let target, let key):
-      if key.single {
-        return try evaluate(target, input, frame).map { t in
-          try self.indexed(t, try self.evaluateValue(key, input, frame), in: input)
-        }
-      }
-      return try evaluate(target, input, frame).flatMap { t in
-        try self.evaluateValues(key, input, frame).flatMap { k in
-          .one(try self.indexed(t, k.value, in: input))
-        }
-      }
-    case .slice(let target, let from, let to):
-      return try evaluate(target, input, frame).flatMap { t in
-        try self.optionalValues(to, input, frame).flatMap { end in
-          try self.optionalValues(from, input, frame).flatMap { start in
-            .one(try self.sliced(t, start.value, end.value, in: input))
-          }
-        }
-      }
-    case .iterate(let target):
-      if target.single { return try iterate(try evaluateSingle(target, input, frame), in: input) }
-      return try evaluate(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
+    case .index, .slice, .iterate:
+      return try stepOutputs(node, input, frame, optional: false)
+    case .optionalStep(let inner):
+      return try stepOutputs(inner, input, frame, optional: true)
     case .optional(let body):
       // Created inside the generator: a builtin may fail while producing its generator.
       let inner = GeneratorState<Generator?>(nil)
@@ -480,20 +468,30 @@ final class Executor {
     case .tryCatch(let body, let handler):
       return tryCatch(body, handler, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      return try evaluateValues(initial, input, frame).flatMap { start in
+      if input.inPathMode {
+        return try reduceInPath(source, pattern, slots, initial, update, input, frame)
+      }
+      return try evaluate(initial, input, frame).flatMap { start in
         try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) }
           ?? .empty
       }
     case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
-      return try evaluateValues(initial, input, frame).flatMap { start in
+      if input.inPathMode {
+        return try foreachInPath(source, pattern, slots, initial, update, extract, input, frame)
+      }
+      return try evaluate(initial, input, frame).flatMap { start in
         let state = GeneratorState(start)
         return try self.evaluateValues(source, input, frame).flatMap { item in
-          var fresh: Frame?
-          let scope = try self.bind(pattern, slots, item.value, frame, reusing: &fresh)
-          return try self.evaluate(update, state.value, scope).flatMap { output in
-            state.value = output
-            if let extract { return try self.evaluate(extract, output, scope) }
-            return .one(output)
+          try self.overBindings(pattern, slots, item.value, frame) { scope in
+            // jq loads the state with LOADVN, which leaves null behind: after an update
+            // with no output the next round starts from null.
+            let old = state.value
+            state.value = Item(value: .null, path: nil)
+            return try self.evaluate(update, old, scope).flatMap { output in
+              state.value = output
+              if let extract { return try self.evaluate(extract, output, scope) }
+              return .one(output)
+            }
           }
         }
       }
@@ -509,14 +507,16 @@ final class Executor {
         do {
           if inner.value == nil { inner.value = try self.evaluate(body, input, scope) }
           return try inner.value!.next()
-        } catch let signal as BreakSignal where signal.label == id {
+        } catch let error as QueryError where Self.isBreak(error, to: id) {
           stopped.value = true
           return nil
         }
       }
     case .breakLabel(let hops):
-      let id = frame.up(hops)!.values[0].int ?? -1
-      return Generator { () throws -> Item? in throw BreakSignal(label: id) }
+      // jq raises `{"__jq": id}` as an error, which its label catches: a `try` or `?`
+      // between the two catches it first (`try break $f catch .` is `{"__jq": 0}`).
+      let id = frame.up(hops)!.values[0]
+      return Generator { () throws -> Item? in throw QueryError(value: ["__jq": id]) }
     case .call(let ref, let env, let arguments):
       return try invoke(ref, env, arguments, input, frame)
     case .callClosure(let slot):
@@ -545,6 +545,77 @@ final class Executor {
         return result
       }
     }
+  }
+
+  /// The outputs of an index, slice or iteration in jq's order: the key's outputs (a slice's start,
+  /// then its end) vary slowest and the target's fastest, as jq's `gen_index` evaluates the key
+  /// before the target (`[[1,2],[3,4]] | .[][0,1]` is 1, 3, 2, 4).
+  ///
+  /// With `optional` (`?` right after the step) a failure of the step itself yields nothing for
+  /// that key and target; an invalid path expression still fails.
+  private func stepOutputs(_ node: Node, _ input: Item, _ frame: Frame?, optional: Bool) throws
+    -> Generator
+  {
+    // The path is checked first, as jq's INDEX_OPT does: `?` drops the failure to index,
+    // not an invalid path expression. Indexing itself spends no step, so `try?` drops no
+    // resource limit.
+    func guarded(_ t: Item, _ key: @autoclosure () -> JSON, _ make: () throws -> Item) throws
+      -> Generator
+    {
+      guard optional else { return .one(try make()) }
+      try Self.requirePath(
+        t, in: input,
+        "access element \(ValueOps.truncated(key(), 29)) of \(ValueOps.truncated(t.value, 29))")
+      guard let item = try? make() else { return .empty }
+      return .one(item)
+    }
+    switch node.op {
+    case .index(let target, let key):
+      if key.single && !optional {
+        let k = try evaluateValue(key, input, frame)
+        return try evaluate(target, input, frame).map { t in try self.indexed(t, k, in: input) }
+      }
+      return try evaluateValues(key, input, frame).flatMap { k in
+        try self.evaluate(target, input, frame).flatMap { t in
+          try guarded(t, k.value) { try self.indexed(t, k.value, in: input) }
+        }
+      }
+    case .slice(let target, let from, let to):
+      return try optionalValues(from, input, frame).flatMap { start in
+        try self.optionalValues(to, input, frame).flatMap { end in
+          try self.evaluate(target, input, frame).flatMap { t in
+            try guarded(t, ["start": start.value, "end": end.value]) {
+              try self.sliced(t, start.value, end.value, in: input)
+            }
+          }
+        }
+      }
+    case .iterate(let target):
+      guard optional else {
+        if target.single {
+          return try iterate(try evaluateSingle(target, input, frame), in: input)
+        }
+        return try evaluate(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
+      }
+      return try evaluate(target, input, frame).flatMap { t in
+        let type = t.value.type
+        guard type == .array || type == .dictionary else {
+          try Self.requirePath(t, in: input, "iterate through \(ValueOps.truncated(t.value, 29))")
+          return .empty
+        }
+        return try self.iterate(t, in: input)
+      }
+    default:
+      preconditionFailure("not a step: \(node.op)")
+    }
+  }
+
+  /// Whether `error` is `break` to the label whose id is `id` (see `.breakLabel`).
+  static func isBreak(_ error: QueryError, to id: Int) -> Bool {
+    guard !error.endsRun, error.value.type == .dictionary, error.value.count == 1 else {
+      return false
+    }
+    return error.value["__jq"] == JSON(id)
   }
 
   /// `node`'s outputs, not evaluated before they are asked for, so that a recursive
@@ -813,7 +884,10 @@ final class Executor {
       return .one(Item(value: object, path: nil))
     }
     return try evaluateValues(entry.key, input, frame).flatMap { k in
-      try self.evaluateValues(entry.value, input, frame).flatMap { v in
+      let values =
+        try entry.value.map { try self.evaluateValues($0, input, frame) }
+        ?? .one(Item(value: try ValueOps.index(input.value, k.value), path: nil))
+      return values.flatMap { v in
         guard k.value.type == .string else { throw Self.objectKeyError(k.value) }
         return try self.buildObject(
           entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
@@ -866,6 +940,111 @@ final class Executor {
     return scope
   }
 
+  /// `body`'s outputs in each frame binding `pattern` to `value`: one frame, or with
+  /// generator keys one per combination of their outputs, in jq's order (see
+  /// `eachBinding`).
+  func overBindings(
+    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?,
+    _ body: @escaping (Frame) throws -> Generator
+  ) throws -> Generator {
+    guard pattern.hasGeneratorKeys else {
+      var fresh: Frame?
+      return try body(try bind(pattern, slots, value, frame, reusing: &fresh))
+    }
+    let (frames, failure) = allBindings(pattern, slots, value, frame)
+    let next = GeneratorState(0)
+    let current = GeneratorState<Generator?>(nil)
+    return Generator {
+      while true {
+        if let outputs = current.value, let item = try outputs.next() { return item }
+        guard next.value < frames.count else {
+          if let failure { throw failure }
+          return nil
+        }
+        current.value = try body(frames[next.value])
+        next.value += 1
+      }
+    }
+  }
+
+  /// Calls `body` with each frame binding `pattern` to `value` (see `overBindings`); `reusing` as
+  /// in `bind`.
+  ///
+  /// An error while binding comes after the frames bound before it, as jq raises it when it
+  /// backtracks into the key that fails.
+  func eachBinding(
+    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?,
+    reusing previous: inout Frame?, _ body: (Frame) throws -> Void
+  ) throws {
+    guard pattern.hasGeneratorKeys else {
+      return try body(try bind(pattern, slots, value, frame, reusing: &previous))
+    }
+    let (frames, failure) = allBindings(pattern, slots, value, frame)
+    for bound in frames { try body(bound) }
+    if let failure { throw failure }
+  }
+
+  /// Every frame a pattern with generator keys binds, and the error that ended them.
+  private func allBindings(_ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?)
+    -> ([Frame], (any Error)?)
+  {
+    var frames: [Frame] = []
+    do {
+      let scope = Frame(parent: frame, values: Array(repeating: .null, count: slots))
+      try destructureAll(pattern, value, scope) { frames.append($0) }
+    } catch {
+      return (frames, error)
+    }
+    return (frames, nil)
+  }
+
+  /// `destructure` for patterns with generator keys: calls `then` once per combination of
+  /// the keys' outputs (an earlier key varies slowest), each in a frame of its own.
+  private func destructureAll(
+    _ pattern: PatternIR, _ value: JSON, _ scope: Frame, _ then: (Frame) throws -> Void
+  ) throws {
+    switch pattern {
+    case .variable, .ignored:
+      try destructure(pattern, value, scope)
+      try then(scope)
+    case .array(let items):
+      // From the last element, as `destructure`.
+      func match(_ index: Int, _ scope: Frame) throws {
+        guard index >= 0 else { return try then(scope) }
+        try destructureAll(items[index], try ValueOps.index(value, JSON(index)), scope) {
+          try match(index - 1, $0)
+        }
+      }
+      try match(items.count - 1, scope)
+    case .object(let entries):
+      func match(_ index: Int, _ scope: Frame) throws {
+        guard index < entries.count else { return try then(scope) }
+        let entry = entries[index]
+        let keys = try evaluateValues(entry.key, Item(value: value, path: nil), scope)
+        while let key = try keys.next()?.value {
+          let copy = Frame(parent: scope.parent, values: scope.values)
+          let member = try Self.patternMember(value, key)
+          if let slot = entry.bindsKey { copy.values[slot] = member }
+          guard let sub = entry.pattern else {
+            try match(index + 1, copy)
+            continue
+          }
+          try destructureAll(sub, member, copy) { try match(index + 1, $0) }
+        }
+      }
+      try match(0, scope)
+    }
+  }
+
+  /// `value`'s member at `key` for an object pattern; jq's error for a key not a string.
+  private static func patternMember(_ value: JSON, _ key: JSON) throws -> JSON {
+    guard key.type == .string else {
+      throw QueryError.runtime(
+        "Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
+    }
+    return try ValueOps.index(value, key)
+  }
+
   private func destructure(_ pattern: PatternIR, _ value: JSON, _ scope: Frame) throws {
     switch pattern {
     case .variable(let index):
@@ -883,11 +1062,7 @@ final class Executor {
           let key = try evaluateValues(entry.key, Item(value: value, path: nil), scope).next()?
             .value
         else { continue }
-        guard key.type == .string else {
-          throw QueryError.runtime(
-            "Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
-        }
-        let member = try ValueOps.index(value, key)
+        let member = try Self.patternMember(value, key)
         if let index = entry.bindsKey { scope.values[index] = member }
         if let sub = entry.pattern { try destructure(sub, member, scope) }
       }
@@ -898,7 +1073,7 @@ final class Executor {
     _ source: Node, _ patterns: [PatternIR], _ slots: Int, _ body: Node, _ input: Item,
     _ frame: Frame?
   ) throws -> Generator {
-    if patterns.count == 1, source.single {
+    if patterns.count == 1, source.single, !patterns[0].hasGeneratorKeys {
       var fresh: Frame?
       let scope = try bind(
         patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &fresh)
@@ -907,9 +1082,9 @@ final class Executor {
     }
     return try evaluateValues(source, input, frame).flatMap { v in
       if patterns.count == 1 {
-        var fresh: Frame?
-        return try self.evaluate(
-          body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
+        return try self.overBindings(patterns[0], slots, v.value, frame) { scope in
+          try self.evaluate(body, input, scope)
+        }
       }
       let index = GeneratorState(0)
       let current = GeneratorState<Generator?>(nil)
@@ -917,10 +1092,9 @@ final class Executor {
         while true {
           do {
             if current.value == nil {
-              var fresh: Frame?
-              let scope = try self.bind(
-                patterns[index.value], slots, v.value, frame, reusing: &fresh)
-              current.value = try self.evaluate(body, input, scope)
+              current.value = try self.overBindings(patterns[index.value], slots, v.value, frame) {
+                scope in try self.evaluate(body, input, scope)
+              }
             }
             return try current.value!.next()
           } catch let error as QueryError
@@ -948,17 +1122,14 @@ final class Executor {
     closures.reserveCapacity(function.closureCount)
     var valueArguments: [Node] = []
     for (parameter, argument) in zip(function.parameters, arguments) {
-      switch parameter {
-      case .closure:
-        // A closure parameter passed on (`def f(g): h(g);`) is passed as it is.
-        if case .callClosure(let slot) = argument.op {
-          closures.append(frame.up(slot.hops)!.closures[slot.index])
-        } else {
-          closures.append(ClosureValue(body: argument, frame: frame))
-        }
-      case .value:
-        valueArguments.append(argument)
+      // A closure parameter passed on (`def f(g): h(g);`) is passed as it is. A `$x`
+      // parameter is a closure too (`x`), besides its values.
+      if case .callClosure(let slot) = argument.op {
+        closures.append(frame.up(slot.hops)!.closures[slot.index])
+      } else {
+        closures.append(ClosureValue(body: argument, frame: frame))
       }
+      if case .value = parameter { valueArguments.append(argument) }
     }
     if valueArguments.isEmpty {
       return try evaluate(

@@ -178,16 +178,3 @@ struct Generator {
     return items
   }
 }
-
-/// `break $label`: unwinds to its `label`, never seen by callers of `Query`.
-struct BreakSignal: Error {
-  let label: Int
-}
-
-/// Errors the evaluator raises: a jq error value, or a halt.
-extension QueryError {
-  static func from(_ error: any Error) -> QueryError {
-    if let error = error as? QueryError { return error }
-    return .runtime("break")
-  }
-}

@@ -12,6 +12,8 @@ enum Intrinsic: String, CaseIterable, Sendable {
   case recurse = "recurse/0"
   case recurseFilter = "recurse/1"
   case limit = "limit/2"
+  case skip = "skip/2"
+  case last = "last/1"
   case debug = "debug/0"
   case stderr = "stderr/0"
   case label = "label/0"
@@ -105,8 +107,8 @@ enum Intrinsic: String, CaseIterable, Sendable {
   /// by `IntrinsicRunner.call`.
   var isValueFunction: Bool {
     switch self {
-    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
-      .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk, .until:
+    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .skip,
+      .last, .debug, .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk, .until:
       false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     case .sub, .subFlags, .gsub, .gsubFlags: false

@@ -87,6 +87,40 @@ enum IntrinsicRunner {
           return item
         }
       }
+    case .skip:
+      // jq's `foreach f as $item ($n; . - 1; if . < 0 then $item else empty end)` for
+      // $n > 0, written here so that f's outputs keep their paths, as they do in jq's (the
+      // source's path, and `$item` is the value there): `path(skip(1; .[]))`, `nth`.
+      return try executor.evaluateValues(arguments[0], input, frame).flatMap { n in
+        let sign = JSON.compare(n.value, JSON(0))
+        if sign < 0 { throw QueryError.runtime("skip doesn't support negative count") }
+        let outputs = try executor.evaluate(arguments[1], input, frame)
+        if sign == 0 { return outputs }
+        let seen = GeneratorState(Int64(0))
+        return Generator {
+          while let item = try outputs.next() {
+            // A count that is not a number (ordered after 0) fails at the first output.
+            if n.value.type != .number {
+              _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
+            }
+            seen.value += 1
+            if JSON.compare(JSON(seen.value), n.value) > 0 { return item }
+          }
+          return nil
+        }
+      }
+    case .last:
+      // jq's `gen_last_1`: the last output of f, none if f has none. jq restores its path
+      // when f backtracks, so in a path expression the result is a path only where it is
+      // the input itself (`path(last(.[]))` is "Invalid path expression with result …").
+      let outputs = try executor.evaluateValues(arguments[0], input, frame)
+      var last: JSON?
+      while let item = try outputs.next() { last = item.value }
+      guard let last else { return .empty }
+      if let path = input.path, last.isIdentical(to: input.value) {
+        return .one(Item(value: last, path: path))
+      }
+      return .one(Item(value: last, path: nil))
     case .recurseFilter:
       // jq's `def recurse(f): def r: ., (f | r); r;` (each value, then depth first what f
       // makes of it) with an explicit stack: the recursive definition nests one generator

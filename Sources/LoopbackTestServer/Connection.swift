@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -22,9 +24,9 @@ struct Connection {
   func send(_ bytes: [UInt8]) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
-      // MSG_NOSIGNAL: a client hanging up mid-response must not kill the test process.
+      // No SIGPIPE: a client hanging up mid-response must not kill the test process.
       let written = bytes.withUnsafeBytes {
-        SystemCall.send(fd, $0.baseAddress! + offset, $0.count - offset, sendFlagsNoSignal)
+        csystemshims_send_nosignal(fd, $0.baseAddress! + offset, $0.count - offset)
       }
       if written >= 0 {
         offset += written
@@ -89,6 +91,6 @@ struct Connection {
         if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break draining }
       }
     }
-    _ = SystemCall.close(fd)
+    _ = csystemshims_close(fd)
   }
 }

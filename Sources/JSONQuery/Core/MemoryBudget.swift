@@ -76,6 +76,14 @@ final class MemoryBudget: @unchecked Sendable {
         + " machine's memory)", .memory)
   }
 
+  /// `check` for a buffer appended to, which grows by doubling.
+  ///
+  /// Against a run's budget it checks twice `count` (the old buffer is freed only after
+  /// the copy); against the machine's, `count`.
+  static func checkGrowing(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
+    try check(Double(count) * (current == nil ? 1 : 2), what())
+  }
+
   /// Counts `count` bytes against the current run's budget, if it has one.
   static func charge(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
     try current?.charge(count, what())

@@ -19,7 +19,7 @@ struct HostileProgramLimitTests {
 
   /// What a run may hold beyond its memory limit and the binary's own footprint: buffers
   /// freed after a copy, the input and output buffers, the allocator's slack.
-  static let marginKiB = 48 * 1024
+  static let marginKiB = 32 * 1024
 
   /// The table's rows as command lines (`-n`, the limit options, the program).
   static let rows: [Row] = {

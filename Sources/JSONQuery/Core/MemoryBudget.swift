@@ -70,10 +70,27 @@ final class MemoryBudget: @unchecked Sendable {
       guard count > Double(budget.left) else { return }
       throw budget.exceeded(what())
     }
+    try checkMachine(count, what())
+  }
+
+  /// `check` without a run's budget: against `machineBytes`.
+  private static func checkMachine(_ count: Double, _ what: @autoclosure () -> String)
+    throws(QueryError)
+  {
     guard count > Double(machineBytes) else { return }
     throw QueryError.resourceLimit(
       "\(what()) exceeds the memory limit of \(machineBytes) bytes (a quarter of this"
         + " machine's memory)", .memory)
+  }
+
+  /// `check` for a buffer appended to, which grows by doubling.
+  ///
+  /// Against a run's budget it checks twice `count` (the old buffer is freed only after
+  /// the copy); against the machine's, `count`.
+  static func checkGrowing(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
+    // One read of the task-local: a join checks each element.
+    guard let budget = current else { return try checkMachine(Double(count), what()) }
+    if Double(2 * count) > Double(budget.left) { throw budget.exceeded(what()) }
   }
 
   /// Counts `count` bytes against the current run's budget, if it has one.

@@ -93,8 +93,8 @@ extension Executor {
     switch (value.type, addend.type) {
     case (.array, .array):
       let count = value.count + addend.count
-      try MemoryBudget.check(
-        Double(count * MemoryBudget.bytesPerElement), "an array of \(count) values")
+      try MemoryBudget.checkGrowing(
+        count * MemoryBudget.bytesPerElement, "an array of \(count) values")
       value.withUniqueElements { (items: inout [JSON]) in
         addend.forEachElement { _, element in items.append(element) }
       }
@@ -108,7 +108,7 @@ extension Executor {
       var text = value.stringValue
       let extra = addend.stringValue
       let count = text.utf8.count + extra.utf8.count
-      try MemoryBudget.check(Double(count), "a string of \(count) bytes")
+      try MemoryBudget.checkGrowing(count, "a string of \(count) bytes")
       value = .null
       text += extra
       value = JSON(text)

@@ -45,7 +45,7 @@ enum JoinFunction {
     case .string:
       let extra = addend.stringValue
       let count = text.utf8.count + extra.utf8.count
-      try MemoryBudget.check(Double(count), "a string of \(count) bytes")
+      try MemoryBudget.checkGrowing(count, "a string of \(count) bytes")
       text += extra
     default:
       _ = try ValueOps.add(JSON(text), addend)

@@ -71,6 +71,28 @@ struct MapperTextOutputTests {
     Self.expectSameText(TextModels.Holder(keys: [model], one: model))
   }
 
+  @Test("A model whose keys change from one object to the next still gives the tree's text")
+  func shiftingKeys() {
+    let seed: UInt64 = 0x5_41f7
+    print("MapperTextOutputTests.shiftingKeys seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let models = (0..<60).map { _ in
+      TextModels.Shifting(
+        variant: Int.random(in: 0...2, using: &random),
+        inner: Bool.random(using: &random) ? Int.random(in: 0...9, using: &random) : nil)
+    }
+    #expect(Mapper<TextModels.Shifting>().toJSONString(models) == Self.treeText(models))
+    let mapper = Mapper<TextModels.Shifting>(shouldIncludeNilValues: true)
+    #expect(mapper.toJSONString(models) == Self.treeText(models, mapper))
+    // The repeated key of variant 1 replaces "variant" with the name, in its place.
+    let repeated = Mapper<TextModels.Shifting>().toJSONString(
+      [TextModels.Shifting(variant: 0, inner: 1), TextModels.Shifting(variant: 1, inner: 2)])
+    #expect(
+      repeated
+        == #"[{"variant":0,"name":"n","inner":{"value":1}},{"variant":"n","name":"n","inner":{"value":2}}]"#
+    )
+  }
+
   @Test("nil properties are left out, or written as null with shouldIncludeNilValues")
   func nilHandling() {
     let empty = TextModels.Scalars()

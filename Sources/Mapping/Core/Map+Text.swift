@@ -38,14 +38,26 @@ extension Map {
   @usableFromInline
   func beginTextMember() -> Int? {
     guard let text, !textAsTree else { return nil }
-    guard let key = textKey, textKeys.insert(key).inserted else {
+    guard let key = textKey, isNewTextKey(key) else {
       moveTextToTree()
       return nil
     }
+    textKeyLog.append(key)
     let start = text.count
     if start > textObjectStart &+ 1 { text.append(0x2C) }
     text.writeKey(key)
     return start
+  }
+
+  /// Whether `key` differs from every key begun in the open object: one comparison while
+  /// the keys follow the type's known log, a search otherwise.
+  private func isNewTextKey(_ key: String) -> Bool {
+    let index = textKeyLog.count
+    if textFollowsLog {
+      if index < textExpectedLog.count && textExpectedLog[index] == key { return true }
+      textFollowsLog = false
+    }
+    return !textKeyLog.contains(key)
   }
 
   /// The current key when it is one plain step (the only keys written as text).
@@ -58,7 +70,6 @@ extension Map {
   @usableFromInline
   func dropTextMember(from start: Int) {
     text?.truncate(to: start)
-    if let key = textKey { textKeys.remove(key) }
   }
 
   /// Appends a value's text (nothing when this map writes no text).
@@ -105,18 +116,22 @@ extension Map {
     return json
   }
 
-  /// Starts writing an object as text (its `{`).
-  func beginTextObject() {
+  /// Starts writing an object of the model `type` as text (its `{`).
+  func beginTextObject(_ type: Any.Type) {
     guard let text else { return }
     textObjectStart = text.count
     text.append(0x7B)
-    if !textKeys.isEmpty { textKeys.removeAll(keepingCapacity: true) }
+    if !textKeyLog.isEmpty { textKeyLog.removeAll(keepingCapacity: true) }
+    let type = ObjectIdentifier(type)
+    textType = type
+    textExpectedLog = textKnownLogs[type] ?? []
+    textFollowsLog = true
     textAsTree = false
     currentKey = nil
     if !nestedSteps.isEmpty { nestedSteps = [] }
   }
 
-  /// Ends the object begun by `beginTextObject()`: its `}`, or the tree it moved into.
+  /// Ends the object begun by `beginTextObject(_:)`: its `}`, or the tree it moved into.
   func endTextObject() {
     guard let text else { return }
     if textAsTree {
@@ -125,6 +140,10 @@ extension Map {
       textAsTree = false
     } else {
       text.append(0x7D)
+      // Every key was checked against the ones before it: this log holds distinct keys.
+      if let type = textType, !textFollowsLog || textKeyLog.count != textExpectedLog.count {
+        textKnownLogs[type] = textKeyLog
+      }
     }
     textObjectStart = -1
   }

@@ -152,10 +152,25 @@ public final class Map {
   /// Where this map's object starts in `text` (its `{`); -1 when no object is open.
   @exclusivity(unchecked)
   var textObjectStart = -1
-  /// The keys this map's object holds in `text` so far: a second write to one of them
-  /// replaces the first in a `JSON` tree, which text already written cannot do.
+  /// The keys begun in this map's object so far, in order (a key taken back stays): a
+  /// second write to a key replaces the first in a `JSON` tree, which text already written
+  /// cannot do, so each key is checked against these.
   @exclusivity(unchecked)
-  var textKeys: Set<String> = []
+  var textKeyLog: [String] = []
+  /// The key logs of objects already written by this map, by model type, each known to hold
+  /// distinct keys: an object whose keys come in the same order as its type's log needs one
+  /// comparison per key instead of a search (a model writes the same keys every time).
+  @exclusivity(unchecked)
+  var textKnownLogs: [ObjectIdentifier: [String]] = [:]
+  /// The known log of the open object's type (empty when none), and whether the keys begun
+  /// so far follow it.
+  @exclusivity(unchecked)
+  var textExpectedLog: [String] = []
+  @exclusivity(unchecked)
+  var textFollowsLog = false
+  /// The open object's model type, `nil` when unknown.
+  @exclusivity(unchecked)
+  var textType: ObjectIdentifier?
   /// Whether this object's members moved from `text` into `JSON` (after a nested or
   /// repeated key); they go back as text when the object ends.
   @exclusivity(unchecked)

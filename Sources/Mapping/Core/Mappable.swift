@@ -99,7 +99,7 @@ extension BaseMappable {
       map.writeText(toMapJSON(map: map))
       return false
     }
-    child.beginTextObject()
+    child.beginTextObject(type(of: self))
     var copy = self
     copy.mapping(map: child)
     child.endTextObject()

@@ -79,7 +79,7 @@ extension Mapper {
 extension Map {
   /// Writes `object` as this map's object.
   fileprivate func writeTextObject<N: BaseMappable>(_ object: N) {
-    beginTextObject()
+    beginTextObject(type(of: object))
     var object = object
     object.mapping(map: self)
     endTextObject()

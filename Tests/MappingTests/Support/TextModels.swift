@@ -292,6 +292,35 @@ enum TextModels {
     }
   }
 
+  /// Keys that change from one object to the next: a repeated key or another order only
+  /// when `variant` says so.
+  struct Shifting: Mappable {
+    var variant = 0
+    var name = "n"
+    var inner: Shifting.Inner?
+
+    struct Inner: Mappable {
+      var value = 1
+      init(value: Int) { self.value = value }
+      init?(map: Map) {}
+      mutating func mapping(map: Map) { value <- map["value"] }
+    }
+
+    init(variant: Int, inner: Int?) {
+      self.variant = variant
+      self.inner = inner.map(Inner.init(value:))
+    }
+    init?(map: Map) {}
+
+    mutating func mapping(map: Map) {
+      if variant == 2 { name <- map["name"] }
+      variant <- map["variant"]
+      if variant != 2 { name <- map["name"] }
+      inner <- map["inner"]
+      if variant == 1 { name <- map["variant"] }
+    }
+  }
+
   /// A value written with no key at all: it replaces the object.
   struct Whole: Mappable {
     var name = "n"

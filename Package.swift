@@ -75,13 +75,14 @@ let package = Package(
           condition: .when(traits: ["Hummingbird"])),
       ]
     ),
-    .target(name: "LoopbackTestServer"),
+    .target(name: "LoopbackTestServer", dependencies: ["CSystemShims"]),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
     .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
     // Inputs several test targets generate alike (seeded random numbers, hostile request
     // bodies): not in any product.
     .target(name: "TestInputs", path: "Tests/Support/TestInputs"),
-    .executableTarget(name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery"]),
+    .executableTarget(
+      name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery", "CSystemShims"]),
     .target(
       name: "JSONKitHummingbird",
       dependencies: [
@@ -152,7 +153,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoopbackTestServerTests",
-      dependencies: ["LoopbackTestServer", "TestProcesses"]
+      dependencies: ["LoopbackTestServer", "TestProcesses", "CSystemShims"]
     ),
     .testTarget(
       name: "JSONKitHummingbirdTests",

@@ -31,10 +31,26 @@ let package = Package(
       name: "CYajlNoop",
       linkerSettings: [.linkedLibrary("yajl")]
     ),
+    // The synthetic documents (fixed seeds) that `compare` and `perf-workload` measure.
+    .target(name: "SyntheticCorpus"),
+    // Callgrind's client requests (valgrind's header), so a workload measures only itself.
+    .target(name: "CCallgrind"),
+    // One fixed workload per run, measured by Scripts/perf-gate under callgrind. Only the
+    // root package's light products: its release build stays within the CI budget.
+    .executableTarget(
+      name: "perf-workload",
+      dependencies: [
+        "CCallgrind", "CYajlNoop", "SyntheticCorpus",
+        .product(name: "JSONKit", package: rootIdentity),
+        .product(name: "Mapping", package: rootIdentity),
+        .product(name: "Transfer", package: rootIdentity),
+        .product(name: "LoopbackTestServer", package: rootIdentity),
+      ]
+    ),
     .executableTarget(
       name: "compare",
       dependencies: [
-        "CYajlNoop",
+        "CYajlNoop", "SyntheticCorpus",
         .product(name: "JSONKit", package: rootIdentity),
         .product(name: "Mapping", package: rootIdentity),
         .product(name: "JSONQuery", package: rootIdentity),

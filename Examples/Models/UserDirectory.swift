@@ -29,6 +29,7 @@ public struct UserDirectory: Sendable {
 
   /// Fetches `/users/ID.json`, which answers `{"data": {"name": …, "age": …}}`, and maps the
   /// user inside it; `logger` (the incoming request's, with its id) logs the call at `debug`.
+  ///
   /// The call joins the current trace: Transfer starts a client span in the handler's
   /// `ServiceContext` and sends `traceparent` upstream.
   public func user(_ id: Int, logger: Logger? = nil) async -> Answer {

@@ -6,7 +6,9 @@
   /// `Encodable` return values encode with ``JSONKitEncoder``, both with Hummingbird's
   /// default settings (ISO-8601 dates: ``JSONKitDecoder/hummingbird``,
   /// ``JSONKitEncoder/hummingbird``), so replies are byte for byte what a
-  /// `BasicRequestContext` gives. Bodies are collected up to Hummingbird's default
+  /// `BasicRequestContext` gives.
+  ///
+  /// Bodies are collected up to Hummingbird's default
   /// `maxUploadSize`, 2 MiB; a context of your own raises it.
   ///
   /// ```swift

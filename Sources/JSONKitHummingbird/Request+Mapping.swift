@@ -62,8 +62,7 @@
 
     /// The reply: the model's JSON, compact.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-      var bytes: [UInt8] = []
-      JSONWriter().write(Mapper<Model>().toJSONValue(model), into: &bytes)
+      let bytes = Mapper<Model>().toJSONBytes(model)
       return .jsonKitReply(bytes, status: status)
     }
   }

@@ -36,6 +36,7 @@
     /// Puts JSONKit behind `application/json` and `application/vnd.api+json` (`.jsonAPI`),
     /// the two media types Vapor's default configuration gives its JSON coders, with Vapor's
     /// wire format (``JSONKitEncoder/vapor`` and ``JSONKitDecoder/vapor``: ISO-8601 dates).
+    ///
     /// Call it before the application starts.
     ///
     /// ```swift

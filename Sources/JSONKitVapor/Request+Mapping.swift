@@ -61,8 +61,7 @@
 
     /// The reply: the model's JSON, compact, `Content-Type: application/json`.
     public func encodeResponse(for request: Request) async throws -> Response {
-      var bytes: [UInt8] = []
-      JSONWriter().write(Mapper<Model>().toJSONValue(model), into: &bytes)
+      let bytes = Mapper<Model>().toJSONBytes(model)
       var headers = HTTPHeaders()
       headers.contentType = .json
       return Response(status: status, headers: headers, body: .init(data: Data(bytes)))

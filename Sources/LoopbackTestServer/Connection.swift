@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -22,9 +24,9 @@ struct Connection {
   func send(_ bytes: [UInt8]) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
-      // MSG_NOSIGNAL: a client hanging up mid-response must not kill the test process.
+      // No SIGPIPE: a client hanging up mid-response must not kill the test process.
       let written = bytes.withUnsafeBytes {
-        SystemCall.send(fd, $0.baseAddress! + offset, $0.count - offset, sendFlagsNoSignal)
+        csystemshims_send_nosignal(fd, $0.baseAddress! + offset, $0.count - offset)
       }
       if written >= 0 {
         offset += written
@@ -57,7 +59,9 @@ struct Connection {
   }
 
   /// Blocks until the client closes (or resets) the connection or the server stops, discarding
-  /// anything the client sends meanwhile. Used by the stalled-response fault.
+  /// anything the client sends meanwhile.
+  ///
+  /// Used by the stalled-response fault.
   func waitForPeerToLeave() {
     var scratch = [UInt8](repeating: 0, count: 4096)
     scratch.withUnsafeMutableBytes { buffer in
@@ -74,7 +78,7 @@ struct Connection {
   /// say, would be lost. So the write side is shut down first (the client sees the end of the
   /// response) and input is drained until the client closes too, for at most `linger`.
   func close(linger: Duration = .seconds(1)) {
-    if !stopSignal.isFired {
+    if !stopSignal.isFired && !resetsOnClose {
       _ = shutdown(fd, Int32(SHUT_WR))
       let clock = ContinuousClock()
       let deadline = clock.now.advanced(by: linger)
@@ -87,6 +91,6 @@ struct Connection {
         if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break draining }
       }
     }
-    _ = SystemCall.close(fd)
+    _ = csystemshims_close(fd)
   }
 }

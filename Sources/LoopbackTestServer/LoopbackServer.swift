@@ -73,6 +73,7 @@ public final class LoopbackServer: Sendable {
   public var requestsServed: Int { core.requestsServed }
 
   /// Closes the listener and every open connection, wakes stalled responses, joins the threads.
+  ///
   /// Idempotent; also called from deinit. Must never hang.
   ///
   /// Waiting responses (``ServerResponse/Fault/stallAfterHeaders``, delays) end at once; a

@@ -20,7 +20,7 @@
 /// }
 /// ```
 public struct LoopbackServerError: Error, Sendable, CustomStringConvertible {
-  /// The system call that failed, e.g. `"bind"`.
+  /// The system call that failed, such as `"bind"`.
   public let operation: String
   /// The `errno` it left.
   public let code: Int32

@@ -6,7 +6,9 @@
   import Darwin
 #endif
 
-/// Joinable threads. Foundation's `Thread` cannot be joined, and `stop()` promises that the
+/// Joinable threads.
+///
+/// Foundation's `Thread` cannot be joined, and `stop()` promises that the
 /// server's threads have exited when it returns, so the server uses pthreads directly.
 enum PosixThread {
   /// A box to carry the closure through pthread_create's single raw-pointer argument.
@@ -15,7 +17,7 @@ enum PosixThread {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 
-  /// Starts `body` on a new joinable thread; nil if the system refuses (e.g. thread limit).
+  /// Starts `body` on a new joinable thread; nil if the system refuses (at its thread limit).
   static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)

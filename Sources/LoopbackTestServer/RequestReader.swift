@@ -31,7 +31,9 @@ struct RequestReader {
     self.connection = connection
   }
 
-  /// Reads the next request. `sendContinue` runs after the headers and before the body when the
+  /// Reads the next request.
+  ///
+  /// `sendContinue` runs after the headers and before the body when the
   /// client sent `Expect: 100-continue` (libcurl waits for it before sending large bodies).
   mutating func readRequest(connectionID: Int, sendContinue: () throws -> Void) throws
     -> ServerRequest
@@ -139,6 +141,7 @@ struct RequestReader {
   }
 
   /// The next line without its line ending (CRLF, or a bare LF from a lenient client).
+  ///
   /// A line longer than `budget` throws `tooLong`.
   private mutating func readLine(
     budget: inout Int, atRequestStart: Bool = false, tooLong: Failure = .headersTooLarge

@@ -32,7 +32,9 @@ struct RequestTarget {
   }
 
   /// Percent-decoding that keeps malformed text as it came rather than failing: a test server
-  /// should show the client's bytes, not reject them. `+` means space only in queries (HTML
+  /// should show the client's bytes, not reject them.
+  ///
+  /// `+` means space only in queries (HTML
   /// form encoding); in a path it is a literal plus.
   static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
     let text = plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : String(text)

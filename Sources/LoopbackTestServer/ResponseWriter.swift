@@ -59,23 +59,30 @@ struct ResponseWriter {
       break
     }
 
+    let response = Self.padded(response)
     let body = encodedBody(of: response)
     let framing = effectiveFraming(of: response, for: exchange)
     let userClosing = response.headers.contains {
       $0.name.lowercased() == "connection" && Exchange.saysClose($0.value)
     }
     let keepAlive =
-      !exchange.clientCloses && !userClosing && response.fault == nil && framing != .closeDelimited
+      !exchange.clientCloses && !userClosing && (response.fault?.promisesKeepAlive ?? true)
+      && framing != .closeDelimited
     let noBody = StatusReason.forbidsBody(response.status)
 
     var output = head(
-      of: response, framing: noBody ? nil : framing, bodyCount: body.count, keepAlive: keepAlive)
+      of: response, framing: noBody ? nil : framing,
+      bodyCount: response.fault?.declaredLength(of: body.count) ?? body.count,
+      keepAlive: keepAlive)
     if noBody || exchange.isHead {
       try connection.send(output)
       if response.fault == .stallAfterHeaders { connection.waitForPeerToLeave() }
-      return keepAlive
+      return keepAlive && response.fault == nil
     }
 
+    if let fault = response.fault, let reusable = try writeWireFault(fault, body, after: output) {
+      return reusable
+    }
     switch (response.fault, framing) {
     case (.stallAfterHeaders?, _):
       try connection.send(output)
@@ -120,8 +127,12 @@ struct ResponseWriter {
     -> ServerResponse.Framing
   {
     switch response.fault {
-    case .stallAfterHeaders?, .closeMidBody?:
-      // These faults are defined by a Content-Length that the body never reaches.
+    case .stallAfterHeaders?, .closeMidBody?, .resetMidBody?, .stallMidBody?,
+      .overstateContentLength?, .understateContentLength?:
+      // These faults are defined by a Content-Length that the body does not match.
+      return .contentLength
+    case .oversizeHeaders?, .closeAfterResponse?:
+      // Sent whole after the head (writeWireFault), so framed by their length.
       return .contentLength
     case .truncateChunked?:
       if case .chunked = response.framing { return response.framing }
@@ -164,7 +175,9 @@ struct ResponseWriter {
     try connection.send(output)
   }
 
-  /// Status line and header fields. `framing` is nil for a status that has no body at all.
+  /// Status line and header fields.
+  ///
+  /// `framing` is nil for a status that has no body at all.
   private func head(
     of response: ServerResponse, framing: ServerResponse.Framing?, bodyCount: Int,
     keepAlive: Bool

@@ -8,11 +8,11 @@
 /// }
 /// ```
 public struct ServerRequest: Sendable {
-  /// The request method as sent, e.g. `"GET"`.
+  /// The request method as sent, such as `"GET"`.
   public var method: String
-  /// The raw request target, e.g. `"/path?x=1&y=%20"`.
+  /// The raw request target, such as `"/path?x=1&y=%20"`.
   public var target: String
-  /// The percent-decoded path of ``target``, e.g. `"/path"`.
+  /// The percent-decoded path of ``target``, such as `"/path"`.
   public var path: String
   /// The decoded query items; for a repeated name the last one wins (see ``queryItems``).
   public var query: [String: String]
@@ -24,10 +24,10 @@ public struct ServerRequest: Sendable {
   public var headers: [(name: String, value: String)]
   /// The body, already de-chunked when it came with `Transfer-Encoding: chunked`.
   public var body: [UInt8]
-  /// Which accepted connection carried the request: 0 for the first, 1 for the next, …
+  /// Which accepted connection carried the request: 0 for the first, 1 for the next, and so on.
   public var connectionID: Int
 
-  /// Builds a request by hand, e.g. to unit-test a handler without a socket.
+  /// Builds a request by hand, for example to unit-test a handler without a socket.
   ///
   /// ```swift
   /// let request = ServerRequest(method: "GET", target: "/items?id=7")

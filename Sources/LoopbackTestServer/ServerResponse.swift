@@ -11,7 +11,7 @@
 /// response.headers.append((name: "X-Trace", value: "abc"))
 /// ```
 public struct ServerResponse: Sendable {
-  /// The status code, e.g. 200.
+  /// The status code, such as 200.
   public var status: Int
   /// The reason phrase; nil sends the standard one for ``status`` ("OK", "Not Found", …).
   public var reason: String?
@@ -25,8 +25,9 @@ public struct ServerResponse: Sendable {
   public var gzip: Bool
   /// A deliberate protocol error instead of a well-formed response.
   public var fault: Fault?
-  /// Sleep this long before writing anything, e.g. to trip a client's timeout. `stop()` cuts it
-  /// short.
+  /// Sleep this long before writing anything, for example to trip a client's timeout.
+  ///
+  /// `stop()` cuts it short.
   public var delayBeforeHeaders: Duration?
   /// With ``Framing/chunked(chunkSize:)``: sleep this long between chunks (a slow download).
   public var delayBetweenChunks: Duration?
@@ -65,7 +66,9 @@ public struct ServerResponse: Sendable {
     case closeDelimited
   }
 
-  /// A deliberate misbehaviour, for testing how a client copes. Every fault closes the
+  /// A deliberate misbehaviour, for testing how a client copes.
+  ///
+  /// Every fault closes the
   /// connection afterwards.
   ///
   /// ```swift
@@ -87,6 +90,22 @@ public struct ServerResponse: Sendable {
     case raw([UInt8])
     /// Reads the request, then closes without sending a byte.
     case closeWithoutResponse
+    /// Declares the full `Content-Length`, sends only `afterBytes` bytes of body, then resets
+    /// the connection (`SO_LINGER` 0: a TCP RST instead of an orderly close).
+    case resetMidBody(afterBytes: Int)
+    /// Declares the full `Content-Length`, sends `afterBytes` bytes of body, then nothing until
+    /// `stop()` or until the client hangs up.
+    case stallMidBody(afterBytes: Int)
+    /// Declares a `Content-Length` `by` bytes longer than the body, sends the body, closes.
+    case overstateContentLength(by: Int)
+    /// Declares a `Content-Length` `by` bytes shorter than the body, sends the whole body
+    /// (the surplus lands where the next response would start), closes.
+    case understateContentLength(by: Int)
+    /// Adds header fields of about `bytes` bytes in all (8 KiB lines) before the body.
+    case oversizeHeaders(bytes: Int)
+    /// A well-formed response that promises a kept-alive connection, then closes it: the
+    /// client finds the connection gone when it sends its next request there.
+    case closeAfterResponse
   }
 
   // MARK: Conveniences
@@ -132,7 +151,7 @@ public struct ServerResponse: Sendable {
     ServerResponse(status: status, headers: [(name: "Location", value: location)])
   }
 
-  /// A response with no body, e.g. `.empty(status: 204)`.
+  /// A response with no body, such as `.empty(status: 204)`.
   ///
   /// ```swift
   /// return .empty(status: 404)

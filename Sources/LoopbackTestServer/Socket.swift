@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -63,7 +65,7 @@ enum Socket {
   /// inherited descriptors in the child anyway.
   static func accept(from listener: Int32) -> AcceptResult {
     while true {
-      let fd = SystemCall.accept(listener)
+      let fd = csystemshims_accept(listener)
       if fd >= 0 {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

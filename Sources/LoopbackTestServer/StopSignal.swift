@@ -1,3 +1,4 @@
+import CSystemShims
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,8 +43,8 @@ final class StopSignal: Sendable {
 
   /// Closes both ends; only once no thread can be waiting on them any more.
   func close() {
-    _ = SystemCall.close(readFD)
-    _ = SystemCall.close(writeFD)
+    _ = csystemshims_close(readFD)
+    _ = csystemshims_close(writeFD)
   }
 
   enum Outcome {

@@ -8,8 +8,10 @@ import Testing
 
 /// The harness every CLI test runs through: children must not keep other tests' pipes open,
 /// and a child that hangs must not hang the run.
-@Suite struct ChildProcessTests {
-  @Test func aChildInheritsNoDescriptorAboveStandardError() throws {
+@Suite("Child processes of the command-line tests")
+struct ChildProcessTests {
+  @Test("A child inherits no descriptor above standard error")
+  func aChildInheritsNoDescriptorAboveStandardError() throws {
     // A pipe without FD_CLOEXEC, as another test's (or a library's) might be.
     var ends: [Int32] = [-1, -1]
     try #require(pipe(&ends) == 0)
@@ -21,7 +23,8 @@ import Testing
     #expect(open.sorted() == [0, 1, 2], "the child had \(open) open")
   }
 
-  @Test func inputOutputErrorAndStatusComeBack() throws {
+  @Test("Input, output, error and status come back")
+  func inputOutputErrorAndStatusComeBack() throws {
     let outcome = try ChildProcess.run(
       "/bin/sh", ["-c", "tr a-z A-Z; echo oops >&2; exit 3"], input: Array("hello".utf8))
     #expect(outcome.standardOutput == Array("HELLO".utf8))
@@ -30,7 +33,8 @@ import Testing
     #expect(!outcome.timedOut)
   }
 
-  @Test func aChildThatHangsIsKilledAfterTheTimeout() throws {
+  @Test("A child that hangs is killed after the timeout")
+  func aChildThatHangsIsKilledAfterTheTimeout() throws {
     // `sleep` in the background keeps the output pipe open after the shell is killed: the
     // reads are bounded as well.
     let outcome = try ChildProcess.run(

@@ -9,6 +9,7 @@ import Testing
 
 /// Input nobody meant to give jsonkit: binary garbage, random bytes, files that cannot be
 /// read, NUL bytes, byte order marks, an endless program piped into `head`, one huge value.
+///
 /// Each ends with a clear message and jq's exit status, never a crash or a hang.
 @Suite("Hostile input to the command-line tool")
 struct HostileCLIInputTests {

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Classes of difference from jq 1.8.2 on the command line, each a rule of jq's `main.c`,
-/// `util.c` or `jv_parse.c`. The expected outputs, messages and statuses are what
+/// `util.c` or `jv_parse.c`.
+///
+/// The expected outputs, messages and statuses are what
 /// `jq-1.8.2` printed for the same command lines.
 @Suite("jq 1.8 command line")
 struct JQ18CommandLineTests {

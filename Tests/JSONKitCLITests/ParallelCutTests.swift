@@ -21,9 +21,12 @@ struct ParallelCutTests {
 
   /// An array with a missing comma half a megabyte in, that goes on for megabytes: the
   /// newline at the missing comma (`}⏎{`) looks like a cut between values, and the first
-  /// batch ends there inside the array. One thread reports the missing comma; so must two,
+  /// batch ends there inside the array.
+  ///
+  /// One thread reports the missing comma; so must two,
   /// rather than read the rest of the array as values.
-  @Test func aCutInsideAValueIsUndone() throws {
+  @Test("A cut inside a value is undone")
+  func aCutInsideAValueIsUndone() throws {
     var lines = (0..<1_000).map(Self.record)
     lines.append("[")
     var n = 1_000
@@ -52,7 +55,8 @@ struct ParallelCutTests {
 
   /// A writer that pauses after a line inside a pretty-printed value: the reader cuts there
   /// to print promptly, finds the value open, and joins the piece to the next one.
-  @Test func aPauseInsideAValueIsJoinedToWhatFollows() throws {
+  @Test("A pause inside a value is joined to what follows")
+  func aPauseInsideAValueIsJoinedToWhatFollows() throws {
     let script = #"""
       { printf '{\n"a": 1\n'; sleep 0.3; printf '}\n{"b": [2,\n3]\n}\n'; } \
         | "$JSONKIT" --threads 2 -c .
@@ -65,7 +69,8 @@ struct ParallelCutTests {
 
   /// Windows line ends, blank lines, and values of every kind on their own lines: the cuts
   /// fall between all of them, and errors name the lines one thread names.
-  @Test func scalarsBlankLinesAndCarriageReturns() throws {
+  @Test("Scalars, blank lines and carriage returns are cut alike")
+  func scalarsBlankLinesAndCarriageReturns() throws {
     var lines: [String] = []
     for n in 0..<40_000 {
       switch n % 6 {

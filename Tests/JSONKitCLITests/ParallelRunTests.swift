@@ -23,12 +23,14 @@ private func bothWays(_ arguments: [String], input: String) throws -> (RunResult
 
 @Suite("Inputs on several threads")
 struct ParallelRunTests {
-  @Test(arguments: [
-    ["-c", "."], ["-c", ".text, .nested.deep[0][0]"], ["-r", ".text"], ["-j", ".n"],
-    ["-S", "-c", "{z: .n, a: .tags}"], ["--tab", "select(.n % 1000 == 0)"],
-    ["-c", #"if .n % 997 == 0 then error("bad \(.n)") else .n end"#],
-    ["-e", ".n > 23998"],
-  ])
+  @Test(
+    "Output errors and status are those of one thread",
+    arguments: [
+      ["-c", "."], ["-c", ".text, .nested.deep[0][0]"], ["-r", ".text"], ["-j", ".n"],
+      ["-S", "-c", "{z: .n, a: .tags}"], ["--tab", "select(.n % 1000 == 0)"],
+      ["-c", #"if .n % 997 == 0 then error("bad \(.n)") else .n end"#],
+      ["-e", ".n > 23998"],
+    ])
   func outputErrorsAndStatusAreThoseOfOneThread(arguments: [String]) throws {
     let (parallel, single) = try bothWays(arguments, input: records)
     #expect(parallel.stdout == single.stdout)
@@ -37,7 +39,8 @@ struct ParallelRunTests {
     #expect(!single.stdout.isEmpty)
   }
 
-  @Test func runtimeErrorsNameTheRecordsLine() throws {
+  @Test("Runtime errors name the record's line")
+  func runtimeErrorsNameTheRecordsLine() throws {
     let (parallel, _) = try bothWays(
       ["-c", #"if .n == 20000 then error("bad") else empty end"#], input: records)
     #expect(parallel.stderr == "jsonkit: error (at <stdin>:20001): bad\n")
@@ -49,7 +52,8 @@ struct ParallelRunTests {
     #expect(lastFails.status == 5)
   }
 
-  @Test func aParseErrorStopsTheRunAfterTheValuesBeforeIt() throws {
+  @Test("A parse error stops the run after the values before it")
+  func aParseErrorStopsTheRunAfterTheValuesBeforeIt() throws {
     var lines = records.split(separator: "\n").map(String.init)
     lines[18_000] = #"{"n": 18000, "broken": tru}"#
     let input = lines.joined(separator: "\n") + "\n"
@@ -61,7 +65,8 @@ struct ParallelRunTests {
     #expect(parallel.status == 5 && single.status == 5)
   }
 
-  @Test func prettyPrintedValuesAreCutOnlyBetweenValues() throws {
+  @Test("Pretty-printed values are cut only between values")
+  func prettyPrintedValuesAreCutOnlyBetweenValues() throws {
     let pretty = try CLI.run(["."], input: records)
     #expect(pretty.stdout.count > 3_000_000)
     let (parallel, single) = try bothWays(["-c", "[.n, .tags[1]]"], input: pretty.stdout)
@@ -69,7 +74,8 @@ struct ParallelRunTests {
     #expect(parallel.stdout.split(separator: "\n").count == 24_000)
   }
 
-  @Test func filesAreReadInOrderAndAMissingOneIsReported() throws {
+  @Test("Files are read in order and a missing one is reported")
+  func filesAreReadInOrderAndAMissingOneIsReported() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("parallel-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -90,13 +96,15 @@ struct ParallelRunTests {
     #expect(parallel.status == 2 && single.status == 2)
   }
 
-  @Test func programsThatReadOtherInputsRunOnOneThread() throws {
+  @Test("Programs that read other inputs run on one thread")
+  func programsThatReadOtherInputsRunOnOneThread() throws {
     let (parallel, single) = try bothWays(["-c", "[.n, (input | .n)]"], input: records)
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.hasPrefix("[0,1]\n[2,3]\n"))
   }
 
-  @Test func threadsMustBeAPositiveNumber() throws {
+  @Test("Threads must be a positive number")
+  func threadsMustBeAPositiveNumber() throws {
     for value in ["0", "x"] {
       let result = try CLI.run(["--threads", value, "."], input: "1")
       #expect(result.status == 2)

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// `jsonkit` compiles only the prelude definitions its program can call (its start-up
-/// was half prelude); with a `~/.jq` file it compiles them all. Both must run every
+/// was half prelude); with a `~/.jq` file it compiles them all.
+///
+/// Both must run every
 /// program alike: the same outputs, errors and exit statuses.
 @Suite("Only the prelude a program needs")
 struct PreludeSubsetTests {

@@ -12,7 +12,8 @@ struct ProgressTests {
     return url
   }
 
-  @Test func onATerminalALineOfProgressIsDrawnOnStandardErrorOnly() throws {
+  @Test("On a terminal a line of progress is drawn on standard error only")
+  func onATerminalALineOfProgressIsDrawnOnStandardErrorOnly() throws {
     let binary = try #require(CLI.executable)
     let input = try Self.makeInput()
     let output = input.appendingPathExtension("out")
@@ -35,7 +36,8 @@ struct ProgressTests {
     #expect(printed == String(repeating: "1\n", count: 10_000))
   }
 
-  @Test func withoutATerminalNothingIsDrawn() throws {
+  @Test("Without a terminal nothing is drawn")
+  func withoutATerminalNothingIsDrawn() throws {
     let input = try Self.makeInput()
     defer { try? FileManager.default.removeItem(at: input) }
     let result = try CLI.run(["--progress", "-c", ".id", input.path])

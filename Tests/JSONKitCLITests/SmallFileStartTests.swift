@@ -3,7 +3,9 @@ import Testing
 
 /// Inputs that are regular files no larger than one of the parallel runner's batches go
 /// straight to the one-thread runner at start-up, whatever `--threads` says (one batch is
-/// all a parallel run would make of them). Their outputs, errors, places and exit statuses
+/// all a parallel run would make of them).
+///
+/// Their outputs, errors, places and exit statuses
 /// must be those of `--threads 1`, for files named on the command line and for a file on
 /// standard input.
 @Suite("Small files start on one thread")

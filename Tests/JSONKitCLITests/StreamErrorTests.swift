@@ -7,7 +7,9 @@ import Testing
 /// `--stream-errors` an error is the input `[message, path]` with the parser's path at the
 /// error (an array's index moves at each ',', an object's key is set at ':' and is `null`
 /// after '{' and ','), the rest of the line is dropped, the parser starts afresh on the
-/// next line, and the run's exit status is 0. Each case runs twice: with the events pushed
+/// next line, and the run's exit status is 0.
+///
+/// Each case runs twice: with the events pushed
 /// into the program as the parser reads (`.`) and pulled by it (`-n 'inputs'`). Messages and
 /// places are jq's streaming parser's (`stream_token`), which has words of its own.
 @Suite("--stream and --stream-errors around parse errors")

@@ -43,7 +43,8 @@ private func arrayBlock(_ i: Int, of count: Int) -> [UInt8] {
 
 @Suite("--stream in constant memory")
 struct StreamMemoryTests {
-  @Test func streamingALargeDocumentKeepsMemoryFlat() throws {
+  @Test("Streaming a large document keeps memory flat")
+  func streamingALargeDocumentKeepsMemoryFlat() throws {
     // About 13.7 MB, one array: enough to tell a held document from a streamed one, and
     // half the 250 blocks this test once used, which made it the longest test of the run
     // (155 s of a debug build's --stream on a loaded machine).
@@ -69,7 +70,8 @@ struct StreamMemoryTests {
   /// One large document on several threads: no batch can split it, so the run goes to the
   /// one-thread runner, which reads only what the program uses, instead of holding the whole
   /// document in a batch.
-  @Test func oneLargeDocumentOnSeveralThreadsIsReadProjected() throws {
+  @Test("One large document on several threads is read projected")
+  func oneLargeDocumentOnSeveralThreadsIsReadProjected() throws {
     let blocks = 250  // about 28 MB, one array
     let program = ["--threads", "2", "-c", ".[].geo.lat"]
     let parallel = try peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
@@ -93,7 +95,8 @@ struct StreamMemoryTests {
     #expect(parallelRun.stdout.split(separator: "\n").count == 40_000)
   }
 
-  @Test func streamEventsEqualTostreamOfTheParsedValues() throws {
+  @Test("Stream events equal tostream of the parsed values")
+  func streamEventsEqualTostreamOfTheParsedValues() throws {
     let input =
       #"{"a":[1,{},[],{"b":null,"c":"x\u00e9\n"}],"d":1.000,"e":1e2}"#
       + "\n[] {} 3 \"s\" [[[]]] [1,[2,[3]]]"
@@ -107,7 +110,8 @@ struct StreamMemoryTests {
     #expect(rebuilt.stdout == plain.stdout)
   }
 
-  @Test func eventsBeforeAParseErrorArePrintedThenTheError() throws {
+  @Test("Events before a parse error are printed then the error")
+  func eventsBeforeAParseErrorArePrintedThenTheError() throws {
     let result = try CLI.run(["-c", "--stream", "."], input: #"[1,[2,3],{"a":tru}]"#)
     #expect(result.stdout == "[[0],1]\n[[1,0],2]\n[[1,1],3]\n[[1,1]]\n")
     #expect(result.stderr == "jsonkit: parse error: Invalid literal at line 1, column 18\n")

@@ -56,7 +56,8 @@
       }
     }
 
-    @Test func aBodyDecodesAndTheReplyEncodesWithJSONKit() async throws {
+    @Test("A body decodes and the reply encodes with JSONKit")
+    func aBodyDecodesAndTheReplyEncodesWithJSONKit() async throws {
       try await Self.post("/orders", #"{"id": 7, "items": ["a"]}"#) { response in
         #expect(response.status == .ok)
         #expect(response.headers[.contentType] == "application/json; charset=utf-8")
@@ -64,7 +65,8 @@
       }
     }
 
-    @Test func aBodyThatIsNotJSONIsA400ThatSaysWhere() async throws {
+    @Test("A body that is not JSON is a 400 that says where")
+    func aBodyThatIsNotJSONIsA400ThatSaysWhere() async throws {
       try await Self.post("/orders", "{\"id\": 7,\n \"items\": [\"a\",]}") { response in
         #expect(response.status == .badRequest)
         let body = String(buffer: response.body)
@@ -72,7 +74,8 @@
       }
     }
 
-    @Test func aMappedBodyAndAMappedReply() async throws {
+    @Test("A mapped body and a mapped reply")
+    func aMappedBodyAndAMappedReply() async throws {
       try await Self.post("/users", #"{"name": "Ada", "age": 36}"#) { response in
         #expect(response.status == .created)
         let reply = try JSON(bytes: response.body.readableBytesView)
@@ -80,14 +83,16 @@
       }
     }
 
-    @Test func aStrictMappingFailureIsA400WithThePath() async throws {
+    @Test("A strict mapping failure is a 400 with the path")
+    func aStrictMappingFailureIsA400WithThePath() async throws {
       try await Self.post("/users", #"{"name": "Ada", "age": "x"}"#) { response in
         #expect(response.status == .badRequest)
         #expect(String(buffer: response.body).contains(#"Expected Int at .age but found string"#))
       }
     }
 
-    @Test func anNDJSONBodyIsReadValueByValue() async throws {
+    @Test("An NDJSON body is read value by value")
+    func anNDJSONBodyIsReadValueByValue() async throws {
       try await Self.post("/events", "{\"n\": 1}\n{\"n\": 2}\n{\"n\": 39}\n") { response in
         #expect(response.status == .ok)
         #expect(String(buffer: response.body) == "42")

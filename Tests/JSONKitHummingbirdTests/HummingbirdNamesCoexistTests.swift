@@ -10,7 +10,9 @@
   import Transfer
 
   /// A route file as an application writes it: Hummingbird, JSONKit, Mapping and Transfer
-  /// imported together. Hummingbird re-exports HTTPTypes' `HTTPRequest` and `HTTPResponse`,
+  /// imported together.
+  ///
+  /// Hummingbird re-exports HTTPTypes' `HTTPRequest` and `HTTPResponse`,
   /// names Transfer declares too; the README's and the articles' examples are written here as
   /// they spell them (`Transfer.Session`), so this file compiling is half of each test.
   @Suite("Names that coexist: Hummingbird with JSONKit, Mapping and Transfer in one file")

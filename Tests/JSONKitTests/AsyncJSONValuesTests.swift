@@ -19,7 +19,7 @@ struct AsyncJSONValuesTests {
 
   static let ndjson = "{\"n\": 1, \"s\": \"é\"}\n{\"n\": 2, \"s\": \"ü\"}\n[3]\n4"
 
-  @Test(arguments: [1, 2, 3, 7, 64])
+  @Test("Values are the same whatever the chunk size", arguments: [1, 2, 3, 7, 64])
   func valuesAreTheSameWhateverTheChunkSize(size: Int) async throws {
     var values: [JSON] = []
     for try await value in Self.chunks(Self.ndjson, size: size).jsonValues() {
@@ -28,7 +28,8 @@ struct AsyncJSONValuesTests {
     #expect(values == [["n": 1, "s": "é"], ["n": 2, "s": "ü"], [3], 4])
   }
 
-  @Test func anErrorComesAfterTheValuesBeforeItAndNamesItsLine() async throws {
+  @Test("An error comes after the values before it and names its line")
+  func anErrorComesAfterTheValuesBeforeItAndNamesItsLine() async throws {
     var iterator = Self.chunks("1\n2\n{\"a\" 3}\n4\n", size: 100).jsonValues().makeAsyncIterator()
     #expect(try await iterator.next() == 1)
     #expect(try await iterator.next() == 2)
@@ -40,7 +41,8 @@ struct AsyncJSONValuesTests {
     #expect(try await iterator.next() == nil)
   }
 
-  @Test func aTruncatedLastValueIsAnError() async {
+  @Test("A truncated last value is an error")
+  func aTruncatedLastValueIsAnError() async {
     await #expect(throws: JSONError.self) {
       for try await _ in Self.chunks("[1, 2", size: 2).jsonValues() {}
     }
@@ -51,7 +53,8 @@ struct AsyncJSONValuesTests {
     var s: String
   }
 
-  @Test func decodedValuesDecodeEachValue() async throws {
+  @Test("decodedValues decodes each value")
+  func decodedValuesDecodeEachValue() async throws {
     var events: [Event] = []
     for try await event in Self.chunks("{\"n\":1,\"s\":\"a\"}{\"n\":2,\"s\":\"b\"}", size: 5)
       .decodedValues(Event.self)
@@ -61,7 +64,8 @@ struct AsyncJSONValuesTests {
     #expect(events == [Event(n: 1, s: "a"), Event(n: 2, s: "b")])
   }
 
-  @Test func aDecodingErrorEndsTheSequence() async throws {
+  @Test("A decoding error ends the sequence")
+  func aDecodingErrorEndsTheSequence() async throws {
     var iterator = Self.chunks(
       "{\"n\":1,\"s\":\"a\"}\n{\"n\":\"x\"}\n{\"n\":3,\"s\":\"c\"}", size: 4
     )
@@ -71,7 +75,8 @@ struct AsyncJSONValuesTests {
     #expect(try await iterator.next() == nil)
   }
 
-  @Test func theSequenceIsSendableWhenItsBaseIs() async throws {
+  @Test("The sequence is sendable when its base is")
+  func theSequenceIsSendableWhenItsBaseIs() async throws {
     let values = Self.chunks("[1]", size: 1).jsonValues()
     let count = try await Task.detached {
       var n = 0

@@ -11,7 +11,8 @@ struct ByteCollectionTests {
     var tags: [String]
   }
 
-  @Test func arraysSlicesDataAndNonContiguousCollectionsParseAlike() throws {
+  @Test("Arrays, slices, data and non-contiguous collections parse alike")
+  func arraysSlicesDataAndNonContiguousCollectionsParseAlike() throws {
     let bytes = Array(Self.text.utf8)
     let expected = try JSON(data: Data(bytes))
     #expect(try JSON(bytes: bytes) == expected)
@@ -22,11 +23,13 @@ struct ByteCollectionTests {
     #expect(try JSONParser.parse(bytes.reversed().reversed()) == expected)
   }
 
-  @Test func parseAllReadsEveryValueOfAByteArray() throws {
+  @Test("parseAll reads every value of a byte array")
+  func parseAllReadsEveryValueOfAByteArray() throws {
     #expect(try JSONParser.parseAll(Array("1 [2]\n{\"a\": 3}".utf8)) == [1, [2], ["a": 3]])
   }
 
-  @Test func errorsFromBytesSayWhere() {
+  @Test("Errors from bytes say where")
+  func errorsFromBytesSayWhere() {
     #expect {
       _ = try JSON(bytes: Array("[1,\n 2,,]".utf8))
     } throws: { error in
@@ -34,19 +37,22 @@ struct ByteCollectionTests {
     }
   }
 
-  @Test func theDecoderReadsASliceInPlace() throws {
+  @Test("The decoder reads a slice in place")
+  func theDecoderReadsASliceInPlace() throws {
     let framed = Array("xx\(Self.text)yy".utf8)
     let person = try JSONKitDecoder().decode(Person.self, from: framed.dropFirst(2).dropLast(2))
     #expect(person == Person(id: 7, name: "Ada", tags: ["x", "é"]))
   }
 
-  @Test func theDecoderReportsInvalidBytesAsDataCorrupted() {
+  @Test("The decoder reports invalid bytes as dataCorrupted")
+  func theDecoderReportsInvalidBytesAsDataCorrupted() {
     #expect(throws: DecodingError.self) {
       _ = try JSONKitDecoder().decode(Person.self, from: Array("{\"id\":".utf8))
     }
   }
 
-  @Test func theEncoderAndWriterAppendToTheCallersBytes() throws {
+  @Test("The encoder and writer append to the caller's bytes")
+  func theEncoderAndWriterAppendToTheCallersBytes() throws {
     var body = Array("data: ".utf8)
     try JSONKitEncoder().encode(Person(id: 1, name: "B", tags: []), into: &body)
     #expect(String(decoding: body, as: UTF8.self) == #"data: {"id":1,"name":"B","tags":[]}"#)
@@ -54,7 +60,8 @@ struct ByteCollectionTests {
     #expect(body.suffix(6) == Array("[true]".utf8))
   }
 
-  @Test func theEncoderLeavesTheBufferUnchangedWhenItThrows() {
+  @Test("The encoder leaves the buffer unchanged when it throws")
+  func theEncoderLeavesTheBufferUnchangedWhenItThrows() {
     var body = Array("keep".utf8)
     #expect(throws: EncodingError.self) {
       try JSONKitEncoder().encode(Double.nan, into: &body)
@@ -62,7 +69,8 @@ struct ByteCollectionTests {
     #expect(body == Array("keep".utf8))
   }
 
-  @Test func theStreamParserTakesAnyChunkType() throws {
+  @Test("The stream parser takes any chunk type")
+  func theStreamParserTakesAnyChunkType() throws {
     let parser = JSONStreamParser()
     var values = try parser.feed(Array("[1] [".utf8)[...])
     values += try parser.feed(Data("2]".utf8))

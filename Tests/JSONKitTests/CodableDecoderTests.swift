@@ -205,12 +205,14 @@ extension DecodingError {
 
 @Suite("JSONKitDecoder reads models from parsed and built JSON")
 struct DecoderModelTests {
-  @Test func aNestedModelDecodesFromData() throws {
+  @Test("A nested model decodes from data")
+  func aNestedModelDecodesFromData() throws {
     let person = try JSONKitDecoder().decode(Models.Person.self, from: Data(Models.personText.utf8))
     #expect(person == Models.person)
   }
 
-  @Test func parsedAndBuiltValuesDecodeToTheSameModel() throws {
+  @Test("Parsed and built values decode to the same model")
+  func parsedAndBuiltValuesDecodeToTheSameModel() throws {
     let parsed = try JSONParser.parse(Data(Models.personText.utf8))
     let built: JSON = [
       "id": 7, "name": "Ada", "tags": ["math", "code"], "score": 99.5, "active": true,
@@ -222,7 +224,8 @@ struct DecoderModelTests {
     #expect(try decoder.decode(Models.Person.self, from: built) == Models.person)
   }
 
-  @Test func builtValuesMayHoldPartsOfOtherParsedDocuments() throws {
+  @Test("Built values may hold parts of other parsed documents")
+  func builtValuesMayHoldPartsOfOtherParsedDocuments() throws {
     let friends = try JSONParser.parse(
       Data(#"[{"name": "Charles", "age": 41}, {"name": "Mary", "age": 30}]"#.utf8))
     let address = try JSONParser.parse(Data(#"{"city": "London", "zip": "W1"}"#.utf8))
@@ -234,14 +237,16 @@ struct DecoderModelTests {
     #expect(try JSONKitDecoder().decode(Models.Person.self, from: json) == Models.person)
   }
 
-  @Test func aSubtreeOfAParsedDocumentDecodesOnItsOwn() throws {
+  @Test("A subtree of a parsed document decodes on its own")
+  func aSubtreeOfAParsedDocumentDecodesOnItsOwn() throws {
     let json = try JSONParser.parse(
       Data(#"{"data": {"friends": [{"name": "Mary", "age": 30}]}}"#.utf8))
     let friends = try JSONKitDecoder().decode([Models.Friend].self, from: json["data"]["friends"])
     #expect(friends == [Models.Friend(name: "Mary", age: 30)])
   }
 
-  @Test func topLevelScalarsArraysAndDictionariesDecode() throws {
+  @Test("Top-level scalars, arrays and dictionaries decode")
+  func topLevelScalarsArraysAndDictionariesDecode() throws {
     let decoder = JSONKitDecoder()
     #expect(try decoder.decode(Int.self, from: Data("42".utf8)) == 42)
     #expect(try decoder.decode(String.self, from: Data(#""hi""#.utf8)) == "hi")
@@ -257,7 +262,8 @@ struct DecoderModelTests {
     #expect(try decoder.decode(Bool?.self, from: Data("null".utf8)) == nil)
   }
 
-  @Test func aJSONFieldReceivesTheValueItself() throws {
+  @Test("A JSON field receives the value itself")
+  func aJSONFieldReceivesTheValueItself() throws {
     struct Event: Decodable {
       var kind: String
       var payload: JSON
@@ -270,14 +276,16 @@ struct DecoderModelTests {
     #expect(event.payload["id"].rawString() == "123456789012345678901234567890")
   }
 
-  @Test func stringsWithEscapesAndLongStringsDecode() throws {
+  @Test("Strings with escapes and long strings decode")
+  func stringsWithEscapesAndLongStringsDecode() throws {
     let long = String(repeating: "é", count: 5000)
     let text = #"["a\"b\\c\n", "\u00e9\ud83d\ude00", ""# + long + #""]"#
     let strings = try JSONKitDecoder().decode([String].self, from: Data(text.utf8))
     #expect(strings == ["a\"b\\c\n", "é😀", long])
   }
 
-  @Test func largeObjectsFindTheirKeys() throws {
+  @Test("Large objects find their keys")
+  func largeObjectsFindTheirKeys() throws {
     // Over 64 members: looked up through the document's member index.
     let keys = (0..<200).map { "key\($0)" }
     let text = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
@@ -286,7 +294,8 @@ struct DecoderModelTests {
     #expect(decoded["key0"] == 0 && decoded["key199"] == 199)
   }
 
-  @Test func parsingErrorsBecomeDataCorruptedWithTheJSONError() {
+  @Test("Parsing errors become dataCorrupted with the JSON error")
+  func parsingErrorsBecomeDataCorruptedWithTheJSONError() {
     let error = decodingError {
       _ = try JSONKitDecoder().decode([Int].self, from: Data("[1, 2".utf8))
     }
@@ -295,13 +304,15 @@ struct DecoderModelTests {
     #expect(error?.message.contains("not valid JSON") == true)
   }
 
-  @Test func parsingOptionsApplyToData() throws {
+  @Test("Parsing options apply to data")
+  func parsingOptionsApplyToData() throws {
     var decoder = JSONKitDecoder()
     decoder.parsingOptions.allowComments = true
     #expect(try decoder.decode([Int].self, from: Data("[1, /* two */ 2]".utf8)) == [1, 2])
   }
 
-  @Test func userInfoReachesInitFromDecoder() throws {
+  @Test("userInfo reaches init(from:)")
+  func userInfoReachesInitFromDecoder() throws {
     struct Probe: Decodable {
       var seen: String
       init(from decoder: any Decoder) throws {
@@ -313,7 +324,8 @@ struct DecoderModelTests {
     #expect(try decoder.decode(Probe.self, from: Data("{}".utf8)).seen == "ada")
   }
 
-  @Test func decodingAgreesWithFoundationOnTwitterShapedData() throws {
+  @Test("Decoding agrees with Foundation on Twitter-shaped data")
+  func decodingAgreesWithFoundationOnTwitterShapedData() throws {
     struct Status: Decodable, Equatable {
       var id: Int64
       var text: String
@@ -347,7 +359,8 @@ struct DecoderModelTests {
 
 @Suite("Numbers decode exactly or throw, never truncate")
 struct DecoderNumberTests {
-  @Test func integersAtTheLimitsOfEveryWidthDecode() throws {
+  @Test("Integers at the limits of every width decode")
+  func integersAtTheLimitsOfEveryWidthDecode() throws {
     let text =
       #"{"i8": -128, "u8": 255, "i64": -9223372036854775808, "u64": 18446744073709551615, "f": 0.1, "d": 1e-7, "decimal": 1}"#
     let numbers = try JSONKitDecoder().decode(Models.Numbers.self, from: Data(text.utf8))
@@ -359,13 +372,15 @@ struct DecoderNumberTests {
     #expect(numbers.d == 1e-7)
   }
 
-  @Test func integralNumbersInOtherNotationsDecodeAsIntegers() throws {
+  @Test("Integral numbers in other notations decode as integers")
+  func integralNumbersInOtherNotationsDecodeAsIntegers() throws {
     let values = try JSONKitDecoder().decode(
       [Int].self, from: Data("[1e2, 2.0, -0, 1.5e1, 120e-1]".utf8))
     #expect(values == [100, 2, 0, 15, 12])
   }
 
-  @Test func anIntegerThatDoesNotFitThrowsDataCorruptedWithItsPath() {
+  @Test("An integer that does not fit throws dataCorrupted with its path")
+  func anIntegerThatDoesNotFitThrowsDataCorruptedWithItsPath() {
     struct Small: Decodable { var value: Int8 }
     let error = decodingError {
       _ = try JSONKitDecoder().decode(
@@ -376,7 +391,8 @@ struct DecoderNumberTests {
     #expect(error?.message == "number 300 does not fit Int8 at [1].value")
   }
 
-  @Test func aFractionNeverTruncatesToAnInteger() {
+  @Test("A fraction never truncates to an integer")
+  func aFractionNeverTruncatesToAnInteger() {
     let error = decodingError {
       _ = try JSONKitDecoder().decode([String: Int].self, from: Data(#"{"n": 1.5}"#.utf8))
     }
@@ -384,7 +400,8 @@ struct DecoderNumberTests {
     #expect(error?.message.contains("number 1.5 does not fit Int") == true)
   }
 
-  @Test func numbersBeyondSixtyFourBitsThrowForFixedWidthTypes() {
+  @Test("Numbers beyond 64 bits throw for fixed width types")
+  func numbersBeyondSixtyFourBitsThrowForFixedWidthTypes() {
     #expect(
       decodingError {
         _ = try JSONKitDecoder().decode(Int64.self, from: Data("9223372036854775808".utf8))
@@ -401,7 +418,8 @@ struct DecoderNumberTests {
         .isDataCorrupted == true)
   }
 
-  @Test func builtNumbersFollowTheSameRules() throws {
+  @Test("Built numbers follow the same rules")
+  func builtNumbersFollowTheSameRules() throws {
     let decoder = JSONKitDecoder()
     #expect(try decoder.decode(UInt64.self, from: JSON(UInt64.max)) == .max)
     #expect(try decoder.decode(Int.self, from: JSON(2.0)) == 2)
@@ -412,7 +430,8 @@ struct DecoderNumberTests {
     #expect(try decoder.decode(Int.self, from: JSON(Decimal(string: "12")!)) == 12)
   }
 
-  @Test func booleansAreNotNumbersAndNumbersAreNotStrings() {
+  @Test("Booleans are not numbers and numbers are not strings")
+  func booleansAreNotNumbersAndNumbersAreNotStrings() {
     let decoder = JSONKitDecoder()
     let boolAsInt = decodingError { _ = try decoder.decode(Int.self, from: Data("true".utf8)) }
     #expect(boolAsInt?.isTypeMismatch == true)
@@ -428,7 +447,8 @@ struct DecoderNumberTests {
         .isTypeMismatch == true)
   }
 
-  @Test func floatingPointReadsTheNearestValue() throws {
+  @Test("Floating point reads the nearest value")
+  func floatingPointReadsTheNearestValue() throws {
     let values = try JSONKitDecoder().decode(
       [Double].self, from: Data("[1, 0.1, -2.5e-3, 9007199254740993, 1e-400]".utf8))
     #expect(values == [1, 0.1, -0.0025, 9_007_199_254_740_992, 0])
@@ -437,7 +457,8 @@ struct DecoderNumberTests {
     #expect(floats == [Float(0.1), 16_777_216, .greatestFiniteMagnitude])
   }
 
-  @Test func magnitudesBeyondTheTypeThrow() {
+  @Test("Magnitudes beyond the type throw")
+  func magnitudesBeyondTheTypeThrow() {
     #expect(
       decodingError { _ = try JSONKitDecoder().decode(Double.self, from: Data("1e400".utf8)) }?
         .isDataCorrupted == true)
@@ -446,7 +467,8 @@ struct DecoderNumberTests {
         .isDataCorrupted == true)
   }
 
-  @Test func decimalsDecodeExactlyFromTheSourceText() throws {
+  @Test("Decimals decode exactly from the source text")
+  func decimalsDecodeExactlyFromTheSourceText() throws {
     let text =
       "[3.14159265358979323846264338327950288, 123456789012345678901234567890, -0.000001, 1e2, 18446744073709551615]"
     let decimals = try JSONKitDecoder().decode([Decimal].self, from: Data(text.utf8))
@@ -457,7 +479,8 @@ struct DecoderNumberTests {
     #expect(decimals[4] == Decimal(string: "18446744073709551615"))
   }
 
-  @Test func decimalsThatWouldLoseDigitsThrow() {
+  @Test("Decimals that would lose digits throw")
+  func decimalsThatWouldLoseDigitsThrow() {
     let tooLong = "1234567890123456789012345678901234567890123"
     #expect(
       decodingError { _ = try JSONKitDecoder().decode(Decimal.self, from: Data(tooLong.utf8)) }?
@@ -467,7 +490,8 @@ struct DecoderNumberTests {
         .isDataCorrupted == true)
   }
 
-  @Test func wideIntegersDecodeExactly() throws {
+  @Test("Wide integers decode exactly")
+  func wideIntegersDecodeExactly() throws {
     let values = try JSONKitDecoder().decode(
       [Int128].self, from: Data("[170141183460469231731687303715884105727, -5, 1e30]".utf8))
     #expect(values == [.max, -5, 1_000_000_000_000_000_000_000_000_000_000])
@@ -482,13 +506,15 @@ struct DecoderOptionalTests {
     var email: String?
   }
 
-  @Test func missingKeysAndNullsDecodeAsNil() throws {
+  @Test("Missing keys and nulls decode as nil")
+  func missingKeysAndNullsDecodeAsNil() throws {
     let profile = try JSONKitDecoder().decode(
       Profile.self, from: Data(#"{"name": null, "age": 3}"#.utf8))
     #expect(profile == Profile(name: nil, age: 3, email: nil))
   }
 
-  @Test func aPresentValueOfTheWrongTypeStillThrows() {
+  @Test("A present value of the wrong type still throws")
+  func aPresentValueOfTheWrongTypeStillThrows() {
     let error = decodingError {
       _ = try JSONKitDecoder().decode(Profile.self, from: Data(#"{"age": "3"}"#.utf8))
     }
@@ -496,7 +522,8 @@ struct DecoderOptionalTests {
     #expect(error?.message == #"Expected Int at .age but found string ("3")"#)
   }
 
-  @Test func aMissingRequiredKeyThrowsKeyNotFoundWithTheContainersPath() {
+  @Test("A missing required key throws keyNotFound with the container's path")
+  func aMissingRequiredKeyThrowsKeyNotFoundWithTheContainersPath() {
     let text =
       #"{"id": 1, "name": "A", "tags": [], "score": 1, "active": true, "friends": [{"name": "B"}]}"#
     let error = decodingError {
@@ -508,7 +535,8 @@ struct DecoderOptionalTests {
     if case .keyNotFound(let key, _) = error { #expect(key.stringValue == "age") }
   }
 
-  @Test func nullForARequiredValueThrowsValueNotFound() {
+  @Test("Null for a required value throws valueNotFound")
+  func nullForARequiredValueThrowsValueNotFound() {
     let error = decodingError {
       _ = try JSONKitDecoder().decode(
         Models.Friend.self, from: Data(#"{"name": null, "age": 1}"#.utf8))
@@ -517,7 +545,8 @@ struct DecoderOptionalTests {
     #expect(error?.message == "Expected String at .name but found null")
   }
 
-  @Test func containsAndDecodeNilDistinguishMissingFromNull() throws {
+  @Test("contains and decodeNil distinguish missing from null")
+  func containsAndDecodeNilDistinguishMissingFromNull() throws {
     struct Probe: Decodable {
       var hasA: Bool
       var aIsNil: Bool
@@ -536,14 +565,16 @@ struct DecoderOptionalTests {
     #expect(probe.hasA && probe.aIsNil && !probe.hasB && probe.bError)
   }
 
-  @Test func optionalsDecodeTheSameFromBuiltValues() throws {
+  @Test("Optionals decode the same from built values")
+  func optionalsDecodeTheSameFromBuiltValues() throws {
     let json: JSON = ["name": nil, "age": 3]
     #expect(
       try JSONKitDecoder().decode(Profile.self, from: json)
         == Profile(name: nil, age: 3, email: nil))
   }
 
-  @Test func aFailedAccessDecodesAsNoValue() {
+  @Test("A failed access decodes as no value")
+  func aFailedAccessDecodesAsNoValue() {
     let json: JSON = ["a": 1]
     let error = decodingError { _ = try JSONKitDecoder().decode(Int.self, from: json["missing"]) }
     #expect(error?.isValueNotFound == true)
@@ -561,7 +592,8 @@ struct DecoderErrorTests {
     var age: Int
   }
 
-  @Test func aTypeMismatchSaysWhereAndWhat() {
+  @Test("A type mismatch says where and what")
+  func aTypeMismatchSaysWhereAndWhat() {
     let text = #"{"friends": [{"age": 1}, {"age": 2}, {"age": 3}, {"age": "x"}]}"#
     let error = decodingError {
       _ = try JSONKitDecoder().decode(Person.self, from: Data(text.utf8))
@@ -571,14 +603,16 @@ struct DecoderErrorTests {
     #expect(error?.path == ["friends", "Index 3", "age"])
   }
 
-  @Test func theSameErrorsComeFromBuiltValues() {
+  @Test("The same errors come from built values")
+  func theSameErrorsComeFromBuiltValues() {
     let json: JSON = ["friends": [["age": 1], ["age": [1, 2]]]]
     let error = decodingError { _ = try JSONKitDecoder().decode(Person.self, from: json) }
     #expect(error?.message == "Expected Int at .friends[1].age but found array ([1,2])")
     #expect(error?.path == ["friends", "Index 1", "age"])
   }
 
-  @Test func keysThatAreNotIdentifiersAreQuoted() {
+  @Test("Keys that are not identifiers are quoted")
+  func keysThatAreNotIdentifiersAreQuoted() {
     struct Odd: Decodable {
       var value: Int
       enum CodingKeys: String, CodingKey { case value = "odd key" }
@@ -589,7 +623,8 @@ struct DecoderErrorTests {
     #expect(error?.message == #"Expected Int at [0]."odd key" but found boolean (false)"#)
   }
 
-  @Test func aContainerOfTheWrongKindSaysWhatWasFound() {
+  @Test("A container of the wrong kind says what was found")
+  func aContainerOfTheWrongKindSaysWhatWasFound() {
     let error = decodingError {
       _ = try JSONKitDecoder().decode(Person.self, from: Data(#"{"friends": {"age": 1}}"#.utf8))
     }
@@ -597,7 +632,8 @@ struct DecoderErrorTests {
     #expect(error?.message == #"Expected array at .friends but found dictionary ({"age":1})"#)
   }
 
-  @Test func longValuesArePreviewedShortly() {
+  @Test("Long values are previewed shortly")
+  func longValuesArePreviewedShortly() {
     let long = String(repeating: "a", count: 100)
     let error = decodingError {
       _ = try JSONKitDecoder().decode([Int].self, from: Data("[\"\(long)\"]".utf8))
@@ -606,7 +642,8 @@ struct DecoderErrorTests {
     #expect((error?.message.count ?? 0) < 100)
   }
 
-  @Test func readingPastTheEndOfAnArrayThrowsValueNotFound() {
+  @Test("Reading past the end of an array throws valueNotFound")
+  func readingPastTheEndOfAnArrayThrowsValueNotFound() {
     struct Pair: Decodable {
       var a: Int
       var b: Int
@@ -623,7 +660,8 @@ struct DecoderErrorTests {
     #expect(error?.message == "Expected Int at .p[1] but the array has only 1 element")
   }
 
-  @Test func aFailedElementDecodeDoesNotAdvance() throws {
+  @Test("A failed element decode does not advance")
+  func aFailedElementDecodeDoesNotAdvance() throws {
     struct Lenient: Decodable {
       var values: [String]
       init(from decoder: any Decoder) throws {
@@ -655,7 +693,8 @@ struct DecoderKeyStrategyTests {
     var id: Int
   }
 
-  @Test func snakeCaseKeysConvertToCamelCase() throws {
+  @Test("Snake case keys convert to camel case")
+  func snakeCaseKeysConvertToCamelCase() throws {
     var decoder = JSONKitDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let text = #"{"screen_name": "ada", "followers_count": 3, "profile_u_r_l": "x", "id": 1}"#
@@ -666,7 +705,8 @@ struct DecoderKeyStrategyTests {
     #expect(user == (try foundation.decode(User.self, from: Data(text.utf8))))
   }
 
-  @Test func snakeCaseConversionFollowsFoundationsEdgeCases() {
+  @Test("Snake case conversion follows Foundation's edge cases")
+  func snakeCaseConversionFollowsFoundationsEdgeCases() {
     let cases = [
       "snake_case": "snakeCase", "_leading": "_leading", "trailing_": "trailing_",
       "__both__": "__both__",
@@ -679,7 +719,8 @@ struct DecoderKeyStrategyTests {
     }
   }
 
-  @Test func snakeCaseWorksOnBuiltObjectsAndInAllKeys() throws {
+  @Test("Snake case works on built objects and in all keys")
+  func snakeCaseWorksOnBuiltObjectsAndInAllKeys() throws {
     struct Keys: Decodable {
       var names: [String]
       init(from decoder: any Decoder) throws {
@@ -696,7 +737,8 @@ struct DecoderKeyStrategyTests {
       try decoder.decode(Keys.self, from: Data(#"{"a_b": 1, "c": 2}"#.utf8)).names == ["aB", "c"])
   }
 
-  @Test func dictionaryKeysAreNeverConverted() throws {
+  @Test("Dictionary keys are never converted")
+  func dictionaryKeysAreNeverConverted() throws {
     struct Wrapper: Decodable, Equatable { var someMap: [String: Int] }
     var decoder = JSONKitDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -705,7 +747,8 @@ struct DecoderKeyStrategyTests {
     #expect(wrapper.someMap == ["snake_key": 1])
   }
 
-  @Test func aCustomStrategySeesThePathAndTheKey() throws {
+  @Test("A custom strategy sees the path and the key")
+  func aCustomStrategySeesThePathAndTheKey() throws {
     struct Item: Decodable, Equatable { var name: String }
     struct Box: Decodable, Equatable { var items: [Item] }
     let seen = Mutex<[String]>([])
@@ -731,7 +774,8 @@ struct DecoderValueStrategyTests {
     return try decoder.decode(Stamp.self, from: Data(#"{"at": \#(text)}"#.utf8)).at
   }
 
-  @Test func everyDateStrategyReadsItsFormat() throws {
+  @Test("Every date strategy reads its format")
+  func everyDateStrategyReadsItsFormat() throws {
     #expect(try decode(.deferredToDate, "10") == Date(timeIntervalSinceReferenceDate: 10))
     #expect(
       try decode(.secondsSince1970, "1700000000.5") == Date(timeIntervalSince1970: 1_700_000_000.5))
@@ -758,7 +802,8 @@ struct DecoderValueStrategyTests {
     #expect(custom == Date(timeIntervalSince1970: 42))
   }
 
-  @Test func theISO8601FastPathAgreesWithFoundationsFormatStyle() throws {
+  @Test("The ISO 8601 fast path agrees with Foundation's format style")
+  func theISO8601FastPathAgreesWithFoundationsFormatStyle() throws {
     var generator = SplitMix64(seed: 3339)
     for _ in 0..<2000 {
       let seconds = Double(Int64.random(in: -5_000_000_000...10_000_000_000, using: &generator))
@@ -778,7 +823,8 @@ struct DecoderValueStrategyTests {
     }
   }
 
-  @Test func theFormattedDateFastPathAgreesWithDateFormatter() {
+  @Test("The formatted date fast path agrees with date formatter")
+  func theFormattedDateFastPathAgreesWithDateFormatter() {
     let patterns = [
       "EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, d MMMM yyyy HH:mm",
       "dd/MM/yyyy",
@@ -804,7 +850,8 @@ struct DecoderValueStrategyTests {
     }
   }
 
-  @Test func theFormattedDateFastPathLeavesIrregularTextToTheFormatter() {
+  @Test("The formatted date fast path leaves irregular text to the formatter")
+  func theFormattedDateFastPathLeavesIrregularTextToTheFormatter() {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
@@ -825,7 +872,8 @@ struct DecoderValueStrategyTests {
     }
   }
 
-  @Test func formattersTheFastPathCannotReproduceAreUsedAsTheyAre() throws {
+  @Test("Formatters the fast path cannot reproduce are used as they are")
+  func formattersTheFastPathCannotReproduceAreUsedAsTheyAre() throws {
     func formatter(_ configure: (DateFormatter) -> Void) -> DateFormatter {
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -854,14 +902,16 @@ struct DecoderValueStrategyTests {
     }
   }
 
-  @Test func datesInTheWrongFormatThrowDataCorrupted() {
+  @Test("Dates in the wrong format throw dataCorrupted")
+  func datesInTheWrongFormatThrowDataCorrupted() {
     let error = decodingError { _ = try decode(.iso8601, #""yesterday""#) }
     #expect(error?.isDataCorrupted == true)
     #expect(error?.message == #"Expected an ISO 8601 date at .at but found string ("yesterday")"#)
     #expect(decodingError { _ = try decode(.secondsSince1970, #""10""#) }?.isTypeMismatch == true)
   }
 
-  @Test func repeatedFormattedDatesParseOnceAndAgree() throws {
+  @Test("Repeated formatted dates parse once and agree")
+  func repeatedFormattedDatesParseOnceAndAgree() throws {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
@@ -874,7 +924,8 @@ struct DecoderValueStrategyTests {
     #expect(dates[1] == formatter.date(from: "2021-06-30 23:59"))
   }
 
-  @Test func everyDataStrategyReadsItsFormat() throws {
+  @Test("Every data strategy reads its format")
+  func everyDataStrategyReadsItsFormat() throws {
     struct Blob: Decodable { var bytes: Data }
     var decoder = JSONKitDecoder()
     #expect(
@@ -895,13 +946,15 @@ struct DecoderValueStrategyTests {
         .isDataCorrupted == true)
   }
 
-  @Test func urlsDecodeFromStrings() throws {
+  @Test("URLs decode from strings")
+  func urlsDecodeFromStrings() throws {
     let urls = try JSONKitDecoder().decode(
       [URL].self, from: Data(#"["https://example.com/a?b=1"]"#.utf8))
     #expect(urls == [URL(string: "https://example.com/a?b=1")!])
   }
 
-  @Test func nonConformingFloatsDecodeFromTheirNames() throws {
+  @Test("Non-conforming floats decode from their names")
+  func nonConformingFloatsDecodeFromTheirNames() throws {
     var decoder = JSONKitDecoder()
     #expect(
       decodingError { _ = try decoder.decode([Double].self, from: Data(#"["NaN"]"#.utf8)) }?
@@ -920,13 +973,15 @@ struct DecoderValueStrategyTests {
 
 @Suite("Nested containers and super decoders")
 struct DecoderNestingTests {
-  @Test func nestedKeyedAndUnkeyedContainersDecode() throws {
+  @Test("Nested keyed and unkeyed containers decode")
+  func nestedKeyedAndUnkeyedContainersDecode() throws {
     let text = #"{"id": 1, "geo": {"lat": 1.5, "lng": 2}, "path": [[1, 2], [3]]}"#
     let place = try JSONKitDecoder().decode(Models.Place.self, from: Data(text.utf8))
     #expect(place == Models.Place(id: 1, lat: 1.5, lng: 2, path: [[1, 2], [3]]))
   }
 
-  @Test func nestedContainersReportTheirOwnPath() {
+  @Test("Nested containers report their own path")
+  func nestedContainersReportTheirOwnPath() {
     let text = #"[{"id": 1, "geo": {"lat": 1.5, "lng": "east"}, "path": []}]"#
     let error = decodingError {
       _ = try JSONKitDecoder().decode([Models.Place].self, from: Data(text.utf8))
@@ -935,7 +990,8 @@ struct DecoderNestingTests {
     #expect(error?.path == ["Index 0", "geo", "lng"])
   }
 
-  @Test func valuesDecodedThroughNestedContainersHaveTheFullPath() {
+  @Test("Values decoded through nested containers have the full path")
+  func valuesDecodedThroughNestedContainersHaveTheFullPath() {
     struct Group: Decodable {
       var friends: [Models.Friend]
       enum Keys: String, CodingKey { case info }
@@ -954,19 +1010,22 @@ struct DecoderNestingTests {
     #expect(error?.path == ["Index 0", "info", "friends", "Index 1", "age"])
   }
 
-  @Test func aSubclassDecodesItsSuperclassThroughSuperDecoder() throws {
+  @Test("A subclass decodes its superclass through superDecoder")
+  func aSubclassDecodesItsSuperclassThroughSuperDecoder() throws {
     let dog = try JSONKitDecoder().decode(
       Models.Dog.self, from: Data(#"{"breed": "collie", "super": {"name": "Lassie"}}"#.utf8))
     #expect(dog.name == "Lassie" && dog.breed == "collie")
   }
 
-  @Test func aSubclassMayShareItsSuperclassesContainer() throws {
+  @Test("A subclass may share its superclass's container")
+  func aSubclassMayShareItsSuperclassesContainer() throws {
     let cat = try JSONKitDecoder().decode(
       [Models.Cat].self, from: Data(#"[{"lives": 9, "name": "Tom"}]"#.utf8))
     #expect(cat[0].name == "Tom" && cat[0].lives == 9)
   }
 
-  @Test func superDecodersForMissingKeysReadNull() throws {
+  @Test("Super decoders for missing keys read null")
+  func superDecodersForMissingKeysReadNull() throws {
     struct Probe: Decodable {
       var isNull: Bool
       var path: [String]
@@ -982,7 +1041,8 @@ struct DecoderNestingTests {
     #expect(probe[0].isNull && probe[0].path == ["Index 0", "other"])
   }
 
-  @Test func anUnkeyedSuperDecoderReadsTheNextElement() throws {
+  @Test("An unkeyed superDecoder reads the next element")
+  func anUnkeyedSuperDecoderReadsTheNextElement() throws {
     struct Pair: Decodable {
       var first: Models.Friend
       var second: Int
@@ -997,7 +1057,8 @@ struct DecoderNestingTests {
     #expect(pair.first == Models.Friend(name: "A", age: 1) && pair.second == 2)
   }
 
-  @Test func codingPathsAreReportedWhileDecoding() throws {
+  @Test("Coding paths are reported while decoding")
+  func codingPathsAreReportedWhileDecoding() throws {
     struct Leaf: Decodable {
       var path: String
       init(from decoder: any Decoder) throws {
@@ -1009,7 +1070,8 @@ struct DecoderNestingTests {
     #expect(root.a["b"]?.map(\.path) == ["a/b/Index 0", "a/b/Index 1"])
   }
 
-  @Test func containersKeptBeyondTheirInitStillReadTheirOwnObject() throws {
+  @Test("Containers kept beyond their init still read their own object")
+  func containersKeptBeyondTheirInitStillReadTheirOwnObject() throws {
     // The decoder reuses keyed containers that nothing refers to any more; one that is
     // still held must never be repointed at another object.
     enum Keys: String, CodingKey { case name, age }
@@ -1038,7 +1100,8 @@ struct DecoderNestingTests {
     keeper.kept.removeAll()
   }
 
-  @Test func aDecodeKeepsNoDocumentAlive() throws {
+  @Test("A decode keeps no document alive")
+  func aDecodeKeepsNoDocumentAlive() throws {
     weak var document: JSONDocument?
     do {
       let json = try JSONParser.parse(Data(Models.personText.utf8))

@@ -37,13 +37,15 @@ private func encodingError(_ body: () throws -> Void) -> EncodingError? {
 
 @Suite("JSONKitEncoder writes models as JSON")
 struct EncoderModelTests {
-  @Test func aNestedModelEncodesInDeclarationOrder() throws {
+  @Test("A nested model encodes in declaration order")
+  func aNestedModelEncodesInDeclarationOrder() throws {
     let expected =
       #"{"id":7,"name":"Ada","tags":["math","code"],"friends":[{"name":"Charles","age":41},{"name":"Mary","age":30}],"score":99.5,"active":true,"address":{"city":"London","zip":"W1"}}"#
     #expect(try text(Models.person) == expected)
   }
 
-  @Test func encodeToJSONBuildsTheValueDirectly() throws {
+  @Test("Encode to JSON builds the value directly")
+  func encodeToJSONBuildsTheValueDirectly() throws {
     let json = try JSONKitEncoder().encodeToJSON(Models.person)
     #expect(json["friends"][1]["name"].string == "Mary")
     #expect(json["nickname"].exists() == false)
@@ -52,12 +54,14 @@ struct EncoderModelTests {
     #expect(json == expected)
   }
 
-  @Test func encodingAgreesWithFoundation() throws {
+  @Test("Encoding agrees with Foundation")
+  func encodingAgreesWithFoundation() throws {
     let ours = try JSONParser.parse(try JSONKitEncoder().encode(Models.person))
     #expect(ours == (try foundationJSON(Models.person)))
   }
 
-  @Test func outputFormattingMapsToTheWriter() throws {
+  @Test("Output formatting maps to the writer")
+  func outputFormattingMapsToTheWriter() throws {
     struct Link: Encodable {
       var b = "https://x.y/z"
       var a = 1
@@ -70,7 +74,8 @@ struct EncoderModelTests {
     #expect(try text(Link(), encoder) == "{\n  \"a\": 1,\n  \"b\": \"https://x.y/z\"\n}")
   }
 
-  @Test func topLevelScalarsArraysAndDictionariesEncode() throws {
+  @Test("Top-level scalars, arrays and dictionaries encode")
+  func topLevelScalarsArraysAndDictionariesEncode() throws {
     #expect(try text(42) == "42")
     #expect(
       try text(
@@ -87,7 +92,8 @@ struct EncoderModelTests {
     #expect(try text(Optional<Int>.none) == "null")
   }
 
-  @Test func aValueThatEncodesNothingThrowsAtTheTopAndIsAnEmptyObjectInside() throws {
+  @Test("A value that encodes nothing throws at the top and is an empty object inside")
+  func aValueThatEncodesNothingThrowsAtTheTopAndIsAnEmptyObjectInside() throws {
     struct Nothing: Encodable {
       func encode(to encoder: any Encoder) throws {}
     }
@@ -101,7 +107,8 @@ struct EncoderModelTests {
     #expect(try text(Holder()) == #"{"inner":{}}"#)
   }
 
-  @Test func encodingTheSameKeyTwiceKeepsItsPlaceAndTheLastValue() throws {
+  @Test("Encoding the same key twice keeps its place and the last value")
+  func encodingTheSameKeyTwiceKeepsItsPlaceAndTheLastValue() throws {
     struct Twice: Encodable {
       enum Keys: String, CodingKey { case a, b }
       func encode(to encoder: any Encoder) throws {
@@ -114,7 +121,8 @@ struct EncoderModelTests {
     #expect(try text(Twice()) == #"{"a":3,"b":2}"#)
   }
 
-  @Test func aJSONValueEncodesAsItself() throws {
+  @Test("A JSON value encodes as itself")
+  func aJSONValueEncodesAsItself() throws {
     struct Event: Codable, Equatable {
       var kind: String
       var payload: JSON
@@ -129,7 +137,8 @@ struct EncoderModelTests {
       try JSONKitDecoder().decode(Event.self, from: data) == Event(kind: "push", payload: payload))
   }
 
-  @Test func userInfoReachesEncodeToEncoder() throws {
+  @Test("userInfo reaches encode(to:)")
+  func userInfoReachesEncodeToEncoder() throws {
     struct Probe: Encodable {
       func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -145,7 +154,8 @@ struct EncoderModelTests {
 
 @Suite("Numbers encode exactly")
 struct EncoderNumberTests {
-  @Test func integersAtTheLimitsEncodeExactly() throws {
+  @Test("Integers at the limits encode exactly")
+  func integersAtTheLimitsEncodeExactly() throws {
     let numbers = Models.Numbers(
       i8: .min, u8: .max, i64: .min, u64: .max, f: 0.1, d: 0.1,
       decimal: Decimal(string: "3.14159265358979323846264338327950288")!)
@@ -154,7 +164,8 @@ struct EncoderNumberTests {
     #expect(try text(numbers) == expected)
   }
 
-  @Test func decimalsAndFloatsRoundTripExactly() throws {
+  @Test("Decimals and floats round trip exactly")
+  func decimalsAndFloatsRoundTripExactly() throws {
     let numbers = Models.Numbers(
       i8: 1, u8: 2, i64: 3, u64: 4, f: 16_777_216, d: .leastNonzeroMagnitude,
       decimal: Decimal(string: "-123456789012345678901234567890.5")!)
@@ -163,12 +174,14 @@ struct EncoderNumberTests {
     #expect(back == numbers)
   }
 
-  @Test func wideIntegersEncodeAsTheirDigits() throws {
+  @Test("Wide integers encode as their digits")
+  func wideIntegersEncodeAsTheirDigits() throws {
     #expect(try text([Int128.max, Int128(-5)]) == "[170141183460469231731687303715884105727,-5]")
     #expect(try text(UInt128.max) == "340282366920938463463374607431768211455")
   }
 
-  @Test func infinitiesThrowWithThePathUnlessNamed() throws {
+  @Test("Infinities throw with the path unless named")
+  func infinitiesThrowWithThePathUnlessNamed() throws {
     struct Reading: Encodable { var values: [Double] }
     let error = encodingError { _ = try JSONKitEncoder().encode(Reading(values: [1, .infinity])) }
     guard case .invalidValue(_, let context) = error else {
@@ -188,7 +201,8 @@ struct EncoderNumberTests {
 
 @Suite("Round trips through JSONKitEncoder and JSONKitDecoder")
 struct CodableRoundTripTests {
-  @Test func nestedModelsRoundTripThroughDataAndThroughJSON() throws {
+  @Test("Nested models round trip through data and through JSON")
+  func nestedModelsRoundTripThroughDataAndThroughJSON() throws {
     let encoder = JSONKitEncoder()
     let decoder = JSONKitDecoder()
     #expect(
@@ -199,7 +213,8 @@ struct CodableRoundTripTests {
         == Models.person)
   }
 
-  @Test func everyStrategyRoundTrips() throws {
+  @Test("Every strategy round trips")
+  func everyStrategyRoundTrips() throws {
     struct Record: Codable, Equatable {
       var createdAt: Date
       var rawBytes: Data
@@ -264,7 +279,8 @@ struct CodableRoundTripTests {
     }
   }
 
-  @Test func foundationReadsWhatJSONKitWritesAndTheOtherWayRound() throws {
+  @Test("Foundation reads what JSONKit writes and the other way round")
+  func foundationReadsWhatJSONKitWritesAndTheOtherWayRound() throws {
     struct Mixed: Codable, Equatable {
       var date: Date
       var data: Data
@@ -280,7 +296,8 @@ struct CodableRoundTripTests {
     #expect(try JSONKitDecoder().decode(Mixed.self, from: try JSONEncoder().encode(mixed)) == mixed)
   }
 
-  @Test func nestedContainersRoundTrip() throws {
+  @Test("Nested containers round trip")
+  func nestedContainersRoundTrip() throws {
     let place = Models.Place(id: 1, lat: 1.5, lng: -2, path: [[1, 2], [], [3]])
     #expect(try text(place) == #"{"id":1,"geo":{"lat":1.5,"lng":-2},"path":[[1,2],[],[3]]}"#)
     #expect(
@@ -291,7 +308,8 @@ struct CodableRoundTripTests {
 
 @Suite("Key encoding strategies match Foundation")
 struct EncoderKeyStrategyTests {
-  @Test func camelCaseKeysConvertToSnakeCaseAsInFoundation() {
+  @Test("Camel case keys convert to snake case as in Foundation")
+  func camelCaseKeysConvertToSnakeCaseAsInFoundation() {
     let cases = [
       "myProperty": "my_property", "myURLProperty": "my_url_property", "userID": "user_id",
       "feeFiFoFum": "fee_fi_fo_fum", "fee_fi_fo_fum": "fee_fi_fo_fum",
@@ -303,7 +321,8 @@ struct EncoderKeyStrategyTests {
     }
   }
 
-  @Test func snakeCaseEncodingAgreesWithFoundation() throws {
+  @Test("Snake case encoding agrees with Foundation")
+  func snakeCaseEncodingAgreesWithFoundation() throws {
     struct User: Encodable {
       var screenName = "ada"
       var profileURL = "x"
@@ -317,7 +336,8 @@ struct EncoderKeyStrategyTests {
     #expect(ours["some_map"]["keepThisKey"].int == 1)
   }
 
-  @Test func aCustomStrategySeesTheFullPath() throws {
+  @Test("A custom strategy sees the full path")
+  func aCustomStrategySeesTheFullPath() throws {
     struct Inner: Encodable { var value = 1 }
     struct Outer: Encodable { var items = [Inner()] }
     var encoder = JSONKitEncoder()
@@ -341,7 +361,8 @@ struct EncoderValueStrategyTests {
     return try text(Stamp(at: date), encoder)
   }
 
-  @Test func everyDateStrategyWritesItsFormat() throws {
+  @Test("Every date strategy writes its format")
+  func everyDateStrategyWritesItsFormat() throws {
     #expect(try encode(.deferredToDate) == #"{"at":721692800.5}"#)
     #expect(try encode(.secondsSince1970) == #"{"at":1700000000.5}"#)
     #expect(try encode(.millisecondsSince1970) == #"{"at":1700000000500}"#)
@@ -356,7 +377,8 @@ struct EncoderValueStrategyTests {
     #expect(try encode(.custom { _, _ in }) == #"{"at":{}}"#)
   }
 
-  @Test func theISO8601WritingFastPathAgreesWithFoundationsFormatStyle() throws {
+  @Test("The ISO 8601 writing fast path agrees with Foundation's format style")
+  func theISO8601WritingFastPathAgreesWithFoundationsFormatStyle() throws {
     var generator = SplitMix64(seed: 8601)
     var seconds: [Double] = [
       -11_676_096_000, -11_676_096_001, 253_402_300_799, 253_402_300_800, 0, -1, 951_782_400,
@@ -379,7 +401,8 @@ struct EncoderValueStrategyTests {
     #expect(String(decoding: try encoder.encode(dates), as: UTF8.self) == expected)
   }
 
-  @Test func theFormattedDateWritingFastPathAgreesWithDateFormatter() throws {
+  @Test("The formatted date writing fast path agrees with date formatter")
+  func theFormattedDateWritingFastPathAgreesWithDateFormatter() throws {
     let patterns = [
       "EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, d MMMM yyyy HH:mm",
       "dd/MM/yyyy", "yyyy-MM-dd'T'HH:mm:ssXXX", "M/d/y H:m:s", "'day' d 'of' MMM''yyyy",
@@ -422,7 +445,8 @@ struct EncoderValueStrategyTests {
     }
   }
 
-  @Test func everyDataStrategyWritesItsFormat() throws {
+  @Test("Every data strategy writes its format")
+  func everyDataStrategyWritesItsFormat() throws {
     var encoder = JSONKitEncoder()
     #expect(try text(Data([1, 2, 3]), encoder) == #""AQID""#)
     encoder.dataEncodingStrategy = .deferredToData
@@ -434,7 +458,8 @@ struct EncoderValueStrategyTests {
     #expect(try text([Data([1, 2, 3])], encoder) == "[3]")
   }
 
-  @Test func urlsEncodeAsStrings() throws {
+  @Test("URLs encode as strings")
+  func urlsEncodeAsStrings() throws {
     var encoder = JSONKitEncoder()
     encoder.outputFormatting = .withoutEscapingSlashes
     #expect(
@@ -445,7 +470,8 @@ struct EncoderValueStrategyTests {
 
 @Suite("Nested containers and super encoders")
 struct EncoderNestingTests {
-  @Test func aSubclassEncodesItsSuperclassUnderSuper() throws {
+  @Test("A subclass encodes its superclass under super")
+  func aSubclassEncodesItsSuperclassUnderSuper() throws {
     let dog = Models.Dog(name: "Lassie", breed: "collie")
     #expect(try text(dog) == #"{"breed":"collie","super":{"name":"Lassie"}}"#)
     #expect(try JSONParser.parse(try JSONKitEncoder().encode(dog)) == (try foundationJSON(dog)))
@@ -453,12 +479,14 @@ struct EncoderNestingTests {
     #expect(back.name == "Lassie" && back.breed == "collie")
   }
 
-  @Test func aSubclassMayShareItsSuperclassesContainer() throws {
+  @Test("A subclass may share its superclass's container")
+  func aSubclassMayShareItsSuperclassesContainer() throws {
     let cat = Models.Cat(name: "Tom", lives: 9)
     #expect(try text(cat) == #"{"lives":9,"name":"Tom"}"#)
   }
 
-  @Test func superEncodersThatEncodeNothingLeaveAnEmptyObject() throws {
+  @Test("Super encoders that encode nothing leave an empty object")
+  func superEncodersThatEncodeNothingLeaveAnEmptyObject() throws {
     struct Probe: Encodable {
       enum Keys: String, CodingKey { case a, b }
       func encode(to encoder: any Encoder) throws {
@@ -473,7 +501,8 @@ struct EncoderNestingTests {
     #expect(try text(Probe()) == #"{"a":[0],"b":1}"#)
   }
 
-  @Test func unkeyedSuperEncodersFillTheNextElement() throws {
+  @Test("Unkeyed super encoders fill the next element")
+  func unkeyedSuperEncodersFillTheNextElement() throws {
     struct Pair: Encodable {
       func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
@@ -487,7 +516,8 @@ struct EncoderNestingTests {
     #expect(try text(Pair()) == #"[{"name":"A","age":1},2,"x"]"#)
   }
 
-  @Test func nestedContainersAreReusedForTheSameKey() throws {
+  @Test("Nested containers are reused for the same key")
+  func nestedContainersAreReusedForTheSameKey() throws {
     struct Probe: Encodable {
       enum Keys: String, CodingKey { case geo }
       enum GeoKeys: String, CodingKey { case lat, lng }
@@ -502,7 +532,8 @@ struct EncoderNestingTests {
     #expect(try text(Probe()) == #"{"geo":{"lat":1,"lng":2}}"#)
   }
 
-  @Test func codingPathsAreReportedWhileEncoding() throws {
+  @Test("Coding paths are reported while encoding")
+  func codingPathsAreReportedWhileEncoding() throws {
     struct Leaf: Encodable {
       func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -18,7 +18,8 @@ struct CopyOnWriteTests {
     }
   }
 
-  @Test func settingKeysOfAnUnsharedObjectKeepsItsBox() {
+  @Test("Setting keys of an unshared object keeps its box")
+  func settingKeysOfAnUnsharedObjectKeepsItsBox() {
     var json = JSON(dictionary: [:])
     json["first"] = 0
     let box = Self.boxID(json)
@@ -29,7 +30,8 @@ struct CopyOnWriteTests {
     #expect(json["k999"].intValue == 999)
   }
 
-  @Test func settingElementsOfAnUnsharedArrayKeepsItsBox() {
+  @Test("Setting elements of an unshared array keeps its box")
+  func settingElementsOfAnUnsharedArrayKeepsItsBox() {
     var json = JSON(array: [0, 1, 2])
     json[0] = 5
     let box = Self.boxID(json)
@@ -39,7 +41,8 @@ struct CopyOnWriteTests {
     #expect(json.count == 1_003)
   }
 
-  @Test func aSharedObjectIsCopiedOnceAndTheCopyKeepsItsOwnValues() {
+  @Test("A shared object is copied once and the copy keeps its own values")
+  func aSharedObjectIsCopiedOnceAndTheCopyKeepsItsOwnValues() {
     var json = JSON(dictionary: ["a": 1])
     json["b"] = 2
     let shared = json

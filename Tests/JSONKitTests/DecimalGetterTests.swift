@@ -6,13 +6,15 @@ import Testing
 struct DecimalGetterTests {
   private func parsed(_ text: String) throws -> JSON { try JSON(data: Data(text.utf8)) }
 
-  @Test func aParsedFractionIsExactWhereADoubleIsNot() throws {
+  @Test("A parsed fraction is exact where a double is not")
+  func aParsedFractionIsExactWhereADoubleIsNot() throws {
     let json = try parsed("[0.1, 0.2]")
     #expect(json[0].decimal! + json[1].decimal! == Decimal(string: "0.3"))
     #expect(json[0].double! + json[1].double! != 0.3)
   }
 
-  @Test func integersBigIntegersAndExponentsAreRead() throws {
+  @Test("Integers, big integers and exponents are read")
+  func integersBigIntegersAndExponentsAreRead() throws {
     let json = try parsed("[7, -12, 18446744073709551615, 1.5e3, 25E-1]")
     #expect(json[0].decimal == 7)
     #expect(json[1].decimal == -12)
@@ -21,21 +23,24 @@ struct DecimalGetterTests {
     #expect(json[4].decimal == Decimal(string: "2.5"))
   }
 
-  @Test func valuesBuiltInCodeAreReadToo() {
+  @Test("Values built in code are read too")
+  func valuesBuiltInCodeAreReadToo() {
     #expect(JSON(42).decimal == 42)
     #expect(JSON(0.25).decimal == Decimal(string: "0.25"))
     #expect(JSON(Decimal(string: "19.99")!).decimal == Decimal(string: "19.99"))
     #expect(JSON(Double.infinity).decimal == nil)
   }
 
-  @Test func nonNumbersAndOutOfRangeNumbersHaveNoDecimal() throws {
+  @Test("Non numbers and out of range numbers have no Decimal")
+  func nonNumbersAndOutOfRangeNumbersHaveNoDecimal() throws {
     #expect(JSON(true).decimal == nil)
     #expect(JSON("1.5").decimal == nil)
     #expect(JSON.null.decimal == nil)
     #expect(try parsed("[1e400]")[0].decimal == nil)
   }
 
-  @Test func decimalValueReadsNumericStringsAndBooleansAndIsZeroOtherwise() {
+  @Test("Decimal value reads numeric strings and booleans and is zero otherwise")
+  func decimalValueReadsNumericStringsAndBooleansAndIsZeroOtherwise() {
     #expect(JSON("19.99").decimalValue == Decimal(string: "19.99"))
     #expect(JSON(" -3 ").decimalValue == -3)
     #expect(JSON("12abc").decimalValue == 0)
@@ -44,7 +49,8 @@ struct DecimalGetterTests {
     #expect(JSON(["a"]).decimalValue == 0)
   }
 
-  @Test func settingStoresTheExactValueAndNilStoresNull() {
+  @Test("Setting stores the exact value and nil stores null")
+  func settingStoresTheExactValueAndNilStoresNull() {
     var json: JSON = ["price": 1]
     json["price"].decimal = Decimal(string: "0.30")
     #expect(json["price"].rawString() == "0.3")

@@ -12,7 +12,8 @@ struct DeepValueTests {
     return json
   }
 
-  @Test func deepValueBuiltInCodeIsWrittenComparedHashedAndFreed() {
+  @Test("A deep value built in code is written, compared, hashed and freed")
+  func deepValueBuiltInCodeIsWrittenComparedHashedAndFreed() {
     var json = Self.deepArray()
     let text = json.rawString(options: [])!
     #expect(text.utf8.count == 2 * (Self.depth + 1))
@@ -24,14 +25,16 @@ struct DeepValueTests {
     #expect(json.type == .null)
   }
 
-  @Test func deepObjectBuiltInCodeIsFreed() {
+  @Test("Deep object built in code is freed")
+  func deepObjectBuiltInCodeIsFreed() {
     var json: JSON = [:]
     for _ in 0..<Self.depth { json = ["a": json] }
     #expect(json["a"]["a"].count == 1)
     json = .null
   }
 
-  @Test func deepParsedValueWithinTheLimitWorks() throws {
+  @Test("Deep parsed value within the limit works")
+  func deepParsedValueWithinTheLimitWorks() throws {
     var options = JSONParser.Options()
     options.maxDepth = Self.depth
     let text = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
@@ -40,7 +43,8 @@ struct DeepValueTests {
     #expect(json == json)
   }
 
-  @Test func longSubscriptChainsAreReleased() {
+  @Test("Long subscript chains are released")
+  func longSubscriptChainsAreReleased() {
     var json = Self.deepArray()
     var cursor = json
     for _ in 0..<100_000 { cursor = cursor[0] }

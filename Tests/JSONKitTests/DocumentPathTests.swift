@@ -7,6 +7,7 @@ import Testing
 
 /// Values read from a parsed document remember only their tape position; their paths, and
 /// the paths in the errors of failed accesses below them, are worked out by the document.
+///
 /// These tests walk generated documents through subscripts and check every path against
 /// the steps actually taken.
 @Suite("Paths worked out by the document")

@@ -4,14 +4,16 @@ import Testing
 
 @Suite("Equality, hashing and ordering compare values, not representations")
 struct EqualityTests {
-  @Test func parsedAndBuiltValuesAreEqual() {
+  @Test("Parsed and built values are equal")
+  func parsedAndBuiltValuesAreEqual() {
     let parsed = JSON(parseJSON: #"{"a": [1, 2.5, "x", null, true], "b": {}}"#)
     let built: JSON = ["b": [:], "a": [1, 2.5, "x", nil, true]]
     #expect(parsed == built)
     #expect(parsed.hashValue == built.hashValue)
   }
 
-  @Test func numbersCompareByValue() {
+  @Test("Numbers compare by value")
+  func numbersCompareByValue() {
     #expect(JSON(parseJSON: "1.0") == JSON(1))
     #expect(JSON(parseJSON: "1e2") == JSON(100))
     #expect(JSON(parseJSON: "0.1") == JSON(0.1))
@@ -20,23 +22,27 @@ struct EqualityTests {
     #expect(JSON(parseJSON: "1.0").hashValue == JSON(1).hashValue)
   }
 
-  @Test func booleansAreNotNumbers() {
+  @Test("Booleans are not numbers")
+  func booleansAreNotNumbers() {
     #expect(JSON(true) != JSON(1))
     #expect(JSON(false) != JSON(0))
   }
 
-  @Test func stringsCompareByScalarsNotCanonicalEquivalence() {
+  @Test("Strings compare by scalars not canonical equivalence")
+  func stringsCompareByScalarsNotCanonicalEquivalence() {
     #expect(JSON("\u{e9}") != JSON("e\u{301}"))
   }
 
-  @Test func objectKeyOrderDoesNotMatterForEquality() {
+  @Test("Object key order does not matter for equality")
+  func objectKeyOrderDoesNotMatterForEquality() {
     #expect(JSON(parseJSON: #"{"a":1,"b":2}"#) == JSON(parseJSON: #"{"b":2,"a":1}"#))
     #expect(JSON(parseJSON: #"{"a":1,"b":2}"#) != JSON(parseJSON: #"{"a":1,"c":2}"#))
     let set: Set<JSON> = [JSON(parseJSON: #"{"a":1,"b":2}"#), JSON(parseJSON: #"{"b":2,"a":1}"#)]
     #expect(set.count == 1)
   }
 
-  @Test func orderingFollowsJq() {
+  @Test("Ordering follows jq")
+  func orderingFollowsJq() {
     let sorted: [JSON] = [["a": 1], [1], "b", "a", 2, 1.5, true, false, nil].sorted()
     #expect(sorted == [nil, false, true, 1.5, 2, "a", "b", [1], ["a": 1]])
     #expect(JSON([1, 2]) < JSON([1, 2, 0]))
@@ -53,7 +59,8 @@ struct DepthLimitedComparisonTests {
     return json
   }
 
-  @Test func answersWithinTheLimitAndRefusesBeyondIt() {
+  @Test("Answers within the limit and refuses beyond it")
+  func answersWithinTheLimitAndRefusesBeyondIt() {
     let shallow = Self.nested(5)
     #expect(JSON.compare(shallow, shallow, depthLimit: 5) == 0)
     #expect(JSON.compare(shallow, shallow, depthLimit: 4) == nil)

@@ -3,14 +3,17 @@ import JSONKit
 import Testing
 
 /// One parsed value shared by many tasks: reads, subscripts, writing, equality and hashing
-/// from all of them at once, with copies mutated on the side. Under
+/// from all of them at once, with copies mutated on the side.
+///
+/// Under
 /// `swift test --sanitize=thread` this is what checks that a parsed document is safe to share.
 @Suite("Hostile use: one parsed value read from many tasks")
 struct HostileConcurrencyTests {
   static let text =
     #"{"users": [{"id": 1, "name": "Ada", "tags": ["x", "y"]}, {"id": 2, "name": "Bo"}], "n": 1e400}"#
 
-  @Test func sharedParsedValueIsReadFromManyTasks() async throws {
+  @Test("Shared parsed value is read from many tasks")
+  func sharedParsedValueIsReadFromManyTasks() async throws {
     let shared = try JSONParser.parse(Data(Self.text.utf8))
     let expected = JSONWriter().string(shared)
     let results = await withTaskGroup(of: Bool.self) { group in

@@ -56,7 +56,8 @@ struct HostileDepthTests {
   /// `description` is pretty-printed, so its size grows with the square of the depth (a
   /// million levels would be about 10^12 bytes of indentation): it is checked at a depth
   /// whose output is a few megabytes, for the shape and the absence of recursion.
-  @Test func deepValueDescription() {
+  @Test("A 2,000-level deep value has a pretty description without recursion")
+  func deepValueDescription() {
     var json: JSON = 1
     for _ in 0..<2_000 { json = [json] }
     let lines = json.description.split(separator: "\n")

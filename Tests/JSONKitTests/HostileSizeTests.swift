@@ -6,7 +6,8 @@ import Testing
 /// content at both ends (memory: a few copies of the input, never more).
 @Suite("Hostile input: a 100 MB string")
 struct HostileSizeTests {
-  @Test func hundredMegabyteString() throws {
+  @Test("A hundred-megabyte string")
+  func hundredMegabyteString() throws {
     let size = 100 * 1024 * 1024
     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: size + 2)
     bytes[0] = UInt8(ascii: "\"")

@@ -12,6 +12,7 @@ struct LargeAllocationTests {
   static let recordCount = 60_000
 
   /// ~12 MB: the tape (~7 MB), the input copy and the stream parser's text all cross 4 MiB.
+  ///
   /// Every string with an escape makes the one-shot parser decode text after the input copy.
   static let text: String = {
     var text = "{\"records\": ["
@@ -55,7 +56,8 @@ struct LargeAllocationTests {
     return values[0]
   }
 
-  @Test func largeDocumentsAreParsedReadMutatedAndFreedOnManyThreads() async throws {
+  @Test("Large documents are parsed, read, mutated and freed on many threads")
+  func largeDocumentsAreParsedReadMutatedAndFreedOnManyThreads() async throws {
     let data = Data(Self.text.utf8)
     #expect(data.count > 10_000_000)
     let oneShot = try JSONParser.parse(data)
@@ -108,7 +110,8 @@ struct LargeAllocationTests {
     #expect(Self.check(oneShot) && Self.check(stream))
   }
 
-  @Test func largeMultiValueOneShotParseSharesOneStorage() throws {
+  @Test("Large multi-value one-shot parse shares one storage")
+  func largeMultiValueOneShotParseSharesOneStorage() throws {
     // Two large values in one input: both documents refer to the one input copy, which is
     // settled after the last value.
     let data = Data((Self.text + "\n" + Self.text).utf8)
@@ -123,7 +126,8 @@ struct LargeAllocationTests {
 
     static func roundUp(_ bytes: Int) -> Int { (bytes + hugePage - 1) / hugePage * hugePage }
 
-    @Test func growingBufferMovesToARegionAndGrowsInPlace() {
+    @Test("Growing buffer moves to a region and grows in place")
+    func growingBufferMovesToARegionAndGrowsInPlace() {
       var buffer = GrowableBuffer<UInt64>(capacity: 16)
       #expect(!LargeAllocation.isRegion(UnsafeMutableRawPointer(buffer.base)))
       let n = 3 * Self.threshold / 8  // 12 MiB of words
@@ -155,7 +159,8 @@ struct LargeAllocationTests {
       buffer.deallocate()
     }
 
-    @Test func takeShrinksALargeBufferInPlace() {
+    @Test("Take shrinks a large buffer in place")
+    func takeShrinksALargeBufferInPlace() {
       // A large first capacity (as the one-shot parser asks for), mostly unused.
       var buffer = GrowableBuffer<UInt8>(capacity: 40 << 20)
       let base = buffer.base
@@ -175,7 +180,8 @@ struct LargeAllocationTests {
       buffer.deallocate()
     }
 
-    @Test func regionOutgrowingItsReservationMovesWithItsContents() {
+    @Test("Region outgrowing its reservation moves with its contents")
+    func regionOutgrowingItsReservationMovesWithItsContents() {
       let first = Self.threshold
       var pointer = GrowableBuffer<UInt8>.reallocate(nil, capacity: first)
       let reserved = LargeAllocation.reservedBytes(UnsafeMutableRawPointer(pointer)) ?? 0
@@ -195,7 +201,8 @@ struct LargeAllocationTests {
       GrowableBuffer<UInt8>.release(pointer)
     }
 
-    @Test func smallBuffersStayWithMalloc() {
+    @Test("Small buffers stay with malloc")
+    func smallBuffersStayWithMalloc() {
       var buffer = GrowableBuffer<UInt32>(capacity: 16)
       for i in 0..<100_000 { buffer.append(UInt32(i)) }
       #expect(!LargeAllocation.isRegion(UnsafeMutableRawPointer(buffer.base)))
@@ -205,7 +212,8 @@ struct LargeAllocationTests {
       buffer.deallocate()
     }
 
-    @Test func regionsAreMappedAndFreedFromManyThreadsAtOnce() async {
+    @Test("Regions are mapped and freed from many threads at once")
+    func regionsAreMappedAndFreedFromManyThreadsAtOnce() async {
       let results = await withTaskGroup(of: Bool.self) { group in
         for task in 0..<8 {
           group.addTask {

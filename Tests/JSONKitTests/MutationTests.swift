@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Append, insert, remove and merge edit containers")
 struct MutationTests {
-  @Test func appendAndInsertGrowArrays() {
+  @Test("Append and insert grow arrays")
+  func appendAndInsertGrowArrays() {
     var json = JSON(parseJSON: #"{"tags": ["a"]}"#)
     let r1 = json["tags"].append("c")
     #expect(r1)
@@ -18,7 +19,8 @@ struct MutationTests {
     #expect(json["tags"].count == 5)
   }
 
-  @Test func appendToANonArrayDoesNothing() {
+  @Test("Append to a non array does nothing")
+  func appendToANonArrayDoesNothing() {
     var json: JSON = ["n": 1]
     let r5 = json["n"].append(2)
     #expect(!r5)
@@ -27,7 +29,8 @@ struct MutationTests {
     #expect(json == ["n": 1])
   }
 
-  @Test func removeByIndexAndKey() {
+  @Test("Remove by index and by key")
+  func removeByIndexAndKey() {
     var json = JSON(parseJSON: #"{"a": [1, 2, 3], "b": 2, "c": 3}"#)
     let r7 = json["a"].remove(at: 1)
     #expect(r7 == 2)
@@ -42,7 +45,8 @@ struct MutationTests {
     #expect(json == [:])
   }
 
-  @Test func mergeCombinesObjectsAndConcatenatesArrays() throws {
+  @Test("Merge combines objects and concatenates arrays")
+  func mergeCombinesObjectsAndConcatenatesArrays() throws {
     var base: JSON = ["name": "Ada", "langs": ["en"], "address": ["city": "London"]]
     try base.merge(with: ["langs": ["fr"], "address": ["zip": "N1"], "age": 36])
     #expect(
@@ -52,19 +56,22 @@ struct MutationTests {
     #expect(try JSON(1).merged(with: 2) == 2)
   }
 
-  @Test func mergingDifferentTypesThrows() {
+  @Test("Merging different types throws")
+  func mergingDifferentTypesThrows() {
     var json: JSON = ["a": 1]
     #expect(throws: JSONError.self) { try json.merge(with: [1]) }
   }
 
-  @Test func objectsKeepInsertionOrderAfterEdits() {
+  @Test("Objects keep insertion order after edits")
+  func objectsKeepInsertionOrderAfterEdits() {
     var json: JSON = ["z": 1, "a": 2]
     json["m"] = 3
     json["z"] = 4
     #expect(json.map(\.0) == ["z", "a", "m"])
   }
 
-  @Test func largeObjectsStillLookUpByKey() {
+  @Test("Large objects still look up by key")
+  func largeObjectsStillLookUpByKey() {
     var json: JSON = [:]
     for i in 0..<1000 { json["k\(i)"] = JSON(i) }
     #expect(json["k999"].int == 999)
@@ -79,14 +86,16 @@ struct MutationTests {
 
 @Suite("Sequence, Codable and Sendable")
 struct ProtocolTests {
-  @Test func iteratesObjectsAndArraysAsKeyValuePairs() {
+  @Test("Iterates objects and arrays as key-value pairs")
+  func iteratesObjectsAndArraysAsKeyValuePairs() {
     let json = JSON(parseJSON: #"{"a": 1, "b": [true]}"#)
     #expect(json.map(\.0) == ["a", "b"])
     #expect(json["b"].map(\.0) == ["0"])
     #expect(JSON(5).map(\.0).isEmpty)
   }
 
-  @Test func codableRoundTripThroughFoundation() throws {
+  @Test("Codable round trip through Foundation")
+  func codableRoundTripThroughFoundation() throws {
     struct Event: Codable, Equatable {
       var kind: String
       var payload: JSON
@@ -98,7 +107,8 @@ struct ProtocolTests {
     #expect(decoded == event)
   }
 
-  @Test func valuesAreSharedAcrossTasks() async {
+  @Test("Values are shared across tasks")
+  func valuesAreSharedAcrossTasks() async {
     let json = JSON(parseJSON: #"{"n": [1, 2, 3]}"#)
     let sums = await withTaskGroup(of: Int.self) { group in
       for _ in 0..<8 { group.addTask { json["n"].arrayValue.reduce(0) { $0 + $1.intValue } } }

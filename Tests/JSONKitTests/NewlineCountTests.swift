@@ -9,7 +9,8 @@ import Testing
 /// '\n' (0x09, 0x0B, 0x8A, 0xFF) that a careless bit trick would confuse with it.
 @Suite("Newline counting")
 struct NewlineCountTests {
-  @Test func agreesWithAPlainCount() {
+  @Test("Agrees with a plain count")
+  func agreesWithAPlainCount() {
     var generator = SplitMix64(seed: 0x0A0A)
     let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0B, 0x8A, 0xFF, 0x00, 0x20, 0x7F, 0x41]
     for length in 0..<70 {

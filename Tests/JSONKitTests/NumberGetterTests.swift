@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Optional number getters are exact; Value getters coerce")
 struct NumberGetterTests {
-  @Test func integralNumbersReadAsEveryWidthThatFits() {
+  @Test("Integral numbers read as every width that fits")
+  func integralNumbersReadAsEveryWidthThatFits() {
     let json = JSON(parseJSON: "[127, 128, -129, 4294967295, 1.0, 1e2, -0]")
     #expect(json[0].int8 == 127)
     #expect(json[1].int8 == nil)
@@ -18,7 +19,8 @@ struct NumberGetterTests {
     #expect(json[6].int == 0)
   }
 
-  @Test func fractionsNeverTruncateInOptionalGetters() {
+  @Test("Fractions never truncate in optional getters")
+  func fractionsNeverTruncateInOptionalGetters() {
     let json = JSON(parseJSON: "[1.5, -2.25, 1e-3]")
     #expect(json[0].int == nil)
     #expect(json[1].int64 == nil)
@@ -28,7 +30,8 @@ struct NumberGetterTests {
     #expect(json[1].intValue == -2)
   }
 
-  @Test func sixtyFourBitExtremesReadExactly() {
+  @Test("64-bit extremes read exactly")
+  func sixtyFourBitExtremesReadExactly() {
     let json = JSON(
       parseJSON:
         "[18446744073709551615, -9223372036854775808, 9223372036854775807, 9007199254740993]")
@@ -40,7 +43,8 @@ struct NumberGetterTests {
     #expect(json[3].int64 == 9_007_199_254_740_993)
   }
 
-  @Test func numbersBeyondSixtyFourBitsHaveNoIntegerView() {
+  @Test("Numbers beyond 64 bits have no integer view")
+  func numbersBeyondSixtyFourBitsHaveNoIntegerView() {
     let json = JSON(parseJSON: "[123456789012345678901234567890, 1e400, -1e400]")
     #expect(json[0].int64 == nil)
     #expect(json[0].uInt64 == nil)
@@ -51,7 +55,8 @@ struct NumberGetterTests {
     #expect(json[0].int64Value == Int64.max)
   }
 
-  @Test func valueGettersCoerceStringsAndBooleans() {
+  @Test("The value getters coerce strings and booleans")
+  func valueGettersCoerceStringsAndBooleans() {
     let json: JSON = ["s": "42", "f": "2.5", "t": true, "x": "abc", "n": nil]
     #expect(json["s"].intValue == 42)
     #expect(json["s"].int == nil)
@@ -63,21 +68,24 @@ struct NumberGetterTests {
     #expect(json["missing"].intValue == 0)
   }
 
-  @Test func valueGettersClampInsteadOfTrapping() {
+  @Test("The value getters clamp instead of trapping")
+  func valueGettersClampInsteadOfTrapping() {
     let json = JSON(parseJSON: "[300, -5, 1e30]")
     #expect(json[0].int8Value == Int8.max)
     #expect(json[1].uIntValue == 0)
     #expect(json[2].intValue == Int.max)
   }
 
-  @Test func floatGetterRejectsValuesOutOfRange() {
+  @Test("The float getter rejects values out of range")
+  func floatGetterRejectsValuesOutOfRange() {
     let json = JSON(parseJSON: "[1e39, 0.5]")
     #expect(json[0].float == nil)
     #expect(json[1].float == 0.5)
     #expect(json[0].floatValue == .greatestFiniteMagnitude)
   }
 
-  @Test func numberGetterGivesNSNumbersButNotForBooleans() {
+  @Test("The number getter gives NSNumbers but not for booleans")
+  func numberGetterGivesNSNumbersButNotForBooleans() {
     let json: JSON = [1, 2.5, true]
     #expect(json[0].number == NSNumber(value: 1))
     #expect(json[1].number?.doubleValue == 2.5)
@@ -85,7 +93,8 @@ struct NumberGetterTests {
     #expect(json[2].numberValue.intValue == 1)
   }
 
-  @Test func settersStoreValuesAndNilStoresNull() {
+  @Test("Setters store values and nil stores null")
+  func settersStoreValuesAndNilStoresNull() {
     var json: JSON = ["a": 1]
     json["a"].int = 5
     #expect(json["a"] == 5)

@@ -25,7 +25,9 @@ struct ParserConformanceTests {
     }
   }
 
-  /// The decision for each `i_` file. The README lists the same table.
+  /// The decision for each `i_` file.
+  ///
+  /// The README lists the same table.
   static let implementationDefined: [String: Outcome] = [
     // Numbers beyond Double and Int64 are kept as their source text: no overflow, no rounding.
     "i_number_double_huge_neg_exp.json": .acceptedVerbatim,

@@ -5,7 +5,8 @@ import Testing
 /// The README's tour, line by line, so that it stays true.
 @Suite("The README tour works as written")
 struct ReadmeTourTests {
-  @Test func tourLinesGiveTheResultsTheReadmeShows() throws {
+  @Test("Tour lines give the results the README shows")
+  func tourLinesGiveTheResultsTheReadmeShows() throws {
     let json = try JSON(
       data: Data(
         #"{"user": {"name": "Ada", "langs": ["en", "fr"], "id": 18446744073709551615}}"#.utf8))
@@ -27,7 +28,8 @@ struct ReadmeTourTests {
     #expect(values == [1, ["a": 2], [3]])
   }
 
-  @Test func aParseErrorSaysWhatAndWhereAsTheReadmeShows() {
+  @Test("A parse error says what and where as the README shows")
+  func aParseErrorSaysWhatAndWhereAsTheReadmeShows() {
     #expect {
       _ = try JSON(data: Data("{\n  \"a\": tru\n}".utf8))
     } throws: { error in
@@ -36,7 +38,8 @@ struct ReadmeTourTests {
     }
   }
 
-  @Test func theJSONKitExampleSumsPricesExactlyAndWritesCompactSortedText() throws {
+  @Test("The JSONKit example sums prices exactly and writes compact sorted text")
+  func theJSONKitExampleSumsPricesExactlyAndWritesCompactSortedText() throws {
     let body = Data(
       #"{"customer": {"name": "Ada", "id": 7}, "lines": [{"price": 0.1}, {"price": "0.2"}]}"#
         .utf8)

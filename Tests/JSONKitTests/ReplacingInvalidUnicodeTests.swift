@@ -15,14 +15,16 @@ struct ReplacingInvalidUnicodeTests {
     text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
   }
 
-  @Test func invalidBytesAndLoneSurrogatesBecomeReplacementCharacters() throws {
+  @Test("Invalid bytes and lone surrogates become replacement characters")
+  func invalidBytesAndLoneSurrogatesBecomeReplacementCharacters() throws {
     let input = Self.bytes(
       #"["a\#u{FF}b", "\ud800x", "\udc00", "ok\u00e9", "\ud83d\ude00", "c\#u{C0}\#u{80}d"]"#)
     let json = try JSON(bytes: input, options: Self.replacing)
     #expect(json == ["a\u{FFFD}b", "\u{FFFD}x", "\u{FFFD}", "oké", "😀", "c\u{FFFD}\u{FFFD}d"])
   }
 
-  @Test func keysAreRepairedAndStillMatchEachOther() throws {
+  @Test("Keys are repaired and still match each other")
+  func keysAreRepairedAndStillMatchEachOther() throws {
     let input = Self.bytes(#"[{"k\#u{FE}": 1}, {"k\#u{FE}": 2}]"#)
     let json = try JSON(bytes: input, options: Self.replacing)
     #expect(json[0]["k\u{FFFD}"] == 1)
@@ -30,7 +32,8 @@ struct ReplacingInvalidUnicodeTests {
     #expect(json[1].count == 1)
   }
 
-  @Test func theDefaultStillRefusesThemWithAPlace() {
+  @Test("The default still refuses them with a place")
+  func theDefaultStillRefusesThemWithAPlace() {
     #expect {
       _ = try JSON(bytes: Self.bytes("[\"a\u{FF}b\"]"))
     } throws: { error in
@@ -39,7 +42,8 @@ struct ReplacingInvalidUnicodeTests {
     #expect(throws: JSONError.self) { _ = try JSON(bytes: Self.bytes(#"["\ud800"]"#)) }
   }
 
-  @Test func theStreamParserReplacesAcrossChunks() throws {
+  @Test("The stream parser replaces across chunks")
+  func theStreamParserReplacesAcrossChunks() throws {
     let parser = JSONStreamParser(options: Self.replacing)
     let input = Self.bytes("\"a\u{FF}b\" \"\\ud800\"")
     var values: [JSON] = []
@@ -48,7 +52,8 @@ struct ReplacingInvalidUnicodeTests {
     #expect(values == ["a\u{FFFD}b", "\u{FFFD}"])
   }
 
-  @Test func invalidBytesOutsideStringsAreStillErrors() {
+  @Test("Invalid bytes outside strings are still errors")
+  func invalidBytesOutsideStringsAreStillErrors() {
     #expect(throws: JSONError.self) {
       _ = try JSON(bytes: Self.bytes("[1, \u{FF}]"), options: Self.replacing)
     }

@@ -123,10 +123,13 @@ private func streamText<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder) -> 
   return String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
 }
 
-@Suite struct StreamEncoderTests {
-  @Test(arguments: [
-    JSONKitEncoder.KeyEncodingStrategy.useDefaultKeys, .convertToSnakeCase,
-  ])
+@Suite("Encoding in one pass")
+struct StreamEncoderTests {
+  @Test(
+    "Random trees encode in one pass as the tree encoder does",
+    arguments: [
+      JSONKitEncoder.KeyEncodingStrategy.useDefaultKeys, .convertToSnakeCase,
+    ])
   func randomTreesEncodeInOnePassAsTheTreeEncoderDoes(keys: JSONKitEncoder.KeyEncodingStrategy)
     throws
   {
@@ -151,7 +154,8 @@ private func streamText<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder) -> 
     #expect(streamed == 400)
   }
 
-  @Test func theTweetAndEventModelsEncodeInOnePass() throws {
+  @Test("The tweet and event models encode in one pass")
+  func theTweetAndEventModelsEncodeInOnePass() throws {
     let friend = CodableTestModels.Friend(name: "Ada", age: 36)
     let encoder = JSONKitEncoder()
     #expect(
@@ -162,7 +166,8 @@ private func streamText<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder) -> 
     #expect(streamText("top", encoder) == #""top""#)
   }
 
-  @Test func whatOnePassCannotFollowGoesToTheTreeEncoder() throws {
+  @Test("What one pass cannot follow goes to the tree encoder")
+  func whatOnePassCannotFollowGoesToTheTreeEncoder() throws {
     // Two coding keys that become one JSON key under snake case.
     struct TwiceKeyed: Encodable {
       var userName = 1
@@ -219,7 +224,8 @@ private func streamText<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder) -> 
         == (try? treeText(SingleTwice(), JSONKitEncoder())).map { Data($0.utf8) })
   }
 
-  @Test func errorsAndNonFiniteFloatsComeFromTheTreeEncoderWithTheirPaths() throws {
+  @Test("Errors and non finite floats come from the tree encoder with their paths")
+  func errorsAndNonFiniteFloatsComeFromTheTreeEncoderWithTheirPaths() throws {
     struct Failing: Encodable {
       struct Boom: Error {}
       enum Keys: String, CodingKey { case a }
@@ -246,7 +252,8 @@ private func streamText<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder) -> 
     #expect(try String(decoding: named.encode([Float.nan]), as: UTF8.self) == #"["nan"]"#)
   }
 
-  @Test func encodeRunsTheValueOnceWhenTheOnePassSucceeds() throws {
+  @Test("Encode runs the value once when the one pass succeeds")
+  func encodeRunsTheValueOnceWhenTheOnePassSucceeds() throws {
     final class Counter: Encodable {
       var runs = 0
       func encode(to encoder: any Encoder) throws {
@@ -263,7 +270,8 @@ private func streamText<T: Encodable>(_ value: T, _ encoder: JSONKitEncoder) -> 
     #expect(String(decoding: bytes, as: UTF8.self) == "x[2]")
   }
 
-  @Test func prettySortedAndCustomKeysUseTheTreeEncoder() throws {
+  @Test("Pretty sorted and custom keys use the tree encoder")
+  func prettySortedAndCustomKeysUseTheTreeEncoder() throws {
     for formatting: JSONKitEncoder.OutputFormatting in [.prettyPrinted, .sortedKeys] {
       var encoder = JSONKitEncoder()
       encoder.outputFormatting = formatting

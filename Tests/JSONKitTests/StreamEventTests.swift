@@ -92,8 +92,10 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
   return (written, kept)
 }
 
-@Suite struct StreamEventTests {
-  @Test func aSinkCanStopTheParse() throws {
+@Suite("Stream events, as jq's --stream, from the parser")
+struct StreamEventTests {
+  @Test("A sink can stop the parse")
+  func aSinkCanStopTheParse() throws {
     let parser = JSONStreamParser(output: .streamEvents)
     var seen = 0
     let more = try Array("[1,2,3,4]".utf8).withUnsafeBytes { bytes -> Bool in
@@ -106,7 +108,8 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
     #expect(seen == 2)
   }
 
-  @Test func eventsPushedToASinkComeWithTheirLines() throws {
+  @Test("Events pushed to a sink come with their lines")
+  func eventsPushedToASinkComeWithTheirLines() throws {
     let parser = JSONStreamParser(output: .streamEvents)
     var lines: [Int] = []
     let text = Array("[1,\n2,\n\n{\"a\":3}\n]\n4".utf8)
@@ -122,7 +125,8 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
     #expect(lines == [1, 2, 4, 4, 5, 6])
   }
 
-  @Test func eventsAreJqsTostreamOfEveryValueWhateverTheChunks() throws {
+  @Test("Events are jq's tostream of every value whatever the chunks")
+  func eventsAreJqsTostreamOfEveryValueWhateverTheChunks() throws {
     var generator = SplitMix64(seed: 0x57_2EA4)
     for round in 0..<120 {
       let values = (0..<3).map { _ in randomValue(depth: 5, using: &generator) }
@@ -141,7 +145,8 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
     }
   }
 
-  @Test func theDocumentationExample() throws {
+  @Test("The documentation's example gives its events")
+  func theDocumentationExample() throws {
     let parser = JSONStreamParser(output: .streamEvents)
     let events = try parser.feed(Array(#"{"a":[1,{}]}"#.utf8)) + parser.finish()
     #expect(
@@ -150,7 +155,8 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
       ])
   }
 
-  @Test func scalarsAndEmptyContainersAtTheTop() throws {
+  @Test("Scalars and empty containers at the top")
+  func scalarsAndEmptyContainersAtTheTop() throws {
     let text = Array(#"3 "s" [] {} null [[]]"#.utf8)
     let written = try events(of: text, chunk: 4).map { JSONWriter().string($0) }
     #expect(
@@ -159,14 +165,16 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
       ])
   }
 
-  @Test func duplicateKeysGiveAnEventEachAsJqsStreamingParser() throws {
+  @Test("Duplicate keys give an event each as jq's streaming parser")
+  func duplicateKeysGiveAnEventEachAsJqsStreamingParser() throws {
     let written = try events(of: Array(#"{"a":1,"a":2}"#.utf8), chunk: 3).map {
       JSONWriter().string($0)
     }
     #expect(written == [#"[["a"],1]"#, #"[["a"],2]"#, #"[["a"]]"#])
   }
 
-  @Test func numbersKeepTheirTextAsInAParsedDocument() throws {
+  @Test("Numbers keep their text as in a parsed document")
+  func numbersKeepTheirTextAsInAParsedDocument() throws {
     let text = #"[1.000,1e2,100000000000000000001,-0,12345678901234567]"#
     // (Not `count == 2 ? event[1] : nil`: `JSON` is `ExpressibleByNilLiteral`.)
     let leaves = try events(of: Array(text.utf8), chunk: 5).filter { $0.arrayValue.count == 2 }
@@ -176,7 +184,8 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
     #expect(leaves.map { $0.rawString() } == parsed.map { $0.rawString() })
   }
 
-  @Test func eventsBeforeASyntaxErrorComeFirstThenTheParsersOwnError() throws {
+  @Test("Events before a syntax error come first then the parser's own error")
+  func eventsBeforeASyntaxErrorComeFirstThenTheParsersOwnError() throws {
     let cases: [(String, [String])] = [
       (#"[1,[2,3],{"a":tru}]"#, ["[[0],1]", "[[1,0],2]", "[[1,1],3]", "[[1,1]]"]),
       (#"{"a":[1,2"#, [#"[["a",0],1]"#]),
@@ -212,7 +221,8 @@ private func pushedEvents(of text: [UInt8], chunk size: Int, keep: Bool) throws
     }
   }
 
-  @Test func depthLimitsHoldForEventsToo() {
+  @Test("Depth limits hold for events too")
+  func depthLimitsHoldForEventsToo() {
     var options = JSONParser.Options()
     options.maxDepth = 3
     let parser = JSONStreamParser(options: options, output: .streamEvents)

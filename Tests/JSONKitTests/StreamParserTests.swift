@@ -305,7 +305,8 @@ private func stream(
 
 @Suite("The stream parser keeps values completed before an error")
 struct StreamParserErrorRecoveryTests {
-  @Test func valuesBeforeAnErrorInTheSameChunkAreReturnedAndTheErrorComesNext() throws {
+  @Test("Values before an error in the same chunk are returned and the error comes next")
+  func valuesBeforeAnErrorInTheSameChunkAreReturnedAndTheErrorComesNext() throws {
     let parser = JSONStreamParser()
     let values = try parser.feed(Array("{\"a\":1}\n{\"a\":2}\n{\"a\":}\n{\"a\":4}\n".utf8))
     #expect(values == [["a": 1], ["a": 2]])
@@ -313,7 +314,8 @@ struct StreamParserErrorRecoveryTests {
     #expect(throws: JSONError.self) { try parser.finish() }
   }
 
-  @Test func anErrorWithNoValueBeforeItIsThrownAtOnce() {
+  @Test("An error with no value before it is thrown at once")
+  func anErrorWithNoValueBeforeItIsThrownAtOnce() {
     let parser = JSONStreamParser()
     #expect(throws: JSONError.self) { try parser.feed(Array("{\"a\":}".utf8)) }
   }
@@ -332,7 +334,8 @@ struct StreamParserTinyChunkTests {
     return values + (try parser.finish())
   }
 
-  @Test func aLongStringInSevenByteChunksEqualsTheOneShotParse() throws {
+  @Test("A long string in seven-byte chunks equals the one-shot parse")
+  func aLongStringInSevenByteChunksEqualsTheOneShotParse() throws {
     let text = String(repeating: "abcdefghij\\n\\u00e9", count: 20_000)
     let bytes = Array("[\"\(text)\", 12345678901234567890123, {\"k\": \"v\"}] 7".utf8)
     let values = try Self.feedInChunks(bytes, size: 7)
@@ -340,7 +343,8 @@ struct StreamParserTinyChunkTests {
     #expect(values.count == 2)
   }
 
-  @Test func aLongNumberInTinyChunksEqualsTheOneShotParse() throws {
+  @Test("A long number in tiny chunks equals the one-shot parse")
+  func aLongNumberInTinyChunksEqualsTheOneShotParse() throws {
     let digits = String(repeating: "1234567890", count: 10_000)
     let bytes = Array("[\(digits).5e3, 1]".utf8)
     let values = try Self.feedInChunks(bytes, size: 5)
@@ -348,7 +352,8 @@ struct StreamParserTinyChunkTests {
     #expect(values[0][0].stringValue == "\(digits).5e3")
   }
 
-  @Test func valuesAfterALongTokenAreNotDelayed() throws {
+  @Test("Values after a long token are not delayed")
+  func valuesAfterALongTokenAreNotDelayed() throws {
     let parser = JSONStreamParser()
     let long = String(repeating: "x", count: 10_000)
     var got: [JSON] = []
@@ -361,7 +366,8 @@ struct StreamParserTinyChunkTests {
 
 @Suite("The stream parser says on which line each value ends")
 struct StreamParserLineTests {
-  @Test func ndjsonValuesAreOnTheirLines() throws {
+  @Test("NDJSON values are on their lines")
+  func ndjsonValuesAreOnTheirLines() throws {
     let parser = JSONStreamParser()
     let text = "{\"a\":1}\n[\n2,\n3]\n\n\"x\" 4\n5"
     var lines: [Int] = []
@@ -381,7 +387,8 @@ struct StreamParserLineTests {
     _ = parser
   }
 
-  @Test func anErrorShowsOnlyItsOwnLine() throws {
+  @Test("An error shows only its own line")
+  func anErrorShowsOnlyItsOwnLine() throws {
     let parser = JSONStreamParser()
     var thrown: JSONError?
     do {
@@ -392,7 +399,8 @@ struct StreamParserLineTests {
     #expect(thrown?.excerpt == #"{"a":x}"#)
   }
 
-  @Test func valuesBeforeAnErrorKeepTheirLinesAndTheErrorComesNext() throws {
+  @Test("Values before an error keep their lines and the error comes next")
+  func valuesBeforeAnErrorKeepTheirLinesAndTheErrorComesNext() throws {
     let parser = JSONStreamParser()
     let values = try Array("{}\n\n[]\n{\"a\" 1}\n".utf8).withUnsafeBytes {
       try parser.feedWithLines($0)

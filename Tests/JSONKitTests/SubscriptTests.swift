@@ -9,20 +9,23 @@ struct SubscriptTests {
       #"{"user": {"name": "Ada", "langs": ["en", "fr"]}, "list": [0, {"name": "x"}, [1, 2, {"name": "deep"}]]}"#
         .utf8))
 
-  @Test func readingByKeyAndIndexFindsValues() {
+  @Test("Reading by key and index finds values")
+  func readingByKeyAndIndexFindsValues() {
     #expect(doc["user"]["name"].string == "Ada")
     #expect(doc["user"]["langs"][1].string == "fr")
     #expect(doc["list"][2][2]["name"].string == "deep")
   }
 
-  @Test func variadicAndArrayPathsMatchChainedSubscripts() {
+  @Test("Variadic and array paths match chained subscripts")
+  func variadicAndArrayPathsMatchChainedSubscripts() {
     #expect(doc["list", 2, 2, "name"].string == "deep")
     let path: [JSONSubscriptType] = ["user", "langs", 0]
     #expect(doc[path].string == "en")
     #expect(doc[[]] == doc)
   }
 
-  @Test func missingKeyErrorNamesTheFullPath() {
+  @Test("Missing key error names the full path")
+  func missingKeyErrorNamesTheFullPath() {
     let missing = doc["user"]["address"]["street"]
     #expect(!missing.exists())
     #expect(missing.type == .null)
@@ -31,7 +34,8 @@ struct SubscriptTests {
     #expect(missing.error?.code == .notExist)
   }
 
-  @Test func indexOutOfRangeErrorNamesIndexAndCount() {
+  @Test("Index out of range error names index and count")
+  func indexOutOfRangeErrorNamesIndexAndCount() {
     let value = doc["user", "langs", 5]
     #expect(
       value.error?.description == "Array index 5 is out of bounds (count 2) at .user.langs[5]")
@@ -39,25 +43,29 @@ struct SubscriptTests {
     #expect(doc["list"][-1].error?.code == .indexOutOfBounds)
   }
 
-  @Test func wrongTypeErrorSaysWhatWasFound() {
+  @Test("Wrong type error says what was found")
+  func wrongTypeErrorSaysWhatWasFound() {
     let value = doc["user"]["name"]["first"]
     #expect(
       value.error?.description == #"Expected dictionary at .user.name but found string ("Ada")"#)
     #expect(doc["user"][0].error?.code == .wrongType)
   }
 
-  @Test func theFirstErrorInAChainIsKept() {
+  @Test("The first error in a chain is kept")
+  func theFirstErrorInAChainIsKept() {
     let value = doc["nope"][3]["x"]
     #expect(value.error?.accessFailure == .keyNotFound("nope"))
   }
 
-  @Test func oddKeysAreQuotedInPaths() {
+  @Test("Odd keys are quoted in paths")
+  func oddKeysAreQuotedInPaths() {
     let json: JSON = ["a b": ["c": 1]]
     #expect(
       json["a b"]["d"].error?.description == #"Dictionary key 'd' does not exist at ."a b".d"#)
   }
 
-  @Test func writingThroughAPathChangesOnlyThatValue() {
+  @Test("Writing through a path changes only that value")
+  func writingThroughAPathChangesOnlyThatValue() {
     var json = doc
     json["list", 2, 2, "name"] = "changed"
     #expect(json["list"][2][2]["name"] == "changed")
@@ -69,7 +77,8 @@ struct SubscriptTests {
     #expect(json["user"].count == 3)
   }
 
-  @Test func chainedWritesOnMaterializedValuesWork() {
+  @Test("Chained writes on materialized values work")
+  func chainedWritesOnMaterializedValuesWork() {
     var json: JSON = ["a": ["b": ["c": 1]]]
     json["a"]["b"]["c"] = 2
     json["a"]["b"]["d"] = [1, 2]
@@ -77,7 +86,8 @@ struct SubscriptTests {
     #expect(json == ["a": ["b": ["c": 2, "d": [1, 3]]]])
   }
 
-  @Test func writingPastTheEndOrIntoAScalarDoesNothing() {
+  @Test("Writing past the end or into a scalar does nothing")
+  func writingPastTheEndOrIntoAScalarDoesNothing() {
     var json: JSON = ["list": [1, 2], "n": 5]
     let before = json
     json["list"][5] = 9
@@ -88,13 +98,15 @@ struct SubscriptTests {
     #expect(json == before)
   }
 
-  @Test func settingAnErrorValueIsIgnored() {
+  @Test("Setting an error value is ignored")
+  func settingAnErrorValueIsIgnored() {
     var json: JSON = ["a": 1]
     json["a"] = json["nope"]
     #expect(json["a"].int == 1)
   }
 
-  @Test func subscriptsOfCopiesDoNotAffectTheOriginal() {
+  @Test("Subscripts of copies do not affect the original")
+  func subscriptsOfCopiesDoNotAffectTheOriginal() {
     let original: JSON = ["a": [1, 2, 3]]
     var copy = original
     copy["a"][0] = 100
@@ -102,7 +114,8 @@ struct SubscriptTests {
     #expect(copy["a"][0].int == 100)
   }
 
-  @Test func subscriptedValuesRememberTheirPath() {
+  @Test("Subscripted values remember their path")
+  func subscriptedValuesRememberTheirPath() {
     #expect(doc["list"][2][2]["name"].path == [.key("list"), .index(2), .index(2), .key("name")])
     #expect(doc.path.isEmpty)
   }

@@ -7,7 +7,8 @@ import Testing
 
 /// `JSONTreeWalker` (behind jq's `paths` and `tostream`) against a plain recursive walk
 /// through the public API, on parsed values, built values and values that mix both.
-@Suite struct TreeWalkerTests {
+@Suite("The tree walker against a plain recursion")
+struct TreeWalkerTests {
   /// Every value with its path, each value before its children; with `closings`, after the
   /// last child of a non-empty container, the path of that last child.
   private func reference(_ root: JSON, closings: Bool) -> [[JSON]] {
@@ -52,7 +53,8 @@ import Testing
     "[" + (0..<3000).map(String.init).joined(separator: ",") + "]",
   ]
 
-  @Test func parsedValuesWalkAsTheRecursiveReference() throws {
+  @Test("Parsed values walk as the recursive reference")
+  func parsedValuesWalkAsTheRecursiveReference() throws {
     for text in Self.texts {
       let json = try JSON(data: Data(text.utf8))
       for closings in [false, true] {
@@ -63,7 +65,8 @@ import Testing
     }
   }
 
-  @Test func builtAndMixedValuesWalkAsTheRecursiveReference() throws {
+  @Test("Built and mixed values walk as the recursive reference")
+  func builtAndMixedValuesWalkAsTheRecursiveReference() throws {
     for text in Self.texts {
       let parsed = try JSON(data: Data(text.utf8))
       var mixed: JSON = ["parsed": parsed, "built": [1, ["x": "y"], []]]
@@ -79,7 +82,8 @@ import Testing
     }
   }
 
-  @Test func keysComeOutAsTheirUnescapedText() throws {
+  @Test("Keys come out as their unescaped text")
+  func keysComeOutAsTheirUnescapedText() throws {
     let json = try JSON(data: Data(#"{"a\"b":{"\u00e9\ud83d\ude00":{"":{"tab\t":1}}}}"#.utf8))
     let walker = JSONTreeWalker(json, closings: false)
     var last: [JSON] = []
@@ -87,7 +91,8 @@ import Testing
     #expect(last == [JSON("a\"b"), JSON("é😀"), JSON(""), JSON("tab\t")])
   }
 
-  @Test func aPathValueKeepsItsComponentsWhileTheWalkGoesOn() throws {
+  @Test("A path value keeps its components while the walk goes on")
+  func aPathValueKeepsItsComponentsWhileTheWalkGoesOn() throws {
     let json = try JSON(data: Data(#"{"a":[1,2],"b":{"c":3}}"#.utf8))
     let walker = JSONTreeWalker(json, closings: false)
     var paths: [JSON] = []
@@ -95,7 +100,8 @@ import Testing
     #expect(paths == [[], ["a"], ["a", 0], ["a", 1], ["b"], ["b", "c"]])
   }
 
-  @Test func elementOrderIsTheGeneralComparisonOfArrays() {
+  @Test("Element order is the general comparison of arrays")
+  func elementOrderIsTheGeneralComparisonOfArrays() {
     var rng = SplitMix64(seed: 0x9A7B)
     let parts: [JSON] = [
       "a", "b", "", "é", "e\u{301}", "ab", 0, 1, -1, 2.5, 1.0, 10, nil, true, false, [1], ["k": 1],

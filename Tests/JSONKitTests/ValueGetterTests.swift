@@ -9,7 +9,8 @@ struct ValueGetterTests {
       #"{"s": "héllo", "n": 3.25, "big": 123456789012345678901234567890, "t": true, "z": null, "a": [1, "x"], "o": {"k": "v"}, "u": "https://example.com/a b"}"#
   )
 
-  @Test func stringGetterOnlyReadsStrings() {
+  @Test("The string getter only reads strings")
+  func stringGetterOnlyReadsStrings() {
     #expect(json["s"].string == "héllo")
     #expect(json["n"].string == nil)
     #expect(json["n"].stringValue == "3.25")
@@ -18,7 +19,8 @@ struct ValueGetterTests {
     #expect(json["z"].stringValue == "")
   }
 
-  @Test func boolGetterOnlyReadsBooleans() {
+  @Test("The bool getter only reads booleans")
+  func boolGetterOnlyReadsBooleans() {
     #expect(json["t"].bool == true)
     #expect(json["n"].bool == nil)
     #expect(json["n"].boolValue == true)
@@ -28,13 +30,15 @@ struct ValueGetterTests {
     #expect(!json["z"].boolValue)
   }
 
-  @Test func nullGetterSeesOnlyRealNulls() {
+  @Test("The null getter sees only real nulls")
+  func nullGetterSeesOnlyRealNulls() {
     #expect(json["z"].null != nil)
     #expect(json["missing"].null == nil)
     #expect(json["missing"].isNull)
   }
 
-  @Test func containerGettersReturnChildren() {
+  @Test("The container getters return children")
+  func containerGettersReturnChildren() {
     #expect(json["a"].array?.count == 2)
     #expect(json["a"].arrayValue[1].string == "x")
     #expect(json["o"].dictionary?["k"]?.string == "v")
@@ -43,7 +47,8 @@ struct ValueGetterTests {
     #expect(json["s"].dictionaryValue.isEmpty)
   }
 
-  @Test func foundationObjectsMatchJSONSerialization() throws {
+  @Test("Foundation objects match JSON serialization")
+  func foundationObjectsMatchJSONSerialization() throws {
     let object = try #require(json["a"].arrayObject)
     #expect((object[0] as? NSNumber)?.intValue == 1)
     #expect(object[1] as? String == "x")
@@ -52,12 +57,14 @@ struct ValueGetterTests {
     #expect((dict["o"] as? [String: Any])?["k"] as? String == "v")
   }
 
-  @Test func urlGetterPercentEncodesWhenNeeded() {
+  @Test("The URL getter percent-encodes when needed")
+  func urlGetterPercentEncodesWhenNeeded() {
     #expect(json["u"].url?.absoluteString == "https://example.com/a%20b")
     #expect(JSON("https://x.org/p?q=1").url?.host == "x.org")
   }
 
-  @Test func typesAreReported() {
+  @Test("Each value reports its type")
+  func typesAreReported() {
     #expect(json["s"].type == .string)
     #expect(json["n"].type == .number)
     #expect(json["t"].type == .bool)
@@ -69,7 +76,8 @@ struct ValueGetterTests {
 
 @Suite("Values are built from literals and Foundation objects")
 struct ConstructionTests {
-  @Test func literalsOfEveryKind() {
+  @Test("Literals of every kind build values")
+  func literalsOfEveryKind() {
     let json: JSON = [
       "s": "x", "i": 1, "d": 1.5, "b": false, "n": nil, "a": [1, [2]], "o": ["k": "v"],
     ]
@@ -85,7 +93,8 @@ struct ConstructionTests {
         == #"{"s":"x","i":1,"d":1.5,"b":false,"n":null,"a":[1,[2]],"o":{"k":"v"}}"#)
   }
 
-  @Test func foundationObjectsConvert() {
+  @Test("Foundation objects convert")
+  func foundationObjectsConvert() {
     let object: [String: Any] = [
       "n": NSNumber(value: 3), "b": true, "null": NSNull(), "list": [1, "two", 3.5] as [Any],
       "u": UInt64.max,
@@ -99,18 +108,21 @@ struct ConstructionTests {
     #expect(json["u"].uInt64 == UInt64.max)
   }
 
-  @Test func unsupportedObjectsGiveAnError() {
+  @Test("Unsupported objects give an error")
+  func unsupportedObjectsGiveAnError() {
     struct Opaque {}
     let json = JSON(Opaque())
     #expect(json.error?.code == .unsupportedType)
   }
 
-  @Test func decimalsKeepTheirDigits() {
+  @Test("Decimals keep their digits")
+  func decimalsKeepTheirDigits() {
     let json = JSON(Decimal(string: "3.14159265358979323846264338327950288")!)
     #expect(json.rawString(options: [])?.hasPrefix("3.141592653589793238462643383279502") == true)
   }
 
-  @Test func parseJSONKeepsTheErrorOfInvalidText() {
+  @Test("Parse JSON keeps the error of invalid text")
+  func parseJSONKeepsTheErrorOfInvalidText() {
     let json = JSON(parseJSON: "[1,")
     #expect(json.error?.parseFailure == .unexpectedEndOfInput)
     #expect(json.type == .null)

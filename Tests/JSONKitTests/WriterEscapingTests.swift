@@ -3,7 +3,9 @@ import JSONKit
 import Testing
 
 /// The writer checks strings eight bytes at a time, with separate paths for short strings,
-/// word tails and a cache of written keys. These tests put every character that needs care
+/// word tails and a cache of written keys.
+///
+/// These tests put every character that needs care
 /// at every position of strings of 0 to 17 bytes and compare the output with `expected`,
 /// a character-by-character escaper written independently of the writer.
 @Suite("The writer escapes at every position and length")
@@ -65,7 +67,8 @@ struct WriterEscapingTests {
     return result + "\""
   }
 
-  @Test func handWrittenExpectations() {
+  @Test("Escapes match hand-written expectations")
+  func handWrittenExpectations() {
     #expect(
       Self.expected("a\"b\u{7F}/é😀", ascii: true, slash: true)
         == #""a\"b\u007f\/\u00e9\ud83d\ude00""#)
@@ -76,9 +79,11 @@ struct WriterEscapingTests {
     #expect(JSONWriter(options: .asciiOnly).string("1234567é") == #""1234567\u00e9""#)
   }
 
-  @Test(arguments: [
-    JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes],
-  ])
+  @Test(
+    "Built strings are escaped as the options say",
+    arguments: [
+      JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes],
+    ])
   func builtStrings(options: JSONWritingOptions) {
     let writer = JSONWriter(options: options)
     let ascii = options.contains(.asciiOnly)
@@ -89,9 +94,11 @@ struct WriterEscapingTests {
     }
   }
 
-  @Test(arguments: [
-    JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes],
-  ])
+  @Test(
+    "Parsed strings and keys are escaped as the options say",
+    arguments: [
+      JSONWritingOptions(), [.asciiOnly], [.escapeSlashes], [.asciiOnly, .escapeSlashes],
+    ])
   func parsedStringsAndKeys(options: JSONWritingOptions) throws {
     let ascii = options.contains(.asciiOnly)
     let slash = options.contains(.escapeSlashes)
@@ -108,7 +115,9 @@ struct WriterEscapingTests {
     }
   }
 
-  @Test(arguments: [JSONWritingOptions(), [.asciiOnly], [.escapeSlashes]])
+  @Test(
+    "Many objects with the same key",
+    arguments: [JSONWritingOptions(), [.asciiOnly], [.escapeSlashes]])
   func manyObjectsWithTheSameKey(options: JSONWritingOptions) throws {
     let ascii = options.contains(.asciiOnly)
     let slash = options.contains(.escapeSlashes)
@@ -125,7 +134,8 @@ struct WriterEscapingTests {
     }
   }
 
-  @Test func sortedKeysFollowCodePointOrder() throws {
+  @Test("Sorted keys follow code point order")
+  func sortedKeysFollowCodePointOrder() throws {
     let keys = ["b", "a", "ab", "", "é", "Z", "a\u{7F}", "😀", "\u{FFFF}", "aa"]
     let text =
       "{"
@@ -142,7 +152,8 @@ struct WriterEscapingTests {
         == "[\(want),\(want)]")
   }
 
-  @Test func integersAtEveryDigitCount() throws {
+  @Test("Integers at every digit count")
+  func integersAtEveryDigitCount() throws {
     var values: [Int64] = [0, -1, Int64.max, Int64.min, Int64.min + 1]
     var power: Int64 = 1
     for _ in 0..<18 {
@@ -157,7 +168,8 @@ struct WriterEscapingTests {
     #expect(JSONWriter().string(JSON(UInt64.max)) == String(UInt64.max))
   }
 
-  @Test func blocksHandedToTheFlushJoinToTheWholeText() throws {
+  @Test("Blocks handed to the flush join to the whole text")
+  func blocksHandedToTheFlushJoinToTheWholeText() throws {
     let text =
       "[" + (0..<3000).map { #"{"id":\#($0),"s":"x\"y\#($0)"}"# }.joined(separator: ",") + "]"
     let json = try JSON(data: Data(text.utf8))

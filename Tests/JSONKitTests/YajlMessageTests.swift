@@ -45,11 +45,12 @@ struct YajlMessageTests {
     return String(cString: text)
   }
 
-  @Test func everyEntryOfTheTableIsProducedByAnInput() {
+  @Test("Every entry of the table is produced by an input")
+  func everyEntryOfTheTableIsProducedByAnInput() {
     #expect(Set(Self.inputs.map { "\($0.0)" }) == Set(YajlMessage.allCases.map { "\($0)" }))
   }
 
-  @Test(arguments: inputs)
+  @Test("yajl writes the pinned phrase", arguments: inputs)
   func yajlWritesThePinnedPhrase(entry: YajlMessage, input: String) throws {
     let message = try #require(Self.yajlMessage(for: input))
     #expect(message.contains(entry.phrase), "yajl said: \(message)")
@@ -57,7 +58,7 @@ struct YajlMessageTests {
     #expect(message.hasPrefix(entry.isLexical ? "lexical error: " : "parse error: "))
   }
 
-  @Test(arguments: inputs)
+  @Test("The parser turns each into an error with a place", arguments: inputs)
   func theParserTurnsEachIntoAnErrorWithAPlace(entry: YajlMessage, input: String) {
     let bytes = input.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
     #expect {

@@ -63,7 +63,8 @@
         }
       }
 
-      @Test func contentDecodesAndEncodesWithJSONKit() async throws {
+      @Test("Content decodes and encodes with JSONKit")
+      func contentDecodesAndEncodesWithJSONKit() async throws {
         try await Self.post("orders", #"{"id": 7, "items": ["a"]}"#) { response in
           #expect(response.status == .ok)
           #expect(response.headers.contentType == .json)
@@ -71,7 +72,8 @@
         }
       }
 
-      @Test func aBodyThatIsNotJSONIsA400ThatSaysWhere() async throws {
+      @Test("A body that is not JSON is a 400 that says where")
+      func aBodyThatIsNotJSONIsA400ThatSaysWhere() async throws {
         try await Self.post("orders", "{\"id\": 7,\n \"items\": [\"a\",]}") { response in
           #expect(response.status == .badRequest)
           #expect(
@@ -81,7 +83,8 @@
         }
       }
 
-      @Test func aMappedBodyAndAMappedReply() async throws {
+      @Test("A mapped body and a mapped reply")
+      func aMappedBodyAndAMappedReply() async throws {
         try await Self.post("users", #"{"name": "Ada", "age": 36}"#) { response in
           #expect(response.status == .created)
           let reply = try JSON(bytes: response.body.readableBytesView)
@@ -89,14 +92,16 @@
         }
       }
 
-      @Test func aStrictMappingFailureIsA400WithThePath() async throws {
+      @Test("A strict mapping failure is a 400 with the path")
+      func aStrictMappingFailureIsA400WithThePath() async throws {
         try await Self.post("users", #"{"name": "Ada", "age": "x"}"#) { response in
           #expect(response.status == .badRequest)
           #expect(response.body.string.contains("Expected Int at .age but found string"))
         }
       }
 
-      @Test func aStreamedNDJSONBodyIsReadValueByValue() async throws {
+      @Test("A streamed NDJSON body is read value by value")
+      func aStreamedNDJSONBodyIsReadValueByValue() async throws {
         try await Self.post("events", "{\"n\": 1}\n{\"n\": 2}\n{\"n\": 39}\n") { response in
           #expect(response.status == .ok)
           #expect(response.body.string == "42")

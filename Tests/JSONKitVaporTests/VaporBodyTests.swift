@@ -2,13 +2,16 @@
   import JSONKit
   import JSONKitVapor
   import Mapping
+  import TestInputs
   import Testing
   import Vapor
   import VaporTesting
 
   extension VaporTests {
     /// Request bodies value by value, and the limits on them: Vapor's body collection limit
-    /// and JSONKit's depth and value-size limits. Served on 127.0.0.1 (a real server and
+    /// and JSONKit's depth and value-size limits.
+    ///
+    /// Served on 127.0.0.1 (a real server and
     /// client), where Vapor streams and limits bodies as in production.
     @Suite("Vapor request bodies: streamed values and the limits on a body")
     struct BodyTests {
@@ -73,52 +76,12 @@
         try await VaporTwin.reply(.jsonKit, request, routes: routes)
       }
 
-      /// NDJSON events `{"n": 1}` … of `count` lines.
-      static func ndjson(_ count: Int) -> String {
-        (1...count).map { #"{"n": \#($0), "pad": "\#(String(repeating: "p", count: 40))"}"# }
-          .joined(separator: "\n")
-      }
-
-      @Test("jsonValues() reads a streamed body far past the 16 KB collection limit")
-      func jsonValuesStreamed() async throws {
-        let body = Self.ndjson(20_000)  // about 1.2 MB
-        let reply = try await Self.reply(TwinRequest("events", body: body, running: true))
-        #expect(reply.status == 200, "\(reply)")
-        #expect(reply.body == "\(20_000 * 20_001 / 2)")
-      }
-
-      @Test("decodedValues(_:) decodes each line with Vapor's ISO-8601 dates")
-      func decodedValuesStreamed() async throws {
-        let body = #"""
-          {"n": 40, "at": "2024-05-01T12:00:00Z"}
-          {"n": 2, "at": "2024-05-01T12:00:01Z"}
-          """#
-        let reply = try await Self.reply(TwinRequest("events/decoded", body: body, running: true))
-        #expect(reply.body == "42 1714564801.0", "\(reply)")
-      }
-
-      @Test("decodedValues(_:) answers a line of the wrong shape with a 400 that says where")
-      func decodedValuesWrongShape() async throws {
-        let body = "{\"n\": 1, \"at\": \"2024-05-01T12:00:00Z\"}\n{\"n\": \"x\"}\n"
-        let reply = try await Self.reply(TwinRequest("events/decoded", body: body, running: true))
-        #expect(reply.status == 400, "\(reply)")
-        #expect(reply.body.contains(#"Expected Int at .n but found string (\"x\")"#), "\(reply)")
-      }
-
-      @Test("mappedValues(_:strict:) maps each line; a missing optional age is nil")
-      func mappedValuesStreamed() async throws {
-        let body = "{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Grace\"}\n"
-        let reply = try await Self.reply(TwinRequest("users/bulk", body: body, running: true))
-        #expect(reply.status == 200, "\(reply)")
-        #expect(reply.body == "Ada:36,Grace:-")
-      }
-
-      @Test("mappedValues(_:strict:) answers a line that does not map with a 400 and its path")
-      func mappedValuesFailure() async throws {
-        let body = "{\"name\": \"Ada\"}\n{\"name\": \"Grace\", \"age\": \"x\"}\n"
-        let reply = try await Self.reply(TwinRequest("users/bulk", body: body, running: true))
-        #expect(reply.status == 400, "\(reply)")
-        #expect(reply.body.contains(#"Expected Int at .age but found string"#), "\(reply)")
+      @Test(
+        "Each streamed body gets the reply both adapters give", arguments: AdapterBodyCases.streamed
+      )
+      func streamedBody(_ body: BodyCase) async throws {
+        let reply = try await Self.reply(TwinRequest(body.path, bytes: body.body(), running: true))
+        #expect(body.mismatch(status: Int(reply.status), body: reply.body) == nil, "\(reply)")
       }
 
       @Test("Vapor's 16 KB collection limit is a 413; a route's maxSize raises it")
@@ -141,34 +104,6 @@
           try Self.routes(app, coders)
         }
         #expect(reply.status == 200, "\(reply)")
-      }
-
-      @Test("A streamed value over maxValueBytes is a 413; a route can raise the limit")
-      func valueSizeLimit() async throws {
-        let big = String(repeating: "v", count: 5 * 1024 * 1024)
-        let body = "{\"n\": 1}\n{\"s\": \"\(big)\"}\n"
-        let refused = try await Self.reply(TwinRequest("events", body: body, running: true))
-        #expect(refused.status == 413, "\(refused)")
-        #expect(
-          refused.body.contains("Value longer than the limit of 4194304 bytes (maxValueBytes)"),
-          "\(refused)")
-        #expect(refused.body.utf8.count < 500)
-        let raised = try await Self.reply(TwinRequest("events/big", body: body, running: true))
-        #expect(raised.status == 200, "\(raised.status)")
-        #expect(raised.body == "\(big.utf8.count)")
-      }
-
-      @Test("JSONParser.Options.maxDepth bounds a streamed body's nesting: a 400 that says so")
-      func depthLimit() async throws {
-        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        let shallow = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
-        let ok = try await Self.reply(
-          TwinRequest("events/shallow", body: shallow + "\n" + shallow, running: true))
-        #expect(ok.body == "2", "\(ok)")
-        let refused = try await Self.reply(
-          TwinRequest("events/shallow", body: deep, running: true))
-        #expect(refused.status == 400, "\(refused)")
-        #expect(refused.body.contains("Nesting deeper than 64 levels at line 1, column 65"))
       }
     }
   }

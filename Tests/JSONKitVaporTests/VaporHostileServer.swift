@@ -7,7 +7,9 @@
 
   extension VaporTests {
     /// The server the article "Hostile request bodies" measures: the hostile-body routes on
-    /// 127.0.0.1, serving until the port file it wrote is removed. Runs only when
+    /// 127.0.0.1, serving until the port file it wrote is removed.
+    ///
+    /// Runs only when
     /// `JSONKIT_HOSTILE_PORT_FILE` names that file (`Tests/HostileBodies/measure.py` sets it,
     /// one process per case, so that each case's peak memory is its own).
     @Suite("The hostile-body server for memory measurements")

@@ -10,7 +10,9 @@
   import VaporTesting
 
   /// A route file as an application writes it: Vapor, JSONKit, Mapping and Transfer imported
-  /// together. Vapor has a `Session` and re-exports NIO's `HTTPHeaders` and `HTTPMethod`, all
+  /// together.
+  ///
+  /// Vapor has a `Session` and re-exports NIO's `HTTPHeaders` and `HTTPMethod`, all
   /// names Transfer declares too; the README's and the articles' examples are written here as
   /// they spell them (`Transfer.Session`), so this file compiling is half of each test.
   @Suite("Names that coexist: Vapor with JSONKit, Mapping and Transfer in one file")

@@ -18,7 +18,8 @@ struct HostileQueryTests {
 
   /// An unknown `@format` is a runtime error, as in jq (`jq -n '@foo'` exits 5 and
   /// `try @foo catch .` catches it): it was raised with kind `.compile` at run time.
-  @Test func unknownFormatIsARuntimeError() throws {
+  @Test("Unknown format is a runtime error")
+  func unknownFormatIsARuntimeError() throws {
     let query = try Query("@t1sv")
     #expect(throws: QueryError.self) { try query.values(on: "x") }
     do {
@@ -30,10 +31,12 @@ struct HostileQueryTests {
     #expect(try Query("try @foo catch .").values(on: .null) == ["foo is not a valid format"])
   }
 
-  /// A string that runs over a line break and never ends: the error was placed on the
-  /// lexer's current line with a column computed from the string's start (negative). As
-  /// jq's, it is at the string's last token, its text from the quote on.
-  @Test func unterminatedStringOverSeveralLinesIsPlacedAtItsLastText() {
+  /// A string that runs over a line break and never ends is placed at its last text.
+  ///
+  /// The error was placed on the lexer's current line with a column computed from the
+  /// string's start (negative). As jq's, it is at the string's last token.
+  @Test("Unterminated string over several lines is placed at its last text")
+  func unterminatedStringOverSeveralLinesIsPlacedAtItsLastText() {
     let error = compileError("\"x\\()\"\n.a | \"abc\ndef")
     #expect(
       error?.message
@@ -51,7 +54,8 @@ extension HostileQueryTests {
   /// Endless lazy recursion (`fac` without its base case) on the fuzzer's 8 MB main-thread
   /// stack under AddressSanitizer: the stack guard took the address of a Swift local, which
   /// ASan moves to its heap "fake stack", so it never fired and the stack overflowed.
-  @Test func endlessLazyRecursionEndsWithAnError() {
+  @Test("Endless lazy recursion ends with an error")
+  func endlessLazyRecursionEndsWithAnError() {
     let error = StackGuardTests.onThread(stackSize: 8 << 20) { () -> QueryError? in
       do {
         _ = try Query("def fac: if . <= 1 then . * (. - 1 | fac) end; [.[] | fac]")
@@ -70,15 +74,18 @@ extension HostileQueryTests {
   /// `[recurse(if . < 5 then .y end)]` on a string recurses for ever on the same value: the
   /// prelude's recursive `recurse(f)` nested one generator per output, so every output walked
   /// all the levels before it and the fuzzer spent 12 s reaching its 20,000-step limit.
+  ///
   /// `recurse(f)` now keeps an explicit stack: linear time, no native stack growth.
-  @Test func recurseIsLinearInItsDepth() throws {
+  @Test("recurse is linear in its depth")
+  func recurseIsLinearInItsDepth() throws {
     #expect(try Query("[limit(100000; recurse(. + 1))] | length").values(on: 0) == [100000])
     let limited = try Query(
       "[recurse(if . < 5 then .y end)]", options: QueryOptions(stepLimit: 20_000))
     #expect(throws: QueryError.self) { try limited.values(on: "x") }
   }
 
-  @Test func recurseKeepsJqsOrderPathsAndLaziness() throws {
+  @Test("recurse keeps jq's order, paths and laziness")
+  func recurseKeepsJqsOrderPathsAndLaziness() throws {
     let tree: JSON = ["a": [1, ["b": 2]], "c": 3]
     #expect(
       try Query("[recurse(.[]?)] | length").values(on: tree)
@@ -106,12 +113,14 @@ struct DeepValueQueryTests {
     return json
   }
 
-  @Test func recurseDefaultVisitsAMillionLevels() throws {
+  @Test("recurse default visits a million levels")
+  func recurseDefaultVisitsAMillionLevels() throws {
     let json = Self.deepValue(levels: 1_000_000)
     #expect(try Query("[..] | length").values(on: json) == [1_000_001])
   }
 
-  @Test func recurseAndPathsOnAThousandLevels() throws {
+  @Test("recurse and paths on a thousand levels")
+  func recurseAndPathsOnAThousandLevels() throws {
     let json = Self.deepValue(levels: 1_000)
     #expect(try Query("[.. | numbers]").values(on: json) == [[1]])
     // Paths grow with the depth (their total size with its square), hence the smaller value.

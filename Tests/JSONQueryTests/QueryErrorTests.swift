@@ -5,14 +5,16 @@ import Testing
 
 @Suite("QueryError carries jq's error value")
 struct QueryErrorTests {
-  @Test func stringValueIsTheMessage() {
+  @Test("String value is the message")
+  func stringValueIsTheMessage() {
     let error = QueryError.runtime("cannot iterate over null")
     #expect(error.message == "cannot iterate over null")
     #expect(error.value == JSON("cannot iterate over null"))
     #expect(error.kind == .runtime)
   }
 
-  @Test func otherValuesPrintAsCompactJSONNotAString() {
+  @Test("Other values print as compact JSON not a string")
+  func otherValuesPrintAsCompactJSONNotAString() {
     let error = QueryError(value: ["code": 7])
     #expect(error.message == #"{"code":7} (not a string)"#)
     #expect(error.description == error.message)
@@ -22,7 +24,8 @@ struct QueryErrorTests {
 @Suite("fromjson errors")
 struct FromJSONErrorTests {
   /// jq's own words ("<what> at line L, column C (while parsing '<text>')"), from its parser.
-  @Test func sayWhatWhereAndWhichText() throws {
+  @Test("Messages say what, where and which text")
+  func sayWhatWhereAndWhichText() throws {
     let results = try Query("try fromjson catch .").values(on: JSON("[1,\n2,,3]"))
     #expect(
       results == [
@@ -38,33 +41,35 @@ struct FromJSONErrorTests {
 struct InvalidPathExpressionTests {
   static let input: JSON = ["a": [["b": 0], ["b": 1]], "c": "x"]
 
-  @Test(arguments: [
-    (
-      "path(.a | map(select(.b == 0)) | .[0])",
-      #"Invalid path expression near attempt to access element 0 of [{"b":0}]"#
-    ),
-    (
-      "path(.a | map(select(.b == 0)) | .c)",
-      #"Invalid path expression near attempt to access element "c" of [{"b":0}]"#
-    ),
-    (
-      "path(.a | map(select(.b == 0)) | .[])",
-      #"Invalid path expression near attempt to iterate through [{"b":0}]"#
-    ),
-    (
-      "path(.a | map(.) | .[1:])",
-      #"Invalid path expression near attempt to access element {"start":1,"end":null} of [{"b":0},{"b":1}]"#
-    ),
-    (
-      "(.a | map(.) | .[0].b) = 5",
-      #"Invalid path expression near attempt to access element 0 of [{"b":0},{"b":1}]"#
-    ),
-    (
-      "path(.c | ascii_upcase | tostring | .[0])",
-      #"Invalid path expression near attempt to access element 0 of "X""#
-    ),
-    ("path(1)", "Invalid path expression with result 1"),
-  ])
+  @Test(
+    "Runtime errors are worded as jq words them",
+    arguments: [
+      (
+        "path(.a | map(select(.b == 0)) | .[0])",
+        #"Invalid path expression near attempt to access element 0 of [{"b":0}]"#
+      ),
+      (
+        "path(.a | map(select(.b == 0)) | .c)",
+        #"Invalid path expression near attempt to access element "c" of [{"b":0}]"#
+      ),
+      (
+        "path(.a | map(select(.b == 0)) | .[])",
+        #"Invalid path expression near attempt to iterate through [{"b":0}]"#
+      ),
+      (
+        "path(.a | map(.) | .[1:])",
+        #"Invalid path expression near attempt to access element {"start":1,"end":null} of [{"b":0},{"b":1}]"#
+      ),
+      (
+        "(.a | map(.) | .[0].b) = 5",
+        #"Invalid path expression near attempt to access element 0 of [{"b":0},{"b":1}]"#
+      ),
+      (
+        "path(.c | ascii_upcase | tostring | .[0])",
+        #"Invalid path expression near attempt to access element 0 of "X""#
+      ),
+      ("path(1)", "Invalid path expression with result 1"),
+    ])
   func wording(program: String, message: String) throws {
     var results = try Query(program).run(on: Self.input)
     var thrown: QueryError?

@@ -3,7 +3,8 @@ import LoopbackTestServer
 import Testing
 
 extension LoopbackServerTests {
-  @Suite struct Faults {
+  @Suite("Faults")
+  struct Faults {
     private func serve(
       _ fault: ServerResponse.Fault, framing: ServerResponse.Framing = .contentLength
     )
@@ -17,7 +18,8 @@ extension LoopbackServerTests {
       }
     }
 
-    @Test func closeMidBody() throws {
+    @Test("Closing mid-body leaves curl a partial file")
+    func closeMidBody() throws {
       let server = try serve(.closeMidBody(afterBytes: 1000))
       defer { server.stop() }
 
@@ -27,7 +29,8 @@ extension LoopbackServerTests {
       #expect(result.header("Content-Length") == "10000")
     }
 
-    @Test func truncateChunked() throws {
+    @Test("A truncated chunked body leaves curl a partial file")
+    func truncateChunked() throws {
       let server = try serve(.truncateChunked(afterChunks: 2), framing: .chunked(chunkSize: 100))
       defer { server.stop() }
 
@@ -36,7 +39,8 @@ extension LoopbackServerTests {
       #expect(result.body == Array(patternBytes(10_000).prefix(200)))
     }
 
-    @Test func truncateChunkedWithoutChunkedFraming() throws {
+    @Test("Truncating a body that was not chunked sends it chunked and cuts it")
+    func truncateChunkedWithoutChunkedFraming() throws {
       let server = try serve(.truncateChunked(afterChunks: 1))
       defer { server.stop() }
 
@@ -48,7 +52,8 @@ extension LoopbackServerTests {
       #expect(!rest.hasSuffix("0\r\n\r\n"))
     }
 
-    @Test func rawInvalidStatusLine() throws {
+    @Test("A raw invalid status line is refused by curl")
+    func rawInvalidStatusLine() throws {
       let server = try serve(.raw(Array("HTTQ/9 what\r\n\r\n".utf8)))
       defer { server.stop() }
 
@@ -56,7 +61,8 @@ extension LoopbackServerTests {
       #expect([1, 8].contains(result.exitCode))  // unsupported protocol / weird server reply
     }
 
-    @Test func rawBytesAreSentVerbatim() throws {
+    @Test("Raw bytes are sent verbatim")
+    func rawBytesAreSentVerbatim() throws {
       let bytes = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi".utf8)
       let server = try serve(.raw(bytes))
       defer { server.stop() }
@@ -65,7 +71,8 @@ extension LoopbackServerTests {
       #expect(try client.readToEnd() == bytes)
     }
 
-    @Test func closeWithoutResponse() throws {
+    @Test("Closing without a response gives curl nothing")
+    func closeWithoutResponse() throws {
       let server = try serve(.closeWithoutResponse)
       defer { server.stop() }
 
@@ -73,7 +80,8 @@ extension LoopbackServerTests {
       #expect(result.exitCode == 52)  // CURLE_GOT_NOTHING
     }
 
-    @Test func invalidGzip() throws {
+    @Test("An invalid gzip body is a content encoding error for curl")
+    func invalidGzip() throws {
       let server = try serve(.invalidGzip)
       defer { server.stop() }
 
@@ -82,7 +90,8 @@ extension LoopbackServerTests {
       #expect(result.header("Content-Encoding") == "gzip")
     }
 
-    @Test func stallAfterHeadersTimesOutTheClientAndStopIsPrompt() throws {
+    @Test("Stall after headers times out the client and stop is prompt")
+    func stallAfterHeadersTimesOutTheClientAndStopIsPrompt() throws {
       let server = try serve(.stallAfterHeaders)
 
       let result = try curl(["-m", "1", server.url("/")])
@@ -98,7 +107,8 @@ extension LoopbackServerTests {
       #expect(try client.serverClosed())
     }
 
-    @Test func delayBeforeHeadersTimesOutTheClient() throws {
+    @Test("Delay before headers times out the client")
+    func delayBeforeHeadersTimesOutTheClient() throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("late")
         response.delayBeforeHeaders = .seconds(30)

@@ -4,13 +4,16 @@ import Testing
 @testable import LoopbackTestServer
 
 extension LoopbackServerTests {
-  @Suite struct Encoding {
-    @Test func crc32CheckValue() {
+  @Suite("Gzip encoding")
+  struct Encoding {
+    @Test("CRC-32 gives the standard check value")
+    func crc32CheckValue() {
       #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
       #expect(CRC32.checksum([]) == 0)
     }
 
-    @Test func gzipOfEmptyInput() {
+    @Test("Gzip of an empty input is valid")
+    func gzipOfEmptyInput() {
       #expect(
         Gzip.encode([]) == [
           0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF,
@@ -19,7 +22,8 @@ extension LoopbackServerTests {
         ])
     }
 
-    @Test func gzipTrailerHoldsCRCAndSize() {
+    @Test("Gzip trailer holds CRC and size")
+    func gzipTrailerHoldsCRCAndSize() {
       let input = patternBytes(70_000)
       let encoded = Gzip.encode(input)
       // Two stored blocks: 65,535 bytes, then the final 4,465.

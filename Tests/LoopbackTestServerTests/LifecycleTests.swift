@@ -5,8 +5,10 @@ import Testing
 @testable import LoopbackTestServer
 
 extension LoopbackServerTests {
-  @Suite struct Lifecycle {
-    @Test func baseURLAndURL() throws {
+  @Suite("Lifecycle")
+  struct Lifecycle {
+    @Test("baseURL and url(_:) name the server")
+    func baseURLAndURL() throws {
       let server = try LoopbackServer { _ in .empty(status: 204) }
       defer { server.stop() }
       #expect(server.port > 0)
@@ -14,7 +16,8 @@ extension LoopbackServerTests {
       #expect(server.url("/a?b=1") == "http://127.0.0.1:\(server.port)/a?b=1")
     }
 
-    @Test func twoHundredConcurrentConnections() throws {
+    @Test("200 concurrent connections")
+    func twoHundredConcurrentConnections() throws {
       let server = try LoopbackServer { .text("connection \($0.connectionID)") }
       defer { server.stop() }
 
@@ -32,7 +35,8 @@ extension LoopbackServerTests {
       #expect(server.requestsServed == 200)
     }
 
-    @Test func manyKeepAliveClientsAtOnce() throws {
+    @Test("Many keep-alive clients at once")
+    func manyKeepAliveClientsAtOnce() throws {
       let server = try LoopbackServer { .text("\($0.connectionID) \($0.path)") }
       defer { server.stop() }
 
@@ -54,7 +58,8 @@ extension LoopbackServerTests {
       #expect(server.requestsServed == 32 * 25)
     }
 
-    @Test func stopIsPromptWithAHalfSentRequestAndASlowDownload() throws {
+    @Test("Stop is prompt with a half sent request and a slow download")
+    func stopIsPromptWithAHalfSentRequestAndASlowDownload() throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text(String(repeating: "x", count: 100))
         response.framing = .chunked(chunkSize: 1)
@@ -72,7 +77,8 @@ extension LoopbackServerTests {
 
     // A freed port may be bound at once by a server of a test running alongside: "gone"
     // means refused, or answered by someone without this server's token.
-    @Test func stopIsIdempotentAndRefusesNewConnections() throws {
+    @Test("Stop is idempotent and refuses new connections")
+    func stopIsIdempotentAndRefusesNewConnections() throws {
       let token = UUID().uuidString
       let server = try LoopbackServer { _ in .text(token) }
       let port = server.port
@@ -84,7 +90,8 @@ extension LoopbackServerTests {
       #expect(socketsOnPort(port) == 0)
     }
 
-    @Test func deinitStops() throws {
+    @Test("deinit stops the server")
+    func deinitStops() throws {
       let token = UUID().uuidString
       var server: LoopbackServer? = try LoopbackServer { _ in .text(token) }
       let port = try #require(server?.port)
@@ -94,7 +101,8 @@ extension LoopbackServerTests {
       #expect(socketsOnPort(port) == 0)
     }
 
-    @Test func stopCalledFromAHandlerDoesNotDeadlock() throws {
+    @Test("Stop called from a handler does not deadlock")
+    func stopCalledFromAHandlerDoesNotDeadlock() throws {
       let box = ServerBox()
       let server = try LoopbackServer { _ in
         box.server?.stop()
@@ -107,7 +115,8 @@ extension LoopbackServerTests {
       box.server = nil
     }
 
-    @Test func stopClosesEveryDescriptor() throws {
+    @Test("Stop closes every descriptor")
+    func stopClosesEveryDescriptor() throws {
       let server = try LoopbackServer { request in
         var response = ServerResponse.text("held")
         if request.path == "/stall" { response.fault = .stallAfterHeaders }

@@ -3,8 +3,10 @@ import LoopbackTestServer
 import Testing
 
 extension LoopbackServerTests {
-  @Suite struct Requests {
-    @Test func jsonGet() throws {
+  @Suite("Requests")
+  struct Requests {
+    @Test("A JSON GET is answered")
+    func jsonGet() throws {
       let recorder = Recorder()
       let server = try recorder.server { _ in .json(#"{"name":"jsonkit","n":[1,2,3]}"#) }
       defer { server.stop() }
@@ -24,7 +26,8 @@ extension LoopbackServerTests {
       #expect(server.requestsServed == 1)
     }
 
-    @Test func pathAndQueryAreDecoded() throws {
+    @Test("Path and query are decoded")
+    func pathAndQueryAreDecoded() throws {
       let recorder = Recorder()
       let server = try recorder.server { _ in .empty(status: 204) }
       defer { server.stop() }
@@ -39,7 +42,8 @@ extension LoopbackServerTests {
       #expect(request.queryItems.map(\.name) == ["x", "y", "x", "flag"])
     }
 
-    @Test func handBuiltRequestParsesItsTarget() {
+    @Test("Hand-built request parses its target")
+    func handBuiltRequestParsesItsTarget() {
       let request = ServerRequest(
         method: "GET", target: "http://example.com/p%2Fq?k=%zz",
         headers: [(name: "X-One", value: "1"), (name: "x-one", value: "2")])
@@ -48,7 +52,7 @@ extension LoopbackServerTests {
       #expect(request.header("X-ONE") == "1")
     }
 
-    @Test(arguments: [false, true])
+    @Test("A POST body is echoed", arguments: [false, true])
     func postEcho(chunked: Bool) throws {
       let recorder = Recorder()
       let server = try recorder.server { request in
@@ -69,7 +73,8 @@ extension LoopbackServerTests {
       #expect(request.header("Transfer-Encoding") == (chunked ? "chunked" : nil))
     }
 
-    @Test func chunkedBodyWithExtensionsAndTrailers() throws {
+    @Test("Chunked body with extensions and trailers")
+    func chunkedBodyWithExtensionsAndTrailers() throws {
       let server = try LoopbackServer { .bytes($0.body, contentType: "text/plain") }
       defer { server.stop() }
 
@@ -83,7 +88,8 @@ extension LoopbackServerTests {
       #expect(String(decoding: response.body, as: UTF8.self) == "hello, chunked!")
     }
 
-    @Test func expectContinueIsAnsweredBeforeTheBody() throws {
+    @Test("Expect: 100-continue is answered before the body")
+    func expectContinueIsAnsweredBeforeTheBody() throws {
       let server = try LoopbackServer { .bytes($0.body, contentType: "text/plain") }
       defer { server.stop() }
 
@@ -100,7 +106,8 @@ extension LoopbackServerTests {
       #expect(response.body == Array("data".utf8))
     }
 
-    @Test func largeUploadThroughCurlsOwnExpect() throws {
+    @Test("Large upload through curl's own expect")
+    func largeUploadThroughCurlsOwnExpect() throws {
       // libcurl sends Expect: 100-continue by itself for bodies over 1 MiB.
       let recorder = Recorder()
       let server = try recorder.server { request in .text("\(request.body.count)") }
@@ -115,7 +122,8 @@ extension LoopbackServerTests {
       #expect(recorder.last?.body == payload)
     }
 
-    @Test func hundredRequestHeadersArriveInOrder() throws {
+    @Test("A hundred request headers arrive in order")
+    func hundredRequestHeadersArriveInOrder() throws {
       let recorder = Recorder()
       let server = try recorder.server { _ in .empty(status: 204) }
       defer { server.stop() }
@@ -128,7 +136,8 @@ extension LoopbackServerTests {
       #expect(fields.map(\.value) == (0..<100).map { "value \($0)" })
     }
 
-    @Test func oversizedHeadersGet431AndClose() throws {
+    @Test("Oversized headers get 431 and close")
+    func oversizedHeadersGet431AndClose() throws {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 
@@ -145,16 +154,18 @@ extension LoopbackServerTests {
       #expect(server.requestsServed == 0)
     }
 
-    @Test(arguments: [
-      "GARBAGE\r\n\r\n",
-      "GET /\r\n\r\n",
-      "GET / HTTP/1.1\r\nNo colon here\r\n\r\n",
-      "GET / HTTP/1.1\r\nHost: h\r\n folded: line\r\n\r\n",
-      "POST / HTTP/1.1\r\nContent-Length: 12x\r\n\r\n",
-      "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
-      "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
-      "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-    ])
+    @Test(
+      "Malformed requests get 400",
+      arguments: [
+        "GARBAGE\r\n\r\n",
+        "GET /\r\n\r\n",
+        "GET / HTTP/1.1\r\nNo colon here\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\n folded: line\r\n\r\n",
+        "POST / HTTP/1.1\r\nContent-Length: 12x\r\n\r\n",
+        "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+      ])
     func malformedRequestsGet400(request: String) throws {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
@@ -165,7 +176,8 @@ extension LoopbackServerTests {
       #expect(try client.serverClosed())
     }
 
-    @Test func unknownVersionGets505() throws {
+    @Test("Unknown version gets 505")
+    func unknownVersionGets505() throws {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 

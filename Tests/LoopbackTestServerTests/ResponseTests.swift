@@ -3,8 +3,10 @@ import LoopbackTestServer
 import Testing
 
 extension LoopbackServerTests {
-  @Suite struct Responses {
-    @Test func keepAliveReusesOneConnection() throws {
+  @Suite("Responses")
+  struct Responses {
+    @Test("Keep-alive reuses one connection")
+    func keepAliveReusesOneConnection() throws {
       let recorder = Recorder()
       let server = try recorder.server { request in .text("reply to \(request.path)") }
       defer { server.stop() }
@@ -17,7 +19,8 @@ extension LoopbackServerTests {
       #expect(recorder.all.map(\.connectionID) == [0, 0])
     }
 
-    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+    @Test("Pipelined requests are answered in order")
+    func pipelinedRequestsAreAnsweredInOrder() throws {
       let server = try LoopbackServer { .text($0.path) }
       defer { server.stop() }
 
@@ -27,7 +30,8 @@ extension LoopbackServerTests {
       #expect(server.connectionsAccepted == 1)
     }
 
-    @Test func connectionCloseAndHTTP10EndTheConnection() throws {
+    @Test("Connection close and HTTP/1.0 end the connection")
+    func connectionCloseAndHTTP10EndTheConnection() throws {
       let server = try LoopbackServer { _ in .text("bye") }
       defer { server.stop() }
 
@@ -42,7 +46,8 @@ extension LoopbackServerTests {
       #expect(try old.serverClosed())
     }
 
-    @Test func headSendsTheHeadersOfGet() throws {
+    @Test("HEAD sends the headers of GET")
+    func headSendsTheHeadersOfGet() throws {
       let server = try LoopbackServer { _ in .text("twelve bytes") }
       defer { server.stop() }
 
@@ -61,7 +66,8 @@ extension LoopbackServerTests {
       #expect(result.header("Content-Length") == "12")
     }
 
-    @Test func chunkedResponse() throws {
+    @Test("A chunked response arrives whole")
+    func chunkedResponse() throws {
       let body = patternBytes(10_000)
       let server = try LoopbackServer { _ in
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
@@ -86,7 +92,8 @@ extension LoopbackServerTests {
       #expect(wire.hasSuffix("\r\n0\r\n\r\n"))
     }
 
-    @Test func slowChunkedResponseArrivesWhole() throws {
+    @Test("Slow chunked response arrives whole")
+    func slowChunkedResponseArrivesWhole() throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("abcdefghij")
         response.framing = .chunked(chunkSize: 2)
@@ -100,7 +107,8 @@ extension LoopbackServerTests {
       #expect(result.text == "abcdefghij")
     }
 
-    @Test func chunkedFallsBackToCloseDelimitedForHTTP10() throws {
+    @Test("Chunked falls back to close-delimited for HTTP/1.0")
+    func chunkedFallsBackToCloseDelimitedForHTTP10() throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("old client")
         response.framing = .chunked(chunkSize: 3)
@@ -114,7 +122,8 @@ extension LoopbackServerTests {
       #expect(response.body == Array("old client".utf8))
     }
 
-    @Test func closeDelimitedResponse() throws {
+    @Test("A close-delimited response arrives whole")
+    func closeDelimitedResponse() throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("until the end")
         response.framing = .closeDelimited
@@ -129,7 +138,7 @@ extension LoopbackServerTests {
       #expect(result.header("Connection") == "close")
     }
 
-    @Test(arguments: [0, 1, 65_535, 65_536, 200_000])
+    @Test("Gzip decodes to the original", arguments: [0, 1, 65_535, 65_536, 200_000])
     func gzipDecodesToTheOriginal(size: Int) throws {
       let body = patternBytes(size)
       let server = try LoopbackServer { _ in
@@ -148,7 +157,8 @@ extension LoopbackServerTests {
       #expect(raw.body.starts(with: [0x1F, 0x8B]))
     }
 
-    @Test func gzipWithChunkedFraming() throws {
+    @Test("Gzip with chunked framing decodes")
+    func gzipWithChunkedFraming() throws {
       let body = patternBytes(50_000)
       let server = try LoopbackServer { _ in
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
@@ -163,7 +173,8 @@ extension LoopbackServerTests {
       #expect(result.body == body)
     }
 
-    @Test func hundredResponseHeaders() throws {
+    @Test("A hundred response headers")
+    func hundredResponseHeaders() throws {
       let server = try LoopbackServer { _ in
         ServerResponse(
           status: 200, headers: (0..<100).map { (name: "X-Header-\($0)", value: "v\($0)") },
@@ -178,7 +189,8 @@ extension LoopbackServerTests {
       #expect(names == (0..<100).map { "X-Header-\($0): v\($0)" })
     }
 
-    @Test func statusReasonAndRedirect() throws {
+    @Test("Status, reason and redirect are sent")
+    func statusReasonAndRedirect() throws {
       let server = try LoopbackServer { request in
         switch request.path {
         case "/old": return .redirect(to: "/new")
@@ -203,7 +215,8 @@ extension LoopbackServerTests {
       #expect(missing.header("Content-Length") == "0")
     }
 
-    @Test func noContentHasNoBodyOrLength() throws {
+    @Test("No content has no body or length")
+    func noContentHasNoBodyOrLength() throws {
       let server = try LoopbackServer { _ in
         ServerResponse(status: 204, body: Array("ignored".utf8))
       }
@@ -216,7 +229,8 @@ extension LoopbackServerTests {
       #expect(try client.readResponse(bodyless: true).status == 204)
     }
 
-    @Test func handlerFramingHeadersAreReplaced() throws {
+    @Test("Handler framing headers are replaced")
+    func handlerFramingHeadersAreReplaced() throws {
       let server = try LoopbackServer { _ in
         ServerResponse(
           headers: [(name: "Content-Length", value: "999"), (name: "X-Kept", value: "yes")],

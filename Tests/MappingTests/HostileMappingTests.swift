@@ -65,7 +65,8 @@ struct HostileMappingTests {
     }
   }
 
-  @Test func integersGivenWrongTypes() {
+  @Test("Integers given wrong types fail with their path")
+  func integersGivenWrongTypes() {
     Self.check(Int.self, wrong: Self.numbers + ["1.5", "1e400"])
     Self.check(Int8.self, wrong: Self.numbers + ["128", "-129"])
     Self.check(Int16.self, wrong: Self.numbers + ["32768"])
@@ -78,7 +79,8 @@ struct HostileMappingTests {
     Self.check(UInt64.self, wrong: Self.numbers + ["18446744073709551616", "-1"])
   }
 
-  @Test func otherScalarsGivenWrongTypes() {
+  @Test("Other scalars given wrong types fail with their path")
+  func otherScalarsGivenWrongTypes() {
     Self.check(Double.self, wrong: Self.numbers)
     Self.check(Float.self, wrong: Self.numbers)
     Self.check(Decimal.self, wrong: [#"true"#, #"[]"#, #"{}"#])
@@ -86,7 +88,8 @@ struct HostileMappingTests {
     Self.check(String.self, wrong: [#"1"#, #"true"#, #"[]"#, #"{}"#])
   }
 
-  @Test func collectionsAndModelsGivenWrongTypes() {
+  @Test("Collections and models given wrong types fail with their path")
+  func collectionsAndModelsGivenWrongTypes() {
     Self.check(
       [Int].self, wrong: [#"1"#, #""x""#, #"{}"#, #"[1, "2"]"#], paths: [#"[1, "2"]"#: ".field[1]"])
     Self.check(
@@ -96,7 +99,8 @@ struct HostileMappingTests {
     Self.check(Holder<Int>.self, wrong: [#"1"#, #""x""#, #"[]"#, #"true"#])
   }
 
-  @Test func enumsGivenWrongValues() throws {
+  @Test("Enums given wrong values fail with their path")
+  func enumsGivenWrongValues() throws {
     for value in [#""purple""#, #"1"#, #"[]"#, #"{}"#] {
       let json = JSON(parseJSON: #"{"field": \#(value)}"#)
       let error = #expect(throws: MappingError.self) {
@@ -106,7 +110,8 @@ struct HostileMappingTests {
     }
   }
 
-  @Test func nestedFailuresCarryTheFullPath() {
+  @Test("Nested failures carry the full path")
+  func nestedFailuresCarryTheFullPath() {
     let json = JSON(parseJSON: #"{"field": [{"field": 1}, {"field": "two"}]}"#)
     let error = #expect(throws: MappingError.self) {
       try Mapper<Holder<[Holder<Int>]>>(strict: true).mapOrThrow(JSON: json)

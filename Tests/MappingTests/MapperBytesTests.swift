@@ -19,7 +19,8 @@ struct MapperBytesTests {
     }
   }
 
-  @Test func mapAndMapArrayTakeAnyByteCollection() throws {
+  @Test("map and mapArray take any byte collection")
+  func mapAndMapArrayTakeAnyByteCollection() throws {
     let one = Array(#"{"id": 1, "name": "a"}"#.utf8)
     #expect(Mapper<Item>().map(bytes: one) == Item(id: 1, name: "a"))
     #expect(Mapper<Item>().map(bytes: one[...]) == Item(id: 1, name: "a"))
@@ -29,7 +30,8 @@ struct MapperBytesTests {
     #expect(Mapper<Item>().map(bytes: Array("{".utf8)) == nil)
   }
 
-  @Test func mapOrThrowGivesTheParseErrorsPlace() {
+  @Test("mapOrThrow gives the parse error's place")
+  func mapOrThrowGivesTheParseErrorsPlace() {
     #expect {
       _ = try Mapper<Item>().mapOrThrow(bytes: Array("{\"id\": 1,}".utf8))
     } throws: { error in
@@ -40,7 +42,8 @@ struct MapperBytesTests {
     }
   }
 
-  @Test func mappedValuesMapEachValueOfAStream() async throws {
+  @Test("mappedValues maps each value of a stream")
+  func mappedValuesMapEachValueOfAStream() async throws {
     let text = "{\"id\": 1, \"name\": \"a\"}\n{\"id\": 2, \"name\": \"b\"}\n{\"id\": 3,"
     let bytes = Array(text.utf8)
     let chunks = AsyncStream<ArraySlice<UInt8>> { continuation in

@@ -7,7 +7,8 @@ import Testing
 /// gives the old library's result.
 @Suite("The porting guide's replacements give the old results")
 struct PortingGuideTests {
-  @Test func swiftyJSONRows() {
+  @Test("The SwiftyJSON rows give the old results")
+  func swiftyJSONRows() {
     #expect(JSON(true).number == nil)
     #expect(JSON(true).numberValue == 1)
     #expect(JSON(1.9).int == nil)
@@ -59,7 +60,8 @@ struct PortingGuideTests {
     }
   }
 
-  @Test func objectMapperRows() throws {
+  @Test("The ObjectMapper rows give the old results")
+  func objectMapperRows() throws {
     let text = #"{"count": true, "age": 36.6}"#
     let (plain, failures) = Mapper<Plain>().mapWithFailures(JSON: JSON(parseJSON: text))
     #expect(plain?.count == 0 && plain?.age == 0)

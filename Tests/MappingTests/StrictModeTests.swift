@@ -141,7 +141,8 @@ struct StrictModeArticleTests {
   }
   static let text = #"[{"name": "Ada", "age": "36"}, {"name": 7, "age": 41}]"#
 
-  @Test func lenientMappingKeepsWhatMapsAndStrictThrowsTheFirstFailure() throws {
+  @Test("Lenient mapping keeps what maps and strict throws the first failure")
+  func lenientMappingKeepsWhatMapsAndStrictThrowsTheFirstFailure() throws {
     let pals = try #require(Mapper<Pal>().mapArray(JSONString: Self.text))
     #expect(pals.map(\.name) == ["Ada", ""] && pals.map(\.age) == [0, 41])
 

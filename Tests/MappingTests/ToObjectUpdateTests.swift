@@ -20,7 +20,8 @@ struct ToObjectUpdateTests {
     }
   }
 
-  @Test func aNestedObjectIsTheSameInstanceWithTheNewValues() throws {
+  @Test("A nested object is the same instance with the new values")
+  func aNestedObjectIsTheSameInstanceWithTheNewValues() throws {
     let person = try #require(
       Mapper<Person>().map(JSONString: #"{"name": "A", "spouse": {"name": "B", "age": 40}}"#))
     let spouse = try #require(person.spouse)
@@ -31,7 +32,8 @@ struct ToObjectUpdateTests {
     #expect(person.name == "A")
   }
 
-  @Test func dictionaryMembersUpdateTheirObjectsAndNewKeysAreAdded() throws {
+  @Test("Dictionary members update their objects and new keys are added")
+  func dictionaryMembersUpdateTheirObjectsAndNewKeysAreAdded() throws {
     let person = try #require(
       Mapper<Person>().map(JSONString: #"{"children": {"c1": {"name": "x"}}}"#))
     let child = try #require(person.children?["c1"])
@@ -42,13 +44,15 @@ struct ToObjectUpdateTests {
     #expect(person.children?["c2"]?.name == "y")
   }
 
-  @Test func mappingANewObjectStillMakesNewNestedObjects() throws {
+  @Test("Mapping a new object still makes new nested objects")
+  func mappingANewObjectStillMakesNewNestedObjects() throws {
     let first = try #require(Mapper<Person>().map(JSONString: #"{"spouse": {"name": "B"}}"#))
     let second = try #require(Mapper<Person>().map(JSONString: #"{"spouse": {"name": "B"}}"#))
     #expect(first.spouse !== second.spouse)
   }
 
-  @Test func nullStillClearsANestedObject() throws {
+  @Test("Null still clears a nested object")
+  func nullStillClearsANestedObject() throws {
     let person = try #require(Mapper<Person>().map(JSONString: #"{"spouse": {"name": "B"}}"#))
     _ = Mapper<Person>().map(JSONString: #"{"spouse": null}"#, toObject: person)
     #expect(person.spouse == nil)
@@ -66,7 +70,8 @@ struct ToObjectUpdateTests {
     }
   }
 
-  @Test func strictModeStillFailsACollectionWithABadElement() {
+  @Test("Strict mode still fails a collection with a bad element")
+  func strictModeStillFailsACollectionWithABadElement() {
     #expect(throws: MappingError.self) {
       try Mapper<Tagged>(strict: true).mapOrThrow(JSONString: #"{"tags": ["1", "x"]}"#)
     }
@@ -90,13 +95,15 @@ struct FloatToJSONTests {
     }
   }
 
-  @Test func toJSONGivesNumbersThatCastBackToFloat() throws {
+  @Test("To JSON gives numbers that cast back to float")
+  func toJSONGivesNumbersThatCastBackToFloat() throws {
     let json = Mapper<Prices>().toJSON(Prices(byName: ["a": 1.3], one: 0.1))
     #expect((json["byName"] as? [String: Float])?["a"] == 1.3)
     #expect(json["one"] as? Float == 0.1)
   }
 
-  @Test func theTextIsTheFloatsShortestForm() {
+  @Test("The text is the float's shortest form")
+  func theTextIsTheFloatsShortestForm() {
     #expect(
       Prices(byName: ["a": 1.3], one: 0.1).toJSONString() == #"{"byName":{"a":1.3},"one":0.1}"#)
     #expect(JSON(Float(0.1)).rawString() == "0.1")

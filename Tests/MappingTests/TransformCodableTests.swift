@@ -47,7 +47,8 @@ struct CodableTransformTests {
     }
   }
 
-  @Test func decodesObjectsArraysAndSingleValues() throws {
+  @Test("Decodes objects arrays and single values")
+  func decodesObjectsArraysAndSingleValues() throws {
     let person = try txRead(
       Person.self,
       #"{"home": {"street": "Main", "floors": [1, 2]}, "role": "admin", "tags": ["a", "b"]}"#)
@@ -56,16 +57,21 @@ struct CodableTransformTests {
     #expect(person.tags == ["a", "b"])
   }
 
-  @Test(arguments: [
-    (#"{"zip": "75001"}"#, "Missing value at .home.street"),
-    (#"{"street": 12}"#, "Expected String at .home.street but found number (12)"),
-    (#"{"street": "Main", "floors": [1.5]}"#, "number 1.5 does not fit Int at .home.floors[0]"),
-    (#"{"street": "Main", "floors": [1e400]}"#, "number 1e400 does not fit Int at .home.floors[0]"),
-    (#""Main""#, #"Expected Address at .home but found string ("Main")"#),
-    ("[]", "Expected Address at .home but found array ([])"),
-    ("null", "Expected Address at .home but found null (null)"),
-    ("42", "Expected Address at .home but found number (42)"),
-  ])
+  @Test(
+    "Undecodable values leave the property unchanged and report the failure inside",
+    arguments: [
+      (#"{"zip": "75001"}"#, "Missing value at .home.street"),
+      (#"{"street": 12}"#, "Expected String at .home.street but found number (12)"),
+      (#"{"street": "Main", "floors": [1.5]}"#, "number 1.5 does not fit Int at .home.floors[0]"),
+      (
+        #"{"street": "Main", "floors": [1e400]}"#,
+        "number 1e400 does not fit Int at .home.floors[0]"
+      ),
+      (#""Main""#, #"Expected Address at .home but found string ("Main")"#),
+      ("[]", "Expected Address at .home but found array ([])"),
+      ("null", "Expected Address at .home but found null (null)"),
+      ("42", "Expected Address at .home but found number (42)"),
+    ])
   func undecodableValuesLeaveThePropertyUnchangedAndReportTheFailureInside(
     value: String, description: String
   ) {
@@ -74,7 +80,8 @@ struct CodableTransformTests {
     txExpectFailure(failures, description)
   }
 
-  @Test func encodesIntoTheModelsJSON() {
+  @Test("Encodes into the model's JSON")
+  func encodesIntoTheModelsJSON() {
     var person = Person()
     person.home = Address(street: "Main", zip: "75001", floors: [3])
     person.role = .guest
@@ -85,7 +92,8 @@ struct CodableTransformTests {
     #expect(CodableTransform<Address>().transformToJSON(nil) == nil)
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text =
       #"{"byName":{"old":{"floors":[],"street":"Old"}},"home":{"floors":[1],"street":"Main","zip":"1"},"previous":[{"floors":[],"street":"A"},{"floors":[2],"street":"B"}],"work":{"floors":[],"street":"Office"}}"#
     let person = try txRead(Person.self, text)
@@ -100,7 +108,8 @@ struct CodableTransformTests {
     txExpectFailure(more, "Expected String at .byName.a.street but found null (null)")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let badge = try Badge(JSONString: #"{"address": {"street": "Main"}, "role": "guest"}"#)
     #expect(badge.address.street == "Main")
     #expect(badge.role == .guest)
@@ -126,7 +135,8 @@ struct CodableTransformTests {
     mutating func mapping(map: Map) { entry <- (map["entry"], CodableTransform<Money>()) }
   }
 
-  @Test func numbersInsideTheCodableValueAreExact() throws {
+  @Test("Numbers inside the Codable value are exact")
+  func numbersInsideTheCodableValueAreExact() throws {
     let text =
       #"{"entry":{"amount":3.14159265358979323846264338327950288,"cents":9007199254740993}}"#
     let ledger = try txRead(Ledger.self, text)
@@ -149,7 +159,8 @@ struct CodableTransformTests {
     }
   }
 
-  @Test func writesMembersInEncodingOrderAndLeavesOutWhatCannotBeEncoded() throws {
+  @Test("Writes members in encoding order and leaves out what cannot be encoded")
+  func writesMembersInEncodingOrderAndLeavesOutWhatCannotBeEncoded() throws {
     var sensor = try txRead(
       Sensor.self,
       #"{"home": {"zip": "9", "floors": [1], "street": "Main"}, "last": {"value": 1.5}}"#)
@@ -163,7 +174,8 @@ struct CodableTransformTests {
     #expect(CodableTransform<Reading>().transformToJSONValue(Reading(value: .infinity)) == .null)
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] =
       (0..<60).map { i in
         txJSON(#"{"street": "S\#(i)", "zip": "\#(i)", "floors": [\#(i), \#(i + 1)]}"#)

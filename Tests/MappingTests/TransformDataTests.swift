@@ -35,23 +35,27 @@ struct DataTransformTests {
     }
   }
 
-  @Test func readsBase64() throws {
+  @Test("Reads base64")
+  func readsBase64() throws {
     let blob = try txRead(Blob.self, #"{"body": "aGVsbG8=", "thumb": ""}"#)
     #expect(blob.body == Data("hello".utf8))
     #expect(blob.thumb == Data())
   }
 
-  @Test(arguments: [
-    #""aGVsbG8""#, #""aGVsbG8=\n""#, #"" aGVsbG8=""#, #""a$b=""#, #""hello world""#, "12", "null",
-    "[104]",
-  ])
+  @Test(
+    "Invalid values leave the property unchanged and report a failure at the key",
+    arguments: [
+      #""aGVsbG8""#, #""aGVsbG8=\n""#, #"" aGVsbG8=""#, #""a$b=""#, #""hello world""#, "12", "null",
+      "[104]",
+    ])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Blob.self, #"{"body": \#(value)}"#)
     #expect(model?.body == Self.unset)
     txExpectTransformFailure(failures, at: [.key("body")], transform: "DataTransform")
   }
 
-  @Test func writesPaddedBase64() {
+  @Test("Writes padded base64")
+  func writesPaddedBase64() {
     var blob = Blob()
     blob.body = Data([0, 1, 2, 253, 254, 255])
     blob.thumb = Data("hi".utf8)
@@ -59,7 +63,8 @@ struct DataTransformTests {
     #expect(DataTransform().transformToJSON(nil) == nil)
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text = #"{"body":"","named":{"a":"AA==","b":"AAE="},"parts":["aGk=","/w=="]}"#
     let blob = try txRead(Blob.self, text)
     #expect(blob.parts == [Data("hi".utf8), Data([0xFF])])
@@ -69,7 +74,8 @@ struct DataTransformTests {
     txExpectTransformFailure(failures, at: [.key("parts"), .index(1)], transform: "DataTransform")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let key = try Key(JSONString: #"{"secret": "c2VjcmV0", "salt": null}"#)
     #expect(key.secret == Data("secret".utf8))
     #expect(key.salt == nil)
@@ -80,7 +86,8 @@ struct DataTransformTests {
     txExpectTransformFailure(failures, at: [.key("salt")], transform: "DataTransform")
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] =
       (0..<100).map { JSON(Data((0..<$0).map { UInt8($0 % 256) }).base64EncodedString()) } + [
         "x", 1,

@@ -6,7 +6,7 @@ import Testing
 @Suite("DateFormatterTransform and CustomDateFormatTransform read and write formatted dates")
 struct DateFormatterTransformTests {
   static let unset = Date(timeIntervalSince1970: 42)
-  /// 2024-12-24T17:30:00Z
+  /// The instant 2024-12-24T17:30:00Z.
   static let christmasEve = Date(timeIntervalSince1970: 1_735_061_400)
 
   static func parisFormatter() -> DateFormatter {
@@ -48,13 +48,15 @@ struct DateFormatterTransformTests {
     }
   }
 
-  @Test func readsAndWritesThroughTheGivenFormatter() throws {
+  @Test("Reads and writes through the given formatter")
+  func readsAndWritesThroughTheGivenFormatter() throws {
     let agenda = try txRead(Agenda.self, #"{"meeting": "24/12/2024 18:30"}"#)
     #expect(agenda.meeting == Self.christmasEve)
     #expect(txText(agenda) == #"{"meeting":"24/12/2024 18:30"}"#)
   }
 
-  @Test func keepsItsOwnCopyOfTheFormatter() {
+  @Test("Keeps its own copy of the formatter")
+  func keepsItsOwnCopyOfTheFormatter() {
     let formatter = Self.parisFormatter()
     let transform = DateFormatterTransform(dateFormatter: formatter)
     formatter.dateFormat = "yyyy"
@@ -65,7 +67,8 @@ struct DateFormatterTransformTests {
     #expect(transform.transformFromJSONValue("24/12/2024 18:30") == Self.christmasEve)
   }
 
-  @Test func customFormatsUseUTCAndThePOSIXLocale() throws {
+  @Test("Custom formats use UTC and the POSIX locale")
+  func customFormatsUseUTCAndThePOSIXLocale() throws {
     let transform = CustomDateFormatTransform(formatString: "yyyy-MM-dd")
     #expect(transform.formatString == "yyyy-MM-dd")
     #expect(transform.dateFormatter.timeZone == TimeZone(identifier: "UTC"))
@@ -77,17 +80,20 @@ struct DateFormatterTransformTests {
     #expect(named.transformToJSON(Self.christmasEve) == "Tue, 24 Dec 2024")
   }
 
-  @Test func aFormatWithAZoneReadsTheOffsetFromTheTextAndWritesUTC() throws {
+  @Test("A format with a zone reads the offset from the text and writes UTC")
+  func aFormatWithAZoneReadsTheOffsetFromTheTextAndWritesUTC() throws {
     let transform = CustomDateFormatTransform(formatString: "yyyy-MM-dd HH:mm:ss Z")
     #expect(transform.transformFromJSONValue("2024-12-24 18:30:00 +0100") == Self.christmasEve)
     #expect(transform.transformFromJSONValue("2024-12-24 12:30:00 -0500") == Self.christmasEve)
     #expect(transform.transformToJSON(Self.christmasEve) == "2024-12-24 17:30:00 +0000")
   }
 
-  @Test(arguments: [
-    #""2024-12-24T10:00""#, #""2024-02-30""#, #""24 Dec 2024""#, #""""#, "20241224", "null",
-    "false",
-  ])
+  @Test(
+    "Invalid values leave the property unchanged and report a failure at the key",
+    arguments: [
+      #""2024-12-24T10:00""#, #""2024-02-30""#, #""24 Dec 2024""#, #""""#, "20241224", "null",
+      "false",
+    ])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(
       Agenda.self, #"{"meeting": "24/12/2024 18:30", "day": \#(value)}"#)
@@ -103,7 +109,8 @@ struct DateFormatterTransformTests {
     txExpectTransformFailure(more, at: [.key("meeting")], transform: "DateFormatterTransform")
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text =
       #"{"day":"2024-12-24","days":["2024-01-01","2024-02-29"],"meeting":"01/01/2025 00:00","stamps":{"a":"2024-12-24 17:30:00 +0000"}}"#
     let agenda = try txRead(Agenda.self, text)
@@ -116,7 +123,8 @@ struct DateFormatterTransformTests {
       failures, at: [.key("days"), .index(1)], transform: "CustomDateFormatTransform")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let holiday = try Holiday(JSONString: #"{"day": "2024-12-25", "until": "2024-12-26"}"#)
     #expect(txText(holiday) == #"{"day":"2024-12-25","until":"2024-12-26"}"#)
     #expect(try Holiday(JSONString: #"{"day": "2024-12-25"}"#).until == nil)
@@ -126,7 +134,8 @@ struct DateFormatterTransformTests {
     txExpectTransformFailure(failures, at: [.key("day")], transform: "CustomDateFormatTransform")
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let days: [JSON] =
       (0..<120).map { JSON("20\(10 + $0 % 20)-\($0 % 3 + 10)-\($0 % 18 + 10)") } + ["nope", 1]
     await txExpectSameResultsConcurrently(

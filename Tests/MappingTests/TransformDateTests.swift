@@ -48,7 +48,8 @@ struct DateTransformTests {
     }
   }
 
-  @Test func readsNumbersAndNumericStringsAsSecondsSince1970() throws {
+  @Test("Reads numbers and numeric strings as seconds since 1970")
+  func readsNumbersAndNumericStringsAsSecondsSince1970() throws {
     let event = try txRead(Event.self, #"{"at": 1700000000, "maybe": "1700000000.5"}"#)
     #expect(event.at == Date(timeIntervalSince1970: 1_700_000_000))
     #expect(event.maybe == Date(timeIntervalSince1970: 1_700_000_000.5))
@@ -58,17 +59,20 @@ struct DateTransformTests {
     #expect(exponent.at == Date(timeIntervalSince1970: 1_700_000_000))
   }
 
-  @Test(arguments: [
-    #""soon""#, #""12abc""#, #""""#, #"" 17""#, #""0x10""#, #""nan""#, #""inf""#, "true", "1e400",
-    "[1]", #"{"s": 1}"#, "null",
-  ])
+  @Test(
+    "Invalid values leave the property unchanged and report a failure at the key",
+    arguments: [
+      #""soon""#, #""12abc""#, #""""#, #"" 17""#, #""0x10""#, #""nan""#, #""inf""#, "true", "1e400",
+      "[1]", #"{"s": 1}"#, "null",
+    ])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Event.self, #"{"at": \#(value)}"#)
     #expect(model?.at == Self.unset)
     txExpectTransformFailure(failures, at: [.key("at")], transform: "DateTransform")
   }
 
-  @Test func readsMilliseconds() throws {
+  @Test("Reads milliseconds")
+  func readsMilliseconds() throws {
     let event = try txRead(Event.self, #"{"at": 0, "ms": 1700000000123}"#)
     let ms = try #require(event.ms)
     #expect(abs(ms.timeIntervalSince1970 - 1_700_000_000.123) < 1e-6)
@@ -77,7 +81,8 @@ struct DateTransformTests {
         == Date(timeIntervalSince1970: 1.5))
   }
 
-  @Test func writesIntegersWhenTheDateIsAWholeNumberOfUnits() {
+  @Test("Writes integers when the date is a whole number of units")
+  func writesIntegersWhenTheDateIsAWholeNumberOfUnits() {
     var event = Event()
     event.at = Date(timeIntervalSince1970: 1_700_000_000)
     event.maybe = Date(timeIntervalSince1970: 1_700_000_000.5)
@@ -87,7 +92,8 @@ struct DateTransformTests {
     #expect(DateTransform().transformToJSON(nil) == nil)
   }
 
-  @Test func everyMillisecondValueRoundTripsToTheSameInteger() {
+  @Test("Every millisecond value round trips to the same integer")
+  func everyMillisecondValueRoundTripsToTheSameInteger() {
     // Date counts Double seconds from 2001, so `timeIntervalSince1970 * 1000` is often a
     // hair off (about 1 in 12 of these); the written number must still be the integer read.
     let transform = DateTransform(unit: .milliseconds)
@@ -99,7 +105,8 @@ struct DateTransformTests {
     }
   }
 
-  @Test func decimalSecondsRoundTripAsTheShortestNumberThatReadsBackTheSameDate() {
+  @Test("Decimal seconds round trip as the shortest number that reads back the same date")
+  func decimalSecondsRoundTripAsTheShortestNumberThatReadsBackTheSameDate() {
     let transform = DateTransform()
     for text in ["1700000000.123", "0.001", "-1.5", "1234567890.987654", "253402300799.999"] {
       let date = transform.transformFromJSONValue(txJSON(text))
@@ -107,7 +114,8 @@ struct DateTransformTests {
     }
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text = #"{"at":1,"byName":{"a":2,"b":3.5},"history":[4,5],"maybe":6,"ms":7}"#
     let model = try txRead(Event.self, text)
     #expect(model.history == [Date(timeIntervalSince1970: 4), Date(timeIntervalSince1970: 5)])
@@ -121,7 +129,8 @@ struct DateTransformTests {
     #expect(txText(timeline) == #"{"dates":[0,1],"named":{"x":2}}"#)
   }
 
-  @Test func nullClearsAnOptionalAndMissingKeysLeaveItAlone() throws {
+  @Test("Null clears an optional and missing keys leave it alone")
+  func nullClearsAnOptionalAndMissingKeysLeaveItAlone() throws {
     var event = Event()
     event.maybe = Date(timeIntervalSince1970: 9)
     let cleared = Mapper<Event>().map(JSON: txJSON(#"{"at": 1, "maybe": null}"#), toObject: event)
@@ -131,7 +140,8 @@ struct DateTransformTests {
     #expect(txText(cleared) == #"{"at":1}"#)
   }
 
-  @Test func aBadElementNamesItsIndexOrKeyAndIsDroppedFromTheCollection() {
+  @Test("A bad element names its index or key and is dropped from the collection")
+  func aBadElementNamesItsIndexOrKeyAndIsDroppedFromTheCollection() {
     let (event, failures) = txMap(Event.self, #"{"at": 1, "history": [1, "x"]}"#)
     #expect(event?.history == [Date(timeIntervalSince1970: 1)])
     txExpectTransformFailure(
@@ -142,7 +152,8 @@ struct DateTransformTests {
     txExpectTransformFailure(more, at: [.key("named"), .key("bad")], transform: "DateTransform")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let stamp = try Stamp(JSONString: #"{"at": "1700000000", "maybe": 1500}"#)
     #expect(stamp.at == Date(timeIntervalSince1970: 1_700_000_000))
     #expect(stamp.maybe == Date(timeIntervalSince1970: 1.5))
@@ -157,7 +168,8 @@ struct DateTransformTests {
     #expect(throws: MappingError.self) { try Stamp(JSONString: #"{"maybe": 1}"#) }
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] =
       (0..<50).map { JSON(1_700_000_000 + Double($0) * 0.125) } + ["17", "x", true]
     await txExpectSameResultsConcurrently(DateTransform(), inputs)

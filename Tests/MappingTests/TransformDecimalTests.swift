@@ -40,7 +40,8 @@ struct DecimalTransformTests {
     Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
   }
 
-  @Test func piWith36DigitsRoundTripsExactlyThroughAModel() throws {
+  @Test("Pi with 36 digits round trips exactly through a model")
+  func piWith36DigitsRoundTripsExactlyThroughAModel() throws {
     let text = #"{"total":\#(Self.pi)}"#
     let invoice = try txRead(Invoice.self, text)
     #expect(invoice.total == decimal(Self.pi))
@@ -49,7 +50,8 @@ struct DecimalTransformTests {
     #expect(invoice.toJSONString() == text)
   }
 
-  @Test func readsNumbersFromTheirSourceTextNotThroughDouble() throws {
+  @Test("Reads numbers from their source text not through double")
+  func readsNumbersFromTheirSourceTextNotThroughDouble() throws {
     let invoice = try txRead(
       Invoice.self,
       #"{"total": 0.1, "tax": 19.99, "lines": [1e-3, 12345678901234567890123, -0.0, 1.50]}"#)
@@ -62,23 +64,27 @@ struct DecimalTransformTests {
     )
   }
 
-  @Test func readsNumericStrings() throws {
+  @Test("Reads numeric strings")
+  func readsNumericStrings() throws {
     let invoice = try txRead(Invoice.self, #"{"total": "\#(Self.pi)", "tax": "-2.5e2"}"#)
     #expect(invoice.total.description == Self.pi)
     #expect(invoice.tax == -250)
   }
 
-  @Test(arguments: [
-    #""12abc""#, #"" 1""#, #""+1""#, #""1,5""#, #""NaN""#, #""""#, #""0x10""#, #""1.""#, #"".5""#,
-    "123456789012345678901234567890123456789012", "1e200", "1e-200", "true", "null", "[1]",
-  ])
+  @Test(
+    "Invalid or inexact values leave the property unchanged and report a failure at the key",
+    arguments: [
+      #""12abc""#, #"" 1""#, #""+1""#, #""1,5""#, #""NaN""#, #""""#, #""0x10""#, #""1.""#, #"".5""#,
+      "123456789012345678901234567890123456789012", "1e200", "1e-200", "true", "null", "[1]",
+    ])
   func invalidOrInexactValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Invoice.self, #"{"total": \#(value)}"#)
     #expect(model?.total == Self.unset)
     txExpectTransformFailure(failures, at: [.key("total")], transform: "DecimalTransform")
   }
 
-  @Test func theLargestExactValuesAreRead() throws {
+  @Test("The largest exact values are read")
+  func theLargestExactValuesAreRead() throws {
     let digits38 = "12345678901234567890123456789012345678"
     #expect(DecimalTransform().transformFromJSONValue(txJSON(digits38))?.description == digits38)
     #expect(
@@ -87,7 +93,8 @@ struct DecimalTransformTests {
     #expect(DecimalTransform().transformFromJSONValue(txJSON("0e999")) == 0)
   }
 
-  @Test func writesTheDigitsOfTheDecimal() {
+  @Test("Writes the digits of the Decimal")
+  func writesTheDigitsOfTheDecimal() {
     var invoice = Invoice()
     invoice.total = decimal("1234567890.0987654321")
     invoice.tax = .nan
@@ -96,7 +103,8 @@ struct DecimalTransformTests {
     #expect(DecimalTransform().transformToJSON(decimal("1.5")) == decimal("1.5"))
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text =
       #"{"lines":[\#(Self.pi),-0.000000000000000000000001],"rates":{"a":99999999999999999999.99},"tax":7,"total":0}"#
     let invoice = try txRead(Invoice.self, text)
@@ -106,7 +114,8 @@ struct DecimalTransformTests {
       failures, at: [.key("rates"), .key("b")], transform: "DecimalTransform")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let price = try Price(JSONString: #"{"amount": \#(Self.pi), "discount": "0.10"}"#)
     #expect(price.amount.description == Self.pi)
     #expect(price.discount == decimal("0.1"))
@@ -116,7 +125,8 @@ struct DecimalTransformTests {
     txExpectTransformFailure(failures, at: [.key("amount")], transform: "DecimalTransform")
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] =
       (0..<100).map { txJSON("\($0).\($0)\($0)e\($0 % 7)") } + [txJSON(Self.pi), "x", true]
     await txExpectSameResultsConcurrently(DecimalTransform(), inputs, rounds: 50)

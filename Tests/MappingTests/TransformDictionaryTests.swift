@@ -48,7 +48,8 @@ struct DictionaryTransformTests {
     }
   }
 
-  @Test func readsEachMemberIntoTheEnumKeyedDictionary() throws {
+  @Test("Reads each member into the enum keyed dictionary")
+  func readsEachMemberIntoTheEnumKeyedDictionary() throws {
     let product = try txRead(
       Product.self, #"{"variants": {"small": {"price": 5}, "large": {"price": 9, "label": "XL"}}}"#)
     #expect(
@@ -57,25 +58,27 @@ struct DictionaryTransformTests {
     #expect(empty.variants.isEmpty)
   }
 
-  @Test(arguments: [
-    // No such key: ObjectMapper dropped it silently.
-    (
-      #"{"small": {"price": 5}, "huge": {"price": 9}}"#,
-      #""huge" at .variants.huge is not a raw value of Size"#
-    ),
-    (
-      #"{"small": {"price": "5"}}"#,
-      #"Expected Int at .variants.small.price but found string ("5")"#
-    ),
-    (#"{"small": {}}"#, "Missing value at .variants.small.price"),
-    (#"{"small": 5}"#, "Expected Variant at .variants.small but found number (5)"),
-    (
-      #"[{"price": 5}]"#,
-      #"Expected [String: Variant] at .variants but found array ([{"price":5}])"#
-    ),
-    ("null", "Expected [String: Variant] at .variants but found null (null)"),
-    (#""small""#, #"Expected [String: Variant] at .variants but found string ("small")"#),
-  ])
+  @Test(
+    "Invalid values leave the property unchanged and report the failure inside",
+    arguments: [
+      // No such key: ObjectMapper dropped it silently.
+      (
+        #"{"small": {"price": 5}, "huge": {"price": 9}}"#,
+        #""huge" at .variants.huge is not a raw value of Size"#
+      ),
+      (
+        #"{"small": {"price": "5"}}"#,
+        #"Expected Int at .variants.small.price but found string ("5")"#
+      ),
+      (#"{"small": {}}"#, "Missing value at .variants.small.price"),
+      (#"{"small": 5}"#, "Expected Variant at .variants.small but found number (5)"),
+      (
+        #"[{"price": 5}]"#,
+        #"Expected [String: Variant] at .variants but found array ([{"price":5}])"#
+      ),
+      ("null", "Expected [String: Variant] at .variants but found null (null)"),
+      (#""small""#, #"Expected [String: Variant] at .variants but found string ("small")"#),
+    ])
   func invalidValuesLeaveThePropertyUnchangedAndReportTheFailureInside(
     value: String, description: String
   ) {
@@ -84,7 +87,8 @@ struct DictionaryTransformTests {
     txExpectFailure(failures, description)
   }
 
-  @Test func writesRawValueKeysInSortedOrder() {
+  @Test("Writes raw value keys in sorted order")
+  func writesRawValueKeysInSortedOrder() {
     var product = Product()
     product.variants = [
       .small: Variant(price: 5), .large: Variant(price: 9, label: "XL"), .medium: Variant(price: 7),
@@ -99,7 +103,8 @@ struct DictionaryTransformTests {
     #expect((foundation?["small"] as? [String: Any])?["price"] as? Int == 1)
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text =
       #"{"byShop":[{"small":{"price":1}},{}],"extras":{"medium":{"label":"M","price":2}},"variants":{"large":{"price":3}}}"#
     let product = try txRead(Product.self, text)
@@ -111,7 +116,8 @@ struct DictionaryTransformTests {
     txExpectFailure(failures, #""tiny" at .byShop[1].tiny is not a raw value of Size"#)
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let catalog = try Catalog(JSONString: #"{"variants": {"small": {"price": 1}}, "extras": null}"#)
     #expect(catalog.variants == [.small: Variant(price: 1)])
     #expect(catalog.extras == nil)
@@ -125,7 +131,8 @@ struct DictionaryTransformTests {
     #expect(failures.first?.file == "TransformDictionaryTests.swift")
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] =
       (0..<60).map { i in
         txJSON(#"{"small": {"price": \#(i)}, "large": {"price": \#(i * 2), "label": "L\#(i)"}}"#)

@@ -39,7 +39,8 @@ struct EnumTransformTests {
     }
   }
 
-  @Test func readsRawValues() throws {
+  @Test("Reads raw values")
+  func readsRawValues() throws {
     let account = try txRead(Account.self, #"{"level": 2, "kind": "bot"}"#)
     #expect(account.level == .high)
     #expect(account.kind == .bot)
@@ -47,19 +48,23 @@ struct EnumTransformTests {
     #expect(EnumTransform<Kind>().transformFromJSON("user") == .user)
   }
 
-  @Test(arguments: ["3", "2.5", #""2""#, "true", "null", "[2]"])
+  @Test(
+    "Invalid values leave the property unchanged and report a failure at the key",
+    arguments: ["3", "2.5", #""2""#, "true", "null", "[2]"])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Account.self, #"{"level": \#(value)}"#)
     #expect(model?.level == .low)
     txExpectTransformFailure(failures, at: [.key("level")], transform: "EnumTransform<Level>")
   }
 
-  @Test func anIntegralNumberInAnotherNotationIsTheSameRawValue() throws {
+  @Test("An integral number in another notation is the same raw value")
+  func anIntegralNumberInAnotherNotationIsTheSameRawValue() throws {
     #expect(try txRead(Account.self, #"{"level": 2.0}"#).level == .high)
     #expect(try txRead(Account.self, #"{"level": 2e0}"#).level == .high)
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text = #"{"kind":"user","kinds":["bot","user"],"level":2,"levels":{"a":1,"b":2}}"#
     let account = try txRead(Account.self, text)
     #expect(account.kinds == [.bot, .user])
@@ -70,7 +75,8 @@ struct EnumTransformTests {
       failures, at: [.key("kinds"), .index(1)], transform: "EnumTransform<Kind>")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let badge = try Badge(JSONString: #"{"kind": "bot"}"#)
     #expect(badge.kind == .bot)
     #expect(badge.level == nil)
@@ -81,7 +87,8 @@ struct EnumTransformTests {
     txExpectTransformFailure(failures, at: [.key("level")], transform: "EnumTransform<Level>")
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] = (0..<100).map { JSON($0 % 4) } + ["1", 1.5]
     await txExpectSameResultsConcurrently(EnumTransform<Level>(), inputs, rounds: 50)
   }

@@ -7,7 +7,7 @@ import Testing
 @Suite("ISO8601DateTransform reads every offset and writes UTC")
 struct ISO8601DateTransformTests {
   static let unset = Date(timeIntervalSince1970: 42)
-  /// 2024-01-02T03:04:05Z
+  /// The instant 2024-01-02T03:04:05Z.
   static let reference = Date(timeIntervalSince1970: 1_704_164_645)
 
   struct Profile: Mappable {
@@ -44,29 +44,32 @@ struct ISO8601DateTransformTests {
     ISO8601DateTransform().transformFromJSONValue(JSON(text))
   }
 
-  @Test(arguments: [
-    ("2024-01-02T03:04:05Z", 0.0),
-    ("2024-01-02T03:04:05z", 0.0),
-    ("2024-01-02t03:04:05Z", 0.0),
-    ("2024-01-02 03:04:05Z", 0.0),
-    ("2024-01-02T05:04:05+02:00", 0.0),
-    ("2024-01-02T05:04:05+0200", 0.0),
-    ("2024-01-02T05:04:05+02", 0.0),
-    ("2024-01-01T21:34:05-0530", 0.0),
-    ("2024-01-01T21:34:05-05:30", 0.0),
-    ("2024-01-02T03:04:05-00:00", 0.0),
-    ("2024-01-02T03:04:05.5Z", 0.5),
-    ("2024-01-02T03:04:05,25Z", 0.25),
-    ("2024-01-02T03:04:05.123Z", 0.123),
-    ("2024-01-02T08:34:05.123456+05:30", 0.123456),
-    ("2024-01-02T03:04:05.000000000001Z", 0.000000000001),
-  ])
+  @Test(
+    "Reads with and without fractional seconds and any offset",
+    arguments: [
+      ("2024-01-02T03:04:05Z", 0.0),
+      ("2024-01-02T03:04:05z", 0.0),
+      ("2024-01-02t03:04:05Z", 0.0),
+      ("2024-01-02 03:04:05Z", 0.0),
+      ("2024-01-02T05:04:05+02:00", 0.0),
+      ("2024-01-02T05:04:05+0200", 0.0),
+      ("2024-01-02T05:04:05+02", 0.0),
+      ("2024-01-01T21:34:05-0530", 0.0),
+      ("2024-01-01T21:34:05-05:30", 0.0),
+      ("2024-01-02T03:04:05-00:00", 0.0),
+      ("2024-01-02T03:04:05.5Z", 0.5),
+      ("2024-01-02T03:04:05,25Z", 0.25),
+      ("2024-01-02T03:04:05.123Z", 0.123),
+      ("2024-01-02T08:34:05.123456+05:30", 0.123456),
+      ("2024-01-02T03:04:05.000000000001Z", 0.000000000001),
+    ])
   func readsWithAndWithoutFractionalSecondsAndAnyOffset(text: String, fraction: Double) throws {
     let date = try #require(read(text))
     #expect(abs(date.timeIntervalSince(Self.reference) - fraction) < 1e-6)
   }
 
-  @Test func readsTheExactMillisecond() throws {
+  @Test("Reads the exact millisecond")
+  func readsTheExactMillisecond() throws {
     let date = try #require(read("2024-01-02T03:04:05.123Z"))
     #expect(
       date
@@ -74,23 +77,26 @@ struct ISO8601DateTransformTests {
           timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.123))
   }
 
-  @Test(arguments: [
-    "2024-01-02T03:04:05",  // no zone: the instant would depend on the machine
-    "2024-01-02", "2024-01-02T03:04Z", "2024-13-02T03:04:05Z", "2023-02-29T03:04:05Z",
-    "2024-04-31T03:04:05Z",
-    "2024-01-02T24:00:00Z", "2024-01-02T03:60:05Z", "2024-01-02T03:04:60Z",
-    "2024-01-02T03:04:05+24:00",
-    "2024-01-02T03:04:05+02:60", "2024-01-02T03:04:05.Z", "2024-01-02T03:04:05Z ",
-    " 2024-01-02T03:04:05Z",
-    "2024-01-02T03:04:05+2:00", "2024-01-02T03:04:05+02:0", "24-01-02T03:04:05Z",
-    "2024-1-2T03:04:05Z",
-    "20240102T030405Z", "2024-01-02X03:04:05Z", "", "soon",
-  ])
+  @Test(
+    "Rejects anything that is not a complete valid date-time",
+    arguments: [
+      "2024-01-02T03:04:05",  // no zone: the instant would depend on the machine
+      "2024-01-02", "2024-01-02T03:04Z", "2024-13-02T03:04:05Z", "2023-02-29T03:04:05Z",
+      "2024-04-31T03:04:05Z",
+      "2024-01-02T24:00:00Z", "2024-01-02T03:60:05Z", "2024-01-02T03:04:60Z",
+      "2024-01-02T03:04:05+24:00",
+      "2024-01-02T03:04:05+02:60", "2024-01-02T03:04:05.Z", "2024-01-02T03:04:05Z ",
+      " 2024-01-02T03:04:05Z",
+      "2024-01-02T03:04:05+2:00", "2024-01-02T03:04:05+02:0", "24-01-02T03:04:05Z",
+      "2024-1-2T03:04:05Z",
+      "20240102T030405Z", "2024-01-02X03:04:05Z", "", "soon",
+    ])
   func rejectsAnythingThatIsNotACompleteValidDateTime(text: String) {
     #expect(read(text) == nil)
   }
 
-  @Test func acceptsLeapDaysAndExpandedYears() throws {
+  @Test("Accepts leap days and expanded years")
+  func acceptsLeapDaysAndExpandedYears() throws {
     #expect(read("2024-02-29T00:00:00Z") != nil)
     #expect(read("2000-02-29T00:00:00Z") != nil)
     #expect(read("1900-02-29T00:00:00Z") == nil)
@@ -106,7 +112,8 @@ struct ISO8601DateTransformTests {
         == "-0001-01-01T00:00:00Z")
   }
 
-  @Test func usesTheProlepticGregorianCalendarBeforeTheReform() throws {
+  @Test("Uses the proleptic Gregorian calendar before the reform")
+  func usesTheProlepticGregorianCalendarBeforeTheReform() throws {
     let before = try #require(read("1582-10-04T00:00:00Z"))
     let after = try #require(read("1582-10-15T00:00:00Z"))
     #expect(after.timeIntervalSince(before) == 11 * 86_400)
@@ -116,7 +123,8 @@ struct ISO8601DateTransformTests {
         == "0001-01-01T00:00:00Z")
   }
 
-  @Test func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey() {
+  @Test("Invalid values leave the property unchanged and report a failure at the key")
+  func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey() {
     for value in [#""2024-01-02""#, "1704164645", "null", "true"] {
       let (model, failures) = txMap(Profile.self, #"{"born": \#(value)}"#)
       #expect(model?.born == Self.unset)
@@ -124,7 +132,8 @@ struct ISO8601DateTransformTests {
     }
   }
 
-  @Test func writesUTCWithZAndWholeSecondsOrMilliseconds() {
+  @Test("Writes UTC with Z and whole seconds or milliseconds")
+  func writesUTCWithZAndWholeSecondsOrMilliseconds() {
     let date = Date(
       timeIntervalSinceReferenceDate: Self.reference.timeIntervalSinceReferenceDate + 0.9876)
     #expect(ISO8601DateTransform().transformToJSON(date) == "2024-01-02T03:04:05Z")
@@ -145,7 +154,8 @@ struct ISO8601DateTransformTests {
         == .null)
   }
 
-  @Test func agreesWithFoundationsISO8601DateFormatterFrom1583On() throws {
+  @Test("Agrees with Foundation's ISO 8601 date formatter from 1583 on")
+  func agreesWithFoundationsISO8601DateFormatterFrom1583On() throws {
     // Before the Gregorian reform (1582-10-15) Foundation switches to the Julian calendar;
     // ISO 8601 and this transform use the proleptic Gregorian calendar throughout.
     let formatter = ISO8601DateFormatter()
@@ -165,7 +175,8 @@ struct ISO8601DateTransformTests {
     }
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text =
       #"{"born":"1990-05-17T10:00:00Z","byPlace":{"home":"2024-01-02T03:04:05Z"},"precise":"2024-01-02T03:04:05.123Z","seen":"2024-01-02T03:04:05Z","visits":["2024-01-02T03:04:05Z","2000-02-29T23:59:59Z"]}"#
     let profile = try txRead(Profile.self, text)
@@ -178,7 +189,8 @@ struct ISO8601DateTransformTests {
     #expect(txText(offsets) == #"{"born":"1990-05-17T10:00:00Z","seen":"2024-01-02T03:04:05Z"}"#)
   }
 
-  @Test func aBadElementNamesItsIndexOrKey() {
+  @Test("A bad element names its index or key")
+  func aBadElementNamesItsIndexOrKey() {
     let (_, failures) = txMap(
       Profile.self,
       #"{"born": "2024-01-02T03:04:05Z", "visits": ["2024-01-02T03:04:05Z", "yesterday"]}"#)
@@ -190,7 +202,8 @@ struct ISO8601DateTransformTests {
       more, at: [.key("byPlace"), .key("work")], transform: "ISO8601DateTransform")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let log = try Log(
       JSONString: #"{"at": "2024-01-02T05:04:05.250+02:00", "until": "2024-01-02T03:04:05Z"}"#)
     #expect(
@@ -207,7 +220,8 @@ struct ISO8601DateTransformTests {
     #expect(failure?.line != nil)
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] =
       (0..<100).map { i in
         JSON(

@@ -113,14 +113,16 @@ struct TransformSupportTests {
     }
   }
 
-  @Test func transformOfReadsThroughFoundationObjectsAndWritesItsResult() throws {
+  @Test("TransformOf reads through Foundation objects and writes its result")
+  func transformOfReadsThroughFoundationObjectsAndWritesItsResult() throws {
     let model = try txRead(Cents.self, #"{"price": 12.5, "prices": [1, 0.25]}"#)
     #expect(model.price == 1250)
     #expect(model.prices == [100, 25])
     #expect(txText(model) == #"{"price":12.5,"prices":[1,0.25]}"#)
   }
 
-  @Test func transformOfThatReturnsNilIsRecordedAsAFailureNamingTheKey() {
+  @Test("A TransformOf that returns nil is recorded as a failure naming the key")
+  func transformOfThatReturnsNilIsRecordedAsAFailureNamingTheKey() {
     let (model, failures) = txMap(Cents.self, #"{"price": "twelve", "prices": []}"#)
     #expect(model?.price == -1)
     txExpectTransformFailure(failures, at: [.key("price")], transform: "TransformOf<Int, Double>")
@@ -157,7 +159,8 @@ struct TransformSupportTests {
     }
   }
 
-  @Test func aTransformThatThrowsPassesItsReasonAndInnerPathOn() throws {
+  @Test("A transform that throws passes its reason and inner path on")
+  func aTransformThatThrowsPassesItsReasonAndInnerPathOn() throws {
     let window = try txRead(Window.self, #"{"hours": [9, 17], "days": [[1, 5]]}"#)
     #expect(window.hours == 9...17)
     #expect(window.days == [1...5])
@@ -169,7 +172,8 @@ struct TransformSupportTests {
       ])
   }
 
-  @Test func theFoundationEntryPointOfBuiltInTransformsAgreesWithTheJSONKitOne() {
+  @Test("The Foundation entry point of built-in transforms agrees with the JSONKit one")
+  func theFoundationEntryPointOfBuiltInTransformsAgreesWithTheJSONKitOne() {
     #expect(
       DateTransform().transformFromJSON(1_700_000_000) == Date(timeIntervalSince1970: 1_700_000_000)
     )

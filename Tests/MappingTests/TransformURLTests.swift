@@ -40,7 +40,8 @@ struct URLTransformTests {
     }
   }
 
-  @Test func readsAValidURLAsItIsWithoutEncodingItsEscapesAgain() throws {
+  @Test("Reads a valid URL as it is without encoding its escapes again")
+  func readsAValidURLAsItIsWithoutEncodingItsEscapesAgain() throws {
     let site = try txRead(
       Site.self,
       #"{"home": "https://example.com/a%20b?q=1&r=%C3%A9#top", "strict": "mailto:ada@example.com"}"#
@@ -52,7 +53,8 @@ struct URLTransformTests {
     #expect(relative.home.path == "/docs/index.html")
   }
 
-  @Test func encodesAnInvalidStringWhenTheOptionIsOn() throws {
+  @Test("Encodes an invalid string when the option is on")
+  func encodesAnInvalidStringWhenTheOptionIsOn() throws {
     let site = try txRead(
       Site.self,
       #"{"home": "https://example.com/a b/é", "fragment": "https://example.com/a b#top"}"#)
@@ -63,7 +65,8 @@ struct URLTransformTests {
     #expect(query.home.absoluteString == "https://example.com/a%20b%23top")
   }
 
-  @Test func failsOnAnInvalidStringWhenTheOptionIsOff() {
+  @Test("Fails on an invalid string when the option is off")
+  func failsOnAnInvalidStringWhenTheOptionIsOff() {
     let transform = URLTransform(shouldEncodeURLString: false)
     #expect(transform.transformFromJSONValue("https://example.com/a b") == nil)
     #expect(transform.transformFromJSONValue("https://example.com/é") == nil)
@@ -73,14 +76,17 @@ struct URLTransformTests {
         == URL(string: "https://example.com/ok"))
   }
 
-  @Test(arguments: [#""""#, "42", "true", "null", #"["https://example.com"]"#])
+  @Test(
+    "Invalid values leave the property unchanged and report a failure at the key",
+    arguments: [#""""#, "42", "true", "null", #"["https://example.com"]"#])
   func invalidValuesLeaveThePropertyUnchangedAndReportAFailureAtTheKey(value: String) {
     let (model, failures) = txMap(Site.self, #"{"home": \#(value)}"#)
     #expect(model?.home == Self.unset)
     txExpectTransformFailure(failures, at: [.key("home")], transform: "URLTransform")
   }
 
-  @Test func anInvalidStringLeavesAnOptionalUnchangedWhenEncodingIsOff() {
+  @Test("An invalid string leaves an optional unchanged when encoding is off")
+  func anInvalidStringLeavesAnOptionalUnchangedWhenEncodingIsOff() {
     var site = Site()
     site.strict = URL(string: "https://before.example")
     let map = Map(mappingType: .fromJSON, JSON: txJSON(#"{"strict": "not a url"}"#))
@@ -89,7 +95,8 @@ struct URLTransformTests {
     txExpectTransformFailure(map.failures, at: [.key("strict")], transform: "URLTransform")
   }
 
-  @Test func writesTheAbsoluteString() {
+  @Test("Writes the absolute string")
+  func writesTheAbsoluteString() {
     var site = Site()
     site.home = URL(string: "https://example.com/a%20b")!
     site.strict = URL(string: "/relative", relativeTo: URL(string: "https://example.com/base/"))
@@ -99,7 +106,8 @@ struct URLTransformTests {
     #expect(URLTransform().transformToJSON(nil) == nil)
   }
 
-  @Test func roundTripsThroughAModelInEveryShape() throws {
+  @Test("Round trips through a model in every shape")
+  func roundTripsThroughAModelInEveryShape() throws {
     let text =
       #"{"home":"https://example.com","links":{"docs":"https://example.com/docs","api":"https://api.example.com/v1?x=1"},"mirrors":["https://a.example","ftp://b.example/pub"]}"#
     let site = try txRead(Site.self, text)
@@ -114,7 +122,8 @@ struct URLTransformTests {
     txExpectTransformFailure(more, at: [.key("mirrors"), .index(1)], transform: "URLTransform")
   }
 
-  @Test func immutableModelsReadWithMapValueUsingTheTransform() throws {
+  @Test("Immutable models read with map value using the transform")
+  func immutableModelsReadWithMapValueUsingTheTransform() throws {
     let link = try Link(
       JSONString: #"{"href": "https://example.com/x", "icon": "https://example.com/a b.png"}"#)
     #expect(link.icon?.absoluteString == "https://example.com/a%20b.png")
@@ -126,7 +135,8 @@ struct URLTransformTests {
     txExpectTransformFailure(failures, at: [.key("href")], transform: "URLTransform")
   }
 
-  @Test func oneInstanceGivesTheSameResultsFromEightTasks() async {
+  @Test("One instance gives the same results from eight tasks")
+  func oneInstanceGivesTheSameResultsFromEightTasks() async {
     let inputs: [JSON] = (0..<100).map { JSON("https://example.com/\($0)/a b?q=\($0)") } + ["", 3]
     await txExpectSameResultsConcurrently(URLTransform(), inputs, rounds: 50)
     await txExpectSameResultsConcurrently(

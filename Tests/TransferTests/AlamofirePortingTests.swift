@@ -43,7 +43,8 @@ struct AlamofirePortingTests {
     }
   }
 
-  @Test func responseObjectMapsAClassModelAtANestedKeyPath() async throws {
+  @Test("responseObject maps a class model at a nested key path")
+  func responseObjectMapsAClassModelAtANestedKeyPath() async throws {
     try await withServer(Self.handler) { server in
       let facts = await withCheckedContinuation { (done: CheckedContinuation<[String], Never>) in
         AF.request(server.url("/wrapped")).responseObject(keyPath: "response.data") {
@@ -58,7 +59,8 @@ struct AlamofirePortingTests {
     }
   }
 
-  @Test func mapToObjectKeepsWhatTheJSONDoesNotMention() async throws {
+  @Test("Map to object keeps what the JSON does not mention")
+  func mapToObjectKeepsWhatTheJSONDoesNotMention() async throws {
     try await withServer(Self.handler) { server in
       let facts = await withCheckedContinuation { (done: CheckedContinuation<[String], Never>) in
         let existing = Weather()
@@ -75,7 +77,8 @@ struct AlamofirePortingTests {
     }
   }
 
-  @Test func responseArrayMapsClassModelsOnTheGivenQueue() async throws {
+  @Test("responseArray maps class models on the given queue")
+  func responseArrayMapsClassModelsOnTheGivenQueue() async throws {
     try await withServer(Self.handler) { server in
       let queue = DispatchQueue(label: "handler")
       let key = DispatchSpecificKey<Bool>()
@@ -93,7 +96,8 @@ struct AlamofirePortingTests {
     }
   }
 
-  @Test func aBodyThatIsNotJSONIsAnAFErrorThatSaysWhere() async throws {
+  @Test("A body that is not JSON is an AFError that says where")
+  func aBodyThatIsNotJSONIsAnAFErrorThatSaysWhere() async throws {
     try await withServer(Self.handler) { server in
       let message = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
         AF.request(server.url("/broken")).responseObject { (response: AFDataResponse<Weather>) in

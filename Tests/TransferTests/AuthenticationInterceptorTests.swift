@@ -109,7 +109,8 @@ struct TokenAuthenticator: Authenticator {
   }
 }
 
-@Suite struct AuthenticationInterceptorTests {
+@Suite("AuthenticationInterceptor")
+struct AuthenticationInterceptorTests {
   typealias Interceptor = AuthenticationInterceptor<TokenAuthenticator>
 
   /// Up to 64 connections, so that held requests do not wait for one another's connection.
@@ -135,7 +136,8 @@ struct TokenAuthenticator: Authenticator {
     }
   }
 
-  @Test func manyRequestsRefusedTogetherShareOneRefresh() async throws {
+  @Test("Many requests refused together share one refresh")
+  func manyRequestsRefusedTogetherShareOneRefresh() async throws {
     let api = TokenServer()
     api.holdRefusals(until: 40)
     try await withServer(api.handle) { server in
@@ -155,7 +157,8 @@ struct TokenAuthenticator: Authenticator {
     }
   }
 
-  @Test func aCredentialThatRequiresRefreshIsRefreshedOnceBeforeSending() async throws {
+  @Test("A credential that requires refresh is refreshed once before sending")
+  func aCredentialThatRequiresRefreshIsRefreshedOnceBeforeSending() async throws {
     let api = TokenServer()
     try await withServer(api.handle) { server in
       let interceptor = Interceptor(
@@ -170,7 +173,8 @@ struct TokenAuthenticator: Authenticator {
     }
   }
 
-  @Test func aFailedRefreshFailsEveryWaitingRequest() async throws {
+  @Test("A failed refresh fails every waiting request")
+  func aFailedRefreshFailsEveryWaitingRequest() async throws {
     let api = TokenServer()
     api.failRefreshes()
     api.holdRefusals(until: 20)
@@ -192,7 +196,8 @@ struct TokenAuthenticator: Authenticator {
     }
   }
 
-  @Test func withoutACredentialRequestsFailBeforeBeingSent() async throws {
+  @Test("Without a credential requests fail before being sent")
+  func withoutACredentialRequestsFailBeforeBeingSent() async throws {
     let api = TokenServer()
     try await withServer(api.handle) { server in
       let interceptor = Interceptor(
@@ -208,7 +213,8 @@ struct TokenAuthenticator: Authenticator {
     }
   }
 
-  @Test func refreshingTooOftenStops() async throws {
+  @Test("Refreshing too often stops")
+  func refreshingTooOftenStops() async throws {
     let api = TokenServer()
     api.refuseEveryToken()
     try await withServer(api.handle) { server in
@@ -229,7 +235,8 @@ struct TokenAuthenticator: Authenticator {
     }
   }
 
-  @Test func aRequestRefusedAfterTheRefreshIsRetriedWithoutAnother() async throws {
+  @Test("A request refused after the refresh is retried without another")
+  func aRequestRefusedAfterTheRefreshIsRetriedWithoutAnother() async throws {
     let api = TokenServer()
     try await withServer(api.handle) { server in
       let interceptor = Interceptor(

@@ -4,7 +4,8 @@ import Testing
 import Transfer
 
 /// A slow consumer must hold the transfer back, not make the process buffer the body.
-@Suite struct BackpressureTests {
+@Suite("Backpressure from a slow consumer")
+struct BackpressureTests {
   static let size = 32 << 20
   /// A 65,537-byte block repeated: out of step with curl's 16 KiB chunks, so a lost or
   /// reordered chunk shows.
@@ -28,7 +29,8 @@ import Transfer
     }
   }
 
-  @Test func aSlowConsumerKeepsTheQueuedBytesBounded() async throws {
+  @Test("A slow consumer keeps the queued bytes bounded")
+  func aSlowConsumerKeepsTheQueuedBytesBounded() async throws {
     try await withServer(Self.handler) { server in
       let bufferSize = 256 * 1024
       let request = testSession(timeout: .seconds(120))
@@ -53,7 +55,8 @@ import Transfer
     }
   }
 
-  @Test func aSlowJSONConsumerKeepsTheQueuedValuesBounded() async throws {
+  @Test("A slow JSON consumer keeps the queued values bounded")
+  func aSlowJSONConsumerKeepsTheQueuedValuesBounded() async throws {
     try await withServer(Self.handler) { server in
       let request = testSession(timeout: .seconds(120))
         .streamJSON(server.url("/ndjson"), bufferedValues: 256)
@@ -76,7 +79,8 @@ import Transfer
   /// a transfer held paused by backpressure for longer than the timeout still ends well.
   /// (Before, curl counted the paused time and failed with code 28; a busy machine that
   /// starved the consumer made the stream tests fail that way.)
-  @Test func timeSpentPausedForTheConsumerDoesNotCountTowardTheTimeout() async throws {
+  @Test("Time spent paused for the consumer does not count toward the timeout")
+  func timeSpentPausedForTheConsumerDoesNotCountTowardTheTimeout() async throws {
     try await withServer(Self.handler) { server in
       let bufferSize = 64 * 1024
       let request = testSession(timeout: .seconds(2))
@@ -94,7 +98,8 @@ import Transfer
     }
   }
 
-  @Test func leavingTheLoopCancelsAPausedTransfer() async throws {
+  @Test("Leaving the loop cancels a paused transfer")
+  func leavingTheLoopCancelsAPausedTransfer() async throws {
     try await withServer(Self.handler) { server in
       let request = testSession().streamRequest(server.url("/stream"), bufferSize: 64 * 1024)
       for try await _ in request.bytes() { break }

@@ -7,7 +7,8 @@ import Transfer
 /// An `InputStream` upload whose stream blocks (a pipe nobody writes to yet) holds only
 /// itself: the session's other requests go on meanwhile, and the upload resumes when the
 /// stream yields.
-@Suite struct BlockingStreamUploadTests {
+@Suite("Uploads from a stream that blocks")
+struct BlockingStreamUploadTests {
   /// What happened, in order.
   final class Log: Sendable {
     let entries = Mutex<[String]>([])
@@ -15,7 +16,8 @@ import Transfer
     var count: Int { entries.withLock { $0.count } }
   }
 
-  @Test func aBlockedStreamDoesNotHoldTheSessionsOtherRequests() async throws {
+  @Test("A blocked stream does not hold the session's other requests")
+  func aBlockedStreamDoesNotHoldTheSessionsOtherRequests() async throws {
     let bytes = patternedBytes(200_000, seed: 21)
     let pipe = Pipe()
     // A second descriptor of the pipe's read end, opened by path: a stream that blocks in

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 import Transfer
 
-@Suite struct CURLDescriptionTests {
-  @Test func secretsAreRedactedUnlessAsked() {
+@Suite("cURL descriptions of requests")
+struct CURLDescriptionTests {
+  @Test("Secrets are redacted unless asked")
+  func secretsAreRedactedUnlessAsked() {
     let request = testSession().request(
       "https://user:pa55@api.example.com/users?x=1", method: .post,
       parameters: ["name": "Ada \"the\" $first"],

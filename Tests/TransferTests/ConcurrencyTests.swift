@@ -7,7 +7,8 @@ import Testing
 
 @testable import Transfer
 
-@Suite struct ConcurrencyTests {
+@Suite("Concurrent requests and cancellation")
+struct ConcurrencyTests {
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/stall":
@@ -38,7 +39,8 @@ import Testing
     }
   }
 
-  @Test func twoHundredConcurrentRequestsShareAFewConnections() async throws {
+  @Test("200 concurrent requests share a few connections")
+  func twoHundredConcurrentRequestsShareAFewConnections() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let values = try await Self.slowRequests(200, on: session, to: server)
@@ -49,7 +51,8 @@ import Testing
     }
   }
 
-  @Test func sequentialRequestsReuseOneConnection() async throws {
+  @Test("Sequential requests reuse one connection")
+  func sequentialRequestsReuseOneConnection() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       var opened: [Bool] = []
@@ -65,7 +68,8 @@ import Testing
     }
   }
 
-  @Test func cancellingTheAwaitingTaskCancelsTheTransfer() async throws {
+  @Test("Cancelling the awaiting task cancels the transfer")
+  func cancellingTheAwaitingTaskCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession(timeout: heldRequestTimeout)
       let task = Task { await session.request(server.url("/stall")).serializingData().response }
@@ -76,7 +80,8 @@ import Testing
     }
   }
 
-  @Test func cancelBeforeAndDuringTheTransfer() async throws {
+  @Test("Cancel before and during the transfer")
+  func cancelBeforeAndDuringTheTransfer() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession(timeout: heldRequestTimeout)
       let early = session.request(server.url("/")).cancel()
@@ -97,7 +102,8 @@ import Testing
     }
   }
 
-  @Test func completionHandlersRunOnTheGivenQueue() async throws {
+  @Test("Completion handlers run on the given queue")
+  func completionHandlersRunOnTheGivenQueue() async throws {
     try await withServer(Self.handler) { server in
       let queue = DispatchQueue(label: "callbacks")
       let response = await awaitResponse { done in
@@ -110,8 +116,8 @@ import Testing
     }
   }
 
-  @Test func concurrentRequestsSpreadOverTheTransferThreadsWithinTheConnectionLimits() async throws
-  {
+  @Test("Concurrent requests spread over the transfer threads within the connection limits")
+  func concurrentRequestsSpreadOverTheTransferThreadsWithinTheConnectionLimits() async throws {
     try await withServer(Self.handler) { server in
       var configuration = SessionConfiguration.default
       configuration.proxy = .none
@@ -129,7 +135,8 @@ import Testing
     }
   }
 
-  @Test func theConnectionLimitsBoundTheNumberOfTransferThreads() {
+  @Test("The connection limits bound the number of transfer threads")
+  func theConnectionLimitsBoundTheNumberOfTransferThreads() {
     var configuration = SessionConfiguration(transferThreads: 8)
     configuration.maximumConnectionsPerHost = 3
     #expect(Session(configuration: configuration).engines.count == 3)
@@ -140,7 +147,8 @@ import Testing
     #expect(Session(configuration: configuration).engines.count == 1)
   }
 
-  @Test func aReleasedSessionEndsItsThreadsAndClosesItsSockets() async throws {
+  @Test("A released session ends its threads and closes its sockets")
+  func aReleasedSessionEndsItsThreadsAndClosesItsSockets() async throws {
     final class WeakEngine {
       weak var engine: CurlMultiEngine?
       init(_ engine: CurlMultiEngine) { self.engine = engine }

@@ -6,7 +6,8 @@ import Transfer
 
 /// The session's cookie jar (curl's cookie engine) against a loopback server that sets
 /// cookies and answers with the `Cookie` header it got.
-@Suite struct CookieTests {
+@Suite("Cookies")
+struct CookieTests {
   /// `/set?c=<Set-Cookie value>` sets one cookie (repeat `c` for more); `/redirect?c=…` sets
   /// it on a 302 to `/cookies`; any other path answers `{"cookie": "<Cookie header or empty>"}`.
   static func handler(_ request: ServerRequest) -> ServerResponse {
@@ -51,7 +52,8 @@ import Transfer
     return header.split(separator: "; ").sorted().joined(separator: "; ")
   }
 
-  @Test func aCookieSetByTheServerIsSentBack() async throws {
+  @Test("A cookie set by the server is sent back")
+  func aCookieSetByTheServerIsSentBack() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       #expect(try await Self.sent(to: server.url("/cookies"), by: session) == "")
@@ -65,7 +67,8 @@ import Transfer
     }
   }
 
-  @Test func pathsAreRespected() async throws {
+  @Test("Paths are respected")
+  func pathsAreRespected() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       try await Self.set(["api=1; Path=/api", "all=2; Path=/"], on: session, server)
@@ -80,7 +83,8 @@ import Transfer
     }
   }
 
-  @Test func domainsAreRespected() async throws {
+  @Test("Domains are respected")
+  func domainsAreRespected() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       // A host may not set a cookie for another domain: curl drops it.
@@ -97,7 +101,8 @@ import Transfer
     }
   }
 
-  @Test func expiredCookiesAreRemoved() async throws {
+  @Test("Expired cookies are removed")
+  func expiredCookiesAreRemoved() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       try await Self.set(["a=1; Max-Age=3600", "b=2", "c=3"], on: session, server)
@@ -113,7 +118,8 @@ import Transfer
     }
   }
 
-  @Test func secureCookiesGoOverHTTPSOrToLoopbackOnly() async throws {
+  @Test("Secure cookies go over HTTPS or to loopback only")
+  func secureCookiesGoOverHTTPSOrToLoopbackOnly() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       let storage = try #require(session.cookieStorage)
@@ -132,7 +138,8 @@ import Transfer
     }
   }
 
-  @Test func setDeleteAndRemoveAll() async throws {
+  @Test("Set, delete and remove all change the jar")
+  func setDeleteAndRemoveAll() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       let storage = try #require(session.cookieStorage)
@@ -151,7 +158,8 @@ import Transfer
     }
   }
 
-  @Test func sessionsHaveSeparateJars() async throws {
+  @Test("Sessions have separate jars")
+  func sessionsHaveSeparateJars() async throws {
     try await withServer(Self.handler) { server in
       let first = Self.session()
       let second = Self.session()
@@ -165,7 +173,8 @@ import Transfer
     }
   }
 
-  @Test func disabledKeepsNothing() async throws {
+  @Test("Disabled keeps nothing")
+  func disabledKeepsNothing() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session(.disabled)
       #expect(session.cookieStorage == nil)
@@ -179,7 +188,8 @@ import Transfer
     }
   }
 
-  @Test func cookiesSetOnARedirectAreSentToItsTarget() async throws {
+  @Test("Cookies set on a redirect are sent to its target")
+  func cookiesSetOnARedirectAreSentToItsTarget() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       let json = try await session.request(server.url("/redirect?c=hop%3D1")).validate()
@@ -188,7 +198,8 @@ import Transfer
     }
   }
 
-  @Test func aPersistentJarIsSavedAndLoadedByTheNextSession() async throws {
+  @Test("A persistent jar is saved and loaded by the next session")
+  func aPersistentJarIsSavedAndLoadedByTheNextSession() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("jsonkit-cookies-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 import Transfer
 
-@Suite struct DataStreamTests {
+@Suite("Streamed response bodies")
+struct DataStreamTests {
   static let text = "first\r\nsecond\n\nfourth has no end"
   static let big = patternedBytes(2_000_000, seed: 17)
 
@@ -27,7 +28,8 @@ import Transfer
     }
   }
 
-  @Test func linesEndAtLFOrCRLFAndTheLastNeedsNoEnd() async throws {
+  @Test("Lines end at LF or CRLF and the last needs no end")
+  func linesEndAtLFOrCRLFAndTheLastNeedsNoEnd() async throws {
     try await withServer(Self.handler) { server in
       var lines: [String] = []
       for try await line in testSession().streamRequest(server.url("/lines")).lines() {
@@ -37,7 +39,8 @@ import Transfer
     }
   }
 
-  @Test func bytesArriveWholeAndInOrder() async throws {
+  @Test("Bytes arrive whole and in order")
+  func bytesArriveWholeAndInOrder() async throws {
     try await withServer(Self.handler) { server in
       var received: [UInt8] = []
       for try await chunk in testSession().streamRequest(server.url("/big")).bytes() {
@@ -48,7 +51,8 @@ import Transfer
     }
   }
 
-  @Test func anErrorStatusDeliversNoBytesAndThrowsWithTheBody() async throws {
+  @Test("An error status delivers no bytes and throws with the body")
+  func anErrorStatusDeliversNoBytesAndThrowsWithTheBody() async throws {
     try await withServer(Self.handler) { server in
       var chunks = 0
       do {
@@ -66,7 +70,8 @@ import Transfer
     }
   }
 
-  @Test func theClosureFormGetsEveryChunkThenTheEnd() async throws {
+  @Test("The closure form gets every chunk then the end")
+  func theClosureFormGetsEveryChunkThenTheEnd() async throws {
     try await withServer(Self.handler) { server in
       let received = Mutex<[UInt8]>([])
       let complete = await withCheckedContinuation {
@@ -84,7 +89,8 @@ import Transfer
     }
   }
 
-  @Test func cancellingTheConsumingTaskCancelsTheTransfer() async throws {
+  @Test("Cancelling the consuming task cancels the transfer")
+  func cancellingTheConsumingTaskCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
       // The /endless body takes 200 s; with the usual 20 s timeout, a consumer task that a
       // loaded run keeps from starting for 20 s saw the request time out with 973 KB of its

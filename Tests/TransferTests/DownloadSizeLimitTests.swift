@@ -6,7 +6,8 @@ import Transfer
 /// `SessionConfiguration.maximumResponseSize` holds for downloads as for buffered bodies: the
 /// download stops with `.responseTooLarge`, and its partial file is removed, not offered as
 /// resume data (resuming would only fetch more of what the limit refuses).
-@Suite struct DownloadSizeLimitTests {
+@Suite("The response size limit on downloads")
+struct DownloadSizeLimitTests {
   /// A body no other test serves, so its first bytes identify this test's partial file.
   static let body = patternedBytes(2_000_000, seed: UInt64.random(in: 1...UInt64.max))
 
@@ -32,7 +33,7 @@ import Transfer
     }
   }
 
-  @Test(arguments: ["/chunked", "/sized"])
+  @Test("A download over the limit stops and leaves no file", arguments: ["/chunked", "/sized"])
   func aDownloadOverTheLimitStopsAndLeavesNoFile(_ path: String) async throws {
     let directory = DownloadTests.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -53,7 +54,8 @@ import Transfer
     }
   }
 
-  @Test func aDownloadWithinTheLimitIsWhole() async throws {
+  @Test("A download within the limit is whole")
+  func aDownloadWithinTheLimitIsWhole() async throws {
     let directory = DownloadTests.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("whole.bin")
@@ -65,7 +67,8 @@ import Transfer
     }
   }
 
-  @Test func aBufferedResponseOverTheLimitFailsTheSameWay() async throws {
+  @Test("A buffered response over the limit fails the same way")
+  func aBufferedResponseOverTheLimitFailsTheSameWay() async throws {
     try await withServer(Self.handler) { server async throws in
       let response = await testSession(maximumResponseSize: 300_000)
         .request(server.url("/chunked")).serializingData().response

@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 import Transfer
 
-@Suite struct DownloadTests {
+@Suite("Downloads")
+struct DownloadTests {
   static let body = patternedBytes(3_000_000, seed: 13)
   static let etag = "\"v1\""
 
@@ -93,7 +94,8 @@ import Transfer
     { _, _ in (url, options) }
   }
 
-  @Test func theBodyGoesToTheDestinationNotToMemory() async throws {
+  @Test("The body goes to the destination not to memory")
+  func theBodyGoesToTheDestinationNotToMemory() async throws {
     let directory = Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("nested/deeper/file.bin")
@@ -112,7 +114,8 @@ import Transfer
     }
   }
 
-  @Test func anExistingFileIsReplacedOnlyWithRemovePreviousFile() async throws {
+  @Test("An existing file is replaced only with removePreviousFile")
+  func anExistingFileIsReplacedOnlyWithRemovePreviousFile() async throws {
     let directory = Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -135,7 +138,8 @@ import Transfer
     }
   }
 
-  @Test func theSuggestedDestinationUsesContentDispositionAndStaysInTheDirectory() async throws {
+  @Test("The suggested destination uses Content-Disposition and stays in the directory")
+  func theSuggestedDestinationUsesContentDispositionAndStaysInTheDirectory() async throws {
     let caches = try #require(
       FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first)
     let options: DownloadRequest.Options = [.createIntermediateDirectories, .removePreviousFile]
@@ -162,7 +166,8 @@ import Transfer
     }
   }
 
-  @Test func aDroppedDownloadResumesWithARangeAndAppends() async throws {
+  @Test("A dropped download resumes with a range and appends")
+  func aDroppedDownloadResumesWithARangeAndAppends() async throws {
     let directory = Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("file.bin")
@@ -182,7 +187,8 @@ import Transfer
     }
   }
 
-  @Test func aFullAnswerToARangeRequestStartsTheFileOver() async throws {
+  @Test("A full answer to a range request starts the file over")
+  func aFullAnswerToARangeRequestStartsTheFileOver() async throws {
     let directory = Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("file.bin")
@@ -200,7 +206,8 @@ import Transfer
     }
   }
 
-  @Test func cancellingProducesResumeDataOnlyWhenAskedTo() async throws {
+  @Test("Cancelling produces resume data only when asked to")
+  func cancellingProducesResumeDataOnlyWhenAskedTo() async throws {
     let directory = Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("file.bin")
@@ -230,7 +237,8 @@ import Transfer
     }
   }
 
-  @Test func anErrorStatusFailsValidationAndDataThatIsNotResumeDataIsRefused() async throws {
+  @Test("An error status fails validation and data that is not resume data is refused")
+  func anErrorStatusFailsValidationAndDataThatIsNotResumeDataIsRefused() async throws {
     try await Self.withRangeServer { (server, _) async throws in
       let missing = await testSession().download(server.url("/missing")).validate()
         .serializingDownloadedFileURL().response
@@ -244,7 +252,8 @@ import Transfer
     }
   }
 
-  @Test func aDownloadedFileCanBeReadBackThroughASerializer() async throws {
+  @Test("A downloaded file can be read back through a serializer")
+  func aDownloadedFileCanBeReadBackThroughASerializer() async throws {
     try await Self.withRangeServer { (server, _) async throws in
       let response = await awaitDownload { done in
         testSession().download(server.url("/user"))

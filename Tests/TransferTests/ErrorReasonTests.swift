@@ -6,7 +6,8 @@ import Transfer
 /// Alamofire's `multipartEncodingFailed` and `downloadedFileMoveFailed`, each provoked for
 /// real: files that are missing, gone or directories, streams that fail or end early, and
 /// destinations that cannot be written.
-@Suite struct ErrorReasonTests {
+@Suite("Upload and download failures say why")
+struct ErrorReasonTests {
   static func handler(_ request: ServerRequest) -> ServerResponse {
     request.path == "/upload" ? describeBody(request) : .json(userJSON)
   }
@@ -27,7 +28,8 @@ import Transfer
     }
   }
 
-  @Test func aMissingFilePartNamesTheFile() async throws {
+  @Test("A missing file part names the file")
+  func aMissingFilePartNamesTheFile() async throws {
     let missing = URL(fileURLWithPath: "/nonexistent/jsonkit/part.bin")
     let (reason, served) = try await Self.multipartFailure { $0.append(missing, withName: "f") }
     guard case .bodyPartFileNotReachable(let url)? = reason else {
@@ -38,7 +40,8 @@ import Transfer
     #expect(served == 0)
   }
 
-  @Test func aDirectoryOrANonFileURLIsRefused() async throws {
+  @Test("A directory or a non-file URL is refused")
+  func aDirectoryOrANonFileURLIsRefused() async throws {
     let directory = FileManager.default.temporaryDirectory
     let (isDirectory, _) = try await Self.multipartFailure { $0.append(directory, withName: "d") }
     guard case .bodyPartFileIsDirectory(let url)? = isDirectory else {
@@ -55,7 +58,8 @@ import Transfer
     #expect(url == remote)
   }
 
-  @Test func aFilePartThatCannotBeReadWhenSentSaysWhy() async throws {
+  @Test("A file part that cannot be read when sent says why")
+  func aFilePartThatCannotBeReadWhenSentSaysWhy() async throws {
     let file = try UploadTests.temporaryFile(patternedBytes(1_000), name: "gone.bin")
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let (reason, served) = try await Self.multipartFailure { form in
@@ -73,7 +77,8 @@ import Transfer
     #expect(served == 0)
   }
 
-  @Test func anUnreadableFilePartSaysWhyUnlessTheTestRunsAsRoot() async throws {
+  @Test("An unreadable file part says why unless the test runs as root")
+  func anUnreadableFilePartSaysWhyUnlessTheTestRunsAsRoot() async throws {
     let file = try UploadTests.temporaryFile(patternedBytes(1_000), name: "locked.bin")
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
@@ -96,7 +101,8 @@ import Transfer
     }
   }
 
-  @Test func aStreamPartThatFailsOrEndsEarlyFailsWhileSending() async throws {
+  @Test("A stream part that fails or ends early fails while sending")
+  func aStreamPartThatFailsOrEndsEarlyFailsWhileSending() async throws {
     // Reading a directory fails (EISDIR) once the stream is read.
     let directory = FileManager.default.temporaryDirectory
     let (failed, _) = try await Self.multipartFailure { form in
@@ -121,7 +127,8 @@ import Transfer
     #expect("\(error)".contains("ended after 10 of its 100 bytes"))
   }
 
-  @Test func aDestinationThatCannotBeWrittenKeepsTheDownloadAtItsSource() async throws {
+  @Test("A destination that cannot be written keeps the download at its source")
+  func aDestinationThatCannotBeWrittenKeepsTheDownloadAtItsSource() async throws {
     let missingFolder = DownloadTests.scratchDirectory().appendingPathComponent("a/user.json")
     // /proc takes no new directories, not even from root.
     let readOnly = URL(fileURLWithPath: "/proc/jsonkit-\(UUID().uuidString)/user.json")

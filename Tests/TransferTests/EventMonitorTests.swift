@@ -75,7 +75,8 @@ final class RecordingMonitor: EventMonitor {
   }
 }
 
-@Suite struct EventMonitorTests {
+@Suite("Event monitors")
+struct EventMonitorTests {
   /// `/gone`: 410; `/stall`: headers, then nothing; `/list`: `[1, 2]`; else `{"ok": true}`.
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
@@ -98,7 +99,8 @@ final class RecordingMonitor: EventMonitor {
       interceptor: interceptor, eventMonitors: monitors)
   }
 
-  @Test func aSuccessfulRequest() async throws {
+  @Test("A successful request reports its events in order")
+  func aSuccessfulRequest() async throws {
     try await withServer(Self.handler) { server in
       let monitor = RecordingMonitor()
       let json = try await Self.session([monitor]).request(server.url("/ok")).validate()
@@ -112,7 +114,8 @@ final class RecordingMonitor: EventMonitor {
     }
   }
 
-  @Test func aFailedRequest() async throws {
+  @Test("A failed request reports its events in order")
+  func aFailedRequest() async throws {
     try await withServer(Self.handler) { server in
       let monitor = RecordingMonitor()
       let response = await Self.session([monitor], interceptor: RetryPolicy())
@@ -127,7 +130,8 @@ final class RecordingMonitor: EventMonitor {
     }
   }
 
-  @Test func aRetriedRequest() async throws {
+  @Test("A retried request reports its events in order")
+  func aRetriedRequest() async throws {
     let flaky = Flaky(failures: 1)
     try await withServer(flaky.handle) { server in
       let monitor = RecordingMonitor()
@@ -142,7 +146,8 @@ final class RecordingMonitor: EventMonitor {
     }
   }
 
-  @Test func badURLsAndCancellationsAreReported() async throws {
+  @Test("Bad URLs and cancellations are reported")
+  func badURLsAndCancellationsAreReported() async throws {
     let monitor = RecordingMonitor()
     let session = Self.session([monitor])
     let response = await session.request("not a url").serializingData().response
@@ -167,7 +172,8 @@ final class RecordingMonitor: EventMonitor {
     }
   }
 
-  @Test func closureAndCompositeMonitorsGetEventsOnTheirQueues() async throws {
+  @Test("Closure and composite monitors get events on their queues")
+  func closureAndCompositeMonitorsGetEventsOnTheirQueues() async throws {
     try await withServer(Self.handler) { server in
       let queue = DispatchQueue(label: "closures")
       let seen = Mutex<[String]>([])

@@ -5,7 +5,8 @@ import LoopbackTestServer
 import Testing
 import Transfer
 
-@Suite struct FailureTests {
+@Suite("Network and protocol failures")
+struct FailureTests {
   static let big = Array(repeating: UInt8(ascii: "a"), count: 300_000)
 
   /// 10 MB of pseudo-random bytes, the same on every run, made once, eight at a time (a
@@ -85,7 +86,8 @@ import Transfer
     response.error?.curlCode
   }
 
-  @Test func connectionRefused() async throws {
+  @Test("A refused connection fails with curl's code 7")
+  func connectionRefused() async throws {
     let refusing = try RefusingPort()
     let response = await testSession().request("http://127.0.0.1:\(refusing.port)/")
       .serializingData().response
@@ -95,13 +97,15 @@ import Transfer
     #expect("\(response.error!)".contains("curl code 7"))
   }
 
-  @Test func unresolvableNameFailsWithCurlsLookupError() async throws {
+  @Test("Unresolvable name fails with curl's lookup error")
+  func unresolvableNameFailsWithCurlsLookupError() async throws {
     let response = await testSession(timeout: .seconds(30)).request("http://no-such-host.invalid/")
       .serializingData().response
     #expect(Self.curlCode(response) == 6)
   }
 
-  @Test func timeoutWhileWaitingForHeadersAndAfterHeaders() async throws {
+  @Test("Timeout while waiting for headers and after headers")
+  func timeoutWhileWaitingForHeadersAndAfterHeaders() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession(timeout: .milliseconds(500))
       let early = await session.request(server.url("/slow-headers")).serializingData().response
@@ -114,7 +118,8 @@ import Transfer
     }
   }
 
-  @Test func aServerThatClosesMidBodyOrMidChunks() async throws {
+  @Test("A server that closes mid body or mid chunks")
+  func aServerThatClosesMidBodyOrMidChunks() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let cut = await session.request(server.url("/cut")).serializingData().response
@@ -128,7 +133,8 @@ import Transfer
     }
   }
 
-  @Test func chunkedAndGzipResponsesAreDecoded() async throws {
+  @Test("Chunked and gzip responses are decoded")
+  func chunkedAndGzipResponsesAreDecoded() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let chunked = try await session.request(server.url("/chunked")).serializingObject(User.self)
@@ -143,7 +149,8 @@ import Transfer
     }
   }
 
-  @Test func redirectsAreFollowedLimitedOrHandedBack() async throws {
+  @Test("Redirects are followed, limited or handed back")
+  func redirectsAreFollowedLimitedOrHandedBack() async throws {
     try await withServer(Self.handler) { server in
       let followed = await testSession().request(server.url("/hop")).serializingJSON().response
       #expect(followed.value?["landed"].stringValue == "hop")
@@ -159,7 +166,8 @@ import Transfer
     }
   }
 
-  @Test func aHundredResponseHeaders() async throws {
+  @Test("A hundred response headers")
+  func aHundredResponseHeaders() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/many-headers")).serializingJSON()
         .response
@@ -168,7 +176,9 @@ import Transfer
     }
   }
 
-  @Test(arguments: ["/big", "/big-chunked", "/big-gzip"])
+  @Test(
+    "A body over the limit stops with a clear error",
+    arguments: ["/big", "/big-chunked", "/big-gzip"])
   func aBodyOverTheLimitStopsWithAClearError(path: String) async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession(maximumResponseSize: 100_000).request(server.url(path))
@@ -185,7 +195,8 @@ import Transfer
     }
   }
 
-  @Test func tenMegabytesOfGarbageIsAJSONErrorWithAPlace() async throws {
+  @Test("Ten megabytes of garbage is a JSON error with a place")
+  func tenMegabytesOfGarbageIsAJSONErrorWithAPlace() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession(timeout: .seconds(120)).request(server.url("/garbage"))
         .serializingJSON().response
@@ -201,10 +212,11 @@ import Transfer
   }
 }
 
-/// A port on 127.0.0.1 with nothing listening: bound, then closed.
 /// A port that refuses connections: bound to a socket that does not listen, so the kernel
 /// answers a connection attempt with a reset, and no other socket (another test's server)
-/// can take the port while this is alive. (A port freed by a stopped server could be reused
+/// can take the port while this is alive.
+///
+/// (A port freed by a stopped server could be reused
 /// by a test running in parallel, and the connection would then hang instead of failing.)
 final class RefusingPort {
   let port: Int
@@ -270,7 +282,8 @@ final class BlackHole {
 }
 
 extension FailureTests {
-  @Test func aConnectionThatIsNeverAnsweredTimesOutAtConnect() async throws {
+  @Test("A connection that is never answered times out at connect")
+  func aConnectionThatIsNeverAnsweredTimesOutAtConnect() async throws {
     let hole = try BlackHole()
     var configuration = SessionConfiguration.default
     configuration.connectTimeout = .milliseconds(500)

@@ -7,7 +7,9 @@ import Testing
 @testable import Transfer
 
 /// A session resets and reuses its curl easy handles (`CurlHandlePool`): nothing one request
-/// set on a handle may reach the next request that gets it. Each test makes its requests one
+/// set on a handle may reach the next request that gets it.
+///
+/// Each test makes its requests one
 /// after another on one connection, so every request after the first finds the handle of the
 /// one before it, and checks that it did (fewer handles made than requests).
 struct HandleReuseTests {
@@ -38,7 +40,8 @@ struct HandleReuseTests {
     }
   }
 
-  @Test func methodsBodiesAndHeadersOfOneRequestDoNotReachTheNext() async throws {
+  @Test("Methods, bodies and headers of one request do not reach the next")
+  func methodsBodiesAndHeadersOfOneRequestDoNotReachTheNext() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       var post = try HTTPRequest(server.url("/echo"), method: .post)
@@ -71,7 +74,8 @@ struct HandleReuseTests {
     }
   }
 
-  @Test func cookiesStayOffOnAReusedHandle() async throws {
+  @Test("Cookies stay off on a reused handle")
+  func cookiesStayOffOnAReusedHandle() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session(cookies: .disabled)
       for _ in 0..<3 {
@@ -85,7 +89,8 @@ struct HandleReuseTests {
     }
   }
 
-  @Test func aReusedHandleKeepsTheSessionsCookieJar() async throws {
+  @Test("A reused handle keeps the session's cookie jar")
+  func aReusedHandleKeepsTheSessionsCookieJar() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session(cookies: .inMemory)
       _ = try await session.request(server.url("/set-cookie")).validate().serializingJSON().value
@@ -98,7 +103,8 @@ struct HandleReuseTests {
     }
   }
 
-  @Test func aRequestsTimeoutDoesNotStayOnTheHandle() async throws {
+  @Test("A request's timeout does not stay on the handle")
+  func aRequestsTimeoutDoesNotStayOnTheHandle() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       var hurried = try HTTPRequest(server.url("/slow"))
@@ -112,7 +118,8 @@ struct HandleReuseTests {
     }
   }
 
-  @Test func handlersOfADataTaskRequestRunInTheOrderTheyWereAdded() async throws {
+  @Test("Handlers of a data task request run in the order they were added")
+  func handlersOfADataTaskRequestRunInTheOrderTheyWereAdded() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session()
       let order = OrderLog()

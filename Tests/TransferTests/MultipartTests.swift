@@ -3,7 +3,8 @@ import LoopbackTestServer
 import Testing
 import Transfer
 
-@Suite struct MultipartTests {
+@Suite("Multipart forms")
+struct MultipartTests {
   /// Bytes that look like the framing around them: CR LF, dashes, a boundary-like line.
   static let tricky = Array("line\r\n--jsonkit.boundary.\r\n\r\n--\r\nend\r\n".utf8)
 
@@ -13,7 +14,8 @@ import Transfer
     return try await body(server)
   }
 
-  @Test func dataFileAndStreamPartsAreParsedByPythonsMIMEParser() async throws {
+  @Test("Data, file and stream parts are parsed by Python's MIME parser")
+  func dataFileAndStreamPartsAreParsedByPythonsMIMEParser() async throws {
     let picture = patternedBytes(1_500_000, seed: 5) + Self.tricky
     let file = try UploadTests.temporaryFile(picture, name: "holiday photo.png")
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -55,7 +57,8 @@ import Transfer
     }
   }
 
-  @Test func theClosureFormSendsTheFormsContentTypeAndLength() async throws {
+  @Test("The closure form sends the form's content type and length")
+  func theClosureFormSendsTheFormsContentTypeAndLength() async throws {
     try await Self.withFormServer { server in
       let parsed = try await testSession()
         .upload(
@@ -71,7 +74,8 @@ import Transfer
     }
   }
 
-  @Test func namesWithQuotesAndLineBreaksCannotBreakTheHeader() async throws {
+  @Test("Names with quotes and line breaks cannot break the header")
+  func namesWithQuotesAndLineBreaksCannotBreakTheHeader() async throws {
     try await Self.withFormServer { server in
       let parsed = try await testSession()
         .upload(
@@ -90,7 +94,8 @@ import Transfer
     }
   }
 
-  @Test func encodeGivesTheBytesTheUploadStreams() async throws {
+  @Test("Encode gives the bytes the upload streams")
+  func encodeGivesTheBytesTheUploadStreams() async throws {
     let bytes = patternedBytes(200_000, seed: 21)
     let file = try UploadTests.temporaryFile(bytes, name: "data.csv")
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -120,7 +125,8 @@ import Transfer
     }
   }
 
-  @Test func aMissingFileFailsTheUploadBeforeAnythingIsSent() async throws {
+  @Test("A missing file fails the upload before anything is sent")
+  func aMissingFileFailsTheUploadBeforeAnythingIsSent() async throws {
     try await withServer(describeBody) { server in
       let response = await testSession()
         .upload(
@@ -138,7 +144,8 @@ import Transfer
     }
   }
 
-  @Test func aStreamShorterThanItsDeclaredLengthFailsTheUpload() async throws {
+  @Test("A stream shorter than its declared length fails the upload")
+  func aStreamShorterThanItsDeclaredLengthFailsTheUpload() async throws {
     try await withServer(describeBody) { server in
       let response = await testSession()
         .upload(
@@ -157,7 +164,8 @@ import Transfer
     }
   }
 
-  @Test func mimeTypesComeFromTheExtension() {
+  @Test("MIME types come from the extension")
+  func mimeTypesComeFromTheExtension() {
     #expect(MultipartFormData.mimeType(forPathExtension: "PNG") == "image/png")
     #expect(MultipartFormData.mimeType(forPathExtension: "json") == "application/json")
     #expect(MultipartFormData.mimeType(forPathExtension: "unknown") == "application/octet-stream")

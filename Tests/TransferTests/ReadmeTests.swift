@@ -6,7 +6,8 @@ import Testing
 import Transfer
 
 /// The README's Transfer examples, run against a loopback server instead of api.example.com.
-@Suite struct ReadmeTests {
+@Suite("The README's Transfer examples")
+struct ReadmeTests {
   struct ReadmeUser: Mappable, Sendable {
     var id = 0, name = ""
     init?(map: Map) {}
@@ -27,7 +28,8 @@ import Transfer
     }
   }
 
-  @Test func theTourWorks() async throws {
+  @Test("The README's tour works against a loopback server")
+  func theTourWorks() async throws {
     try await withServer(Self.handler) { server in
       let session = Session(interceptor: RetryPolicy())
       let user = try await session.request(server.url("/users/7"))
@@ -46,7 +48,8 @@ import Transfer
     }
   }
 
-  @Test func testingAgainstALoopbackServer() async throws {
+  @Test("The README's loopback server example works")
+  func testingAgainstALoopbackServer() async throws {
     let server = try LoopbackServer { _ in .json(#"{"id": 7, "name": "Ada"}"#) }
     defer { server.stop() }
     let user = try await Session.default.request(server.url("/users/7")).serializingObject(

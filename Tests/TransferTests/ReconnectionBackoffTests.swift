@@ -7,7 +7,8 @@ import Testing
 
 /// Server-Sent Events reconnect after the `retry:` time, and back off when attempts fail in a
 /// row: the wait doubles from that time with each failure, up to a maximum.
-@Suite struct ReconnectionBackoffTests {
+@Suite("Server-Sent Events reconnection backoff")
+struct ReconnectionBackoffTests {
   /// Connection 1 sets `retry: 60` and sends an event; 2–5 are dropped before any response
   /// (failed attempts); 6 sends an event; 7 gets a 204, which ends the stream.
   final class FlakySource: Sendable {
@@ -38,7 +39,8 @@ import Testing
     }
   }
 
-  @Test func failedAttemptsInARowWaitTwiceAsLongEachTime() async throws {
+  @Test("Failed attempts in a row wait twice as long each time")
+  func failedAttemptsInARowWaitTwiceAsLongEachTime() async throws {
     let source = FlakySource()
     try await withServer(source.handle) { server async throws in
       var events: [String] = []
@@ -59,7 +61,8 @@ import Testing
     }
   }
 
-  @Test func theWaitDoublesPerFailureUpToTheMaximum() {
+  @Test("The wait doubles per failure up to the maximum")
+  func theWaitDoublesPerFailureUpToTheMaximum() {
     let base = Duration.milliseconds(250)
     var previous = Duration.zero
     for failures in 0...12 {

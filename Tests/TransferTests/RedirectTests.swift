@@ -6,10 +6,13 @@ import Testing
 import Transfer
 
 /// `RedirectHandler`s and `Redirector` against a loopback server with redirect chains.
-@Suite struct RedirectTests {
+@Suite("Redirects")
+struct RedirectTests {
   /// `/a` → 302 `/b` → 301 `/c`; `/see-other`, `/found`, `/temporary`, `/permanent` redirect
   /// to `/c` with 303, 302, 307 and 308; `/loop` to itself; `/away?to=<url>` to any URL;
-  /// `/cookie` sets `hop=1` on a 302 to `/c`. Anything else echoes the request.
+  /// `/cookie` sets `hop=1` on a 302 to `/c`.
+  ///
+  /// Anything else echoes the request.
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/a": return .redirect(to: "/b")
@@ -52,7 +55,8 @@ import Transfer
     }
   }
 
-  @Test func aHandlerSeesAndFollowsEachHop() async throws {
+  @Test("A handler sees and follows each hop")
+  func aHandlerSeesAndFollowsEachHop() async throws {
     try await withServer(Self.handler) { server in
       let recorder = Recorder()
       let request = Self.session(recorder).request(server.url("/a"))
@@ -66,7 +70,8 @@ import Transfer
     }
   }
 
-  @Test func doNotFollowHandsBackTheRedirect() async throws {
+  @Test("Do not follow hands back the redirect")
+  func doNotFollowHandsBackTheRedirect() async throws {
     try await withServer(Self.handler) { server in
       // Per session…
       let response = await Self.session(Redirector.doNotFollow).request(server.url("/a"))
@@ -84,7 +89,8 @@ import Transfer
     }
   }
 
-  @Test func modifyChangesTheNextRequest() async throws {
+  @Test("Modify changes the next request")
+  func modifyChangesTheNextRequest() async throws {
     try await withServer(Self.handler) { server in
       let redirector = Redirector(
         behavior: .modify { _, next, response in
@@ -106,7 +112,8 @@ import Transfer
     }
   }
 
-  @Test func methodsAndBodiesFollowTheStatus() async throws {
+  @Test("Methods and bodies follow the status")
+  func methodsAndBodiesFollowTheStatus() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session(Redirector.follow)
       func post(_ path: String) async throws -> JSON {
@@ -136,7 +143,8 @@ import Transfer
     }
   }
 
-  @Test func theSessionsLimitStopsALoop() async throws {
+  @Test("The session's limit stops a loop")
+  func theSessionsLimitStopsALoop() async throws {
     try await withServer(Self.handler) { server in
       let response = await Self.session(Redirector.follow, policy: .follow(maximum: 3))
         .request(server.url("/loop")).serializingData().response
@@ -145,7 +153,8 @@ import Transfer
     }
   }
 
-  @Test func anotherHostDoesNotGetTheCredentials() async throws {
+  @Test("Another host does not get the credentials")
+  func anotherHostDoesNotGetTheCredentials() async throws {
     try await withServer(Self.handler) { server in
       let session = Self.session(Redirector.follow)
       let headers: HTTPHeaders = [
@@ -167,7 +176,8 @@ import Transfer
     }
   }
 
-  @Test func cookiesSetOnAHopAreSentOnTheNext() async throws {
+  @Test("Cookies set on a hop are sent on the next")
+  func cookiesSetOnAHopAreSentOnTheNext() async throws {
     try await withServer(Self.handler) { server in
       let json = try await Self.session(Redirector.follow).request(server.url("/cookie")).validate()
         .serializingJSON().value
@@ -175,7 +185,9 @@ import Transfer
     }
   }
 
-  @Test(.enabled(if: TLSServer.toolsFound, "nginx or openssl not found"))
+  @Test(
+    "The request's TLS settings and pins apply after a redirect",
+    .enabled(if: TLSServer.toolsFound, "nginx or openssl not found"))
   func theRequestsTLSSettingsAndPinsApplyAfterARedirect() async throws {
     try await withTLSServer { tls in
       try await withServer(Self.handler) { server in

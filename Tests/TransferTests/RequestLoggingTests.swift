@@ -29,7 +29,8 @@ final class RetryThenRedirect: Sendable {
   }
 }
 
-@Suite struct RequestLoggingTests {
+@Suite("Request logging")
+struct RequestLoggingTests {
   @Test(
     "A request logs its start, retries and end at debug: id, method, host, status, retries, redirects, duration"
   )

@@ -4,7 +4,8 @@ import MetricsTestKit
 import Testing
 import Transfer
 
-@Suite struct RequestMetricsTests {
+@Suite("Request metrics")
+struct RequestMetricsTests {
   @Test(
     "Each request adds to http.client.requests and http.client.request.duration by method, server and status"
   )

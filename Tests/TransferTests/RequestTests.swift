@@ -4,8 +4,11 @@ import LoopbackTestServer
 import Testing
 import Transfer
 
-@Suite struct RequestTests {
-  @Test(arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+@Suite("Requests: methods, parameters and headers")
+struct RequestTests {
+  @Test(
+    "Every method reaches the server",
+    arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
   func everyMethodReachesTheServer(method: String) async throws {
     try await withServer(echo) { server in
       let session = testSession()
@@ -16,7 +19,8 @@ import Transfer
     }
   }
 
-  @Test func headSendsNoBodyAndAnEmptyBodyIsAllowed() async throws {
+  @Test("HEAD sends no body and an empty body is allowed")
+  func headSendsNoBodyAndAnEmptyBodyIsAllowed() async throws {
     try await withServer { _ in
       .json(#"{"a": 1}"#)
     } _: { server in
@@ -28,7 +32,8 @@ import Transfer
     }
   }
 
-  @Test func urlEncodingPutsSortedEscapedParametersInTheQueryForGet() async throws {
+  @Test("URL encoding puts sorted escaped parameters in the query for GET")
+  func urlEncodingPutsSortedEscapedParametersInTheQueryForGet() async throws {
     try await withServer(echo) { server in
       let parameters: Parameters = [
         "q": "a b&c", "page": 2, "flag": true, "tags": ["x", "y"], "user": ["name": "Ada"],
@@ -44,7 +49,8 @@ import Transfer
     }
   }
 
-  @Test func urlEncodingPutsParametersInAFormBodyForPost() async throws {
+  @Test("URL encoding puts parameters in a form body for POST")
+  func urlEncodingPutsParametersInAFormBodyForPost() async throws {
     try await withServer(echo) { server in
       let json = try await testSession()
         .request(server.url("/form"), method: .post, parameters: ["name": "Ada Lovelace", "n": 1])
@@ -56,7 +62,8 @@ import Transfer
     }
   }
 
-  @Test func urlEncodingOptionsForArraysAndBooleans() async throws {
+  @Test("URL encoding options for arrays and booleans")
+  func urlEncodingOptionsForArraysAndBooleans() async throws {
     try await withServer(echo) { server in
       let encoding = URLEncoding(
         destination: .queryString, arrayEncoding: .indexInBrackets, boolEncoding: .literal)
@@ -71,7 +78,8 @@ import Transfer
     }
   }
 
-  @Test func jsonEncodingWritesTheParametersAsTheBody() async throws {
+  @Test("JSON encoding writes the parameters as the body")
+  func jsonEncodingWritesTheParametersAsTheBody() async throws {
     try await withServer(echo) { server in
       let json = try await testSession()
         .request(
@@ -86,7 +94,8 @@ import Transfer
     }
   }
 
-  @Test func anEncodableBodyIsWrittenByJSONKitsEncoder() async throws {
+  @Test("An encodable body is written by JSONKit's encoder")
+  func anEncodableBodyIsWrittenByJSONKitsEncoder() async throws {
     try await withServer(echo) { server in
       let json = try await testSession()
         .request(server.url("/e"), body: CodableUser(id: 3, name: "Grace"))
@@ -96,7 +105,8 @@ import Transfer
     }
   }
 
-  @Test func sessionHeadersRequestHeadersAndTheUserAgent() async throws {
+  @Test("Session headers, request headers and the user agent are sent")
+  func sessionHeadersRequestHeadersAndTheUserAgent() async throws {
     try await withServer(echo) { server in
       var configuration = SessionConfiguration.default
       configuration.headers.add(name: "X-Session", value: "s")
@@ -114,7 +124,8 @@ import Transfer
     }
   }
 
-  @Test func aHandBuiltRequestWithABinaryBody() async throws {
+  @Test("A hand-built request with a binary body")
+  func aHandBuiltRequestWithABinaryBody() async throws {
     try await withServer { request in
       .bytes(request.body, contentType: "application/octet-stream")
     } _: { server in
@@ -126,7 +137,8 @@ import Transfer
     }
   }
 
-  @Test func invalidURLAndUnencodableParametersFailWithoutATransfer() async throws {
+  @Test("Invalid URL and unencodable parameters fail without a transfer")
+  func invalidURLAndUnencodableParametersFailWithoutATransfer() async throws {
     let session = testSession()
     let bad = await session.request("not a url").serializingData().response
     guard case .failure(.invalidURL(let text)) = bad.result else {
@@ -146,7 +158,8 @@ import Transfer
     #expect(key == "d")
   }
 
-  @Test func headersAreCaseInsensitiveAndKeepOrder() {
+  @Test("Headers are case-insensitive and keep order")
+  func headersAreCaseInsensitiveAndKeepOrder() {
     var headers: HTTPHeaders = ["Accept": "a", "X-One": "1"]
     headers["accept"] = "b"
     headers.add(name: "Set-Cookie", value: "c=1")

@@ -21,7 +21,8 @@ final class TraceparentRecorder: Sendable {
   }
 }
 
-@Suite struct RequestTracingTests {
+@Suite("Request tracing")
+struct RequestTracingTests {
   @Test(
     "A request in a traced handler is a client child span with OpenTelemetry's attributes, and the server gets its traceparent"
   )

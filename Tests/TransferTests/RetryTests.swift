@@ -35,11 +35,13 @@ final class Flaky: Sendable {
   }
 }
 
-@Suite struct RetryTests {
+@Suite("Retries")
+struct RetryTests {
   static let quick = RetryPolicy(
     retryLimit: 3, exponentialBackoffScale: .milliseconds(20), jitter: 0.5)
 
-  @Test func retriesA503UntilItSucceeds() async throws {
+  @Test("Retries a 503 until it succeeds")
+  func retriesA503UntilItSucceeds() async throws {
     let flaky = Flaky(failures: 2)
     try await withServer(flaky.handle) { server in
       let request = testSession(interceptor: Self.quick).request(server.url("/u")).validate()
@@ -51,7 +53,8 @@ final class Flaky: Sendable {
     }
   }
 
-  @Test func givesUpAfterTheLimitWithTheLastError() async throws {
+  @Test("Gives up after the limit with the last error")
+  func givesUpAfterTheLimitWithTheLastError() async throws {
     let flaky = Flaky(failures: 10, status: 500)
     try await withServer(flaky.handle) { server in
       let policy = RetryPolicy(retryLimit: 2, exponentialBackoffScale: .milliseconds(10))
@@ -62,7 +65,8 @@ final class Flaky: Sendable {
     }
   }
 
-  @Test func postIsNotRetriedAndAnUnlistedStatusIsNot() async throws {
+  @Test("POST is not retried and an unlisted status is not")
+  func postIsNotRetriedAndAnUnlistedStatusIsNot() async throws {
     let post = Flaky(failures: 1)
     try await withServer(post.handle) { server in
       let response = await testSession(interceptor: Self.quick).request(
@@ -81,7 +85,8 @@ final class Flaky: Sendable {
     }
   }
 
-  @Test func retryAfterIsHonouredAndCapped() async throws {
+  @Test("Retry-After is honoured and capped")
+  func retryAfterIsHonouredAndCapped() async throws {
     let flaky = Flaky(failures: 1, status: 429, headers: [(name: "Retry-After", value: "1")])
     try await withServer(flaky.handle) { server in
       let policy = RetryPolicy(retryLimit: 1, exponentialBackoffScale: .milliseconds(1))
@@ -98,7 +103,8 @@ final class Flaky: Sendable {
     #expect(capped.delay(attempt: 0, response: response) == .milliseconds(200))
   }
 
-  @Test func backoffGrowsExponentiallyWithJitterUnderTheCap() {
+  @Test("Backoff grows exponentially with jitter under the cap")
+  func backoffGrowsExponentiallyWithJitterUnderTheCap() {
     let policy = RetryPolicy(
       exponentialBackoffBase: 2, exponentialBackoffScale: .milliseconds(100),
       maximumDelay: .milliseconds(700), jitter: 0.25)
@@ -115,7 +121,8 @@ final class Flaky: Sendable {
     #expect(RetryPolicy(jitter: 0).delay(attempt: 0, response: date) == .zero)
   }
 
-  @Test func transportErrorsAreRetriedForIdempotentMethods() async throws {
+  @Test("Transport errors are retried for idempotent methods")
+  func transportErrorsAreRetriedForIdempotentMethods() async throws {
     let refusing = try RefusingPort()
     let port = refusing.port
     defer { withExtendedLifetime(refusing) {} }
@@ -130,7 +137,8 @@ final class Flaky: Sendable {
     #expect(counter.withLock { $0 } == 3)
   }
 
-  @Test func adaptersRewriteEachAttemptAndTheirErrorsFailTheRequest() async throws {
+  @Test("Adapters rewrite each attempt and their errors fail the request")
+  func adaptersRewriteEachAttemptAndTheirErrorsFailTheRequest() async throws {
     struct NoToken: Error {}
     try await withServer(echo) { server in
       let adapter = Adapter { request, _, completion in
@@ -153,7 +161,8 @@ final class Flaky: Sendable {
     }
   }
 
-  @Test func aRetrierThatFailsEndsTheRequestWithBothErrors() async throws {
+  @Test("A retrier that fails ends the request with both errors")
+  func aRetrierThatFailsEndsTheRequestWithBothErrors() async throws {
     struct Broken: Error {}
     let flaky = Flaky(failures: 5)
     try await withServer(flaky.handle) { server in

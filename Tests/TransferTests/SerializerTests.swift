@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 import Transfer
 
-@Suite struct SerializerTests {
+@Suite("Response serializers")
+struct SerializerTests {
   static let body =
     #"{"data": {"items": [\#(userJSON), {"id": 8, "name": "Grace", "tags": []}], "count": 2}}"#
 
@@ -23,7 +24,8 @@ import Transfer
     }
   }
 
-  @Test func responseDataAndString() async throws {
+  @Test("responseData and responseString")
+  func responseDataAndString() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let data = try await session.request(server.url("/users")).serializingData().value
@@ -45,7 +47,8 @@ import Transfer
     }
   }
 
-  @Test func responseJSONWithKeyPaths() async throws {
+  @Test("responseJSON with key paths")
+  func responseJSONWithKeyPaths() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let json = try await session.request(server.url("/users")).serializingJSON().value
@@ -67,7 +70,8 @@ import Transfer
     }
   }
 
-  @Test func invalidJSONSaysWhere() async throws {
+  @Test("Invalid JSON says where")
+  func invalidJSONSaysWhere() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/broken")).serializingJSON().response
       guard
@@ -82,7 +86,8 @@ import Transfer
     }
   }
 
-  @Test func responseObjectAndArrayWithKeyPaths() async throws {
+  @Test("responseObject and responseArray with key paths")
+  func responseObjectAndArrayWithKeyPaths() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let user = try await session.request(server.url("/users")).serializingObject(
@@ -105,7 +110,8 @@ import Transfer
     }
   }
 
-  @Test func mappingFailuresNameThePathStrictlyAndImmutably() async throws {
+  @Test("Mapping failures name the path strictly and immutably")
+  func mappingFailuresNameThePathStrictlyAndImmutably() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       // Lenient (ObjectMapper's default): the field stays unset.
@@ -137,7 +143,8 @@ import Transfer
     }
   }
 
-  @Test func responseDecodableWithJSONKitsDecoder() async throws {
+  @Test("responseDecodable with JSONKit's decoder")
+  func responseDecodableWithJSONKitsDecoder() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let user = try await session.request(server.url("/users"))
@@ -156,7 +163,8 @@ import Transfer
     }
   }
 
-  @Test func emptyBodiesFollowAlamofiresRules() async throws {
+  @Test("Empty bodies follow Alamofire's rules")
+  func emptyBodiesFollowAlamofiresRules() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let value3 = try await session.request(server.url("/204")).serializingData().value
@@ -182,7 +190,8 @@ import Transfer
     }
   }
 
-  @Test func handlersRunInOrderOnTheGivenQueueWithTheSameData() async throws {
+  @Test("Handlers run in order on the given queue with the same data")
+  func handlersRunInOrderOnTheGivenQueueWithTheSameData() async throws {
     try await withServer(Self.handler) { server in
       let queue = DispatchQueue(label: "handlers")
       let order = OrderRecorder()
@@ -209,7 +218,8 @@ import Transfer
     }
   }
 
-  @Test func debugDescriptionShowsRequestResponseAndResult() async throws {
+  @Test("debugDescription shows the request, the response and the result")
+  func debugDescriptionShowsRequestResponseAndResult() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession()
         .request(server.url("/users"), headers: [.authorization(bearerToken: "secret-token")])

@@ -5,7 +5,8 @@ import Testing
 
 @testable import Transfer
 
-@Suite struct ServerSentEventParserTests {
+@Suite("Server-Sent Events parser")
+struct ServerSentEventParserTests {
   /// Parses `text` fed whole and fed one byte at a time; both must agree.
   static func events(_ text: String, bytes: [UInt8]? = nil) -> [ServerSentEvent] {
     let input = bytes ?? Array(text.utf8)
@@ -23,7 +24,8 @@ import Testing
     return all
   }
 
-  @Test func dataLinesAreJoinedAndTheTypeDefaultsToMessage() {
+  @Test("Data lines are joined and the type defaults to message")
+  func dataLinesAreJoinedAndTheTypeDefaultsToMessage() {
     let events = Self.events(
       """
       : a comment, ignored
@@ -45,12 +47,14 @@ import Testing
       ])
   }
 
-  @Test func linesEndAtCRLFAtLFAndAtALoneCR() {
+  @Test("Lines end at CRLF, at LF and at a lone CR")
+  func linesEndAtCRLFAtLFAndAtALoneCR() {
     let events = Self.events("data: a\r\ndata: b\rdata: c\n\rdata: d\r\r\ndata: e\n\n")
     #expect(events.map(\.data) == ["a\nb\nc", "d", "e"])
   }
 
-  @Test func aByteOrderMarkIsSkippedOnlyAtTheStart() {
+  @Test("A byte order mark is skipped only at the start")
+  func aByteOrderMarkIsSkippedOnlyAtTheStart() {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     let events = Self.events(
       "", bytes: bom + Array("data: x\n\n".utf8) + bom + Array("data: y\n\n".utf8))
@@ -59,12 +63,14 @@ import Testing
     #expect(withoutBOM.map(\.data) == ["x"])
   }
 
-  @Test func onlyOneSpaceAfterTheColonIsDropped() {
+  @Test("Only one space after the colon is dropped")
+  func onlyOneSpaceAfterTheColonIsDropped() {
     #expect(Self.events("data:  two spaces\n\n").map(\.data) == [" two spaces"])
     #expect(Self.events("data:no space\n\n").map(\.data) == ["no space"])
   }
 
-  @Test func idsWithNULAndRetriesThatAreNotDigitsAreIgnored() {
+  @Test("IDs with NUL and retries that are not digits are ignored")
+  func idsWithNULAndRetriesThatAreNotDigitsAreIgnored() {
     var parser = ServerSentEventParser()
     parser.append(
       Data("id: 1\ndata: a\n\nid: 2\u{0}x\nretry: 1.5\ndata: b\n\nretry: 250\ndata: c\n\n".utf8))
@@ -75,14 +81,16 @@ import Testing
     #expect(parser.reconnectionTime == 250)
   }
 
-  @Test func anEventWithoutDataIsNotDispatchedButItsIDCounts() {
+  @Test("An event without data is not dispatched but its ID counts")
+  func anEventWithoutDataIsNotDispatchedButItsIDCounts() {
     var parser = ServerSentEventParser()
     parser.append(Data("id: 9\n\nunknown: field\n\n".utf8))
     #expect(parser.nextEvent() == nil)
     #expect(parser.lastEventID == "9")
   }
 
-  @Test func anEventCutOffByTheEndOfTheStreamIsDiscarded() {
+  @Test("An event cut off by the end of the stream is discarded")
+  func anEventCutOffByTheEndOfTheStreamIsDiscarded() {
     var parser = ServerSentEventParser()
     parser.append(Data("data: complete\n\ndata: cut off\n".utf8))
     #expect(parser.nextEvent()?.data == "complete")
@@ -92,13 +100,15 @@ import Testing
     #expect(parser.nextEvent()?.data == "next")
   }
 
-  @Test func anEmptyIDResetsTheLastEventID() {
+  @Test("An empty ID resets the last event ID")
+  func anEmptyIDResetsTheLastEventID() {
     let events = Self.events("id: 3\ndata: a\n\nid\ndata: b\n\n")
     #expect(events.map(\.id) == ["3", nil])
   }
 }
 
-@Suite struct ServerSentEventsTests {
+@Suite("Server-Sent Events streams")
+struct ServerSentEventsTests {
   /// An event source: each connection continues after the `Last-Event-ID` it is sent.
   final class EventSource: Sendable {
     let lastEventIDs = Mutex<[String?]>([])
@@ -145,7 +155,8 @@ import Testing
     }
   }
 
-  @Test func reconnectsWithTheLastEventIDUntilA204() async throws {
+  @Test("Reconnects with the last event ID until a 204")
+  func reconnectsWithTheLastEventIDUntilA204() async throws {
     let source = EventSource()
     try await withServer(source.handle) { server in
       var events: [ServerSentEvent] = []
@@ -167,7 +178,8 @@ import Testing
     }
   }
 
-  @Test func anotherContentTypeFailsWithoutReconnecting() async throws {
+  @Test("Another content type fails without reconnecting")
+  func anotherContentTypeFailsWithoutReconnecting() async throws {
     let source = EventSource()
     try await withServer(source.handle) { server in
       await #expect(throws: TransferError.self) {
@@ -177,7 +189,8 @@ import Testing
     }
   }
 
-  @Test func anErrorStatusFailsWithoutReconnecting() async throws {
+  @Test("An error status fails without reconnecting")
+  func anErrorStatusFailsWithoutReconnecting() async throws {
     let source = EventSource()
     try await withServer(source.handle) { server in
       do {
@@ -190,7 +203,8 @@ import Testing
     }
   }
 
-  @Test func withoutReconnectionAPostGetsOneStream() async throws {
+  @Test("Without reconnection a POST gets one stream")
+  func withoutReconnectionAPostGetsOneStream() async throws {
     let source = EventSource()
     try await withServer(source.handle) { server in
       var events: [String] = []
@@ -203,7 +217,8 @@ import Testing
     }
   }
 
-  @Test func cancellingTheConsumerEndsTheStream() async throws {
+  @Test("Cancelling the consumer ends the stream")
+  func cancellingTheConsumerEndsTheStream() async throws {
     let source = EventSource()
     try await withServer(source.handle) { server in
       let session = testSession()

@@ -4,7 +4,8 @@
   import Testing
   import Transfer
 
-  @Suite struct SessionServiceTests {
+  @Suite("Session in a ServiceGroup")
+  struct SessionServiceTests {
     @Test(
       "A Session in a ServiceGroup drains its requests and stops on the group's graceful shutdown")
     func stopsWithTheGroup() async throws {

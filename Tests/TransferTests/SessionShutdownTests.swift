@@ -3,7 +3,8 @@ import LoopbackTestServer
 import Testing
 import Transfer
 
-@Suite struct SessionShutdownTests {
+@Suite("Session shutdown")
+struct SessionShutdownTests {
   @Test("shutdown() refuses new requests at once and returns when the running ones have ended")
   func drains() async throws {
     let gate = Gate()

@@ -5,7 +5,8 @@ import Synchronization
 import Testing
 import Transfer
 
-@Suite struct StreamingTests {
+@Suite("Streamed JSON values")
+struct StreamingTests {
   static let lines = (0..<500).map { #"{"n": \#($0), "text": "line \#($0)"}"# }
 
   static func handler(_ request: ServerRequest) -> ServerResponse {
@@ -36,7 +37,8 @@ import Transfer
     }
   }
 
-  @Test func ndjsonValuesArriveInOrderAsAnAsyncSequence() async throws {
+  @Test("NDJSON values arrive in order as an async sequence")
+  func ndjsonValuesArriveInOrderAsAnAsyncSequence() async throws {
     try await withServer(Self.handler) { server in
       var seen: [Int] = []
       for try await value in testSession().streamJSON(server.url("/ndjson")).values() {
@@ -46,7 +48,8 @@ import Transfer
     }
   }
 
-  @Test func concatenatedValuesThroughTheCompletionHandler() async throws {
+  @Test("Concatenated values through the completion handler")
+  func concatenatedValuesThroughTheCompletionHandler() async throws {
     try await withServer(Self.handler) { server in
       let collected = Mutex<[JSON]>([])
       let complete = await withCheckedContinuation {
@@ -63,7 +66,8 @@ import Transfer
     }
   }
 
-  @Test func aBadLineEndsTheStreamAfterTheGoodOnesWithItsPlace() async throws {
+  @Test("A bad line ends the stream after the good ones with its place")
+  func aBadLineEndsTheStreamAfterTheGoodOnesWithItsPlace() async throws {
     try await withServer(Self.handler) { server in
       var seen: [Int] = []
       do {
@@ -83,7 +87,8 @@ import Transfer
     }
   }
 
-  @Test func anErrorStatusDeliversNoValues() async throws {
+  @Test("An error status delivers no values")
+  func anErrorStatusDeliversNoValues() async throws {
     try await withServer(Self.handler) { server in
       var seen = 0
       do {
@@ -96,7 +101,8 @@ import Transfer
     }
   }
 
-  @Test func breakingOutOfTheLoopCancelsTheTransfer() async throws {
+  @Test("Breaking out of the loop cancels the transfer")
+  func breakingOutOfTheLoopCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
       let request = testSession(timeout: .seconds(600)).streamJSON(server.url("/endless"))
       var seen = 0

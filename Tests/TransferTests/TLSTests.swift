@@ -11,6 +11,7 @@ import Testing
 /// and fourteen such set-ups at once load a two-core machine enough to upset the timing of
 /// other suites running beside them.
 @Suite(
+  "TLS against nginx",
   .serialized,
   .enabled(
     if: TLSServer.toolsFound,
@@ -32,7 +33,8 @@ struct TLSTests {
 
   // MARK: Server trust
 
-  @Test func anUntrustedServerIsRejectedWithCurlsReason() async throws {
+  @Test("An untrusted server is rejected with curl's reason")
+  func anUntrustedServerIsRejectedWithCurlsReason() async throws {
     try await withTLSServer { server in
       // The system's CA certificates know neither the test CA nor the self-signed server.
       let session = Self.session(.default)
@@ -50,7 +52,8 @@ struct TLSTests {
     }
   }
 
-  @Test func theServerIsTrustedThroughTheCABundle() async throws {
+  @Test("The server is trusted through the CA bundle")
+  func theServerIsTrustedThroughTheCABundle() async throws {
     try await withTLSServer { server in
       let session = Self.session(TLSSettings(caBundlePath: server.caBundle))
       let json = try await Self.get(session, server.url(.trusted)).result.get()
@@ -64,7 +67,8 @@ struct TLSTests {
     }
   }
 
-  @Test func theOlderCABundleAndVerificationPropertiesStillWork() async throws {
+  @Test("The older CA bundle and verification properties still work")
+  func theOlderCABundleAndVerificationPropertiesStillWork() async throws {
     try await withTLSServer { server in
       let configuration = SessionConfiguration(caBundlePath: server.caBundle, proxy: .none)
       #expect(configuration.tls == TLSSettings(caBundlePath: server.caBundle))
@@ -84,7 +88,8 @@ struct TLSTests {
 
   /// Easy handles are reset and reused: a request's own TLS settings must not stay on the
   /// handle for the next request, which has the session's (system CAs only).
-  @Test func aRequestsTLSSettingsDoNotStayOnTheReusedHandle() async throws {
+  @Test("A request's TLS settings do not stay on the reused handle")
+  func aRequestsTLSSettingsDoNotStayOnTheReusedHandle() async throws {
     try await withTLSServer { server in
       var configuration = SessionConfiguration.default
       configuration.timeout = .seconds(20)
@@ -110,7 +115,8 @@ struct TLSTests {
     }
   }
 
-  @Test func anUnreadableCABundleFailsWithCurlsCode() async throws {
+  @Test("An unreadable CA bundle fails with curl's code")
+  func anUnreadableCABundleFailsWithCurlsCode() async throws {
     try await withTLSServer { server in
       let missing = server.directory.appendingPathComponent("no-such-ca.pem").path
       let response = await Self.get(
@@ -124,7 +130,8 @@ struct TLSTests {
 
   // MARK: Pinning
 
-  @Test func theRightPinIsAcceptedAndAWrongOneRejected() async throws {
+  @Test("The right pin is accepted and a wrong one rejected")
+  func theRightPinIsAcceptedAndAWrongOneRejected() async throws {
     try await withTLSServer { server in
       let wrong = server.selfSignedPublicKeyHash
       let accepted: [PinnedPublicKeys] = [
@@ -154,13 +161,15 @@ struct TLSTests {
         #expect(error.curlCode == .sslPinnedPublicKeyNotMatch, "\(pins)")
         #expect(
           "\(error)"
-            == "Transfer failed (curl code 90 (CURLE_SSL_PINNEDPUBKEYNOTMATCH)): "
-            + "SSL: public key does not match pinned public key")
+            == "Transfer failed: the server's public key is none of the pinned ones "
+            + "(curl code 90 (CURLE_SSL_PINNEDPUBKEYNOTMATCH): "
+            + "SSL: public key does not match pinned public key)")
       }
     }
   }
 
-  @Test func aPinAloneTrustsASelfSignedServer() async throws {
+  @Test("A pin alone trusts a self-signed server")
+  func aPinAloneTrustsASelfSignedServer() async throws {
     try await withTLSServer { server in
       let pinned = Self.session(
         TLSSettings(
@@ -174,7 +183,8 @@ struct TLSTests {
     }
   }
 
-  @Test func aPerRequestPinIsCheckedEvenWithAnOpenConnection() async throws {
+  @Test("A per-request pin is checked even with an open connection")
+  func aPerRequestPinIsCheckedEvenWithAnOpenConnection() async throws {
     try await withTLSServer { server in
       let session = Self.session(TLSSettings(caBundlePath: server.caBundle))
       let first = await Self.get(session, server.url(.trusted))
@@ -203,7 +213,8 @@ struct TLSTests {
 
   // MARK: Client certificates
 
-  @Test func withoutAClientCertificateNginxAnswers400() async throws {
+  @Test("Without a client certificate nginx answers 400")
+  func withoutAClientCertificateNginxAnswers400() async throws {
     try await withTLSServer { server in
       let session = Self.session(TLSSettings(caBundlePath: server.caBundle))
       // nginx finishes the handshake without a client certificate and answers with an error
@@ -220,7 +231,8 @@ struct TLSTests {
     }
   }
 
-  @Test func aClientCertificateAndKeyAreAccepted() async throws {
+  @Test("A client certificate and key are accepted")
+  func aClientCertificateAndKeyAreAccepted() async throws {
     try await withTLSServer { server in
       let session = Self.session(
         TLSSettings(
@@ -233,7 +245,8 @@ struct TLSTests {
     }
   }
 
-  @Test func anEncryptedKeyIsUsedWithItsPassphrase() async throws {
+  @Test("An encrypted key is used with its passphrase")
+  func anEncryptedKeyIsUsedWithItsPassphrase() async throws {
     try await withTLSServer { server in
       func session(passphrase: String?) -> Session {
         Self.session(
@@ -255,16 +268,20 @@ struct TLSTests {
         #expect(error.curlCode == .sslCertProblem)
         #expect(
           "\(error)"
-            == "Transfer failed (curl code 58 (CURLE_SSL_CERTPROBLEM)): "
-            + "unable to set private key file: '\(server.encryptedClientKey)' type PEM")
+            == "Transfer failed: the client certificate or its key could not be used "
+            + "(curl code 58 (CURLE_SSL_CERTPROBLEM): "
+            + "unable to set private key file: '\(server.encryptedClientKey)' type PEM)")
       }
     }
   }
 
   /// Without a passphrase callback, OpenSSL would ask for the key's passphrase on the terminal
-  /// or read it from standard input. Standard input here holds the right passphrase: the
+  /// or read it from standard input.
+  ///
+  /// Standard input here holds the right passphrase: the
   /// request must still fail, with the input left unread.
-  @Test func anEncryptedKeyWithoutPassphraseNeverReadsStandardInput() async throws {
+  @Test("An encrypted key without passphrase never reads standard input")
+  func anEncryptedKeyWithoutPassphraseNeverReadsStandardInput() async throws {
     try await withTLSServer { server in
       let session = Self.session(
         TLSSettings(
@@ -280,7 +297,8 @@ struct TLSTests {
     }
   }
 
-  @Test func aClientCertificateFromAnotherCAIsRejectedByNginx() async throws {
+  @Test("A client certificate from another CA is rejected by nginx")
+  func aClientCertificateFromAnotherCAIsRejectedByNginx() async throws {
     try await withTLSServer { server in
       let session = Self.session(
         TLSSettings(
@@ -294,7 +312,8 @@ struct TLSTests {
     }
   }
 
-  @Test func aMissingClientCertificateFileFailsWithCurlsReason() async throws {
+  @Test("A missing client certificate file fails with curl's reason")
+  func aMissingClientCertificateFileFailsWithCurlsReason() async throws {
     try await withTLSServer { server in
       let missing = server.directory.appendingPathComponent("no-such-client.pem").path
       let session = Self.session(
@@ -310,7 +329,8 @@ struct TLSTests {
     }
   }
 
-  @Test func thePerRequestClientCertificateReplacesTheSessions() async throws {
+  @Test("The per-request client certificate replaces the session's")
+  func thePerRequestClientCertificateReplacesTheSessions() async throws {
     try await withTLSServer { server in
       let session = Self.session(TLSSettings(caBundlePath: server.caBundle))
       var request = try HTTPRequest(server.url(.mutual))
@@ -327,7 +347,8 @@ struct TLSTests {
     }
   }
 
-  @Test func anAdapterChoosesTheTLSSettingsPerServer() async throws {
+  @Test("An adapter chooses the TLS settings per server")
+  func anAdapterChoosesTheTLSSettingsPerServer() async throws {
     try await withTLSServer { server in
       let mutualPort = URL(string: server.url(.mutual))!.port
       let mutualTLS = TLSSettings(
@@ -353,8 +374,10 @@ struct TLSTests {
 }
 
 /// The TLS settings as values: defaults, the cURL description, the passphrase kept secret.
-@Suite struct TLSSettingsTests {
-  @Test func certificatesAreVerifiedByDefault() {
+@Suite("TLS settings as values")
+struct TLSSettingsTests {
+  @Test("Certificates are verified by default")
+  func certificatesAreVerifiedByDefault() {
     #expect(SessionConfiguration.default.tls == .default)
     #expect(TLSSettings.default.verifiesServerCertificate)
     #expect(TLSSettings.default.caBundlePath == nil)
@@ -371,7 +394,8 @@ struct TLSTests {
           pinnedPublicKeys: .sha256(["a"])))
   }
 
-  @Test func theCURLDescriptionShowsTLSFlagsWithThePassphraseRedacted() throws {
+  @Test("The curl description shows TLS flags with the passphrase redacted")
+  func theCURLDescriptionShowsTLSFlagsWithThePassphraseRedacted() throws {
     var configuration = SessionConfiguration.default
     configuration.tls = TLSSettings(
       verifiesServerCertificate: false, caBundlePath: "/etc/ca.pem",
@@ -398,7 +422,8 @@ struct TLSTests {
     #expect(!description.contains("--insecure") && !description.contains("--cert"))
   }
 
-  @Test func aClientCertificateNeverPrintsItsPassphrase() {
+  @Test("A client certificate never prints its passphrase")
+  func aClientCertificateNeverPrintsItsPassphrase() {
     let identity = ClientCertificate(
       certificatePath: "client.pem", privateKeyPath: "client.key", passphrase: "s3cret")
     #expect(

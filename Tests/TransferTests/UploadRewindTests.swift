@@ -5,9 +5,12 @@ import Testing
 import Transfer
 
 /// A body sent again: curl rewinds it to follow a 307 or 308 (which keep the method and the
-/// body), and a retry reads it anew. The loopback server reads each request body whole
+/// body), and a retry reads it anew.
+///
+/// The loopback server reads each request body whole
 /// before it answers, so the body has been sent once when the redirect comes.
-@Suite struct UploadRewindTests {
+@Suite("Uploads sent again after a redirect or a retry")
+struct UploadRewindTests {
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/307": return .redirect(to: "/upload", status: 307)
@@ -28,7 +31,7 @@ import Transfer
     #expect(response.response?.url?.path == "/upload")
   }
 
-  @Test(arguments: ["/307", "/308"])
+  @Test("A file is sent again to the redirect target", arguments: ["/307", "/308"])
   func aFileIsSentAgainToTheRedirectTarget(_ path: String) async throws {
     let bytes = patternedBytes(200_000, seed: 11)
     let file = try UploadTests.temporaryFile(bytes)
@@ -41,7 +44,7 @@ import Transfer
     }
   }
 
-  @Test(arguments: ["/307", "/308"])
+  @Test("A stream is replayed to the redirect target", arguments: ["/307", "/308"])
   func aStreamIsReplayedToTheRedirectTarget(_ path: String) async throws {
     let bytes = patternedBytes(300_000, seed: 12)
     try await withServer(Self.handler) { server async throws in
@@ -53,7 +56,7 @@ import Transfer
     }
   }
 
-  @Test(arguments: ["/307", "/308"])
+  @Test("Data is sent again to the redirect target", arguments: ["/307", "/308"])
   func dataIsSentAgainToTheRedirectTarget(_ path: String) async throws {
     let bytes = patternedBytes(100_000, seed: 13)
     try await withServer(Self.handler) { server async throws in
@@ -63,7 +66,7 @@ import Transfer
     }
   }
 
-  @Test(arguments: ["/307", "/308"])
+  @Test("A multipart form with file and stream parts is sent again", arguments: ["/307", "/308"])
   func aMultipartFormWithFileAndStreamPartsIsSentAgain(_ path: String) async throws {
     let fileBytes = patternedBytes(150_000, seed: 14)
     let streamBytes = patternedBytes(40_000, seed: 15)
@@ -85,7 +88,8 @@ import Transfer
     }
   }
 
-  @Test func aStreamBeyondTheReplayLimitFailsWithCurlsRewindCode() async throws {
+  @Test("A stream beyond the replay limit fails with curl's rewind code")
+  func aStreamBeyondTheReplayLimitFailsWithCurlsRewindCode() async throws {
     let bytes = patternedBytes((1 << 20) + 10_000, seed: 16)
     try await withServer(Self.handler) { server async throws in
       let response = await testSession()
@@ -97,7 +101,8 @@ import Transfer
     }
   }
 
-  @Test func anAsyncSequenceCannotBeSentAgain() async throws {
+  @Test("An async sequence cannot be sent again")
+  func anAsyncSequenceCannotBeSentAgain() async throws {
     let bytes = patternedBytes(10_000, seed: 17)
     try await withServer(Self.handler) { server async throws in
       let chunks = AsyncStream<[UInt8]> { continuation in
@@ -111,7 +116,8 @@ import Transfer
     }
   }
 
-  @Test func aRetryReplaysAStream() async throws {
+  @Test("A retry replays a stream")
+  func aRetryReplaysAStream() async throws {
     let bytes = patternedBytes(50_000, seed: 18)
     let attempts = Mutex(0)
     let flaky: @Sendable (ServerRequest) -> ServerResponse = { request in

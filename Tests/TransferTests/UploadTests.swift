@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 import Transfer
 
-@Suite struct UploadTests {
+@Suite("Uploads")
+struct UploadTests {
   static func handler(_ request: ServerRequest) -> ServerResponse {
     switch request.path {
     case "/upload": return describeBody(request)
@@ -22,7 +23,8 @@ import Transfer
     return url
   }
 
-  @Test func dataIsSentWholeAndDecodedWithTheUsualHandlers() async throws {
+  @Test("Data is sent whole and decoded with the usual handlers")
+  func dataIsSentWholeAndDecodedWithTheUsualHandlers() async throws {
     try await withServer(Self.handler) { server in
       let bytes = patternedBytes(100_000)
       let received = try await testSession()
@@ -40,7 +42,8 @@ import Transfer
     }
   }
 
-  @Test func aFileIsReadFromDiskWithItsLengthAndReportsProgress() async throws {
+  @Test("A file is read from disk with its length and reports progress")
+  func aFileIsReadFromDiskWithItsLengthAndReportsProgress() async throws {
     let bytes = patternedBytes(3_000_000, seed: 7)
     let file = try Self.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -67,7 +70,8 @@ import Transfer
     }
   }
 
-  @Test func anInputStreamIsSentChunked() async throws {
+  @Test("An input stream is sent chunked")
+  func anInputStreamIsSentChunked() async throws {
     let bytes = patternedBytes(300_000, seed: 3)
     try await withServer(Self.handler) { server in
       let received = try await testSession()
@@ -80,7 +84,8 @@ import Transfer
     }
   }
 
-  @Test func anAsyncSequenceIsSentChunkedAsItIsProduced() async throws {
+  @Test("An async sequence is sent chunked as it is produced")
+  func anAsyncSequenceIsSentChunkedAsItIsProduced() async throws {
     let bytes = patternedBytes(2_500_000, seed: 11)
     try await withServer(Self.handler) { server in
       let (chunks, continuation) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
@@ -106,7 +111,8 @@ import Transfer
 
   struct Broken: Error {}
 
-  @Test func aSequenceThatThrowsFailsTheRequestWithCurlsReadError() async throws {
+  @Test("A sequence that throws fails the request with curl's read error")
+  func aSequenceThatThrowsFailsTheRequestWithCurlsReadError() async throws {
     try await withServer(Self.handler) { server in
       let chunks = AsyncThrowingStream<[UInt8], any Error> { continuation in
         continuation.yield([1, 2, 3])
@@ -119,7 +125,8 @@ import Transfer
     }
   }
 
-  @Test func aMissingFileFailsTheRequestNamingIt() async throws {
+  @Test("A missing file fails the request naming it")
+  func aMissingFileFailsTheRequestNamingIt() async throws {
     try await withServer(Self.handler) { server in
       let missing = URL(fileURLWithPath: "/nonexistent/jsonkit/upload.bin")
       let response = await testSession().upload(missing, to: server.url("/upload"))
@@ -130,7 +137,8 @@ import Transfer
     }
   }
 
-  @Test func aRetriedUploadSendsTheFileAndTheStreamAgain() async throws {
+  @Test("A retried upload sends the file and the stream again")
+  func aRetriedUploadSendsTheFileAndTheStreamAgain() async throws {
     let bytes = patternedBytes(10_000)
     let file = try Self.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

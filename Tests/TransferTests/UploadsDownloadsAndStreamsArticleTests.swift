@@ -5,7 +5,8 @@ import Transfer
 
 /// The examples of the "Uploads, downloads and streams" article, against a loopback server
 /// instead of api.example.com.
-@Suite struct UploadsDownloadsAndStreamsArticleTests {
+@Suite("The examples of the article \"Uploads, downloads and streams\"")
+struct UploadsDownloadsAndStreamsArticleTests {
   struct Receipt: Decodable, Sendable { var bytes: Int }
   struct Profile: Decodable, Sendable { var parts: [String] }
 
@@ -32,7 +33,8 @@ import Transfer
     }
   }
 
-  @Test func uploadingDataFilesAndStreams() async throws {
+  @Test("The upload examples send data, files and streams as the article shows")
+  func uploadingDataFilesAndStreams() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let fileURL = try UploadTests.temporaryFile(patternedBytes(50_000))
@@ -53,7 +55,8 @@ import Transfer
     }
   }
 
-  @Test func multipartForms() async throws {
+  @Test("The multipart form example sends what the article shows")
+  func multipartForms() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let avatarURL = try UploadTests.temporaryFile([0x89, 0x50, 0x4E, 0x47], name: "avatar.png")
@@ -73,7 +76,8 @@ import Transfer
     }
   }
 
-  @Test func downloadingToAFile() async throws {
+  @Test("The download example writes a file as the article shows")
+  func downloadingToAFile() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let reportsDirectory = FileManager.default.temporaryDirectory
@@ -98,7 +102,8 @@ import Transfer
     }
   }
 
-  @Test func streamingBytesLinesAndEvents() async throws {
+  @Test("The streaming examples give bytes, lines and events as the article shows")
+  func streamingBytesLinesAndEvents() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       var lines: [String] = []

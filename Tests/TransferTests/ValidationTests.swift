@@ -4,7 +4,8 @@ import LoopbackTestServer
 import Testing
 import Transfer
 
-@Suite struct ValidationTests {
+@Suite("Response validation")
+struct ValidationTests {
   /// `/status/N` answers N with a JSON error body; `/type/T` answers 200 with Content-Type T.
   static func handler(_ request: ServerRequest) -> ServerResponse {
     let parts = request.path.split(separator: "/")
@@ -19,7 +20,8 @@ import Transfer
     return .json(#"{"error": "html instead"}"#, status: 500)
   }
 
-  @Test func withoutValidationA500IsASuccessfulResponse() async throws {
+  @Test("Without validation a 500 is a successful response")
+  func withoutValidationA500IsASuccessfulResponse() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/status/500")).serializingJSON()
         .response
@@ -28,7 +30,8 @@ import Transfer
     }
   }
 
-  @Test func validateRejectsStatusesOutside2xxWithTheBodyAttached() async throws {
+  @Test("validate() rejects statuses outside 2xx with the body attached")
+  func validateRejectsStatusesOutside2xxWithTheBodyAttached() async throws {
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/status/404")).validate()
         .serializingJSON().response
@@ -47,7 +50,8 @@ import Transfer
     }
   }
 
-  @Test func validateStatusCodeAcceptsTheGivenCodes() async throws {
+  @Test("validate(statusCode:) accepts the given codes")
+  func validateStatusCodeAcceptsTheGivenCodes() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let ok = await session.request(server.url("/status/404")).validate(statusCode: [404])
@@ -63,15 +67,17 @@ import Transfer
     }
   }
 
-  @Test(arguments: [
-    ("application/json", ["application/json"], true),
-    ("application/json; charset=utf-8", ["application/json"], true),
-    ("application/vnd.api+json", ["application/*"], true),
-    ("text/html", ["application/*"], false),
-    ("text/html", ["*/*"], true),
-    ("APPLICATION/JSON", ["application/json"], true),
-    ("image/png", ["image/*", "application/json"], true),
-  ])
+  @Test(
+    "validate(contentType:) with wildcards",
+    arguments: [
+      ("application/json", ["application/json"], true),
+      ("application/json; charset=utf-8", ["application/json"], true),
+      ("application/vnd.api+json", ["application/*"], true),
+      ("text/html", ["application/*"], false),
+      ("text/html", ["*/*"], true),
+      ("APPLICATION/JSON", ["application/json"], true),
+      ("image/png", ["image/*", "application/json"], true),
+    ])
   func validateContentTypeWithWildcards(found: String, acceptable: [String], passes: Bool)
     async throws
   {
@@ -97,7 +103,8 @@ import Transfer
     }
   }
 
-  @Test func validateUsesTheAcceptHeaderAndReportsAMissingContentType() async throws {
+  @Test("validate() uses the Accept header and reports a missing content type")
+  func validateUsesTheAcceptHeaderAndReportsAMissingContentType() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let mismatch = await session.request(
@@ -125,7 +132,8 @@ import Transfer
     }
   }
 
-  @Test func customValidatorSeesTheResponseAndData() async throws {
+  @Test("Custom validator sees the response and data")
+  func customValidatorSeesTheResponseAndData() async throws {
     struct TooShort: Error {}
     try await withServer(Self.handler) { server in
       let response = await testSession().request(server.url("/status/200"))
@@ -145,7 +153,8 @@ import Transfer
     }
   }
 
-  @Test func anErrorBodyIsMappedIntoTheErrorModel() async throws {
+  @Test("An error body is mapped into the error model")
+  func anErrorBodyIsMappedIntoTheErrorModel() async throws {
     try await withServer(Self.handler) { server in
       let session = testSession()
       let response = await session.request(server.url("/status/422")).validate(

@@ -1,7 +1,9 @@
 import Foundation
+import SyntheticCorpus
 
 /// Entry point of `compare`: reads the corpus (or generates one), times every subject on
 /// every document with interleaved rounds, and prints a table or JSON lines on stdout.
+///
 /// Progress and problems go to stderr so that `--format json` output stays clean.
 @main
 enum Compare {

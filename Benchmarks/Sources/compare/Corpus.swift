@@ -1,10 +1,7 @@
 import Foundation
+import SyntheticCorpus
 
-/// One input document, named after its file (or its synthetic shape).
-struct CorpusDocument {
-  let name: String
-  let data: Data
-
+extension CorpusDocument {
   /// Every `*.json` file directly inside `directory`, sorted by name so that runs and
   /// tables are in a stable order.
   static func load(directory: String) throws -> [CorpusDocument] {

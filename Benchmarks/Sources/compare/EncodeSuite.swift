@@ -2,19 +2,23 @@ import Foundation
 import JSONKit
 import Mapping
 
-/// `--suite encode`: models back to JSON text, the other half of a request handler. The map
+/// `--suite encode`: models back to JSON text, the other half of a request handler.
+///
+/// The map
 /// suite's models are decoded once from each document (twitter.json or the synthetic
 /// tweets.json, github_events.json); each operation encodes all of them to bytes.
 ///
 /// - `jsonkit-encoder`: `JSONKitEncoder().encode(models)` (`Codable` models).
 /// - `mapping-tojson`: `Mapper<T>().toJSONString(models)` (`Mappable` models).
+/// - `mapping-tojson-tree`: the `JSON` tree that `toJSONString` wrote before 2026-12-07
+///   (`toJSONValue` of each model, then `JSONWriter`); its text must equal `mapping-tojson`'s.
 /// - `foundation`: `JSONEncoder().encode(models)` (`Codable` models).
 ///
 /// Dates use the document's own format in every subject. Before timing, each subject's
 /// output is decoded back and must give the models it started from (`MapDigest`), and the
 /// two `Codable` encoders' outputs must be the same JSON value.
 enum EncodeSuite {
-  static let subjects = ["jsonkit-encoder", "mapping-tojson", "foundation"]
+  static let subjects = ["jsonkit-encoder", "mapping-tojson", "mapping-tojson-tree", "foundation"]
 
   static func workloads(subjects: [String], corpus: String, data: Data) throws -> [Workload] {
     guard let model = MapSuite.Model(document: corpus) else {
@@ -65,14 +69,7 @@ enum EncodeSuite {
         "foundation": Run(
           encode: { try foundation.encode(timeline) }, readBack: readCodable,
           expected: MapDigest(timeline)),
-        "mapping-tojson": Run(
-          encode: { Data((Mapper<MapModels.Status>().toJSONString(statuses) ?? "").utf8) },
-          readBack: { data in
-            guard let read = Mapper<MapModels.Status>().mapArray(JSON: try JSONParser.parse(data))
-            else { throw MappingReturnedNil() }
-            return MapDigest(read)
-          }, expected: MapDigest(statuses)),
-      ]
+      ].merging(mappingRuns(statuses, digest: MapDigest.init)) { a, _ in a }
     case .github:
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
@@ -95,19 +92,32 @@ enum EncodeSuite {
         "foundation": Run(
           encode: { try foundation.encode(events) }, readBack: readCodable,
           expected: MapDigest(events)),
-        "mapping-tojson": Run(
-          encode: { Data((Mapper<MapModels.Event>().toJSONString(mapped) ?? "").utf8) },
-          readBack: { data in
-            guard let read = Mapper<MapModels.Event>().mapArray(JSON: try JSONParser.parse(data))
-            else { throw MappingReturnedNil() }
-            return MapDigest(read)
-          }, expected: MapDigest(mapped)),
-      ]
+      ].merging(mappingRuns(mapped, digest: MapDigest.init)) { a, _ in a }
     }
   }
 
-  /// Every subject's output reads back into its models, and the two `Codable` encoders
-  /// wrote the same JSON value.
+  /// The `Mappable` subjects for `models`: `toJSONString`, and the `JSON` tree it wrote
+  /// before it wrote text directly.
+  private static func mappingRuns<M: BaseMappable>(
+    _ models: [M], digest: @escaping ([M]) -> MapDigest
+  ) -> [String: Run] {
+    let readBack = { (data: Data) throws -> MapDigest in
+      guard let read = Mapper<M>().mapArray(JSON: try JSONParser.parse(data))
+      else { throw MappingReturnedNil() }
+      return digest(read)
+    }
+    return [
+      "mapping-tojson": Run(
+        encode: { Data((Mapper<M>().toJSONString(models) ?? "").utf8) }, readBack: readBack,
+        expected: digest(models)),
+      "mapping-tojson-tree": Run(
+        encode: { JSONWriter().data(JSON(array: models.map(Mapper<M>().toJSONValue))) },
+        readBack: readBack, expected: digest(models)),
+    ]
+  }
+
+  /// Every subject's output reads back into its models, the two `Codable` encoders wrote
+  /// the same JSON value, and `toJSONString` wrote the tree's text byte for byte.
   private static func check(_ runs: [String: Run], corpus: String) throws {
     for (subject, run) in runs.sorted(by: { $0.key < $1.key }) {
       let read = try run.readBack(try run.encode())
@@ -125,6 +135,14 @@ enum EncodeSuite {
         throw EncodeMismatch(
           description:
             "encode suite: jsonkit-encoder and foundation wrote different JSON for \(corpus)")
+      }
+    }
+    if let direct = runs["mapping-tojson"], let tree = runs["mapping-tojson-tree"] {
+      guard try direct.encode() == tree.encode() else {
+        throw EncodeMismatch(
+          description:
+            "encode suite: mapping-tojson and mapping-tojson-tree wrote different text for \(corpus)"
+        )
       }
     }
     printError("encode check on \(corpus): every subject's output reads back into its models")

@@ -11,7 +11,9 @@ enum HeapMeter {
   }
 
   /// Average heap growth between just before `make` and just after it, while its result is
-  /// still alive. Temporary buffers freed inside `make` do not count; only what the value
+  /// still alive.
+  ///
+  /// Temporary buffers freed inside `make` do not count; only what the value
   /// holds does. A first unmeasured call lets one-time allocations (caches, lazily created
   /// globals) happen outside the measurement.
   static func bytesHeld<Value>(samples: Int = 3, by make: () throws -> Value) rethrows -> Double {

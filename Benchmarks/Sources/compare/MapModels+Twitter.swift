@@ -43,7 +43,9 @@ extension MapModels {
   }
 
   /// `created_at` through a copy of the shared `DateFormatter` (the decoders use the same
-  /// one with `.formatted`). One transform for all statuses, as the formatter is costly to
+  /// one with `.formatted`).
+  ///
+  /// One transform for all statuses, as the formatter is costly to
   /// make.
   static let twitterDate = DateFormatterTransform(dateFormatter: ModelDates.twitter)
 }

@@ -19,7 +19,9 @@ enum MapModels {}
 enum CodableModels {}
 
 /// A box that lets a struct hold a value of its own type (`Status.retweetedStatus`): a
-/// struct cannot contain itself, even optionally. Both model families use it, so both pay
+/// struct cannot contain itself, even optionally.
+///
+/// Both model families use it, so both pay
 /// for one class instance per retweet. It decodes and maps transparently (no extra level
 /// in the JSON).
 final class Indirect<Value> {
@@ -51,10 +53,16 @@ extension Indirect: MapValue where Value: MapValue {
   func toMapJSON(map: Map) -> JSON {
     value.toMapJSON(map: map)
   }
+
+  func writeMapText(map: Map) -> Bool {
+    value.writeMapText(map: map)
+  }
 }
 
 /// twitter.json's date format, created once and shared: a formatter per parse would dwarf
-/// everything else being measured. The `mapping` subject reads it through
+/// everything else being measured.
+///
+/// The `mapping` subject reads it through
 /// `DateFormatterTransform` (which keeps a copy), the decoders through `.formatted`.
 ///
 /// github_events.json's ISO 8601 dates need no formatter: `ISO8601DateTransform` for

@@ -27,6 +27,7 @@ struct Summary {
 enum Report {
   /// One JSON object per line, keys in a fixed order, written by hand so that the output does
   /// not depend on the library under test.
+  ///
   /// `rate` names the figures' unit in the keys (`best_mbps`; `rps` for requests/s).
   static func jsonLines(
     _ results: [Summary], suite: Arguments.Suite, rate: String = "mbps"
@@ -72,7 +73,9 @@ enum Report {
   }
 
   /// One row per corpus, one column per subject ("best / median" MB/s), then the ratios
-  /// (`ratioPairs`) and, for parse, heap bytes held per input byte. `unit` and `title`
+  /// (`ratioPairs`) and, for parse, heap bytes held per input byte.
+  ///
+  /// `unit` and `title`
   /// replace the MB/s wording (the transfer suite's requests/s table).
   static func table(
     _ results: [Summary], suite: Arguments.Suite, rounds: Int, corpusLabel: String,

@@ -6,7 +6,7 @@ import Vapor
 
 /// The server suite's Vapor 4 subjects: the same route as the Hummingbird ones (`POST /`
 /// decodes the body into the map suite's models and replies with a count, a sum and the first
-/// model), with the coders chosen per application:
+/// model), with the coders chosen per application.
 ///
 /// - `vapor-jsonkit`: `JSONKitDecoder` and `JSONKitEncoder` as Vapor's `ContentDecoder` and
 ///   `ContentEncoder` (the `JSONKitVapor` adapter).

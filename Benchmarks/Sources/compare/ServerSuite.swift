@@ -4,6 +4,7 @@ import JSONKit
 import JSONKitHummingbird
 import NIOCore
 import Synchronization
+import SyntheticCorpus
 
 /// `--suite server`: JSONKit in a real server, end to end, in requests per second.
 ///

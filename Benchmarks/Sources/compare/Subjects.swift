@@ -8,13 +8,17 @@ struct Workload {
   let subject: String
   /// Size of the input document: the numerator of MB/s in both suites.
   let inputBytes: Int
-  /// One operation. It returns a value derived from its result (the result's type, the
+  /// One operation.
+  ///
+  /// It returns a value derived from its result (the result's type, the
   /// output's length) so that the optimizer cannot discard the work.
   let operation: () throws -> Int
   /// Heap held by the parsed value ÷ `inputBytes` (parse suite only).
   let heapPerInputByte: Double?
   /// What one operation counts for in the reported rate; nil: `inputBytes` / 1e6, so the
-  /// rate is MB/s. The transfer suite's small-GET batch counts its requests (requests/s).
+  /// rate is MB/s.
+  ///
+  /// The transfer suite's small-GET batch counts its requests (requests/s).
   var unitsPerOperation: Double? = nil
 }
 
@@ -33,7 +37,9 @@ enum Subjects {
     }
   }
 
-  /// The workloads of one document, in subject order. A subject that fails on the document
+  /// The workloads of one document, in subject order.
+  ///
+  /// A subject that fails on the document
   /// (e.g. Foundation rejecting something JSONKit accepts) is reported on stderr and left
   /// out, so that one odd file does not sink the whole run. The map suite skips documents it
   /// has no model for, and throws when its subjects build different models.

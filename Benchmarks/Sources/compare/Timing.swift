@@ -23,7 +23,9 @@ enum Timing {
     return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
   }
 
-  /// How many iterations make one sample last about `targetSeconds`. Calibrated once, up
+  /// How many iterations make one sample last about `targetSeconds`.
+  ///
+  /// Calibrated once, up
   /// front, so every round times the same amount of work.
   static func calibrate(_ workload: Workload) throws -> Int {
     var iterations = 1

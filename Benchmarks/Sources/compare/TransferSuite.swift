@@ -4,6 +4,7 @@ import JSONKit
 import LoopbackTestServer
 import Mapping
 import Synchronization
+import SyntheticCorpus
 import Transfer
 
 #if canImport(FoundationNetworking)
@@ -322,7 +323,9 @@ final class TransferSuite {
   }
 
   /// `smallRequests` calls of `one(0)`, `one(1)`, … with at most `concurrency` running: a
-  /// new one starts as soon as one ends. Throws unless the returned ids add up to those
+  /// new one starts as soon as one ends.
+  ///
+  /// Throws unless the returned ids add up to those
   /// requested.
   private static func batch(_ one: @escaping @Sendable (Int) async throws -> Int) async throws
     -> Int
@@ -378,7 +381,9 @@ struct TransferSuiteError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Runs `body` in a task and blocks the calling thread until it ends. Only for the
+/// Runs `body` in a task and blocks the calling thread until it ends.
+///
+/// Only for the
 /// benchmark's own (non-cooperative) main thread: the task runs on the global executor.
 func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value
 {

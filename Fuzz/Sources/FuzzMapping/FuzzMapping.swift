@@ -3,7 +3,9 @@ import JSONKit
 import Mapping
 
 /// Random JSON mapped into `Everything`: never a crash, and strict and lenient mapping
-/// agree (strict succeeds exactly when lenient succeeds without a recorded failure). A
+/// agree (strict succeeds exactly when lenient succeeds without a recorded failure).
+///
+/// A
 /// mapped model is written back with `toJSON` and mapped again, which must also work.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMapping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -2,7 +2,9 @@ import FuzzSupport
 import JSONKit
 
 /// Bytes → a JSON value or a `JSONError` whose location is inside the input, under the
-/// default options and three other option sets. A stricter option set must never accept
+/// default options and three other option sets.
+///
+/// A stricter option set must never accept
 /// what a looser one rejects, and both must agree on the value.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -5,7 +5,9 @@ import JSONQuery
 /// The most results taken from one run: a program may produce values for ever.
 let maximumResults = 16
 /// The evaluation budget of one run: `repeat(.)`, `[range(1e9)]` and friends end with
-/// "evaluation step limit exceeded" instead of hanging the fuzzer. Kept small because a
+/// "evaluation step limit exceeded" instead of hanging the fuzzer.
+///
+/// Kept small because a
 /// lazily recursive definition (`def r: ., (. | r); [r]`) costs time quadratic in its depth
 /// (each output walks every nested level): 20,000 steps took 17 s under ASan.
 let stepLimit = 5_000
@@ -13,7 +15,9 @@ let stepLimit = 5_000
 /// A jq program and a small JSON input, split at the first NUL byte (or, without one, at
 /// the first newline): the program must compile or fail with a compile error placed inside
 /// it, and a compiled program must run (at most `maximumResults` results, `stepLimit`
-/// steps) without crashing. Input that is not JSON is given to the program as a string.
+/// steps) without crashing.
+///
+/// Input that is not JSON is given to the program as a string.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)

@@ -2,7 +2,9 @@ import FuzzSupport
 import JSONKit
 
 /// The push parser fed the input in chunks must give the same values, or the same error,
-/// as `JSONParser.parseAll` on the whole input. The first two bytes choose the chunk sizes
+/// as `JSONParser.parseAll` on the whole input.
+///
+/// The first two bytes choose the chunk sizes
 /// (a small generator seeded by them); the rest is the document.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStreamChunks(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,6 +1,8 @@
 import JSONKit
 
-/// Stops the fuzzer with a message when an invariant does not hold. `fatalError` gives
+/// Stops the fuzzer with a message when an invariant does not hold.
+///
+/// `fatalError` gives
 /// libFuzzer a crash (and a reproducer file); the message says which invariant failed.
 ///
 /// ```swift

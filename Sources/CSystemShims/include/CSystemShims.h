@@ -3,11 +3,12 @@
 
 // C library functions that Swift's C modules do not import on every platform (they sit
 // behind feature macros such as _GNU_SOURCE or _XOPEN_SOURCE), wrapped in functions whose
-// declarations need no macro. One target for the package, so that no Swift file looks a
-// symbol up by name at run time.
+// declarations need no macro; and system calls under names that no Swift member shadows.
+// One target for the package, so that no Swift file looks a symbol up by name at run time.
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 /// The lowest address and the size of the calling thread's stack. Returns 0 on success,
@@ -36,5 +37,23 @@ const char *csystemshims_describe(void);
 /// How this build was made (the build script's `swift build` options, the compiler), or ""
 /// when the build did not say (`JSONKIT_BUILD_CONFIGURATION`).
 const char *csystemshims_build_configuration(void);
+
+// System calls whose Swift names a module's own members shadow (`Connection.send`,
+// `StopSignal.close`, `Socket.accept`, `Diagnostics.write`), under names that nothing
+// shadows, so that no Swift file names the platform's C module to reach them
+// (SystemCalls.c).
+
+/// `write(2)`.
+ssize_t csystemshims_write(int fd, const void *bytes, size_t count);
+
+/// `send(2)` that never raises SIGPIPE when the peer has hung up: `MSG_NOSIGNAL` where the
+/// platform has it (Darwin has not: there a socket needs `SO_NOSIGPIPE` instead).
+ssize_t csystemshims_send_nosignal(int fd, const void *bytes, size_t count);
+
+/// `close(2)`.
+int csystemshims_close(int fd);
+
+/// `accept(2)` without the peer's address.
+int csystemshims_accept(int listener);
 
 #endif

@@ -6,7 +6,9 @@ import Foundation
 // `jsonkit` tool built on it, never load Foundation.
 
 extension JSON {
-  /// The JSON `null` (as in JSONKitCore). Declared again here, beside the instance
+  /// The JSON `null` (as in JSONKitCore).
+  ///
+  /// Declared again here, beside the instance
   /// property `null` (an `NSNull?`, SwiftyJSON's): Swift lets a module's members shadow
   /// same-named members of a module it imports, so without this one `JSON.null` would
   /// find only the instance property for every user of JSONKit. Disfavored, so that a file
@@ -39,7 +41,9 @@ extension JSON {
 }
 
 extension JSON {
-  /// `NSNull()` when this is `null` (and exists), else `nil`. Setting anything stores `null`.
+  /// `NSNull()` when this is `null` (and exists), else `nil`.
+  ///
+  /// Setting anything stores `null`.
   public var null: NSNull? {
     get {
       if isStoredNull { return NSNull() }
@@ -49,7 +53,9 @@ extension JSON {
   }
 
   /// The string as a URL; a string that is not a valid URL as written is
-  /// percent-encoded first (as SwiftyJSON). `nil` for other values.
+  /// percent-encoded first (as SwiftyJSON).
+  ///
+  /// `nil` for other values.
   public var url: URL? {
     get {
       guard let s = string else { return nil }
@@ -77,6 +83,7 @@ extension JSON {
 
   /// This value as Foundation objects, as `JSONSerialization` would return it: `String`,
   /// `NSNumber` (integers exactly when they fit 64 bits), `NSNull`, `[Any]`, `[String: Any]`.
+  ///
   /// Setting converts with `JSON(_:)`. Deeply nested values convert recursively.
   public var object: Any {
     get {

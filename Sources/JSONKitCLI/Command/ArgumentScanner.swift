@@ -211,7 +211,9 @@ enum ArgumentScanner {
   }
 
   /// Everything `path` holds, read to its end; `nil` with `errno` set when it cannot be
-  /// opened or read. Pipes too, as jq reads them: `-f /dev/stdin`, `--slurpfile x <(cmd)`
+  /// opened or read.
+  ///
+  /// Pipes too, as jq reads them: `-f /dev/stdin`, `--slurpfile x <(cmd)`
   /// (FoundationEssentials' `contents(atPath:)` refused a pipe, as if it could not open it).
   static func contents(of path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,7 +1,9 @@
 import JSONKitCore
 
 /// One option of jsonkit's command line: its names, what it reads, what it sets and its
-/// line in `--help`. `ArgumentScanner` reads the command line with this table; `HelpText`,
+/// line in `--help`.
+///
+/// `ArgumentScanner` reads the command line with this table; `HelpText`,
 /// `ManualPage` and `ShellCompletion` print it, so none of them can drift apart.
 struct CommandLineOption: Sendable {
   /// What the option does when it is seen.
@@ -209,6 +211,9 @@ struct CommandLineOption: Sendable {
         "value; a bad input record is skipped;",
       ],
       .flag { $0.seq = true }),
+    // The limits for programs from elsewhere (`QueryLimits`): jsonkit's own.
+    LimitArgument.memory, LimitArgument.time, LimitArgument.steps, LimitArgument.outputs,
+    LimitArgument.outputSize, LimitArgument.depth, LimitArgument.regex,
     .init(
       "f", "--from-file",
       help: ["read the filter from the file named by the first", "argument instead;"],

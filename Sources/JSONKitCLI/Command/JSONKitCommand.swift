@@ -16,10 +16,13 @@ import JSONQuery
 #endif
 
 /// `jsonkit`: a jq-compatible command-line JSON processor built on JSONKit and JSONQuery.
+///
 /// Reads the command line, compiles the program and hands over to `Runner`.
 @main
 enum JSONKitCommand {
-  /// The stack of the thread that runs everything. jq programs recurse (`def f: …; f`,
+  /// The stack of the thread that runs everything.
+  ///
+  /// jq programs recurse (`def f: …; f`,
   /// `recurse`, `repeat`), and the evaluator stops a recursion at its depth limit with an
   /// error; the main thread's 8 MiB would overflow first. Only the pages used are ever
   /// committed.
@@ -67,7 +70,8 @@ enum JSONKitCommand {
     }
     var queryOptions = QueryOptions(
       libraryPaths: libraryPaths(options), variableNames: Runner.variableNames(options),
-      includesHomeFile: true, programDirectory: programDirectory(options))
+      includesHomeFile: true, programDirectory: programDirectory(options),
+      limits: options.limits)
     // One program per run: only the prelude definitions it can call are compiled (its
     // modules and a `~/.jq` file are code its text does not show: then all are).
     queryOptions.compilesReachablePreludeOnly = ProgramWords.readsNoHiddenCode(program)
@@ -112,7 +116,9 @@ enum JSONKitCommand {
   /// Whether every input is a regular file and all of them together are no larger than
   /// one of `ParallelRunner`'s batches: one thread evaluates such a run whatever the
   /// options, so it goes to `Runner` without setting up batches (a tenth of the
-  /// instructions of a run on a tiny file). Standard input counts when it is a file;
+  /// instructions of a run on a tiny file).
+  ///
+  /// Standard input counts when it is a file;
   /// a pipe's size is not known.
   static func fitsOneBatch(_ options: Options) -> Bool {
     var total = 0
@@ -127,6 +133,7 @@ enum JSONKitCommand {
   }
 
   /// `-L` paths, or jq's defaults: `~/.jq`, `$ORIGIN/../lib/jq`, `$ORIGIN/../lib`.
+  ///
   /// Like jq, a `-L` path that exists is made absolute (others stay as given, so that `~`
   /// and `$ORIGIN` are expanded when modules are looked up).
   static func libraryPaths(_ options: Options) -> [String] {

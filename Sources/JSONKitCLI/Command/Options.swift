@@ -1,4 +1,5 @@
 import JSONKitCore
+import JSONQuery
 
 /// Everything the command line asks for, as jq's options name it.
 struct Options {
@@ -61,6 +62,10 @@ struct Options {
   /// `--args` / `--jsonargs` values: `$ARGS.positional`.
   var positional: [JSON] = []
 
+  // Limits
+  /// `--memory-limit`, `--time-limit` and the other limit options: each run's limits.
+  var limits = QueryLimits()
+
   /// What jsonkit does instead of running a program: set by the first of `-h`, `-V`,
   /// `--build-configuration` and the packaging options, which ends the scan as in jq.
   var immediate: ImmediateAction?
@@ -88,6 +93,7 @@ struct Options {
   }
 
   /// `$ARGS`: `{"positional": [...], "named": {...}}`.
+  ///
   /// Built from members, not from literals: a literal's elements are `Any?`, each cast at
   /// run time, and that first cast was 3% of a tiny run.
   var argsValue: JSON {

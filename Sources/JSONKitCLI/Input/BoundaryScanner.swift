@@ -32,7 +32,9 @@ struct BoundaryScanner {
   }
 
   /// The bytes before this index have been looked at: their newlines are counted and the
-  /// cuts among them found. A newline whose next value has not been read yet is after it.
+  /// cuts among them found.
+  ///
+  /// A newline whose next value has not been read yet is after it.
   private(set) var scanned = 0
   /// The newlines before `scanned`.
   private(set) var newlines = 0
@@ -81,7 +83,9 @@ struct BoundaryScanner {
 
   /// A cut after the newline that ends `buffer`'s last line, when the next value has not
   /// come yet (only white space follows): for a reader whose writer paused after a line,
-  /// which must see that line's results before it writes more. It is a guess, checked when
+  /// which must see that line's results before it writes more.
+  ///
+  /// It is a guess, checked when
   /// the piece before it is parsed; it is made only where the line starts in its first
   /// column with a value or a closing bracket (NDJSON, or the end of a value pretty-printed
   /// by jq) and a value ends before the newline.

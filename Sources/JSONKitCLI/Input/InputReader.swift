@@ -63,7 +63,9 @@ final class InputReader {
   }
 
   /// Makes `bytes`, read from this input before, its next chunk: a reader handed from one
-  /// runner to another keeps its place. They were counted by the progress meter already.
+  /// runner to another keeps its place.
+  ///
+  /// They were counted by the progress meter already.
   func replay(_ bytes: [UInt8]) {
     assert(replayed == nil, "one replay per reader")
     let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
@@ -73,7 +75,9 @@ final class InputReader {
   }
 
   /// Reads the next bytes into `buffer`, in place: at most `chunkSize`, fewer when that
-  /// is what the input had (a pipe whose writer paused); 0 at the end of the input. Bytes
+  /// is what the input had (a pipe whose writer paused); 0 at the end of the input.
+  ///
+  /// Bytes
   /// replayed come first, all at once.
   func readChunk(into buffer: ReadBuffer) throws(InputError) -> Int {
     if let replayed {

@@ -172,7 +172,9 @@ final class InputSource {
   private var parseFailure: InputParseError?
 
   /// Hands each value to `body` as soon as it is read, until `body` returns `false` or the
-  /// inputs end. With `--stream` the parser calls `body` from inside its read, so no event
+  /// inputs end.
+  ///
+  /// With `--stream` the parser calls `body` from inside its read, so no event
   /// waits in a queue; `body` (the program) must not read inputs itself (`input`,
   /// `inputs`), which would need the parser it is called from.
   func deliverEach(to body: @escaping (JSON) -> Bool) {
@@ -322,7 +324,9 @@ final class InputSource {
     }
   }
 
-  /// Feeds JSON text to the parser. With `--stream-errors` a parse error becomes the event
+  /// Feeds JSON text to the parser.
+  ///
+  /// With `--stream-errors` a parse error becomes the event
   /// `[message, path]` and the text after the end of its line is parsed afresh (jq 1.8
   /// reads a line at a time, drops the rest of the line it failed on and resets its
   /// parser; the errors keep counting lines and bytes from the start of the input).

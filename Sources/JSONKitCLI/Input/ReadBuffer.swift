@@ -1,6 +1,8 @@
 /// Bytes read from an input for a parallel run's batch, read in place: `read(2)` fills the
 /// buffer's free room (`InputReader.readChunk(into:)`) rather than a chunk that is then copied,
-/// which was a sixth of the reading thread's time. Once a batch holds it, it is not written
+/// which was a sixth of the reading thread's time.
+///
+/// Once a batch holds it, it is not written
 /// again, so the workers read it without locks.
 final class ReadBuffer: @unchecked Sendable {
   // @unchecked: written only by the reading thread before the batch is queued (the queue's

@@ -33,7 +33,9 @@ final class ValueStream {
   /// The bytes from `retainedStart` up to `fed`, where `retainedStart` is at most the end
   /// of the last value handed out and `retainedColumn` bytes into its line; `nil` when
   /// they were more than `retainLimit` (a value or line that long: then yajl's error
-  /// stands). For NDJSON it is the part of the last line in the chunk.
+  /// stands).
+  ///
+  /// For NDJSON it is the part of the last line in the chunk.
   private var retained: [UInt8]? = []
   private var retainedStart: Int
   private var retainedColumn = 0
@@ -45,8 +47,12 @@ final class ValueStream {
   /// error, and memory stays bounded when one document is read in pieces.
   static let retainLimit = 1 << 20
 
-  /// - Parameter events: jq's `--stream` events instead of values, made while the text is
-  ///   read (see `JSONStreamParser.Output.streamEvents`).
+  /// A stream with nothing read yet.
+  ///
+  /// - Parameters:
+  ///   - options: how the text is parsed.
+  ///   - events: jq's `--stream` events instead of values, made while the text is
+  ///     read (see `JSONStreamParser.Output.streamEvents`).
   init(options: JSONParser.Options = .default, events: Bool = false) {
     self.options = options
     self.events = events
@@ -61,6 +67,7 @@ final class ValueStream {
   /// Values (or events) of input that starts at byte `byte`, the start of line `line`, of
   /// a file: a parallel run's batch, or the input after a `--stream-errors` error, whose
   /// errors and lines must be the whole file's.
+  ///
   /// With `--stream`, jq's parser counts lines from `messageLine` (see `InputParseError`).
   init(
     options: JSONParser.Options, events: Bool = false, startingAtByte byte: Int, line: Int,
@@ -105,7 +112,9 @@ final class ValueStream {
     return true
   }
 
-  /// Hands `body` the values kept whose line is now closed. jq reads its input a line at a
+  /// Hands `body` the values kept whose line is now closed.
+  ///
+  /// jq reads its input a line at a
   /// time (`fgets`, at most 4,091 bytes) and counts a line once it has read its newline, so
   /// a value is at the line of its last byte when that line's newline came with it, and at
   /// the line before otherwise: on a last line without a newline (`atEnd`), or in a line
@@ -136,7 +145,9 @@ final class ValueStream {
 
   // MARK: Reading
 
-  /// The most bytes handed to yajl at once. After each value jq's reader took, yajl starts
+  /// The most bytes handed to yajl at once.
+  ///
+  /// After each value jq's reader took, yajl starts
   /// again on the rest of what it was given, and counts that rest's newlines first: given a
   /// 1 MiB batch, NDJSON with a `nan` on every third line cost time quadratic in the batch.
   static let feedWindow = 64 << 10
@@ -254,7 +265,9 @@ final class ValueStream {
   }
 
   /// The text from the end of the last value handed out to the end of `piece`, with where
-  /// it starts, for jq's reader (which starts there); `nil` when it was not kept. A value
+  /// it starts, for jq's reader (which starts there); `nil` when it was not kept.
+  ///
+  /// A value
   /// that starts in `piece` is read where it is: copying the rest of the piece for each
   /// refused value was quadratic in a batch of NDJSON with many `nan` lines.
   private func textOfRefusedValue(
@@ -458,7 +471,9 @@ final class ValueStream {
   }
 
   /// Whether the input fed so far ends between top-level values: no value is open, and only
-  /// white space follows the last one. `bytes` are the bytes of the last `feed`. With jq's
+  /// white space follows the last one.
+  ///
+  /// `bytes` are the bytes of the last `feed`. With jq's
   /// reader at work (after a value yajl refused) the answer is `false`, which is safe: a
   /// parallel run then joins the batch to the next.
   func endsBetweenValues(lastFed bytes: UnsafeRawBufferPointer) -> Bool {
@@ -477,7 +492,9 @@ final class ValueStream {
   }
 
   /// Stream events: feeds `chunk`, calling `body` with each event once jq would have
-  /// handed it out (when its line is read; see `release`). `body` must not read from this
+  /// handed it out (when its line is read; see `release`).
+  ///
+  /// `body` must not read from this
   /// stream.
   ///
   /// - Returns: `false` when `body` asked to stop.

@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -61,7 +63,7 @@ struct Diagnostics {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = SystemCall.write(
+        let written = csystemshims_write(
           fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return }  // Nowhere left to complain to.

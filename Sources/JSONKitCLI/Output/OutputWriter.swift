@@ -33,7 +33,9 @@ struct OutputFormat: Sendable, Equatable {
   /// `-C`: jq's colors (`JQ_COLORS`).
   var colors: ColorScheme?
 
-  /// The writer for these options. `-c` wins over `--tab`, which wins over `--indent`.
+  /// The writer for these options.
+  ///
+  /// `-c` wins over `--tab`, which wins over `--indent`.
   var writer: JSONWriter {
     var options: JSONWritingOptions = sortKeys ? [.sortedKeys] : []
     if ascii { options.insert(.asciiOnly) }
@@ -85,7 +87,9 @@ final class OutputWriter {
   }
 
   /// A writer that hands its blocks to `collector` instead of writing them: a parallel
-  /// run's batch, printed later in input order. Each block is the buffer it was written in
+  /// run's batch, printed later in input order.
+  ///
+  /// Each block is the buffer it was written in
   /// (at least `blockSize` bytes, or what was written before a flush), and a value is never
   /// split between blocks.
   init(format: OutputFormat, collector: @escaping (OutputBlock) -> Void) {
@@ -147,7 +151,9 @@ final class OutputWriter {
     if buffer.count >= Self.blockSize || format.unbuffered { flush() }
   }
 
-  /// Writes everything buffered. Called after each input chunk, so that values read from an
+  /// Writes everything buffered.
+  ///
+  /// Called after each input chunk, so that values read from an
   /// interactive pipe show up as soon as they are complete, not 64 KiB later.
   func flush() {
     if let collector {

@@ -7,7 +7,7 @@
 #endif
 
 /// `--progress`: one line on standard error, redrawn in place, with the bytes read of the
-/// total (when every input is a regular file), the rate and the time left:
+/// total (when every input is a regular file), the rate and the time left.
 ///
 ///     jsonkit: 412.0 MB of 1.0 GB (41%), 310.2 MB/s, 0:02 left
 ///

@@ -26,7 +26,9 @@ final class InputEvaluation {
     self.halt = halt
   }
 
-  /// Evaluates `input`; `place` names it in errors (`FILE:LINE`). Records how the run
+  /// Evaluates `input`; `place` names it in errors (`FILE:LINE`).
+  ///
+  /// Records how the run
   /// ended in `outcome`.
   func run(_ input: JSON, place: @autoclosure () -> String, into outcome: inout Outcome) {
     var result = InputResult.noOutput

@@ -88,7 +88,9 @@ final class ParallelRunner {
       && options.files.allSatisfy(readable)
   }
 
-  /// Whether `path` names standard input or a file that opens and is not a directory. One
+  /// Whether `path` names standard input or a file that opens and is not a directory.
+  ///
+  /// One
   /// that is not stops jq's main loop one value after it (see `Runner.run`): such runs go
   /// to `Runner`.
   private static func readable(_ path: String) -> Bool {
@@ -177,8 +179,12 @@ final class ParallelRunner {
 
   // MARK: Batches
 
-  /// - Parameter paused: the batch ends at a short read (a pipe whose writer paused, or
-  ///   the end of a small input not seen yet).
+  /// Queues a batch to be evaluated, joined to the unfinished one before it if any.
+  ///
+  /// - Parameters:
+  ///   - read: the batch as read.
+  ///   - paused: the batch ends at a short read (a pipe whose writer paused, or
+  ///     the end of a small input not seen yet).
   private func submit(_ read: Batch, paused: Bool = false) {
     // Room in the window first: printing may leave a batch this one is to be joined to.
     while inFlight.count >= 2 * threads { printOldest() }

@@ -12,7 +12,9 @@ import JSONQuery
 /// path that some builtins rule out (several threads, events pushed by the parser).
 enum ProgramWords {
   /// Whether `program` names any of `names`: every identifier of the text is looked at,
-  /// strings and comments included, so a false match only costs the faster path. The
+  /// strings and comments included, so a false match only costs the faster path.
+  ///
+  /// The
   /// words are those the prelude subset follows (`Prelude.identifiers(in:)`).
   ///
   /// ```swift

@@ -27,8 +27,14 @@ final class Runner {
   /// The exit status so far and, for `-e`, the last value printed.
   private var outcome = InputEvaluation.Outcome()
 
-  /// - Parameter opened: the first file's reader, when another runner opened it (and
-  ///   maybe read from it: see `InputReader.replay`).
+  /// A runner for one run of `query` over the inputs that `options` names.
+  ///
+  /// - Parameters:
+  ///   - query: the compiled program.
+  ///   - options: the command line's options.
+  ///   - output: where results and messages go.
+  ///   - opened: the first file's reader, when another runner opened it (and
+  ///     maybe read from it: see `InputReader.replay`).
   init(query: Query, options: Options, output: OutputWriter, opened: InputReader? = nil) {
     self.query = query
     self.options = options

@@ -35,7 +35,9 @@ enum StreamShortcut: Equatable {
     }
   }
 
-  /// The program's output for `event` (at most one), or `nil` for none. `event` is an
+  /// The program's output for `event` (at most one), or `nil` for none.
+  ///
+  /// `event` is an
   /// array of one or two elements, as every `--stream` input is.
   func output(for event: JSON) -> JSON? {
     switch self {

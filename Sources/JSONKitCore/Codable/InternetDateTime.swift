@@ -21,7 +21,9 @@ enum InternetDateTime {
   }
 
   /// `yyyy-MM-dd'T'HH:mm:ss` followed by `Z` or `±HH:mm`, from the year 1600; `nil` for
-  /// anything else. Read by ``ISO8601DateText``, which accepts more (fractions, other
+  /// anything else.
+  ///
+  /// Read by ``ISO8601DateText``, which accepts more (fractions, other
   /// separators, short offsets): only this shape is known to read as the style reads it.
   static func parseCommon(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
     let zulu = s.count == 20 && s[19] == 0x5A  // Z
@@ -50,6 +52,7 @@ enum InternetDateTime {
   /// Writes `date` as `yyyy-MM-dd'T'HH:mm:ss'Z'` (20 bytes) at `target` when it is a whole
   /// second in the years 1600–9999, where that is exactly what `format` gives; `false`, with
   /// nothing written, otherwise (the style then decides how to round and which calendar).
+  ///
   /// The style takes about a microsecond per date; this takes a few nanoseconds.
   static func writeCommon(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Bool {
     let interval = date.timeIntervalSince1970

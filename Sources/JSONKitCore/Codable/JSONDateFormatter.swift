@@ -5,7 +5,9 @@
 #endif
 
 /// What the `.formatted` date strategies of ``JSONKitDecoder`` and ``JSONKitEncoder`` need
-/// of a formatter. Foundation's `DateFormatter` conforms (in JSONKit), so
+/// of a formatter.
+///
+/// Foundation's `DateFormatter` conforms (in JSONKit), so
 /// `.formatted(formatter)` reads as with Foundation's `JSONDecoder`.
 ///
 /// The coders live in JSONKitCore, which has FoundationEssentials but not `DateFormatter`

@@ -34,6 +34,7 @@ extension JSONDocument {
   }
 
   /// The id of the key `p[0..<n]`, or `nil` when no object of the document has it.
+  ///
   /// `KeyTable.find` with the byte comparison inlined (keys are short: a call to `memcmp`
   /// cost more than the comparison).
   @inline(__always)

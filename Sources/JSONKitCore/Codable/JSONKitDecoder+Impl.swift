@@ -47,7 +47,9 @@ extension JSONKitDecoder {
       self.path.reserveCapacity(16)
     }
 
-    /// Frees what the decode kept for reuse. Reused frames refer back to this decoder, so
+    /// Frees what the decode kept for reuse.
+    ///
+    /// Reused frames refer back to this decoder, so
     /// this breaks the cycle; `JSONKitDecoder.decode` calls it when the decode ends.
     func finish() {
       reusable.removeAll()
@@ -72,6 +74,7 @@ extension JSONKitDecoder {
     // MARK: Containers
 
     /// A keyed container over `json`, or a `DecodingError` when it is not an object.
+    ///
     /// `rawKeys` ignores the key strategy (for `[String: …]` dictionaries).
     func keyedContainer<Key: CodingKey>(
       for json: JSON, base: PathBase, keyedBy: Key.Type, rawKeys: Bool = false
@@ -246,7 +249,9 @@ extension JSONKitDecoder {
   }
 }
 
-/// The scalar types that a generic `decode` reads directly. Found by comparing metatypes,
+/// The scalar types that a generic `decode` reads directly.
+///
+/// Found by comparing metatypes,
 /// without generic code that would need `Optional<T>`'s metadata at run time.
 enum ScalarKind {
   case string, bool, double, float, int, int8, int16, int32, int64, uint, uint8, uint16, uint32,

@@ -200,7 +200,9 @@ extension JSONKitDecoder.Impl {
     return try nonConforming(JSON(document: document, slot: slot), Float.self)
   }
 
-  /// The nearest `Double`; numbers beyond its range do not fit. Strings are read only as
+  /// The nearest `Double`; numbers beyond its range do not fit.
+  ///
+  /// Strings are read only as
   /// the non-conforming float strategy's names.
   func double(_ json: JSON) throws(ScalarFailure) -> Double {
     switch json.storage {
@@ -261,6 +263,7 @@ extension JSONKitDecoder.Impl {
   static let posix = Locale(identifier: "en_US_POSIX")
 
   /// The exact `Decimal` of a number: from its source text, never through `Double`.
+  ///
   /// Numbers with more than 38 significant digits or beyond `Decimal`'s exponent range
   /// do not fit.
   static func decimal(_ json: JSON) throws(ScalarFailure) -> Decimal {

@@ -44,7 +44,9 @@ extension JSONKitDecoder.Impl {
     }
   }
 
-  /// `formatter.date(from: text)`, faster. `DateFormatter.date(from:)` takes 40–60 µs on
+  /// `formatter.date(from: text)`, faster.
+  ///
+  /// `DateFormatter.date(from:)` takes 40–60 µs on
   /// Linux, so text in the formatter's canonical form is read by a `FixedDateFormat`
   /// made once per decode, and other text is parsed once per decode: repeats are common
   /// (retweets share their original's timestamp: twitter.json has 173 dates, 33 distinct),

@@ -28,7 +28,9 @@ extension JSONKitDecoder {
   }
 
   /// `UnkeyedDecodingContainer` over an array: elements are read by index, straight from
-  /// the tape for parsed documents. As in Foundation, `currentIndex` advances only when a
+  /// the tape for parsed documents.
+  ///
+  /// As in Foundation, `currentIndex` advances only when a
   /// decode succeeds, so a caller can try another type on the same element.
   struct UnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: Impl

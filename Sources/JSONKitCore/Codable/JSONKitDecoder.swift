@@ -28,17 +28,27 @@
 /// `Expected Int at .friends[3].age but found string ("x")`. (The path shows the coding
 /// keys, which differ from the JSON's keys when a key strategy converts them.)
 public struct JSONKitDecoder: Sendable {
-  /// How JSON keys are matched to coding keys. Default `.useDefaultKeys`.
+  /// How JSON keys are matched to coding keys.
+  ///
+  /// Default `.useDefaultKeys`.
   public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
-  /// How dates are read. Default `.deferredToDate`.
+  /// How dates are read.
+  ///
+  /// Default `.deferredToDate`.
   public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
-  /// How `Data` is read. Default `.base64`.
+  /// How `Data` is read.
+  ///
+  /// Default `.base64`.
   public var dataDecodingStrategy: DataDecodingStrategy = .base64
-  /// How infinities and NaN are read. Default `.throw`.
+  /// How infinities and NaN are read.
+  ///
+  /// Default `.throw`.
   public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
   /// Values handed to `init(from:)` as `decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-  /// How `decode(_:from:)` parses `Data` (comments, depth limit…). Default: strict JSON.
+  /// How `decode(_:from:)` parses `Data` (comments, depth limit…).
+  ///
+  /// Default: strict JSON.
   public var parsingOptions: JSONParser.Options = .default
 
   /// A decoder with Foundation's defaults.

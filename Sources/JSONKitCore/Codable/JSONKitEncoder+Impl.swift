@@ -112,7 +112,9 @@ extension JSONKitEncoder {
     }
 
     /// A separate encoder for `superEncoder()`, which may be used while its parent's
-    /// container is still being written. Its value starts as `{}` in `sink` (so the key
+    /// container is still being written.
+    ///
+    /// Its value starts as `{}` in `sink` (so the key
     /// keeps its place and a super encoder that encodes nothing leaves `{}`, as in
     /// Foundation).
     func superEncoder(sink: Sink, path: [CodingPathItem]) -> Impl {
@@ -127,14 +129,18 @@ extension JSONKitEncoder {
       try encodeValue(value, base: .shared(0), item: nil)
     }
 
-    /// `value`, the child `item` of the container at `base`, as JSON. A value that
+    /// `value`, the child `item` of the container at `base`, as JSON.
+    ///
+    /// A value that
     /// encodes nothing is `{}`, as in Foundation.
     func box<T: Encodable>(_ value: T, base: PathBase, item: CodingPathItem?) throws -> JSON {
       try encodeValue(value, base: base, item: item) ?? [:]
     }
 
     /// Scalars and the types JSON coders treat specially are converted here; everything
-    /// else runs `value.encode(to:)`. `nil` when the value encoded nothing.
+    /// else runs `value.encode(to:)`.
+    ///
+    /// `nil` when the value encoded nothing.
     func encodeValue<T: Encodable>(_ value: T, base: PathBase, item: CodingPathItem?) throws
       -> JSON?
     {

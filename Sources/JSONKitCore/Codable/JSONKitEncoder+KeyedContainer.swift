@@ -6,6 +6,7 @@
 
 extension JSONKitEncoder {
   /// `KeyedEncodingContainer` that writes members into an `ObjectBox`, in encoding order.
+  ///
   /// Encoding a key twice replaces its value at its first position.
   struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: Impl

@@ -21,7 +21,9 @@ extension JSONKitEncoder {
     public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
     /// Object keys in Unicode code point order instead of encoding order.
     public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
-    /// Write `/` as is. Without it `/` is written `\/`, as Foundation's `JSONEncoder` does.
+    /// Write `/` as is.
+    ///
+    /// Without it `/` is written `\/`, as Foundation's `JSONEncoder` does.
     public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
 
     /// The `JSONWriter` options that produce this formatting.

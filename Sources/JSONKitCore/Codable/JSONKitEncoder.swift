@@ -23,15 +23,25 @@
 /// `0.10000000149011612`), and a value of type `JSON` as itself. Infinities and NaN throw
 /// `EncodingError.invalidValue` unless `nonConformingFloatEncodingStrategy` names them.
 public struct JSONKitEncoder: Sendable {
-  /// The layout of `encode(_:)`'s text. Default: compact, slashes escaped (as Foundation).
+  /// The layout of `encode(_:)`'s text.
+  ///
+  /// Default: compact, slashes escaped (as Foundation).
   public var outputFormatting: OutputFormatting = []
-  /// How coding keys become JSON keys. Default `.useDefaultKeys`.
+  /// How coding keys become JSON keys.
+  ///
+  /// Default `.useDefaultKeys`.
   public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
-  /// How dates are written. Default `.deferredToDate`.
+  /// How dates are written.
+  ///
+  /// Default `.deferredToDate`.
   public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
-  /// How `Data` is written. Default `.base64`.
+  /// How `Data` is written.
+  ///
+  /// Default `.base64`.
   public var dataEncodingStrategy: DataEncodingStrategy = .base64
-  /// How infinities and NaN are written. Default `.throw`.
+  /// How infinities and NaN are written.
+  ///
+  /// Default `.throw`.
   public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
   /// Values handed to `encode(to:)` as `encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] = [:]

@@ -22,7 +22,9 @@ final class ArrayBox: @unchecked Sendable {
 @usableFromInline
 final class ObjectBox: @unchecked Sendable {
   /// Keys, values and index in one stored property: each access to a class's stored property
-  /// is checked for exclusivity at run time, so an insert paid one check, not five. Now
+  /// is checked for exclusivity at run time, so an insert paid one check, not five.
+  ///
+  /// Now
   /// unchecked: a box is changed only where `isKnownUniquelyReferenced` proved it unshared,
   /// as `Array`'s own buffer (whose accesses are not checked either), and the checks cost
   /// about 130 instructions per access (a tenth of freeing a small array).

@@ -1,5 +1,7 @@
 /// Uniform read access to an array or object, whether it lives in a parsed document or in
-/// a box built in code. The writer, equality, hashing and iteration use it so that each is
+/// a box built in code.
+///
+/// The writer, equality, hashing and iteration use it so that each is
 /// written once.
 @usableFromInline
 struct ContainerCursor {

@@ -34,7 +34,9 @@ public struct JSON: Sendable {
   @usableFromInline var storage: Storage
   /// For a value read through a subscript of a parsed document: the tape position of its
   /// slot plus one, from which the document derives its path when one is asked for; 0 when
-  /// the value was not reached that way. Sits in `storage`'s padding, so `JSON` stays 32 bytes.
+  /// the value was not reached that way.
+  ///
+  /// Sits in `storage`'s padding, so `JSON` stays 32 bytes.
   @usableFromInline var location: UInt32
   /// How this value was reached when `location` alone cannot say (see `Trail`); `nil` for
   /// roots, stored elements and values that `location` places.
@@ -121,7 +123,9 @@ public struct JSON: Sendable {
     return copy
   }
 
-  /// The kind of this value. Failed accesses report `.null` (their `error` says why); a
+  /// The kind of this value.
+  ///
+  /// Failed accesses report `.null` (their `error` says why); a
   /// value `JSON(_:)` could not convert reports `.unknown`, as in SwiftyJSON.
   public var type: JSONType {
     switch storage {
@@ -146,7 +150,9 @@ public struct JSON: Sendable {
   }
 
   /// Why this value does not exist: the first failed access of a subscript chain, with its
-  /// full path. `nil` for every real value, including `null`.
+  /// full path.
+  ///
+  /// `nil` for every real value, including `null`.
   public var error: JSONError? {
     switch storage {
     case .invalid(.boxed(let box)):

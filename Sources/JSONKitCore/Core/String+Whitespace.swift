@@ -1,7 +1,9 @@
 extension String {
   /// The string without leading and trailing white space as Foundation's
   /// `CharacterSet.whitespaces` has it (the Unicode spaces, category Zs, and the tab; not
-  /// newlines), for SwiftyJSON's reading of numeric strings (`" 42 "` is 42). JSONKitCore
+  /// newlines), for SwiftyJSON's reading of numeric strings (`" 42 "` is 42).
+  ///
+  /// JSONKitCore
   /// has no Foundation, whose `trimmingCharacters(in:)` this stands in for.
   ///
   /// ```swift

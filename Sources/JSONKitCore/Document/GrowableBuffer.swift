@@ -110,7 +110,9 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   }
 
   /// `realloc` for `capacity` elements: allocates when `pointer` is `nil`, keeps the first
-  /// `min(old, new)` elements. On Linux, buffers of `LargeAllocation.threshold` bytes or more
+  /// `min(old, new)` elements.
+  ///
+  /// On Linux, buffers of `LargeAllocation.threshold` bytes or more
   /// live in huge-page regions (see `LargeAllocation`), which keep room to grow in place
   /// until `settle` or a shrinking `reallocate` says the buffer has its final size. A malloc
   /// buffer moves to a region only when the caller passes its `oldCapacity` (glibc would
@@ -146,7 +148,9 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   /// Declares memory from `reallocate` to have its final size, `capacity` elements (no more
   /// than it has): a large region gives back the address space it kept for growing, in
-  /// place. Other memory is returned as is.
+  /// place.
+  ///
+  /// Other memory is returned as is.
   @usableFromInline
   static func settle(_ pointer: UnsafeMutablePointer<Element>, capacity: Int)
     -> UnsafeMutablePointer<Element>

@@ -60,7 +60,9 @@ struct KeyTable {
     return Int(truncatingIfNeeded: h)
   }
 
-  /// Whether `a[0..<n]` and `b[0..<n]` are equal. Keys are short: comparing them here, eight
+  /// Whether `a[0..<n]` and `b[0..<n]` are equal.
+  ///
+  /// Keys are short: comparing them here, eight
   /// bytes at a time, costs less than a call to `memcmp`.
   @inlinable @inline(__always)
   static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
@@ -119,7 +121,9 @@ struct KeyTable {
   }
 
   /// Adds a key whose text is stored at `offset` in the document's bytes; the key must not
-  /// be present yet. Returns its id.
+  /// be present yet.
+  ///
+  /// Returns its id.
   @usableFromInline
   mutating func insert(offset: Int, length: Int, hash: Int) -> Int {
     let id = count

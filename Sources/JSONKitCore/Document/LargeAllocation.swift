@@ -36,7 +36,9 @@
   /// mapped. The registry is behind a `Mutex` because documents are freed on any thread; it
   /// is touched only for large buffers (a few times per large document), never per value.
   enum LargeAllocation {
-    /// Requests of at least this many bytes get a region. Below it glibc is as good and a
+    /// Requests of at least this many bytes get a region.
+    ///
+    /// Below it glibc is as good and a
     /// huge page would round a small buffer up too much.
     static let threshold = 4 << 20
     static let hugePageSize = 2 << 20

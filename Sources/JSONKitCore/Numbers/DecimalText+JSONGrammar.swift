@@ -1,7 +1,9 @@
 extension DecimalText {
   /// `text` decomposed, when it is one number by JSON's grammar and nothing else: no white
   /// space, `+`, leading zeros, `.5` or `5.`, hex, `nan` or `inf`, and nothing after the
-  /// number (ObjectMapper's `atof` read `"12abc"` as 12). For Mapping's transforms that read
+  /// number (ObjectMapper's `atof` read `"12abc"` as 12).
+  ///
+  /// For Mapping's transforms that read
   /// numbers from strings.
   package init?(jsonNumber text: String) {
     var text = text

@@ -44,7 +44,9 @@ extension JQTextParser {
     }
 
     /// The end of the input: a last value (a bare number), an error if a value is
-    /// unfinished, or `.end`. Call it until it gives `.end` or an error.
+    /// unfinished, or `.end`.
+    ///
+    /// Call it until it gives `.end` or an error.
     package mutating func finish() -> Result {
       switch machine.finish() {
       case .value(let value): .value(value)

@@ -100,6 +100,7 @@ extension JQTextParser {
     /// The end of the run of bytes from `i` that `scan` would only count or append to the
     /// token: string bytes other than `"`, `\\` and newline; in between tokens, spaces, tabs
     /// and carriage returns once no literal is open; a literal's bytes inside a container.
+    ///
     /// `nil` when the byte at `i` needs `scan`.
     @inline(__always)
     private func run(in bytes: UnsafeRawBufferPointer, from i: Int) -> Int? {
@@ -128,7 +129,9 @@ extension JQTextParser {
     }
 
     /// The end of the input: a last event (a top-level scalar), an error if a value is
-    /// unfinished, or `.end`. Call it until it gives `.end` or an error.
+    /// unfinished, or `.end`.
+    ///
+    /// Call it until it gives `.end` or an error.
     package mutating func finish() -> Result {
       if let event = dequeue() { return event }
       eventLine = line

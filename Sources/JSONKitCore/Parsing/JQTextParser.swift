@@ -84,7 +84,9 @@ public enum JQTextParser {
   /// The number a literal stands for in jq 1.8 (decNumber's syntax): an optional sign,
   /// then digits with an optional point (`1`, `.5`, `5.`, `01.50`) and an optional
   /// exponent, or `Infinity`/`Inf`/`NaN`/`sNaN` in any case (a NaN with a non-zero payload
-  /// is refused). A number keeps its text, made JSON (`+1` → `1`, `.5` → `0.5`); `nil`
+  /// is refused).
+  ///
+  /// A number keeps its text, made JSON (`+1` → `1`, `.5` → `0.5`); `nil`
   /// when `text` is not such a literal.
   public static func number(_ text: some Collection<UInt8>) -> JSON? {
     let bytes = Array(text)

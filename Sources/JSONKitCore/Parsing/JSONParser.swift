@@ -16,22 +16,33 @@
 public enum JSONParser {
   /// How strict the parser is.
   public struct Options: Sendable, Hashable {
-    /// Accept `/* … */` and `// …` comments. Default `false`.
+    /// Accept `/* … */` and `// …` comments.
+    ///
+    /// Default `false`.
     public var allowComments: Bool
-    /// Accept several top-level values (NDJSON, concatenated values). `parse` then returns
+    /// Accept several top-level values (NDJSON, concatenated values).
+    ///
+    /// `parse` then returns
     /// them as one array, as `jq -s` does; `parseAll` and `JSONStreamParser` always allow
     /// them. Default `false`.
     public var allowMultipleValues: Bool
-    /// Stop after the first value and ignore whatever follows. Default `false`.
+    /// Stop after the first value and ignore whatever follows.
+    ///
+    /// Default `false`.
     public var allowTrailingGarbage: Bool
     /// The deepest nesting of arrays and objects accepted; deeper input is an error, never a
-    /// stack overflow. Default 10,000 (jq's limit).
+    /// stack overflow.
+    ///
+    /// Default 10,000 (jq's limit).
     public var maxDepth: Int
     /// Build only these parts of each top-level value (see `JSONProjection`); the rest of
-    /// the input is checked but not stored. Default `nil`: everything.
+    /// the input is checked but not stored.
+    ///
+    /// Default `nil`: everything.
     public var projection: JSONProjection?
     /// Replace what is not Unicode inside strings with U+FFFD instead of failing: bytes
     /// that are not UTF-8 and `\u` escapes of lone surrogates, as jq's parser does.
+    ///
     /// Default `false`: such input is an error that says where.
     public var replacesInvalidUnicode = false
 

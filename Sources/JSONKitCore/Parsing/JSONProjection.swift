@@ -65,7 +65,9 @@ public struct JSONProjection: Sendable, Hashable {
   }
 
   /// A projection that keeps the values at the end of each path (and the containers on the
-  /// way to them, pruned). An empty path keeps the whole value; no paths keep nothing but
+  /// way to them, pruned).
+  ///
+  /// An empty path keeps the whole value; no paths keep nothing but
   /// the root's type (`{}` or `[]` with pruned elements).
   ///
   /// ```swift

@@ -43,7 +43,9 @@ public final class JSONStreamParser {
     case streamEvents
   }
 
-  /// Creates a parser. `allowMultipleValues` is implied; `allowTrailingGarbage` is ignored.
+  /// Creates a parser.
+  ///
+  /// `allowMultipleValues` is implied; `allowTrailingGarbage` is ignored.
   ///
   /// ```swift
   /// // A server reading NDJSON from clients: no value may be longer than 1 MiB.
@@ -80,7 +82,9 @@ public final class JSONStreamParser {
 
   /// A parser for input that begins at byte `byte` of a longer stream, `column` bytes into
   /// line `line`: its errors and value lines are the ones a parser of the whole stream
-  /// reports. For `jsonkit`'s parallel runs, which cut the input into batches at line
+  /// reports.
+  ///
+  /// For `jsonkit`'s parallel runs, which cut the input into batches at line
   /// starts, and for its reading after a value only jq's reader takes.
   package convenience init(
     options: JSONParser.Options, output: Output, startingAtByte byte: Int, line: Int,
@@ -168,7 +172,9 @@ public final class JSONStreamParser {
   }
 
   /// Ends the parse once and takes what it completed; stream events then hand out the last
-  /// pending leaf (a top-level number). Events handed out before an error come first, and
+  /// pending leaf (a top-level number).
+  ///
+  /// Events handed out before an error come first, and
   /// the error from the next call.
   private func finish<T>(taking take: () -> [T]) throws(JSONError) -> [T] {
     if let deferredError { throw deferredError }
@@ -212,7 +218,9 @@ public final class JSONStreamParser {
 
   /// Stream events only: parses `chunk` and hands each event to `body` as soon as it is
   /// read, with the line its last token ends on (see `feedWithLines`), without collecting
-  /// them. An event that `body` does not keep is written over by the next one, so a run
+  /// them.
+  ///
+  /// An event that `body` does not keep is written over by the next one, so a run
   /// that looks at each event and lets it go allocates nothing per event. `body` must not
   /// call back into this parser.
   ///
@@ -264,7 +272,9 @@ public final class JSONStreamParser {
   public var bytesConsumed: Int { core.bytesFed }
 
   /// The newlines read so far (in the whole stream, when it started at a later line): the
-  /// lines of the values handed out up to here that are closed. jq's reader counts a
+  /// lines of the values handed out up to here that are closed.
+  ///
+  /// jq's reader counts a
   /// value's line only once the line's newline is read.
   package var newlinesRead: Int { core.newlines }
 

@@ -15,7 +15,9 @@ import CYajl
 #endif
 
 /// Owns one yajl handle and the `TapeBuilder` its callbacks fill; shared by the one-shot
-/// parser and the push parser. Turns yajl's failures into `JSONError`s in one place.
+/// parser and the push parser.
+///
+/// Turns yajl's failures into `JSONError`s in one place.
 final class ParserCore {
   private let handle: yajl_handle
   private let callbacks: UnsafeMutablePointer<yajl_callbacks>
@@ -43,8 +45,14 @@ final class ParserCore {
   /// one-shot parser calls both within the input's lifetime), for error locations.
   private var originalInput: UnsafeRawBufferPointer?
 
-  /// - Parameter events: hand out jq's stream events instead of values (streaming only;
-  ///   see `TapeBuilder+StreamEvents`; a projection is then ignored).
+  /// A parser with its yajl handle, before any byte is fed.
+  ///
+  /// - Parameters:
+  ///   - options: how the text is parsed.
+  ///   - expectedSize: the input's length, or a guess at it, to size the tape.
+  ///   - streaming: whether the input comes in chunks (the push parser).
+  ///   - events: hand out jq's stream events instead of values (streaming only;
+  ///     see `TapeBuilder+StreamEvents`; a projection is then ignored).
   init(options: JSONParser.Options, expectedSize: Int, streaming: Bool, events: Bool = false) {
     assert(streaming || !events, "stream events come only from a streaming parse")
     self.options = options
@@ -76,7 +84,9 @@ final class ParserCore {
 
   /// Streaming only, before the first chunk: the input begins at byte `byte`, the start of
   /// line `line`, of a longer stream, so that errors and lines count from there (a stream
-  /// cut into batches at line starts, parsed apart, reports what one parser would). The
+  /// cut into batches at line starts, parsed apart, reports what one parser would).
+  ///
+  /// The
   /// byte order mark and encoding checks belong to the stream's start and are skipped.
   func start(atByte byte: Int, line: Int, column: Int = 0) {
     assert(streaming && offset == 0 && head.isEmpty, "start(atByte:line:) before any input")
@@ -133,13 +143,17 @@ final class ParserCore {
   var bytesFed: Int { offset + head.count + held.count }
 
   /// Streaming only: the most bytes one value may span, counted from the end of the value
-  /// before it; `nil` for no limit. The input goes to yajl in slices of at most the limit
+  /// before it; `nil` for no limit.
+  ///
+  /// The input goes to yajl in slices of at most the limit
   /// (and 64 KiB), each checked after it is parsed: a value longer than the limit is still
   /// open at the end of some slice, or is the first value a slice completes, so it is always
   /// caught, and the document being built never holds much more than the limit.
   var maxValueBytes: Int?
 
-  /// Parses the next chunk of input. Completed values accumulate in the builder.
+  /// Parses the next chunk of input.
+  ///
+  /// Completed values accumulate in the builder.
   func feed(_ input: UnsafeRawBufferPointer) throws(JSONError) {
     guard let limit = maxValueBytes else { return try feedInput(input) }
     let slice = max(1, min(limit, 1 << 16))
@@ -157,7 +171,9 @@ final class ParserCore {
 
   /// Throws `valueTooLarge` when the first value the last slice completed, or the value
   /// still open, spans more than `limit` bytes from `valueStart` (the end of the value
-  /// before it). Values completed after an oversized one are dropped, so that the caller
+  /// before it).
+  ///
+  /// Values completed after an oversized one are dropped, so that the caller
   /// gets the values before it and then the error. Located where the input stands.
   private func checkValueSize(limit: Int, valuesBefore: Int, valueStart: Int) throws(JSONError) {
     let b = builder
@@ -365,7 +381,9 @@ final class ParserCore {
   // MARK: Streaming bookkeeping
 
   /// Works out the lines of the values the chunk at `base` just completed, before
-  /// `afterChunk` adds the chunk's newlines to `newlines`. Their ends are in increasing
+  /// `afterChunk` adds the chunk's newlines to `newlines`.
+  ///
+  /// Their ends are in increasing
   /// order, so the chunk is scanned once however many values it holds (NDJSON).
   private func noteValueLines(_ base: UnsafePointer<UInt8>, _ count: Int) {
     let ends = builder.pointee.valueEnds

@@ -22,7 +22,9 @@ struct StreamEventState {
 
   /// jq hands out a scalar leaf inside a container only at the ',' or the closer after it
   /// (and a bare top-level number or literal at the byte after it), so a leaf followed by
-  /// a syntax error is never an event. yajl reports the leaf at once. With a sink the leaf
+  /// a syntax error is never an event.
+  ///
+  /// yajl reports the leaf at once. With a sink the leaf
   /// waits here, with its line, until the next callback shows the separator came (see
   /// `TapeBuilder.flushPendingLeaf`); without one its event is the last of `values`,
   /// taken back if the parse fails before the separator (`tentative`).
@@ -40,7 +42,9 @@ struct StreamEventState {
   var afterKey = false
 
   /// Push mode: called with each event and the line its last token ends on; returns
-  /// `false` to stop the parse. `nil`: events go to the builder's `values`.
+  /// `false` to stop the parse.
+  ///
+  /// `nil`: events go to the builder's `values`.
   var sink: ((JSON, Int) -> Bool)?
   /// Push mode: newlines in the input before the chunk being parsed (set before each
   /// parse), and how far `lineAt` has counted.

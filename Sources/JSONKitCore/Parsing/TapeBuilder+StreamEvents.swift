@@ -230,7 +230,9 @@ extension TapeBuilder {
   }
 
   /// After a chunk parsed without error: hands out the pending leaf if jq would have by
-  /// now (a bare top-level scalar with a byte after it, a leaf with its ',' read). Without
+  /// now (a bare top-level scalar with a byte after it, a leaf with its ',' read).
+  ///
+  /// Without
   /// a sink the leaf's event was taken with the chunk's: it can no longer be taken back.
   mutating func flushPendingLeafAfterChunk() -> CInt {
     events.tentative = false

@@ -71,7 +71,9 @@ enum UTF8Validation {
 
   /// Decodes the raw text between a string's quotes (`raw[0..<n]`, already checked by yajl
   /// for escape syntax and control characters) into `out`, which must have room for `n`
-  /// bytes (`3 * n` with `replacingInvalid`). Returns the decoded length.
+  /// bytes (`3 * n` with `replacingInvalid`).
+  ///
+  /// Returns the decoded length.
   ///
   /// With `replacingInvalid`, a lone surrogate escape and each byte that does not start a
   /// valid UTF-8 sequence become U+FFFD, as in jq, instead of an error.

@@ -89,7 +89,9 @@ enum YajlMessage: CaseIterable {
     self = found
   }
 
-  /// Whether `phrase`'s bytes occur in `text`'s. (Without Foundation, `String.contains`
+  /// Whether `phrase`'s bytes occur in `text`'s.
+  ///
+  /// (Without Foundation, `String.contains`
   /// is _StringProcessing's search by characters, which hashes them into a table on every
   /// call: 70% of a run over NDJSON whose every third line has a `nan`, each one a message
   /// from yajl. yajl's messages are ASCII.)

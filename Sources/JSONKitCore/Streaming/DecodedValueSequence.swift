@@ -1,4 +1,5 @@
 /// The values of an asynchronous stream of byte chunks decoded as `Value`, one per JSON value.
+///
 /// Made by `AsyncSequence.decodedValues(_:decoder:)`.
 ///
 /// A parse error ends the sequence after the values before it, as in ``JSONValueSequence``;

@@ -1,5 +1,7 @@
 /// The elements of an asynchronous sequence, with each error it throws replaced by another:
-/// how a server adapter turns a body's `JSONError` into its framework's 400 reply. Made by
+/// how a server adapter turns a body's `JSONError` into its framework's 400 reply.
+///
+/// Made by
 /// `AsyncSequence.mappingErrors(_:)`.
 ///
 /// ```swift
@@ -19,7 +21,9 @@ public struct ErrorMappingSequence<Base: AsyncSequence>: AsyncSequence {
     var base: Base.AsyncIterator
     let transform: @Sendable (any Error) -> any Error
 
-    /// The next element; `nil` at the end. Errors come through `transform`.
+    /// The next element; `nil` at the end.
+    ///
+    /// Errors come through `transform`.
     public mutating func next() async throws -> Base.Element? {
       do {
         return try await base.next()

@@ -1,5 +1,7 @@
 /// The JSON values of an asynchronous stream of byte chunks: NDJSON or concatenated values,
-/// each handed on as soon as its last byte arrives. Made by
+/// each handed on as soon as its last byte arrives.
+///
+/// Made by
 /// `AsyncSequence.jsonValues(options:)`.
 ///
 /// Chunks may split a value, a string or a UTF-8 sequence anywhere. Memory is bounded by the

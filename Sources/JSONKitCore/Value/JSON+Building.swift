@@ -18,6 +18,7 @@ extension JSON {
 
   /// This object with each member's value replaced by `transform`'s result, members for
   /// which it returns `nil` left out, keys in their order; `nil` when this is not an object.
+  ///
   /// For jq's `map_values(f)` (`.[] |= f`): the keys are known distinct, so the object is
   /// built without a lookup per key, and an object built in code keeps its keys and index.
   ///

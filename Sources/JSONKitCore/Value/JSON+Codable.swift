@@ -8,7 +8,9 @@
 
 extension JSON: Codable {
   /// Decodes any JSON value from any decoder (null, booleans, numbers, strings, arrays,
-  /// objects). Integers are kept exactly; other numbers come through the decoder as `Double`.
+  /// objects).
+  ///
+  /// Integers are kept exactly; other numbers come through the decoder as `Double`.
   ///
   /// ```swift
   /// struct Event: Codable { var kind: String; var payload: JSON }
@@ -56,7 +58,9 @@ extension JSON: Codable {
     self = JSON(storage: .object(box))
   }
 
-  /// Encodes this value with any encoder. Numbers that are integers are encoded as
+  /// Encodes this value with any encoder.
+  ///
+  /// Numbers that are integers are encoded as
   /// integers, numbers with exact text beyond 64 bits as `Decimal`, others as `Double`.
   public func encode(to encoder: Encoder) throws {
     switch type {

@@ -10,7 +10,9 @@
 
 extension JSON {
   /// The number as a `Decimal`, read from its exact text; `nil` when this is not a number
-  /// or when its magnitude is beyond `Decimal`'s range (exponents −128…127). `Decimal` holds
+  /// or when its magnitude is beyond `Decimal`'s range (exponents −128…127).
+  ///
+  /// `Decimal` holds
   /// 38 significant digits; longer mantissas are rounded.
   ///
   /// ```swift

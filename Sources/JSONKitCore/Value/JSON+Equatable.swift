@@ -17,7 +17,9 @@
 // canonical equivalence); objects regardless of key order; booleans are never numbers.
 
 extension JSON: Equatable {
-  /// Structural equality. Failed accesses equal `null`, as in SwiftyJSON.
+  /// Structural equality.
+  ///
+  /// Failed accesses equal `null`, as in SwiftyJSON.
   ///
   /// ```swift
   /// JSON(parseJSON: #"{"a": [1, 2.0]}"#) == ["a": [1, 2]]   // true
@@ -104,7 +106,9 @@ extension JSON: Equatable {
     DecimalText.compare(x.decimalText, y.decimalText)
   }
 
-  /// Orders numbers as `numbersEqual` compares them. A NaN orders as jq's `jvp_cmp` puts
+  /// Orders numbers as `numbersEqual` compares them.
+  ///
+  /// A NaN orders as jq's `jvp_cmp` puts
   /// it, as `null` against a number: below every number, NaN included (the left one of two
   /// NaNs is the smaller), wherever it is nested (`[[nan], [1]] | sort` keeps that order).
   static func compareNumbers(_ x: JSON, _ y: JSON) -> Int {

@@ -51,7 +51,9 @@ extension JSON {
 
 extension JSON {
   /// A number as an IEEE `Double` with nothing clamped: NaN stays NaN and ±infinity stays
-  /// infinite (`doubleValue` follows SwiftyJSON and turns them into 0 and ±max). `nil` for
+  /// infinite (`doubleValue` follows SwiftyJSON and turns them into 0 and ±max).
+  ///
+  /// `nil` for
   /// other types. For JSONQuery, whose arithmetic is jq's IEEE arithmetic.
   package var ieeeDouble: Double? { type == .number ? nearestDouble : nil }
 }
@@ -85,7 +87,9 @@ package struct UnownedDocumentObject {
   }
 
   /// The string at `slot` (from `memberSlot(_:)`), as `JSON.string` reads it; `nil` when
-  /// the slot is not a string. Needs no `JSON`, whose construction retains the document.
+  /// the slot is not a string.
+  ///
+  /// Needs no `JSON`, whose construction retains the document.
   @inlinable
   package func string(slot: UInt64) -> String? {
     let tag = Slot.tag(slot)

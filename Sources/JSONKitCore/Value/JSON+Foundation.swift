@@ -27,7 +27,9 @@ extension JSON {
       self.init(storage: .number(.uint(UInt64(value))))
     }
   }
-  /// A floating-point value. NaN and infinities are representable in memory but are
+  /// A floating-point value.
+  ///
+  /// NaN and infinities are representable in memory but are
   /// written as `null` and ±1.7976931348623157e+308 (as jq does).
   public init(_ value: Double) { self.init(storage: .number(.double(value))) }
   /// A single-precision value, widened to `Double`.
@@ -51,6 +53,7 @@ extension JSON {
   /// Converts Foundation and Swift values: `JSON`, `String`, `Bool`, integers, floating
   /// point, `Decimal`, `NSNumber`, `NSNull`, `URL` (as its string), `Data` holding JSON
   /// text (parsed), arrays, dictionaries with `String` keys, and optionals of these.
+  ///
   /// Anything else becomes a value whose `error` is `.unsupportedType` and whose type is
   /// `.unknown` (as in SwiftyJSON); it is not equal to `JSON.null`.
   ///

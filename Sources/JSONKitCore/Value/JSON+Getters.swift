@@ -8,7 +8,9 @@
 
 extension JSON {
   /// The string, or `nil` when this is not a string (numbers are not converted: use
-  /// `stringValue`). Setting `nil` stores `null`.
+  /// `stringValue`).
+  ///
+  /// Setting `nil` stores `null`.
   public var string: String? {
     get {
       switch storage {

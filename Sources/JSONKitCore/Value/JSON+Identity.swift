@@ -2,7 +2,9 @@ extension JSON {
   /// Whether this is the same value as `other`, as jq's `jv_identical` decides: the same
   /// container or string of the same document (or the same box), or equal scalars of one
   /// representation (an integer is not identical to a `Double`, a parsed number to a
-  /// computed one). `path(f)` accepts a result of `f` identical to the value at the path
+  /// computed one).
+  ///
+  /// `path(f)` accepts a result of `f` identical to the value at the path
   /// so far (`path(.a as $x | $x)`), where an equal value made anew is refused.
   ///
   /// ```swift

@@ -3,7 +3,9 @@
 // the wrong kind does nothing and never crashes).
 
 extension JSON {
-  /// Appends `value` to an array. Returns `false` (and does nothing) for non-arrays.
+  /// Appends `value` to an array.
+  ///
+  /// Returns `false` (and does nothing) for non-arrays.
   ///
   /// ```swift
   /// var json: JSON = ["tags": ["a"]]
@@ -16,7 +18,9 @@ extension JSON {
     return true
   }
 
-  /// Appends every value to an array. Returns `false` for non-arrays.
+  /// Appends every value to an array.
+  ///
+  /// Returns `false` for non-arrays.
   @discardableResult
   public mutating func append<S: Sequence<JSON>>(contentsOf values: S) -> Bool {
     guard let box = uniqueArrayBox() else { return false }
@@ -24,7 +28,9 @@ extension JSON {
     return true
   }
 
-  /// Inserts `value` at `index` (`0...count`) of an array. Returns `false` when this is not
+  /// Inserts `value` at `index` (`0...count`) of an array.
+  ///
+  /// Returns `false` when this is not
   /// an array or the index is out of range.
   @discardableResult
   public mutating func insert(_ value: JSON, at index: Int) -> Bool {

@@ -68,7 +68,9 @@ extension JSON {
   // MARK: Optional getters
 
   /// The number as `Double` (the nearest one), or `nil` when this is not a number or its
-  /// magnitude exceeds `Double.greatestFiniteMagnitude`. Setting `nil` stores `null`.
+  /// magnitude exceeds `Double.greatestFiniteMagnitude`.
+  ///
+  /// Setting `nil` stores `null`.
   public var double: Double? {
     get {
       guard let d = nearestDouble else { return nil }
@@ -96,6 +98,7 @@ extension JSON {
   }
 
   /// The number as `Int8`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var int8: Int8? {
     get { exactInt64.flatMap { Int8(exactly: $0) } }
@@ -103,6 +106,7 @@ extension JSON {
   }
 
   /// The number as `Int16`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var int16: Int16? {
     get { exactInt64.flatMap { Int16(exactly: $0) } }
@@ -110,6 +114,7 @@ extension JSON {
   }
 
   /// The number as `Int32`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var int32: Int32? {
     get { exactInt64.flatMap { Int32(exactly: $0) } }
@@ -117,6 +122,7 @@ extension JSON {
   }
 
   /// The number as `Int64`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var int64: Int64? {
     get { exactInt64 }
@@ -124,6 +130,7 @@ extension JSON {
   }
 
   /// The number as `UInt`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var uInt: UInt? {
     get { exactUInt64.flatMap { UInt(exactly: $0) } }
@@ -131,6 +138,7 @@ extension JSON {
   }
 
   /// The number as `UInt8`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var uInt8: UInt8? {
     get { exactUInt64.flatMap { UInt8(exactly: $0) } }
@@ -138,6 +146,7 @@ extension JSON {
   }
 
   /// The number as `UInt16`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var uInt16: UInt16? {
     get { exactUInt64.flatMap { UInt16(exactly: $0) } }
@@ -145,6 +154,7 @@ extension JSON {
   }
 
   /// The number as `UInt32`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var uInt32: UInt32? {
     get { exactUInt64.flatMap { UInt32(exactly: $0) } }
@@ -152,6 +162,7 @@ extension JSON {
   }
 
   /// The number as `UInt64`, when it is integral and fits; never truncated or clamped.
+  ///
   /// Setting `nil` stores `null`.
   public var uInt64: UInt64? {
     get { exactUInt64 }
@@ -161,6 +172,7 @@ extension JSON {
   // MARK: Non-optional getters
 
   /// A `Double` for any number, numeric string (`"2.5"`) or boolean (1, 0); 0 otherwise.
+  ///
   /// Magnitudes beyond `Double`'s range clamp to ±`greatestFiniteMagnitude`, as jq does.
   public var doubleValue: Double {
     get {

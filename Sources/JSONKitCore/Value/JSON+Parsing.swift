@@ -17,7 +17,9 @@ extension JSON {
     self = try JSONParser.parse(data, options: options)
   }
 
-  /// Parses a JSON string. Invalid text gives a value whose `error` describes the problem
+  /// Parses a JSON string.
+  ///
+  /// Invalid text gives a value whose `error` describes the problem
   /// (SwiftyJSON returned a bare `null`).
   ///
   /// ```swift

@@ -6,7 +6,9 @@
 
 extension JSON {
   /// The JSON text of this value: compact by default (as SwiftyJSON's `rawData()`), pretty
-  /// with `options: .prettyPrinted`. Top-level scalars are allowed.
+  /// with `options: .prettyPrinted`.
+  ///
+  /// Top-level scalars are allowed.
   ///
   /// ```swift
   /// let data = try json.rawData()                                    // compact
@@ -21,7 +23,9 @@ extension JSON {
     return JSONWriter(options: options).data(self)
   }
 
-  /// The text of this value. As in SwiftyJSON, a string value gives its contents unquoted,
+  /// The text of this value.
+  ///
+  /// As in SwiftyJSON, a string value gives its contents unquoted,
   /// numbers and booleans their literal text, `null` gives `"null"`; arrays and objects give
   /// JSON text, pretty-printed by default. `nil` for a failed access.
   ///

@@ -256,7 +256,9 @@ extension JSON {
     return taken
   }
 
-  /// Whether `storage` is a materialized object. A plain test, so that no copy of
+  /// Whether `storage` is a materialized object.
+  ///
+  /// A plain test, so that no copy of
   /// `storage` is alive when `uniqueObjectBox` checks the box's uniqueness.
   private var holdsObjectBox: Bool {
     if case .object = storage { return true }

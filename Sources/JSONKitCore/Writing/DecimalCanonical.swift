@@ -54,8 +54,8 @@ enum DecimalCanonical {
       }
       var value = 0
       while i < text.count {
-        // Clamp: exponents beyond what decNumber holds are not produced by JSON text anyway.
-        value = Swift.min(value &* 10 &+ Int(text[i] &- UInt8(ascii: "0")), 999_999_999)
+        // Saturated far beyond decNumber's range, which `fitted` applies.
+        value = Swift.min(value &* 10 &+ Int(text[i] &- UInt8(ascii: "0")), 1 << 40)
         i += 1
       }
       exponent = exponentNegative ? -value : value
@@ -63,7 +63,12 @@ enum DecimalCanonical {
     exponent -= fractionDigits
     // Leading zeros are not part of the coefficient (a zero keeps one digit).
     let firstNonZero = digits.firstIndex { $0 != UInt8(ascii: "0") } ?? (digits.count - 1)
-    let coefficient = Array(digits[Swift.max(0, firstNonZero)...])
+    guard var coefficient = fitted(Array(digits[Swift.max(0, firstNonZero)...]), &exponent)
+    else {
+      // Beyond decNumber's largest exponent: jq prints the largest double instead.
+      return (negative ? "-" : "") + "1.7976931348623157e+308"
+    }
+    if coefficient.isEmpty { coefficient = [UInt8(ascii: "0")] }
     let adjusted = exponent + coefficient.count - 1
     var out = negative ? "-" : ""
     let c = String(decoding: coefficient, as: UTF8.self)
@@ -80,5 +85,38 @@ enum DecimalCanonical {
     out += String(c.prefix(1))
     if coefficient.count > 1 { out += "." + String(c.dropFirst()) }
     return out + "E" + (adjusted >= 0 ? "+" : "-") + String(Swift.abs(adjusted))
+  }
+
+  /// decNumber's largest exponent in jq's context (`DEC_INIT_BASE`).
+  private static let maximumExponent = 999_999_999
+  /// decNumber's smallest exponent in jq's context: `emin - digits + 1`, with the 147,483,648
+  /// digits jq allows so that exponent differences fit in 32 bits.
+  private static let tinyExponent = -1_147_483_646
+
+  /// `coefficient × 10^exponent` as decNumber reads it in jq's context: `nil` when it
+  /// overflows (an infinity); a zero's exponent clamped to the range; below the smallest
+  /// exponent, the coefficient rounded half up to it (possibly to zero, then empty).
+  private static func fitted(_ coefficient: [UInt8], _ exponent: inout Int) -> [UInt8]? {
+    let zero = UInt8(ascii: "0")
+    if coefficient.allSatisfy({ $0 == zero }) {
+      exponent = Swift.min(Swift.max(exponent, tinyExponent), maximumExponent)
+      return coefficient
+    }
+    if exponent + coefficient.count - 1 > maximumExponent { return nil }
+    guard exponent < tinyExponent else { return coefficient }
+    let dropped = tinyExponent - exponent
+    exponent = tinyExponent
+    guard dropped <= coefficient.count else { return [] }
+    var kept = Array(coefficient.prefix(coefficient.count - dropped))
+    if coefficient[coefficient.count - dropped] >= UInt8(ascii: "5") {
+      // Half up, carrying (`995` → `1000`).
+      var index = kept.count - 1
+      while index >= 0 && kept[index] == UInt8(ascii: "9") {
+        kept[index] = zero
+        index -= 1
+      }
+      if index >= 0 { kept[index] += 1 } else { kept.insert(UInt8(ascii: "1"), at: 0) }
+    }
+    return kept
   }
 }

@@ -90,7 +90,9 @@ extension Emitter {
     escapeMask(w, ascii: ascii, slash: slash) != 0
   }
 
-  /// The high bit of each byte of `w` that `mayNeedEscape` flags. The lowest one set is a
+  /// The high bit of each byte of `w` that `mayNeedEscape` flags.
+  ///
+  /// The lowest one set is a
   /// byte that needs escaping (or one above a 0xFF byte, which UTF-8 never has).
   @inline(__always)
   func escapeMask(_ w: UInt64, ascii: Bool, slash: Bool) -> UInt64 {

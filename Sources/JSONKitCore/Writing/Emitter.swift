@@ -7,7 +7,9 @@
 #endif
 
 /// The state of one write: the output buffer, the options, and the explicit stack of open
-/// containers (so any depth is safe). Parsed subtrees are written by `writeNode`
+/// containers (so any depth is safe).
+///
+/// Parsed subtrees are written by `writeNode`
 /// (Emitter+Document.swift), strings by `writeString` (Emitter+Strings.swift).
 ///
 /// Owns `out` and its indentation text until `finish()` returns the buffer.
@@ -30,7 +32,9 @@ struct Emitter {
   /// least `flushThreshold`; the buffer is emptied afterwards.
   var flushThreshold = Int.max
   /// The deepest level whose values are written; deeper ones are written as
-  /// `<skipped: too deep>`, as jq's printer does past 10,000 levels. `Int.max`: no limit.
+  /// `<skipped: too deep>`, as jq's printer does past 10,000 levels.
+  ///
+  /// `Int.max`: no limit.
   var depthLimit = Int.max
   /// Whether numbers kept as text are written in decNumber's canonical form, as jq 1.8
   /// prints literals (`DecimalCanonical`).
@@ -259,7 +263,9 @@ struct Emitter {
     out.commit(digits &+ sign)
   }
 
-  /// "00" through "99": the digits of each number below 100 at twice its value. A computed
+  /// "00" through "99": the digits of each number below 100 at twice its value.
+  ///
+  /// A computed
   /// `StaticString` is a constant address: no lazy global initialization on each use.
   static var digitPairs: StaticString {
     """

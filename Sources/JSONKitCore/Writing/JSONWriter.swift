@@ -39,11 +39,15 @@ public struct JSONWriter: Sendable {
   /// The unit of indentation when `options` contains `.prettyPrinted`.
   public var indentation: Indentation
   /// The deepest nesting level written; deeper values are written as `<skipped: too deep>`,
-  /// as jq's printer does past 10,000 levels. `nil` (the default): every level, so that
+  /// as jq's printer does past 10,000 levels.
+  ///
+  /// `nil` (the default): every level, so that
   /// the text is always JSON. Set by the jq engine and `jsonkit`, which match jq.
   package var depthLimit: Int?
   /// Whether numbers that kept their text are written in decNumber's canonical form
-  /// (`100e-2` as `1.00`, `1e2` as `1E+2`), as jq 1.8 prints literals. `false` (the
+  /// (`100e-2` as `1.00`, `1e2` as `1E+2`), as jq 1.8 prints literals.
+  ///
+  /// `false` (the
   /// default): as written.
   package var canonicalNumbers = false
 
@@ -78,7 +82,9 @@ public struct JSONWriter: Sendable {
   }
 
   /// Appends the JSON text of `json` to `buffer`, handing the buffer to `flush` whenever it
-  /// holds at least `threshold` bytes (`flush` writes it out and empties it). Output memory
+  /// holds at least `threshold` bytes (`flush` writes it out and empties it).
+  ///
+  /// Output memory
   /// stays bounded however large the value is.
   ///
   /// ```swift
@@ -112,7 +118,9 @@ public struct JSONWriter: Sendable {
   }
 
   /// Appends the JSON text of `json` to `buffer`; whenever the buffer holds at least
-  /// `threshold` bytes, passes them to `flush` and empties it. The standard output writer
+  /// `threshold` bytes, passes them to `flush` and empties it.
+  ///
+  /// The standard output writer
   /// uses this to hand each block straight to `write(2)`, without an intermediate array.
   package func write(
     _ json: JSON, into buffer: inout OutputBuffer, flushingAt threshold: Int,

@@ -17,12 +17,14 @@ public struct Query: Sendable {
   /// For `modulemeta` and `get_search_list` at run time.
   private let modules: ModuleResolver
   /// `QueryOptions.stepLimit`.
-  private let stepLimit: Int?
+  private let limits: QueryLimits
 
   /// The parts of an input this program can read, when that can be told from its text
   /// (`.a.b`, `.items[] | select(.x > 1) | {id, n: (.tags | length)}`); `nil` when it may
   /// read anything (variables, `reduce`, definitions, functions with arguments other than
-  /// `select`…). Parse inputs with it and the program gives the same outputs and errors
+  /// `select`…).
+  ///
+  /// Parse inputs with it and the program gives the same outputs and errors
   /// while the parser builds only those parts.
   ///
   /// ```swift
@@ -33,7 +35,9 @@ public struct Query: Sendable {
   /// ```
   public let inputProjection: JSONProjection?
 
-  /// Compiles `program`. Throws a `QueryError` with `kind == .compile` and `location` set.
+  /// Compiles `program`.
+  ///
+  /// Throws a `QueryError` with `kind == .compile` and `location` set.
   ///
   /// ```swift
   /// try Query(".a | foo")  // throws "foo/0 is not defined" at line 1, column 6
@@ -61,7 +65,7 @@ public struct Query: Sendable {
     self.functions = loader.table.compiled
     self.prelude = prelude
     self.modules = resolver
-    self.stepLimit = options.stepLimit
+    self.limits = options.limits
   }
 
   /// Runs on one input; results are produced lazily, one per `next()`.
@@ -71,17 +75,31 @@ public struct Query: Sendable {
   /// try results.next()  // 0
   /// ```
   public func run(on input: JSON, context: QueryContext = QueryContext()) -> QueryResults {
-    run(on: input, context: context, stepLimit: stepLimit)
+    run(on: input, context: context, limits: limits)
   }
 
   /// `run` with another step limit than the compiled one (the conformance tests give every
   /// jq test a budget, so that a program that loops for ever fails instead of hanging).
   func run(on input: JSON, context: QueryContext, stepLimit: Int?) -> QueryResults {
+    var limits = limits
+    limits.steps = stepLimit
+    return run(on: input, context: context, limits: limits)
+  }
+
+  /// `run` with other limits than the compiled ones.
+  func run(on input: JSON, context: QueryContext, limits: QueryLimits) -> QueryResults {
     let executor = Executor(
       program: functions, prelude: prelude.functions, context: context, modules: modules,
-      stepLimit: stepLimit)
+      limits: limits)
     do {
-      let generator = try executor.evaluate(body, Item(value: input, path: nil), nil)
+      // A program of one output is evaluated here, at once: within the run's budget too.
+      let start = Item(value: input, path: nil)
+      let generator =
+        if let memory = executor.memory {
+          try MemoryBudget.$current.withValue(memory) { try executor.evaluate(body, start, nil) }
+        } else {
+          try executor.evaluate(body, start, nil)
+        }
       return QueryResults(generator: generator, executor: executor)
     } catch let error as QueryError {
       return QueryResults(error: error)

@@ -55,7 +55,7 @@ public struct QueryContext {
     }
   }
 
-  /// Name (without `$`) to value: `$ARGS`, `--arg` ones, `$__prog_args`…
+  /// Name (without `$`) to value: `$ARGS`, the `--arg` ones, `$__prog_args` and others.
   public var variables: [String: JSON] {
     get { storage.variables }
     set { writable.variables = newValue }
@@ -99,7 +99,9 @@ public struct QueryContext {
 
   /// The process's environment variables, read once, when a program first uses `$ENV` or
   /// `env`: reading them (through `ProcessInfo`) was a fifth of a `jsonkit` run on a tiny
-  /// input, and most programs never look. Of a name set twice, the first (as `getenv`).
+  /// input, and most programs never look.
+  ///
+  /// Of a name set twice, the first (as `getenv`).
   static let processEnvironment: [String: String] = {
     #if canImport(Glibc) || canImport(Musl)
       var variables: [String: String] = [:]

@@ -1,7 +1,9 @@
 import JSONKitCore
 
 /// The results of one run, produced lazily: each `next()` runs the program until its next
-/// output. Not a Swift `Sequence` because `next` throws.
+/// output.
+///
+/// Not a Swift `Sequence` because `next` throws.
 ///
 /// ```swift
 /// var results = try Query(".[]").run(on: [1, 2])
@@ -26,15 +28,22 @@ public struct QueryResults {
     guard let current = generator else { return nil }
     executor?.stackGuard.enter()
     do {
-      if let item = try current.next() { return item.value }
+      // The run's memory budget is where the value operations find it (`MemoryBudget`).
+      let item =
+        if let memory = executor?.memory {
+          try MemoryBudget.$current.withValue(memory) { try current.next() }
+        } else {
+          try current.next()
+        }
+      if let item {
+        if let executor, executor.countsOutputs { try executor.countOutput(item.value) }
+        return item.value
+      }
       generator = nil
       return nil
     } catch let error as QueryError {
       generator = nil
       throw error
-    } catch is BreakSignal {
-      generator = nil
-      throw QueryError.runtime("break")
     } catch {
       generator = nil
       throw QueryError.runtime("\(error)")

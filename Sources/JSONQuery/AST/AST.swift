@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// A parsed jq expression. Indirect so that nested filters share storage.
+/// A parsed jq expression.
+///
+/// Indirect so that nested filters share storage.
 indirect enum AST: Sendable {
   case identity
   case recurseDefault
@@ -11,6 +13,10 @@ indirect enum AST: Sendable {
   case iterate(AST)
   /// `f?`: errors of `f` are dropped.
   case optional(AST)
+  /// `t.k?`, `t[k]?`, `t[]?`, `t[a:b]?` (an `.index`, `.slice` or `.iterate`): the step's
+  /// own failure yields nothing, as jq's INDEX_OPT and EACH_OPT; errors of `t` and of
+  /// the key go through, and each key is guarded on its own (`.[0, "a", 1]?`).
+  case optionalStep(AST)
   case pipe(AST, AST)
   case comma(AST, AST)
   case negate(AST)
@@ -66,8 +72,11 @@ enum AssignOperator: String, Sendable {
 
 struct ObjectEntry: Sendable {
   var key: AST
-  /// `nil` for the `{a}` and `{$x}` shorthands (value is `.a` / `$x`).
+  /// The value; for the `{a}` and `{$x}` shorthands, `.a` / `$x`.
   var value: AST
+  /// The `{"\(k)"}` shorthand: the value is `.[key]` with each key the entry computes
+  /// (`value` is that index, for analyses), not a second evaluation of the key.
+  var indexesByKey = false
 }
 
 enum StringPiece: Sendable {
@@ -94,7 +103,7 @@ indirect enum Pattern: Sendable {
   }
 }
 
-/// `def name(f; $x): body;`
+/// A function definition, `def name(f; $x): body;`.
 struct FunctionDefinition: Sendable {
   var name: String
   /// Parameter names; a `$x` parameter is stored as "$x".

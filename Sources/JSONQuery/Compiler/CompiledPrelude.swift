@@ -1,5 +1,7 @@
 /// One compilation of the prelude's jq-source definitions: their bodies, where each
-/// "name/arity" is, and those a call site may replace by their body. Immutable once made:
+/// "name/arity" is, and those a call site may replace by their body.
+///
+/// Immutable once made:
 /// `Prelude.whole` is made once and shared by every `Query`; a query compiled with
 /// `QueryOptions.compilesReachablePreludeOnly` makes and keeps its own (see
 /// `Prelude.reachable(from:)`), so no compilation changes what another one sees.
@@ -21,7 +23,9 @@ final class CompiledPrelude: Sendable {
   let inlinable: [String: FunctionDefinition]
 
   /// The definitions of `text` (jq source: definitions, then a body, which is ignored);
-  /// `nil` is none. A definition's body sees every other (in any order), then the Swift
+  /// `nil` is none.
+  ///
+  /// A definition's body sees every other (in any order), then the Swift
   /// builtins; of two definitions with one key, the later counts.
   init(text: String?) {
     var definitions: [String: FunctionDefinition] = [:]
@@ -69,7 +73,8 @@ extension AST {
     case .slice(let a, let b, let c):
       return a.bindsOrCalls(key) || (b?.bindsOrCalls(key) ?? false)
         || (c?.bindsOrCalls(key) ?? false)
-    case .iterate(let a), .optional(let a), .negate(let a): return a.bindsOrCalls(key)
+    case .iterate(let a), .optional(let a), .optionalStep(let a), .negate(let a):
+      return a.bindsOrCalls(key)
     case .array(let a): return a?.bindsOrCalls(key) ?? false
     case .object(let entries):
       return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }

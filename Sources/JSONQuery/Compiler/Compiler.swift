@@ -2,7 +2,9 @@ import JSONKitCore
 
 /// Lowers a parsed filter to `Node`s: resolves every call and variable once, so that a
 /// program that uses an undefined name fails to compile (jq's "foo/0 is not defined"),
-/// and the evaluator never looks a name up. Definitions go into `table`.
+/// and the evaluator never looks a name up.
+///
+/// Definitions go into `table`.
 struct Compiler {
   let globals: Globals
   let table: FunctionTable
@@ -73,20 +75,20 @@ struct Compiler {
     var parameters: [FunctionIR.Parameter] = []
     var variables: [String: Int] = [:]
     var closures: [String: Int] = [:]
-    var valueFunctions: [String: Int] = [:]
     var closureCount = 0
     var valueCount = 0
     for parameter in definition.parameters {
       if parameter.hasPrefix("$") {
+        // jq's `def f($x): body` is `def f(x): x as $x | body`: `$x` is each output of the
+        // argument, and `x` is still the argument as a filter (all of its outputs).
         let name = String(parameter.dropFirst())
         variables[name] = valueCount
-        valueFunctions["\(name)/0"] = valueCount
-        closures["\(name)/0"] = nil
+        closures["\(name)/0"] = closureCount
         parameters.append(.value(index: valueCount))
         valueCount += 1
+        closureCount += 1
       } else {
         closures["\(parameter)/0"] = closureCount
-        valueFunctions["\(parameter)/0"] = nil
         parameters.append(.closure(index: closureCount))
         closureCount += 1
       }
@@ -95,7 +97,7 @@ struct Compiler {
       parameters.isEmpty
       ? scope
       : scope.adding(
-        .frame(variables: variables, closures: closures, valueFunctions: valueFunctions))
+        .frame(variables: variables, closures: closures))
     let body = try lower(definition.body, inner)
     table.define(
       ref,
@@ -136,6 +138,8 @@ struct Compiler {
       return node(.iterate(try go(body)), single: false)
     case .optional(let body):
       return node(.optional(try go(body)), single: false)
+    case .optionalStep(let step):
+      return node(.optionalStep(try go(step)), single: false)
     case .pipe(let a, let b):
       let l = try go(a)
       let r = try go(b)
@@ -172,9 +176,12 @@ struct Compiler {
       var lowered: [ObjectEntryIR] = []
       for entry in entries {
         let key = try go(entry.key)
-        lowered.append(ObjectEntryIR(key: key, value: try go(entry.value)))
+        let value = entry.indexesByKey ? nil : try go(entry.value)
+        lowered.append(ObjectEntryIR(key: key, value: value))
       }
-      return node(.object(lowered), single: lowered.allSatisfy { $0.key.single && $0.value.single })
+      return node(
+        .object(lowered),
+        single: lowered.allSatisfy { $0.key.single && ($0.value?.single ?? true) })
     case .string(let format, let parts):
       var lowered: [StringPartIR] = []
       var single = true
@@ -231,7 +238,7 @@ struct Compiler {
       let b = try lower(body, inner)
       return node(
         .bind(source: s, patterns: lowered, slots: Set(names).count, body: b),
-        single: s.single && b.single && patterns.count == 1)
+        single: s.single && b.single && patterns.count == 1 && !lowered[0].hasGeneratorKeys)
     case .label(let name, let body):
       let inner = scope.addingFrame(variables: ["*label-\(name)"])
       return node(.label(try lower(body, inner)), single: false)
@@ -282,8 +289,6 @@ struct Compiler {
         return node(.call(ref, env: env, arguments: try lowered()), single: false)
       case .closure(let slot):
         return node(.callClosure(slot), single: false)
-      case .value(let slot):
-        return node(.variable(slot), single: true)
       case .inlined(let argument):
         return argument
       }

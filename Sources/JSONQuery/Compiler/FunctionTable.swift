@@ -7,7 +7,8 @@ final class FunctionIR: Sendable {
   enum Parameter: Sendable {
     /// `f`: the argument, unevaluated, becomes closure slot `index`.
     case closure(index: Int)
-    /// `$x`: each output of the argument becomes value slot `index`.
+    /// `$x`: each output of the argument becomes value slot `index`; the argument is also
+    /// the next closure slot (the filter `x`).
     case value(index: Int)
   }
 
@@ -34,7 +35,9 @@ struct FunctionRef: Sendable {
   let index: Int
 }
 
-/// Definitions being compiled. A slot is reserved before its body is compiled, so that the
+/// Definitions being compiled.
+///
+/// A slot is reserved before its body is compiled, so that the
 /// body (and, for the prelude, any other definition) can call it.
 final class FunctionTable {
   let isPrelude: Bool

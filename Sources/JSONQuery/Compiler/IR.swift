@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// The compiled form of a filter: the AST with every name resolved. A call names its
+/// The compiled form of a filter: the AST with every name resolved.
+///
+/// A call names its
 /// target (a definition by table index, a closure parameter by slot, a builtin by enum
 /// case), a variable names its slot `(hops, index)` in the chain of run-time `Frame`s,
 /// and `def`s have disappeared (a definition is code in a `FunctionTable`, found by
@@ -20,6 +22,9 @@ indirect enum Op: Sendable {
   case slice(target: Node, from: Node?, to: Node?)
   case iterate(Node)
   case optional(Node)
+  /// An `.index`, `.slice` or `.iterate` whose own failure yields nothing (see
+  /// `AST.optionalStep`).
+  case optionalStep(Node)
   case pipe(Node, Node)
   case comma(Node, Node)
   case negate(Node)
@@ -78,7 +83,8 @@ enum FrameReference: Sendable {
 
 struct ObjectEntryIR: Sendable {
   var key: Node
-  var value: Node
+  /// `nil` for `{"\(k)"}`: the value is the input's member at each key computed.
+  var value: Node?
 }
 
 enum StringPartIR: Sendable {
@@ -99,4 +105,18 @@ indirect enum PatternIR: Sendable {
   case array([PatternIR])
   /// Key expressions see the variables bound so far (a frame over the partial values).
   case object([(key: Node, pattern: PatternIR?, bindsKey: Int?)])
+}
+
+extension PatternIR {
+  /// Whether a key of an object pattern may have other than one output
+  /// (`{("a", "b"): $x}`): then the pattern binds once per combination of the keys'
+  /// outputs, as jq backtracks into each key.
+  var hasGeneratorKeys: Bool {
+    switch self {
+    case .variable, .ignored: false
+    case .array(let items): items.contains(where: \.hasGeneratorKeys)
+    case .object(let entries):
+      entries.contains { !$0.key.single || ($0.pattern?.hasGeneratorKeys ?? false) }
+    }
+  }
 }

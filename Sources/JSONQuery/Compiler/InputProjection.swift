@@ -35,7 +35,9 @@ enum InputProjection {
   struct Unsupported: Error {}
 
   /// The projection for `body`, or `nil` when the program may read anything or would keep
-  /// everything anyway. `shadowed` holds the "name/arity" of functions brought in by
+  /// everything anyway.
+  ///
+  /// `shadowed` holds the "name/arity" of functions brought in by
   /// imports (or `~/.jq`): a call to one of them is not the builtin of that name.
   static func of(_ body: AST, shadowed: Set<String> = []) -> JSONProjection? {
     var analysis = Analysis(shadowed: shadowed)
@@ -94,7 +96,7 @@ enum InputProjection {
         return starts
       case .recurseDefault:
         return starts.map { ($0.steps, true) }
-      case .optional(let inner):
+      case .optional(let inner), .optionalStep(let inner):
         return try outputs(inner, from: starts)
       case .pipe(let first, let second):
         return try outputs(second, from: try outputs(first, from: starts))

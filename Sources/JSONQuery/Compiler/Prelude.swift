@@ -29,7 +29,6 @@ package enum Prelude {
     def first(f): label $__first | (f | ., break $__first);
     def first: .[0];
     def last: .[-1];
-    def last(f): reduce f as $x ([]; [$x]) | .[];
     def nth($n): .[$n];
     def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
     def isempty(g): first((g | false), true);
@@ -64,8 +63,6 @@ package enum Prelude {
     def normals: select(isnormal);
     def truncate_stream(stream): . as $n | null | stream | . as $input
       | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
-    def skip($n; f): if $n > 0 then foreach f as $item ($n; . - 1; if . < 0 then $item else empty end)
-      elif $n == 0 then f else error("skip doesn't support negative count") end;
     def trimstr($x): ltrimstr($x) | rtrimstr($x);
     def transpose: (map(length) | max // 0) as $width | [range(0; $width) as $i | [.[][$i]]];
     def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
@@ -83,7 +80,9 @@ package enum Prelude {
 
   /// The prelude definitions a program whose text is `program` can call, and those they
   /// call, compiled for that program alone: a `jsonkit` run compiles one program, and
-  /// parsing and compiling the whole prelude was half of its start-up. Only for a program
+  /// parsing and compiling the whole prelude was half of its start-up.
+  ///
+  /// Only for a program
   /// that imports no module and includes no `~/.jq` file: their code does not appear in
   /// `program` (`Query` checks both).
   ///
@@ -100,7 +99,9 @@ package enum Prelude {
 
   /// Every word of `text` that may be an identifier: runs of ASCII letters, digits, `_` and
   /// `$` (a variable is not a call: `$input` is not `input`), and of bytes that are not
-  /// ASCII, strings and comments included. Bytes, not `Character`s: this runs at every
+  /// ASCII, strings and comments included.
+  ///
+  /// Bytes, not `Character`s: this runs at every
   /// start, for the prelude a program needs and for the faster paths its words allow.
   ///
   /// ```swift

@@ -53,6 +53,7 @@ enum PreludeSubset {
   }
 
   /// The pieces whose names `words` holds, and those their texts name, in source order.
+  ///
   /// `bytes` is `source`'s UTF-8.
   private static func needed(by words: Set<String>, in bytes: UnsafeBufferPointer<UInt8>)
     -> [Piece]

@@ -12,9 +12,8 @@ struct Globals {
 /// run-time `Frame`) and definitions (which cost nothing at run time).
 struct Scope {
   enum Level {
-    /// A run-time frame: variable slots by name, closure slots by "name/0", and value
-    /// parameters callable as "name/0" (their value slot).
-    case frame(variables: [String: Int], closures: [String: Int], valueFunctions: [String: Int])
+    /// A run-time frame: variable slots by name, closure slots by "name/0".
+    case frame(variables: [String: Int], closures: [String: Int])
     /// `def`: calls of `key` here reach `ref`, whose body runs in the frame the
     /// definition was made in (`frames` frames deep).
     case definition(key: String, ref: FunctionRef, frames: Int)
@@ -38,14 +37,14 @@ struct Scope {
   func addingFrame(variables: [String]) -> Scope {
     var slots: [String: Int] = [:]
     for name in variables where slots[name] == nil { slots[name] = slots.count }
-    return adding(.frame(variables: slots, closures: [:], valueFunctions: [:]))
+    return adding(.frame(variables: slots, closures: [:]))
   }
 
   /// The slot of `$name`, if a frame binds it.
   func variable(_ name: String) -> FrameSlot? {
     var hops = 0
     for level in levels.reversed() {
-      guard case .frame(let variables, _, _) = level else { continue }
+      guard case .frame(let variables, _) = level else { continue }
       if let index = variables[name] { return FrameSlot(hops: hops, index: index) }
       hops += 1
     }
@@ -55,7 +54,6 @@ struct Scope {
   enum Callee {
     case definition(FunctionRef, FrameReference)
     case closure(FrameSlot)
-    case value(FrameSlot)
     case inlined(Node)
   }
 
@@ -70,9 +68,8 @@ struct Scope {
         }
       case .inlined(let arguments):
         if let argument = arguments[key] { return .inlined(argument) }
-      case .frame(_, let closures, let valueFunctions):
+      case .frame(_, let closures):
         if let index = closures[key] { return .closure(FrameSlot(hops: hops, index: index)) }
-        if let index = valueFunctions[key] { return .value(FrameSlot(hops: hops, index: index)) }
         hops += 1
       }
     }

@@ -8,24 +8,34 @@ import JSONKitCore
   import Darwin
 #endif
 
-/// The most memory one step of a program may ask for at once: a string repeated
-/// (`"x" * 1e9`), two strings or arrays joined, an array imploded. jq itself has no such
-/// budget (it stops at its own limits, `Repeat string result too long` past 1 GiB, or
-/// aborts when `malloc` fails); a step whose result would not fit in the budget ends the
-/// run instead with "… exceeds the memory budget", a resource limit that `try` does not
-/// catch, before anything is allocated.
+/// The memory one run of a program may allocate: `QueryLimits.memory`, counted down as
+/// values are made, and a step that would pass it fails before it allocates.
 ///
-/// The budget is a quarter of the machine's physical memory (at least 1 GiB). A caller can
-/// set a smaller one for the work it runs:
+/// Without a memory limit only one check is left, the machine's: no one step may ask for
+/// more than a quarter of the machine's physical memory (at least 1 GiB) at once (a string
+/// repeated, `"x" * 1e9`; two strings or arrays joined; `setpath` padding an array). jq
+/// itself has no such budget (it stops at its own limits, `Repeat string result too long`
+/// past 1 GiB, or aborts when `malloc` fails). Either way the run ends with "… memory
+/// limit …", a resource limit that `try` does not catch.
+///
+/// The run's budget is the task-local `current` while the run's values are pulled (its
+/// `QueryResults`), so that the value operations deep in the library check it without
+/// passing it along; the executor charges its own budget directly.
 ///
 /// ```swift
-/// try MemoryBudget.$bytes.withValue(64 << 20) {
-///   try Query(#""x" * 1e8"#).values(on: .null)  // throws: exceeds the memory budget
-/// }
+/// let query = try Query(#""x" * 1e8"#, options: QueryOptions(limits: QueryLimits(memory: 1 << 26)))
+/// try query.values(on: .null)  // throws: a string of 100000000 bytes passes the memory limit
 /// ```
-enum MemoryBudget {
-  /// The budget in bytes, for the current task.
-  @TaskLocal static var bytes: Int = max(physicalMemory / 4, 1 << 30)
+// @unchecked Sendable: the budget is shared only by the one run that owns it, which one
+// thread evaluates at a time (as its `Executor`); it is Sendable only to be a task-local.
+final class MemoryBudget: @unchecked Sendable {
+  /// The budget of the run being evaluated on this task, while its `QueryResults` pulls a
+  /// value; `nil` for a run without a memory limit (only `machineBytes` applies).
+  @TaskLocal static var current: MemoryBudget?
+
+  /// The most one step may ask for at once without a memory limit: a quarter of the
+  /// machine's physical memory, at least 1 GiB.
+  static let machineBytes = max(physicalMemory / 4, 1 << 30)
 
   /// The machine's memory in bytes, from `sysconf` (`ProcessInfo` costs a run more to set up
   /// than the rest of its start); 0 when unknown.
@@ -35,12 +45,79 @@ enum MemoryBudget {
 
   /// Bytes a value of each element of an array takes (a `JSON` in an array's buffer).
   static let bytesPerElement = MemoryLayout<JSON>.stride
+  /// Bytes counted for each member of an object: its key, its value and its slot in the
+  /// key index.
+  static let bytesPerMember = 4 * MemoryLayout<JSON>.stride
 
-  /// Throws when a result of `count` bytes does not fit in the budget; `what` says what
-  /// was being made ("a string of 3000000000 bytes").
+  /// `QueryLimits.memory`.
+  let limit: Int
+  /// Bytes the run may still allocate.
+  @exclusivity(unchecked) private(set) var left: Int
+
+  /// A budget of `limit` bytes for one run.
+  init(limit: Int) {
+    self.limit = max(limit, 0)
+    left = self.limit
+  }
+
+  /// Throws when a result of `count` bytes does not fit in what is left of the budget.
+  ///
+  /// The budget is the run's (`current`), or without one `machineBytes`; `what` says what
+  /// was being made ("a string of 3000000000 bytes"). Nothing is counted: the result is
+  /// counted when made.
   static func check(_ count: Double, _ what: @autoclosure () -> String) throws(QueryError) {
-    guard count > Double(bytes) else { return }
+    if let budget = current {
+      guard count > Double(budget.left) else { return }
+      throw budget.exceeded(what())
+    }
+    guard count > Double(machineBytes) else { return }
     throw QueryError.resourceLimit(
-      "\(what()) exceeds the memory budget of \(bytes) bytes")
+      "\(what()) exceeds the memory limit of \(machineBytes) bytes (a quarter of this"
+        + " machine's memory)", .memory)
+  }
+
+  /// Counts `count` bytes against the current run's budget, if it has one.
+  static func charge(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
+    try current?.charge(count, what())
+  }
+
+  /// Counts `count` bytes; throws when the run has passed its limit.
+  func charge(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
+    guard count <= left else {
+      left = -1
+      throw exceeded(what())
+    }
+    left -= count
+  }
+
+  /// Counts a new value's own size: its bytes, elements or members, and with `nested`
+  /// those of its elements' and members' values too (one level).
+  func charge(_ value: JSON, nested: Bool = false) throws(QueryError) {
+    var bytes = Self.size(of: value)
+    if nested {
+      switch value.type {
+      case .array: value.forEachElement { bytes += Self.size(of: $1) }
+      case .dictionary: value.forEachMember { bytes += Self.size(of: $1) }
+      default: break
+      }
+    }
+    if bytes > 0 { try charge(bytes, "\(ValueOps.describe(value))") }
+  }
+
+  /// The bytes counted for `value` alone: a string's bytes, an array's elements, an object's
+  /// members (keys counted with their members); 0 for a number, a boolean or null.
+  static func size(of value: JSON) -> Int {
+    switch value.type {
+    case .string: value.stringValue.utf8.count
+    case .array: value.count * bytesPerElement
+    case .dictionary: value.count * bytesPerMember
+    default: 0
+    }
+  }
+
+  /// The error for a run that passed its limit making `what`.
+  func exceeded(_ what: String) -> QueryError {
+    QueryError.resourceLimit(
+      "memory limit of \(limit) bytes exceeded (making \(what))", .memory)
   }
 }

@@ -31,13 +31,18 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   public var location: ProgramLocation?
   /// The module file `location` is in; `nil` when it is in the program itself.
   public var sourceFile: String?
-  /// Whether the run was stopped by a resource limit (`QueryOptions.stepLimit`, or nesting
+  /// Whether the run was stopped by a resource limit (`QueryOptions.limits`, or nesting
   /// deeper than the thread's stack allows) rather than by the program: `try`/`catch`, `?`,
   /// `//` and `?//` do not catch it, so the run always ends with it.
   public internal(set) var isResourceLimit = false
-  /// The compile errors found after this one, in order: jq reports every one it finds (each
-  /// undefined name, a syntax error's follow-on hint such as `Possibly unterminated 'if'
-  /// statement`) and then `N compile errors`.
+  /// The limit of `QueryLimits` the run passed (`.memory` also for the machine's budget of
+  /// one step when no memory limit is set); `nil` for other errors, and for nesting
+  /// deeper than the thread's stack allows.
+  public internal(set) var exceededLimit: QueryLimits.Kind?
+  /// The compile errors found after this one, in order.
+  ///
+  /// jq reports every one it finds (each undefined name, a syntax error's follow-on hint
+  /// such as `Possibly unterminated 'if' statement`) and then `N compile errors`.
   ///
   /// ```swift
   /// do { _ = try Query("foo | bar") } catch {
@@ -45,8 +50,10 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   /// }
   /// ```
   public internal(set) var additionalErrors: [QueryError] = []
-  /// Whether the parser's error recovery has dealt with this syntax error (jq's bison
-  /// grammar resumes at the innermost `error` rule): an outer construct adds no hint.
+  /// Whether the parser's error recovery has dealt with this syntax error.
+  ///
+  /// jq's bison grammar resumes at the innermost `error` rule: an outer construct adds no
+  /// hint.
   var isRecovered = false
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
@@ -60,10 +67,11 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
     QueryError(value: JSON(message))
   }
 
-  /// A runtime error that ends the run: see `isResourceLimit`.
-  static func resourceLimit(_ message: String) -> QueryError {
+  /// A runtime error that ends the run: see `isResourceLimit`; `limit` is the limit passed.
+  static func resourceLimit(_ message: String, _ limit: QueryLimits.Kind? = nil) -> QueryError {
     var error = QueryError.runtime(message)
     error.isResourceLimit = true
+    error.exceededLimit = limit
     return error
   }
 

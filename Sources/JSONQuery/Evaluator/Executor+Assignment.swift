@@ -14,7 +14,9 @@ extension Executor {
 
   /// `.[] |= f` (`map_values(f)`) on an array or object: each element or member replaced by
   /// the first output of `f`, and left out when there is none, as jq 1.8's `_modify` (which
-  /// deletes those paths after the updates). Built as a new container in one pass instead of
+  /// deletes those paths after the updates).
+  ///
+  /// Built as a new container in one pass instead of
   /// one path lookup and one `setpath` per element. `nil` for other values (the general
   /// path handles them and their errors).
   private func updateEach(_ root: JSON, _ f: Node, _ frame: Frame?) throws -> JSON? {
@@ -44,7 +46,9 @@ extension Executor {
   }
 
   /// The one path of `.a`, `.a.b`, `.[0]`, `."k"[1]` and other chains of constant keys
-  /// (strings or numbers) from `.`; `nil` for any other path expression. Such a path
+  /// (strings or numbers) from `.`; `nil` for any other path expression.
+  ///
+  /// Such a path
   /// expression fails on a value exactly where `PathOps.get` along its path fails.
   static func constantPath(_ node: Node) -> ArraySlice<JSON>? {
     switch node.op {
@@ -189,6 +193,8 @@ enum PathOps {
         // One exact allocation for the padding (appending one by one doubled the buffer and
         // copied it: 55 bytes per null at 10 million, 16 now).
         if items.count <= i {
+          try MemoryBudget.charge(
+            (i + 1 - items.count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
           items.append(contentsOf: repeatElement(JSON.null, count: i + 1 - items.count))
         }
         try set(&items[i], rest, new)
@@ -222,7 +228,9 @@ enum PathOps {
   /// `delpaths(paths)` as jq's `jv_delpaths`: the paths sorted, then deleted level by level,
   /// all the keys one container loses at once (`jv_dels`), each container visited once: the
   /// whole deletion costs the paths and the containers they touch, not one pass of a
-  /// container per path (`del(.[range(0; n; 2)])` was quadratic). Every index is read
+  /// container per path (`del(.[range(0; n; 2)])` was quadratic).
+  ///
+  /// Every index is read
   /// against the container as it was: `del(.[0], .[-1], .[1.5])` of `[0, 1, 2, 3]` deletes
   /// the elements at 0, 3 and 1.
   static func delete(_ value: JSON, _ paths: [JSON]) throws(QueryError) -> JSON {

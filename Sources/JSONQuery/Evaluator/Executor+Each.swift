@@ -1,6 +1,8 @@
 import JSONKitCore
 
-/// Where push evaluation delivers outputs. A struct rather than a closure parameter: the
+/// Where push evaluation delivers outputs.
+///
+/// A struct rather than a closure parameter: the
 /// optimizer would otherwise specialize the recursive `each` for every closure passed to
 /// it, nested, which made release builds of this module take many minutes.
 struct Sink {
@@ -10,6 +12,7 @@ struct Sink {
 extension Executor {
   /// Calls `body` with every output of `node`, in order: push evaluation, for consumers
   /// that take every output anyway (`[f]`, `reduce`'s source, `path(f)` in an assignment).
+  ///
   /// Pipes, commas, `.[]`, conditionals, bindings, `reduce`/`foreach`, labels and calls
   /// become loops and nested calls instead of chains of generators. Filters that catch
   /// errors (`try`, `?`, `//`, `?//`) run as generators, so that an error of `body` never
@@ -35,11 +38,10 @@ extension Executor {
           try eachMember(item, body)
         })
     case .index(let target, let key) where key.single:
+      // The key before the target, as jq's gen_index.
+      let k = try evaluateValue(key, input, frame)
       try each(
-        target, input, frame,
-        Sink { [self] t in
-          try body.push(try indexed(t, try evaluateValue(key, input, frame), in: input))
-        })
+        target, input, frame, Sink { [self] t in try body.push(try indexed(t, k, in: input)) })
     case .ifThen(let condition, let then, let otherwise):
       try each(
         condition, Item(value: input.value, path: nil), frame,
@@ -77,10 +79,12 @@ extension Executor {
         source, Item(value: input.value, path: nil), frame,
         Sink { [self] v in
           var fresh: Frame?
-          try each(
-            inner, input, try bind(patterns[0], slots, v.value, frame, reusing: &fresh), body)
+          try eachBinding(patterns[0], slots, v.value, frame, reusing: &fresh) { scope in
+            try each(inner, input, scope, body)
+          }
         })
-    case .reduce(let source, let pattern, let slots, let initial, let update):
+    case .reduce(let source, let pattern, let slots, let initial, let update)
+    where !input.inPathMode:
       try each(
         initial, Item(value: input.value, path: nil), frame,
         Sink { [self] start in
@@ -88,7 +92,8 @@ extension Executor {
             try body.push(result)
           }
         })
-    case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
+    case .foreach(let source, let pattern, let slots, let initial, let update, let extract)
+    where !input.inPathMode:
       try each(
         initial, Item(value: input.value, path: nil), frame,
         Sink { [self] start in
@@ -97,38 +102,16 @@ extension Executor {
             source, Item(value: input.value, path: nil), frame,
             Sink { [self] item in
               var fresh: Frame?
-              let scope = try bind(pattern, slots, item.value, frame, reusing: &fresh)
-              if Self.updatesInPlace(update) {
-                // As in `reduce`: the state moved out, changed in place.
-                var value = state.value.value
-                state.value = Item(value: .null, path: nil)
-                try updateInPlace(update, &value, scope)
-                state.value = Item(value: value, path: nil)
-                let output = state.value
-                if let extract {
-                  try each(extract, output, scope, body)
-                } else {
-                  try body.push(output)
-                }
-                return
+              try eachBinding(pattern, slots, item.value, frame, reusing: &fresh) { scope in
+                try foreachRound(state, update, extract, scope, body)
               }
-              try each(
-                update, state.value, scope,
-                Sink { [self] output in
-                  state.value = output
-                  if let extract {
-                    try each(extract, output, scope, body)
-                  } else {
-                    try body.push(output)
-                  }
-                })
             })
         })
     case .label(let inner):
       let id = newLabel()
       do {
         try each(inner, input, Frame(parent: frame, values: [JSON(id)]), body)
-      } catch let signal as BreakSignal where signal.label == id {}
+      } catch let error as QueryError where Self.isBreak(error, to: id) {}
     case .callClosure(let slot):
       let closure = frame.up(slot.hops)!.closures[slot.index]
       try each(closure.body, input, closure.frame, body)
@@ -136,6 +119,38 @@ extension Executor {
       let outputs = try evaluate(node, input, frame)
       while let item = try outputs.next() { try body.push(item) }
     }
+  }
+
+  /// One round of `foreach`: `update` on the state, each output stored as the state and pushed
+  /// through `extract`.
+  ///
+  /// As jq's LOADVN, the state is null while the update runs, so an update with no output leaves
+  /// null for the next round.
+  private func foreachRound(
+    _ state: GeneratorState<Item>, _ update: Node, _ extract: Node?, _ scope: Frame,
+    _ body: Sink
+  ) throws {
+    var value = state.value
+    state.value = Item(value: .null, path: nil)
+    if Self.updatesInPlace(update) {
+      // As in `reduce`: the state moved out, changed in place.
+      var updated = value.value
+      value = Item(value: .null, path: nil)
+      try updateInPlace(update, &updated, scope)
+      state.value = Item(value: updated, path: nil)
+      if let extract { return try each(extract, state.value, scope, body) }
+      return try body.push(state.value)
+    }
+    try each(
+      update, value, scope,
+      Sink { [self] output in
+        state.value = output
+        if let extract {
+          try each(extract, output, scope, body)
+        } else {
+          try body.push(output)
+        }
+      })
   }
 
   /// `reduce`: the last output of `update` after each source output, `nil` if the last
@@ -152,25 +167,26 @@ extension Executor {
     try each(
       source, Item(value: input.value, path: nil), frame,
       Sink { [self] item in
-        let bound = try bind(pattern, slots, item.value, frame, reusing: &scope.value)
-        if inPlace {
-          // The accumulator is moved out, so that the update holds it alone.
-          var value = accumulator.value?.value ?? .null
-          accumulator.value = nil
-          try updateInPlace(update, &value, bound)
-          accumulator.value = Item(value: value, path: nil)
-          return
+        try eachBinding(pattern, slots, item.value, frame, reusing: &scope.value) { bound in
+          if inPlace {
+            // The accumulator is moved out, so that the update holds it alone.
+            var value = accumulator.value?.value ?? .null
+            accumulator.value = nil
+            try updateInPlace(update, &value, bound)
+            accumulator.value = Item(value: value, path: nil)
+            return
+          }
+          if update.single {
+            accumulator.value = try evaluateSingle(
+              update, accumulator.value ?? Item(value: .null, path: nil), bound)
+            return
+          }
+          let last = GeneratorState<Item?>(nil)
+          try each(
+            update, accumulator.value ?? Item(value: .null, path: nil), bound,
+            Sink { last.value = $0 })
+          accumulator.value = last.value
         }
-        if update.single {
-          accumulator.value = try evaluateSingle(
-            update, accumulator.value ?? Item(value: .null, path: nil), bound)
-          return
-        }
-        let last = GeneratorState<Item?>(nil)
-        try each(
-          update, accumulator.value ?? Item(value: .null, path: nil), bound,
-          Sink { last.value = $0 })
-        accumulator.value = last.value
       })
     // jq 1.8: an update that gave nothing leaves null (`reduce 1 as $x (0; empty)` is null).
     return accumulator.value ?? Item(value: .null, path: nil)
@@ -194,7 +210,9 @@ extension Executor {
     }
   }
 
-  /// `..`: the value, then each descendant, depth first. An explicit stack, not recursion:
+  /// `..`: the value, then each descendant, depth first.
+  ///
+  /// An explicit stack, not recursion:
   /// a value nested a million levels deep must not nest a million calls.
   private func eachDescendant(_ item: Item, _ body: Sink) throws {
     var pending = [item]

@@ -29,8 +29,20 @@ extension Executor {
   }
 
   /// `update`'s one output for the input `value`, made by changing `value` in place.
+  ///
   /// Only for updates `updatesInPlace` takes.
   func updateInPlace(_ update: Node, _ value: inout JSON, _ frame: Frame?) throws {
+    guard let memory else { return try changeInPlace(update, &value, frame) }
+    // What the value grows by is new memory (a nested array's padding is counted by
+    // `PathOps.set`).
+    let sizeBefore = MemoryBudget.size(of: value)
+    try changeInPlace(update, &value, frame)
+    let growth = MemoryBudget.size(of: value) - sizeBefore
+    if growth > 0 { try memory.charge(growth, "a value grown in place") }
+  }
+
+  /// `updateInPlace` without counting what it allocates.
+  private func changeInPlace(_ update: Node, _ value: inout JSON, _ frame: Frame?) throws {
     try step()
     switch update.op {
     case .assign(let op, let lhs, let rhs):
@@ -80,6 +92,9 @@ extension Executor {
   private func addInPlace(_ value: inout JSON, _ addend: JSON) throws {
     switch (value.type, addend.type) {
     case (.array, .array):
+      let count = value.count + addend.count
+      try MemoryBudget.check(
+        Double(count * MemoryBudget.bytesPerElement), "an array of \(count) values")
       value.withUniqueElements { (items: inout [JSON]) in
         addend.forEachElement { _, element in items.append(element) }
       }

@@ -2,7 +2,9 @@ extension Executor {
   /// `until(cond; update)` as jq defines it (`def until(cond; update): def _until: if cond
   /// then . else (update | _until) end; _until;`) when `cond` and `update` have one output
   /// each: a loop, one step per round, where the definition nests a call and a generator
-  /// per round. `arguments` is `[cond, update, call]`, `call` the prelude's definition
+  /// per round.
+  ///
+  /// `arguments` is `[cond, update, call]`, `call` the prelude's definition
   /// called with both, for a path expression (`path(until(…))`), whose paths the loop
   /// does not track.
   ///

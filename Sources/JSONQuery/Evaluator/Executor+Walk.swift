@@ -1,7 +1,7 @@
 import JSONKitCore
 
 extension Executor {
-  /// `walk(f)` as jq 1.8 defines it (`src/builtin.jq`):
+  /// `walk(f)` as jq 1.8 defines it (`src/builtin.jq`, below).
   ///
   ///     def walk(f): def w: if type == "object" then map_values(w)
   ///       elif type == "array" then map(w) else . end | f; w;

@@ -1,7 +1,9 @@
 import JSONKitCore
 
-/// Runs compiled code (`Node`s) lazily on one input. One executor per run (it holds the
-/// run's context, step budget and label counter).
+/// Runs compiled code (`Node`s) lazily on one input.
+///
+/// One executor per run (it holds the run's context, its limits and what is left of them,
+/// and its label counter).
 final class Executor {
   let context: QueryContext
   /// Where `modulemeta` looks for modules.
@@ -12,27 +14,58 @@ final class Executor {
   // `@exclusivity(unchecked)` on the mutable state: one run is evaluated by one thread at a
   // time and no access to these stays open across a call, so the dynamic exclusivity
   // checks (7% of a run on many small inputs) guard nothing.
-  @exclusivity(unchecked) private var nextLabel = 0
+  @exclusivity(unchecked) private var nextLabel = -1
   @exclusivity(unchecked) private var depth = 0
   /// Calls nested deeper than this fail with an error instead of overflowing the stack.
   static let maximumDepth = 2_000
+  /// Steps between two looks at the clock when the run has a time limit.
+  static let stepsPerClockCheck = 4_096
 
-  /// Evaluation steps left before the run fails (`QueryOptions.stepLimit`). Without a limit
-  /// it starts at `Int.max`, which one decrement per step never exhausts: the check costs
-  /// the same whether a limit is set or not.
+  /// The run's limits (`QueryOptions.limits`).
+  let limits: QueryLimits
+  /// Evaluation steps left before the next checkpoint (`checkpoint()`).
+  ///
+  /// The checkpoint is the end of the step limit, or the next look at the clock. Without
+  /// either it starts at `Int.max`, which one decrement per step never exhausts: the check
+  /// costs one branch per step whether limits are set or not.
   @exclusivity(unchecked) private var stepsLeft: Int
+  /// Steps of the step limit beyond `stepsLeft`'s window (with a time limit, the step
+  /// limit is spent one window at a time).
+  @exclusivity(unchecked) private var stepsInReserve: Int
+  /// When the run passes `limits.time`.
+  private let deadline: ContinuousClock.Instant?
+  /// Nested calls past which the run fails: `maximumDepth`, or `limits.depth` when lower.
+  private let depthLimit: Int
+  /// `limits.memory`, counted down as values are made; `nil` without a memory limit.
+  let memory: MemoryBudget?
+  /// Values (`limits.outputs`) and bytes (`limits.outputBytes`) the run may still produce.
+  @exclusivity(unchecked) private var outputsLeft: Int
+  @exclusivity(unchecked) private var outputBytesLeft: Int
   /// Stops nesting before the stack overflows.
   @exclusivity(unchecked) var stackGuard = StackGuard()
 
   init(
     program: [FunctionIR], prelude: [FunctionIR], context: QueryContext,
-    modules: ModuleResolver, stepLimit: Int? = nil
+    modules: ModuleResolver, limits: QueryLimits = QueryLimits()
   ) {
     self.program = program
     self.prelude = prelude
     self.context = context
     self.modules = modules
-    stepsLeft = stepLimit.map { max($0, 0) } ?? .max
+    self.limits = limits
+    let steps = limits.steps.map { max($0, 0) } ?? .max
+    if let time = limits.time {
+      deadline = ContinuousClock.now.advanced(by: time)
+      stepsLeft = min(steps, Self.stepsPerClockCheck)
+    } else {
+      deadline = nil
+      stepsLeft = steps
+    }
+    stepsInReserve = steps == .max ? .max : steps - stepsLeft
+    depthLimit = min(limits.depth.map { max($0, 0) } ?? .max, Self.maximumDepth)
+    memory = limits.memory.map { MemoryBudget(limit: $0) }
+    outputsLeft = limits.outputs.map { max($0, 0) } ?? .max
+    outputBytesLeft = limits.outputBytes.map { max($0, 0) } ?? .max
     stackGuard.enter()
   }
 
@@ -46,7 +79,61 @@ final class Executor {
   @inline(__always)
   func step() throws(QueryError) {
     stepsLeft &-= 1
-    if stepsLeft < 0 { throw QueryError.resourceLimit("evaluation step limit exceeded") }
+    if stepsLeft < 0 { try checkpoint() }
+  }
+
+  /// The step after a window of steps: fails past the time or the step limit, or opens
+  /// the next window.
+  @inline(never)
+  private func checkpoint() throws(QueryError) {
+    if let deadline, ContinuousClock.now >= deadline {
+      throw QueryError.resourceLimit("time limit of \(limits.time!) exceeded", .time)
+    }
+    guard stepsInReserve > 0 else {
+      throw QueryError.resourceLimit("evaluation step limit exceeded", .steps)
+    }
+    let window =
+      deadline == nil ? stepsInReserve : min(stepsInReserve, Self.stepsPerClockCheck)
+    if stepsInReserve != .max { stepsInReserve -= window }
+    stepsLeft = window - 1
+  }
+
+  /// Counts a value the run makes against its memory limit, if it has one: its own size,
+  /// and with `nested` that of its elements' and members' values.
+  @inline(__always)
+  func charge(_ value: JSON, nested: Bool = false) throws(QueryError) {
+    if let memory { try memory.charge(value, nested: nested) }
+  }
+
+  /// Counts an output of the run against its output limits; throws past one of them.
+  func countOutput(_ value: JSON) throws(QueryError) {
+    outputsLeft -= 1
+    if outputsLeft < 0 {
+      throw QueryError.resourceLimit("output limit of \(limits.outputs!) values exceeded", .outputs)
+    }
+    guard outputBytesLeft != .max else { return }
+    outputBytesLeft -= JSONWriter(options: []).string(value).utf8.count
+    if outputBytesLeft < 0 {
+      throw QueryError.resourceLimit(
+        "output limit of \(limits.outputBytes!) bytes exceeded", .outputBytes)
+    }
+  }
+
+  /// Whether `countOutput` has anything to count.
+  var countsOutputs: Bool { outputsLeft != .max || outputBytesLeft != .max }
+
+  /// One more nested call; throws past the depth limit (`limits.depth`, a resource limit)
+  /// or `maximumDepth` (jq's kind of error: `try` catches it).
+  @inline(__always)
+  private func enterCall(_ name: @autoclosure () -> String) throws(QueryError) {
+    depth += 1
+    if depth > depthLimit {
+      depth -= 1
+      if let limit = limits.depth, limit < Executor.maximumDepth {
+        throw QueryError.resourceLimit("depth limit of \(limit) nested calls exceeded", .depth)
+      }
+      throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded\(name())")
+    }
   }
 
   // MARK: filters with one output
@@ -76,13 +163,14 @@ final class Executor {
       }
       return Item(value: value, path: nil)
     case .index(let target, let key):
-      let t = try evaluateSingle(target, input, frame)
+      // As jq's gen_index: the key first, then the target.
       let k = try evaluateValue(key, input, frame)
+      let t = try evaluateSingle(target, input, frame)
       return try indexed(t, k, in: input)
     case .slice(let target, let from, let to):
-      let t = try evaluateSingle(target, input, frame)
-      let end = try to.map { try evaluateValue($0, input, frame) } ?? .null
       let start = try from.map { try evaluateValue($0, input, frame) } ?? .null
+      let end = try to.map { try evaluateValue($0, input, frame) } ?? .null
+      let t = try evaluateSingle(target, input, frame)
       return try sliced(t, start, end, in: input)
     case .pipe(let lhs, let rhs):
       return try evaluateSingle(
@@ -93,7 +181,9 @@ final class Executor {
       let r = try evaluateValue(rhs, input, frame)
       let l = try evaluateValue(lhs, input, frame)
       if op == .add, let sum = Self.exactSum(l, r) { return Item(value: sum, path: nil) }
-      return Self.computed(try ValueOps.arithmetic(op, l, r), from: input)
+      let result = try ValueOps.arithmetic(op, l, r)
+      try charge(result)
+      return Self.computed(result, from: input)
     case .and(let lhs, let rhs):
       guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
         return Self.computed(JSON(false), from: input)
@@ -114,11 +204,28 @@ final class Executor {
     case .array(let body):
       guard let body else { return Item(value: JSON(array: []), path: nil) }
       if body.single {
-        return Item(value: JSON(array: [try evaluateValue(body, input, frame)]), path: nil)
+        let array = JSON(array: [try evaluateValue(body, input, frame)])
+        try charge(array)
+        return Item(value: array, path: nil)
       }
       let items = GeneratorState<[JSON]>([])
-      try each(
-        body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
+      if let memory {
+        // Counted as it grows, each new buffer before it is allocated (twice the old one,
+        // which is freed only after the copy): `[range(1e9)]` stops at the limit.
+        try each(
+          body, Item(value: input.value, path: nil), frame,
+          Sink {
+            if items.value.count == items.value.capacity {
+              let capacity = max(2 * items.value.capacity, 4)
+              try memory.charge(
+                capacity * MemoryBudget.bytesPerElement, "an array of \(capacity) values")
+            }
+            items.value.append($0.value)
+          })
+      } else {
+        try each(
+          body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
+      }
       return Item(value: JSON(array: items.value), path: nil)
     case .object(let entries):
       var members: [(String, JSON)] = []
@@ -126,11 +233,15 @@ final class Executor {
       for entry in entries {
         // As jq's INSERT: the key, then the value, then the key's type is checked.
         let key = try evaluateValue(entry.key, input, frame)
-        let value = try evaluateValue(entry.value, input, frame)
+        let value =
+          try entry.value.map { try evaluateValue($0, input, frame) }
+          ?? ValueOps.index(input.value, key)
         guard key.type == .string else { throw Self.objectKeyError(key) }
         members.append((key.stringValue, value))
       }
-      return Item(value: ValueOps.object(members), path: nil)
+      let object = ValueOps.object(members)
+      try charge(object)
+      return Item(value: object, path: nil)
     case .string(let format, let parts):
       var suffix = ""
       for part in parts.reversed() {
@@ -140,9 +251,13 @@ final class Executor {
           suffix = try text(try evaluateValue(inner, input, frame), format) + suffix
         }
       }
-      return Item(value: JSON(suffix), path: nil)
+      let string = JSON(suffix)
+      try charge(string)
+      return Item(value: string, path: nil)
     case .format(let name):
-      return Item(value: JSON(try Formats.apply(name, input.value)), path: nil)
+      let text = JSON(try Formats.apply(name, input.value))
+      try charge(text)
+      return Item(value: text, path: nil)
     case .ifThen(let condition, let then, let otherwise):
       if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
         return try evaluateSingle(then, input, frame)
@@ -150,7 +265,10 @@ final class Executor {
       guard let otherwise else { return input }
       return try evaluateSingle(otherwise, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      let start = try evaluateSingle(initial, Item(value: input.value, path: nil), frame)
+      if input.inPathMode {
+        return try reduceInPath(source, pattern, slots, initial, update, input, frame).next()!
+      }
+      let start = try evaluateSingle(initial, input, frame)
       return try reduce(source, pattern, slots, start, update, input, frame)!
     case .bind(let source, let patterns, let slots, let body):
       var scope: Frame?
@@ -175,20 +293,23 @@ final class Executor {
           input, evaluateValue(arguments[0], Item(value: input.value, path: nil), frame))
       }
       if builtin.isSubstitution {
-        return try RegexSubstitution.single(builtin, arguments, input, frame, self)
+        let item = try RegexSubstitution.single(builtin, arguments, input, frame, self)
+        try charge(item.value)
+        return item
       }
       if builtin.isCollector {
-        return Item(
-          value: try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self),
-          path: nil
-        )
+        let result = try IntrinsicRunner.collect(builtin, arguments.first, input.value, frame, self)
+        try charge(result, nested: true)
+        return Item(value: result, path: nil)
       }
-      return Self.computed(
-        try IntrinsicRunner.value(
-          builtin, input.value, try argumentValues(arguments, input, frame), self), from: input)
+      let result = try IntrinsicRunner.value(
+        builtin, input.value, try argumentValues(arguments, input, frame), self)
+      if builtin.makesValue { try charge(result, nested: true) }
+      return Self.computed(result, from: input)
     case .valueFunction(let function, let arguments):
-      return Self.computed(
-        try function(input.value, try argumentValues(arguments, input, frame)), from: input)
+      let result = try function(input.value, try argumentValues(arguments, input, frame))
+      try charge(result, nested: true)
+      return Self.computed(result, from: input)
     case .fail(let message):
       throw QueryError.runtime(message)
     default:
@@ -196,7 +317,9 @@ final class Executor {
     }
   }
 
-  /// A computed value, as an output of a filter whose input is `input`. In a path
+  /// A computed value, as an output of a filter whose input is `input`.
+  ///
+  /// In a path
   /// expression it keeps the path so far where it is identical to the value there, as jq's
   /// `path_intact` (`jv_identical`) lets it: `path(tostring)` of a string, `path(. > 1)` of
   /// `false`. Numbers never are: jq's input numbers are literals, which no computation
@@ -211,7 +334,9 @@ final class Executor {
 
   /// `a + b` of two integers whose sum a double holds exactly (below 2^53 in magnitude),
   /// without going through doubles: what `ValueOps.add` gives for them (jq adds doubles,
-  /// and an integral double in that range is written as that integer). `nil` otherwise.
+  /// and an integral double in that range is written as that integer).
+  ///
+  /// `nil` otherwise.
   @inline(__always)
   static func exactSum(_ a: JSON, _ b: JSON) -> JSON? {
     guard let x = a.int64, let y = b.int64 else { return nil }
@@ -223,6 +348,7 @@ final class Executor {
   }
 
   /// The value of a `single` node, its input taken out of path mode.
+  ///
   /// `.`, a literal and a variable are read here, with their step but without a call of
   /// `evaluateSingle` (operands of arithmetic and comparisons, arguments, keys).
   @inline(__always)
@@ -260,28 +386,10 @@ final class Executor {
     switch node.op {
     case .identity, .literal, .variable, .format, .contextVariable, .environment, .fail:
       return .one(try evaluateSingle(node, input, frame))
-    case .index(let target, let key):
-      if key.single {
-        return try evaluate(target, input, frame).map { t in
-          try self.indexed(t, try self.evaluateValue(key, input, frame), in: input)
-        }
-      }
-      return try evaluate(target, input, frame).flatMap { t in
-        try self.evaluateValues(key, input, frame).flatMap { k in
-          .one(try self.indexed(t, k.value, in: input))
-        }
-      }
-    case .slice(let target, let from, let to):
-      return try evaluate(target, input, frame).flatMap { t in
-        try self.optionalValues(to, input, frame).flatMap { end in
-          try self.optionalValues(from, input, frame).flatMap { start in
-            .one(try self.sliced(t, start.value, end.value, in: input))
-          }
-        }
-      }
-    case .iterate(let target):
-      if target.single { return try iterate(try evaluateSingle(target, input, frame), in: input) }
-      return try evaluate(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
+    case .index, .slice, .iterate:
+      return try stepOutputs(node, input, frame, optional: false)
+    case .optionalStep(let inner):
+      return try stepOutputs(inner, input, frame, optional: true)
     case .optional(let body):
       // Created inside the generator: a builtin may fail while producing its generator.
       let inner = GeneratorState<Generator?>(nil)
@@ -319,7 +427,9 @@ final class Executor {
     case .binary(let op, let lhs, let rhs):
       return try evaluateValues(rhs, input, frame).flatMap { r in
         try self.evaluateValues(lhs, input, frame).flatMap { l in
-          .one(Item(value: try ValueOps.arithmetic(op, l.value, r.value), path: nil))
+          let result = try ValueOps.arithmetic(op, l.value, r.value)
+          try self.charge(result)
+          return .one(Item(value: result, path: nil))
         }
       }
     case .and(let lhs, let rhs), .or(let lhs, let rhs):
@@ -358,20 +468,30 @@ final class Executor {
     case .tryCatch(let body, let handler):
       return tryCatch(body, handler, input, frame)
     case .reduce(let source, let pattern, let slots, let initial, let update):
-      return try evaluateValues(initial, input, frame).flatMap { start in
+      if input.inPathMode {
+        return try reduceInPath(source, pattern, slots, initial, update, input, frame)
+      }
+      return try evaluate(initial, input, frame).flatMap { start in
         try self.reduce(source, pattern, slots, start, update, input, frame).map { .one($0) }
           ?? .empty
       }
     case .foreach(let source, let pattern, let slots, let initial, let update, let extract):
-      return try evaluateValues(initial, input, frame).flatMap { start in
+      if input.inPathMode {
+        return try foreachInPath(source, pattern, slots, initial, update, extract, input, frame)
+      }
+      return try evaluate(initial, input, frame).flatMap { start in
         let state = GeneratorState(start)
         return try self.evaluateValues(source, input, frame).flatMap { item in
-          var fresh: Frame?
-          let scope = try self.bind(pattern, slots, item.value, frame, reusing: &fresh)
-          return try self.evaluate(update, state.value, scope).flatMap { output in
-            state.value = output
-            if let extract { return try self.evaluate(extract, output, scope) }
-            return .one(output)
+          try self.overBindings(pattern, slots, item.value, frame) { scope in
+            // jq loads the state with LOADVN, which leaves null behind: after an update
+            // with no output the next round starts from null.
+            let old = state.value
+            state.value = Item(value: .null, path: nil)
+            return try self.evaluate(update, old, scope).flatMap { output in
+              state.value = output
+              if let extract { return try self.evaluate(extract, output, scope) }
+              return .one(output)
+            }
           }
         }
       }
@@ -387,34 +507,115 @@ final class Executor {
         do {
           if inner.value == nil { inner.value = try self.evaluate(body, input, scope) }
           return try inner.value!.next()
-        } catch let signal as BreakSignal where signal.label == id {
+        } catch let error as QueryError where Self.isBreak(error, to: id) {
           stopped.value = true
           return nil
         }
       }
     case .breakLabel(let hops):
-      let id = frame.up(hops)!.values[0].int ?? -1
-      return Generator { () throws -> Item? in throw BreakSignal(label: id) }
+      // jq raises `{"__jq": id}` as an error, which its label catches: a `try` or `?`
+      // between the two catches it first (`try break $f catch .` is `{"__jq": 0}`).
+      let id = frame.up(hops)!.values[0]
+      return Generator { () throws -> Item? in throw QueryError(value: ["__jq": id]) }
     case .call(let ref, let env, let arguments):
       return try invoke(ref, env, arguments, input, frame)
     case .callClosure(let slot):
       let closure = frame.up(slot.hops)!.closures[slot.index]
-      depth += 1
+      try enterCall("")
       defer { depth -= 1 }
-      if depth > Executor.maximumDepth {
-        throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded")
-      }
       return try evaluate(closure.body, input, closure.frame)
     case .intrinsic(let builtin, let arguments):
       guard builtin.isValueFunction else {
-        return try IntrinsicRunner.call(builtin, arguments, input, frame, self)
+        let outputs = try IntrinsicRunner.call(builtin, arguments, input, frame, self)
+        guard memory != nil, builtin.makesValue else { return outputs }
+        return outputs.map { item in
+          try self.charge(item.value, nested: true)
+          return item
+        }
       }
       return try cartesian(arguments, input, frame) { args in
-        try IntrinsicRunner.value(builtin, input.value, args, self)
+        let result = try IntrinsicRunner.value(builtin, input.value, args, self)
+        if builtin.makesValue { try self.charge(result, nested: true) }
+        return result
       }
     case .valueFunction(let function, let arguments):
-      return try cartesian(arguments, input, frame) { args in try function(input.value, args) }
+      return try cartesian(arguments, input, frame) { args in
+        let result = try function(input.value, args)
+        try self.charge(result, nested: true)
+        return result
+      }
     }
+  }
+
+  /// The outputs of an index, slice or iteration in jq's order: the key's outputs (a slice's start,
+  /// then its end) vary slowest and the target's fastest, as jq's `gen_index` evaluates the key
+  /// before the target (`[[1,2],[3,4]] | .[][0,1]` is 1, 3, 2, 4).
+  ///
+  /// With `optional` (`?` right after the step) a failure of the step itself yields nothing for
+  /// that key and target; an invalid path expression still fails.
+  private func stepOutputs(_ node: Node, _ input: Item, _ frame: Frame?, optional: Bool) throws
+    -> Generator
+  {
+    // The path is checked first, as jq's INDEX_OPT does: `?` drops the failure to index,
+    // not an invalid path expression. Indexing itself spends no step, so `try?` drops no
+    // resource limit.
+    func guarded(_ t: Item, _ key: @autoclosure () -> JSON, _ make: () throws -> Item) throws
+      -> Generator
+    {
+      guard optional else { return .one(try make()) }
+      try Self.requirePath(
+        t, in: input,
+        "access element \(ValueOps.truncated(key(), 29)) of \(ValueOps.truncated(t.value, 29))")
+      guard let item = try? make() else { return .empty }
+      return .one(item)
+    }
+    switch node.op {
+    case .index(let target, let key):
+      if key.single && !optional {
+        let k = try evaluateValue(key, input, frame)
+        return try evaluate(target, input, frame).map { t in try self.indexed(t, k, in: input) }
+      }
+      return try evaluateValues(key, input, frame).flatMap { k in
+        try self.evaluate(target, input, frame).flatMap { t in
+          try guarded(t, k.value) { try self.indexed(t, k.value, in: input) }
+        }
+      }
+    case .slice(let target, let from, let to):
+      return try optionalValues(from, input, frame).flatMap { start in
+        try self.optionalValues(to, input, frame).flatMap { end in
+          try self.evaluate(target, input, frame).flatMap { t in
+            try guarded(t, ["start": start.value, "end": end.value]) {
+              try self.sliced(t, start.value, end.value, in: input)
+            }
+          }
+        }
+      }
+    case .iterate(let target):
+      guard optional else {
+        if target.single {
+          return try iterate(try evaluateSingle(target, input, frame), in: input)
+        }
+        return try evaluate(target, input, frame).flatMap { t in try self.iterate(t, in: input) }
+      }
+      return try evaluate(target, input, frame).flatMap { t in
+        let type = t.value.type
+        guard type == .array || type == .dictionary else {
+          try Self.requirePath(t, in: input, "iterate through \(ValueOps.truncated(t.value, 29))")
+          return .empty
+        }
+        return try self.iterate(t, in: input)
+      }
+    default:
+      preconditionFailure("not a step: \(node.op)")
+    }
+  }
+
+  /// Whether `error` is `break` to the label whose id is `id` (see `.breakLabel`).
+  static func isBreak(_ error: QueryError, to id: Int) -> Bool {
+    guard !error.endsRun, error.value.type == .dictionary, error.value.count == 1 else {
+      return false
+    }
+    return error.value["__jq"] == JSON(id)
   }
 
   /// `node`'s outputs, not evaluated before they are asked for, so that a recursive
@@ -434,7 +635,9 @@ final class Executor {
   }
 
   /// `node`'s first output and what to pull the rest from, when its outputs are first asked
-  /// for (`Generator.Pull.later`). The forms a recursion goes through are followed here,
+  /// for (`Generator.Pull.later`).
+  ///
+  /// The forms a recursion goes through are followed here,
   /// in a loop, without a generator of their own: a call without parameters (its body),
   /// `a | b` and `if a then b else c end` with `a` of one output (`b`, or `c`), so that a
   /// call in tail position costs neither stack nor allocation; and `a, b` with `a` of one
@@ -516,7 +719,9 @@ final class Executor {
     return try product(arguments.count - 1, Array(repeating: .null, count: arguments.count))
   }
 
-  /// `t`'s member `k`, with its path. In path mode (the input has a path) `t` must have one
+  /// `t`'s member `k`, with its path.
+  ///
+  /// In path mode (the input has a path) `t` must have one
   /// too: indexing a value computed inside `path(…)` is jq's "Invalid path expression".
   @inline(__always)
   func indexed(_ t: Item, _ k: JSON, in input: Item) throws -> Item {
@@ -674,10 +879,15 @@ final class Executor {
     _ entries: ArraySlice<ObjectEntryIR>, _ input: Item, _ frame: Frame?, partial: [(String, JSON)]
   ) throws -> Generator {
     guard let entry = entries.first else {
-      return .one(Item(value: ValueOps.object(partial), path: nil))
+      let object = ValueOps.object(partial)
+      try charge(object)
+      return .one(Item(value: object, path: nil))
     }
     return try evaluateValues(entry.key, input, frame).flatMap { k in
-      try self.evaluateValues(entry.value, input, frame).flatMap { v in
+      let values =
+        try entry.value.map { try self.evaluateValues($0, input, frame) }
+        ?? .one(Item(value: try ValueOps.index(input.value, k.value), path: nil))
+      return values.flatMap { v in
         guard k.value.type == .string else { throw Self.objectKeyError(k.value) }
         return try self.buildObject(
           entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
@@ -690,7 +900,11 @@ final class Executor {
     _ parts: ArraySlice<StringPartIR>, _ format: String?, _ input: Item, _ frame: Frame?,
     suffix: String = ""
   ) throws -> Generator {
-    guard let part = parts.first else { return .one(Item(value: JSON(suffix), path: nil)) }
+    guard let part = parts.first else {
+      let string = JSON(suffix)
+      try charge(string)
+      return .one(Item(value: string, path: nil))
+    }
     switch part {
     case .literal(let literal):
       return try interpolate(parts.dropFirst(), format, input, frame, suffix: literal + suffix)
@@ -704,7 +918,9 @@ final class Executor {
 
   // MARK: bindings
 
-  /// A frame of `slots` values with `pattern` bound to `value`. `reusing` keeps the frame of
+  /// A frame of `slots` values with `pattern` bound to `value`.
+  ///
+  /// `reusing` keeps the frame of
   /// the previous round of a loop: when nothing else holds it any more, it is refilled
   /// instead of allocating another.
   func bind(
@@ -724,6 +940,111 @@ final class Executor {
     return scope
   }
 
+  /// `body`'s outputs in each frame binding `pattern` to `value`: one frame, or with
+  /// generator keys one per combination of their outputs, in jq's order (see
+  /// `eachBinding`).
+  func overBindings(
+    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?,
+    _ body: @escaping (Frame) throws -> Generator
+  ) throws -> Generator {
+    guard pattern.hasGeneratorKeys else {
+      var fresh: Frame?
+      return try body(try bind(pattern, slots, value, frame, reusing: &fresh))
+    }
+    let (frames, failure) = allBindings(pattern, slots, value, frame)
+    let next = GeneratorState(0)
+    let current = GeneratorState<Generator?>(nil)
+    return Generator {
+      while true {
+        if let outputs = current.value, let item = try outputs.next() { return item }
+        guard next.value < frames.count else {
+          if let failure { throw failure }
+          return nil
+        }
+        current.value = try body(frames[next.value])
+        next.value += 1
+      }
+    }
+  }
+
+  /// Calls `body` with each frame binding `pattern` to `value` (see `overBindings`); `reusing` as
+  /// in `bind`.
+  ///
+  /// An error while binding comes after the frames bound before it, as jq raises it when it
+  /// backtracks into the key that fails.
+  func eachBinding(
+    _ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?,
+    reusing previous: inout Frame?, _ body: (Frame) throws -> Void
+  ) throws {
+    guard pattern.hasGeneratorKeys else {
+      return try body(try bind(pattern, slots, value, frame, reusing: &previous))
+    }
+    let (frames, failure) = allBindings(pattern, slots, value, frame)
+    for bound in frames { try body(bound) }
+    if let failure { throw failure }
+  }
+
+  /// Every frame a pattern with generator keys binds, and the error that ended them.
+  private func allBindings(_ pattern: PatternIR, _ slots: Int, _ value: JSON, _ frame: Frame?)
+    -> ([Frame], (any Error)?)
+  {
+    var frames: [Frame] = []
+    do {
+      let scope = Frame(parent: frame, values: Array(repeating: .null, count: slots))
+      try destructureAll(pattern, value, scope) { frames.append($0) }
+    } catch {
+      return (frames, error)
+    }
+    return (frames, nil)
+  }
+
+  /// `destructure` for patterns with generator keys: calls `then` once per combination of
+  /// the keys' outputs (an earlier key varies slowest), each in a frame of its own.
+  private func destructureAll(
+    _ pattern: PatternIR, _ value: JSON, _ scope: Frame, _ then: (Frame) throws -> Void
+  ) throws {
+    switch pattern {
+    case .variable, .ignored:
+      try destructure(pattern, value, scope)
+      try then(scope)
+    case .array(let items):
+      // From the last element, as `destructure`.
+      func match(_ index: Int, _ scope: Frame) throws {
+        guard index >= 0 else { return try then(scope) }
+        try destructureAll(items[index], try ValueOps.index(value, JSON(index)), scope) {
+          try match(index - 1, $0)
+        }
+      }
+      try match(items.count - 1, scope)
+    case .object(let entries):
+      func match(_ index: Int, _ scope: Frame) throws {
+        guard index < entries.count else { return try then(scope) }
+        let entry = entries[index]
+        let keys = try evaluateValues(entry.key, Item(value: value, path: nil), scope)
+        while let key = try keys.next()?.value {
+          let copy = Frame(parent: scope.parent, values: scope.values)
+          let member = try Self.patternMember(value, key)
+          if let slot = entry.bindsKey { copy.values[slot] = member }
+          guard let sub = entry.pattern else {
+            try match(index + 1, copy)
+            continue
+          }
+          try destructureAll(sub, member, copy) { try match(index + 1, $0) }
+        }
+      }
+      try match(0, scope)
+    }
+  }
+
+  /// `value`'s member at `key` for an object pattern; jq's error for a key not a string.
+  private static func patternMember(_ value: JSON, _ key: JSON) throws -> JSON {
+    guard key.type == .string else {
+      throw QueryError.runtime(
+        "Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
+    }
+    return try ValueOps.index(value, key)
+  }
+
   private func destructure(_ pattern: PatternIR, _ value: JSON, _ scope: Frame) throws {
     switch pattern {
     case .variable(let index):
@@ -741,11 +1062,7 @@ final class Executor {
           let key = try evaluateValues(entry.key, Item(value: value, path: nil), scope).next()?
             .value
         else { continue }
-        guard key.type == .string else {
-          throw QueryError.runtime(
-            "Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
-        }
-        let member = try ValueOps.index(value, key)
+        let member = try Self.patternMember(value, key)
         if let index = entry.bindsKey { scope.values[index] = member }
         if let sub = entry.pattern { try destructure(sub, member, scope) }
       }
@@ -756,7 +1073,7 @@ final class Executor {
     _ source: Node, _ patterns: [PatternIR], _ slots: Int, _ body: Node, _ input: Item,
     _ frame: Frame?
   ) throws -> Generator {
-    if patterns.count == 1, source.single {
+    if patterns.count == 1, source.single, !patterns[0].hasGeneratorKeys {
       var fresh: Frame?
       let scope = try bind(
         patterns[0], slots, try evaluateValue(source, input, frame), frame, reusing: &fresh)
@@ -765,9 +1082,9 @@ final class Executor {
     }
     return try evaluateValues(source, input, frame).flatMap { v in
       if patterns.count == 1 {
-        var fresh: Frame?
-        return try self.evaluate(
-          body, input, try self.bind(patterns[0], slots, v.value, frame, reusing: &fresh))
+        return try self.overBindings(patterns[0], slots, v.value, frame) { scope in
+          try self.evaluate(body, input, scope)
+        }
       }
       let index = GeneratorState(0)
       let current = GeneratorState<Generator?>(nil)
@@ -775,10 +1092,9 @@ final class Executor {
         while true {
           do {
             if current.value == nil {
-              var fresh: Frame?
-              let scope = try self.bind(
-                patterns[index.value], slots, v.value, frame, reusing: &fresh)
-              current.value = try self.evaluate(body, input, scope)
+              current.value = try self.overBindings(patterns[index.value], slots, v.value, frame) {
+                scope in try self.evaluate(body, input, scope)
+              }
             }
             return try current.value!.next()
           } catch let error as QueryError
@@ -799,28 +1115,21 @@ final class Executor {
   ) throws -> Generator {
     let function = definition(ref)
     let scope = self.scope(env, frame)
-    depth += 1
+    try enterCall(" in \(function.key)")
     defer { depth -= 1 }
-    if depth > Executor.maximumDepth {
-      throw QueryError.runtime(
-        "maximum call depth (\(Executor.maximumDepth)) exceeded in \(function.key)")
-    }
     if function.parameters.isEmpty { return try evaluate(function.body, input, scope) }
     var closures: [ClosureValue] = []
     closures.reserveCapacity(function.closureCount)
     var valueArguments: [Node] = []
     for (parameter, argument) in zip(function.parameters, arguments) {
-      switch parameter {
-      case .closure:
-        // A closure parameter passed on (`def f(g): h(g);`) is passed as it is.
-        if case .callClosure(let slot) = argument.op {
-          closures.append(frame.up(slot.hops)!.closures[slot.index])
-        } else {
-          closures.append(ClosureValue(body: argument, frame: frame))
-        }
-      case .value:
-        valueArguments.append(argument)
+      // A closure parameter passed on (`def f(g): h(g);`) is passed as it is. A `$x`
+      // parameter is a closure too (`x`), besides its values.
+      if case .callClosure(let slot) = argument.op {
+        closures.append(frame.up(slot.hops)!.closures[slot.index])
+      } else {
+        closures.append(ClosureValue(body: argument, frame: frame))
       }
+      if case .value = parameter { valueArguments.append(argument) }
     }
     if valueArguments.isEmpty {
       return try evaluate(

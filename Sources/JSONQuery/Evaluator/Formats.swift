@@ -121,7 +121,9 @@ enum Formats {
     return words.joined(separator: " ")
   }
 
-  /// `text` with each scalar that `replacement` gives a text for replaced by it. Scalar by
+  /// `text` with each scalar that `replacement` gives a text for replaced by it.
+  ///
+  /// Scalar by
   /// scalar, as jq (which works on bytes): a quote followed by a combining mark is still
   /// a quote to escape.
   static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
@@ -137,6 +139,9 @@ enum Formats {
   /// decoded bytes as text.
   static func binary(_ name: String, _ value: JSON) throws(QueryError) -> String {
     let text = ValueOps.text(value)
+    // The result (at most 8/5 of the text's bytes) and the buffer it is made in.
+    let count = 2 * text.utf8.count
+    try MemoryBudget.check(Double(count), "@\(name) of \(text.utf8.count) bytes")
     switch name {
     case "base64": return Data(text.utf8).base64EncodedString()
     case "base64d":

@@ -1,7 +1,9 @@
 import JSONKitCore
 
 /// The run-time values of one scope: what a binding (`as`, `reduce`, `foreach`, `label`)
-/// or a call with parameters introduces. Compiled code reaches a slot by `FrameSlot`: `hops`
+/// or a call with parameters introduces.
+///
+/// Compiled code reaches a slot by `FrameSlot`: `hops`
 /// parents up, then an index. Frames are created and read by one run only.
 final class Frame {
   let parent: Frame?

@@ -7,6 +7,7 @@ struct Item {
   var path: [JSON]?
   /// In path mode, a value computed from the input rather than found in it (`map(f)` in
   /// `path(map(f) | .[0])`): indexing it is jq's "Invalid path expression near attempt to…".
+  ///
   /// Set where a pipe hands such a value on (see `Executor.handOn`).
   var lost = false
 
@@ -105,7 +106,9 @@ struct Generator {
   }
 
   /// One step of a `later` or `itemThen` pull: its output, if it gives one now, with the
-  /// rest in its place. Not inlined: its temporaries (a `Pull`, an `Item`) stay out of the
+  /// rest in its place.
+  ///
+  /// Not inlined: its temporaries (a `Pull`, an `Item`) stay out of the
   /// frame of `next()`, which a recursion that outputs after recursing (`def f: (. + 1 |
   /// f), .`) nests once per level.
   @inline(never)
@@ -136,7 +139,9 @@ struct Generator {
     }
   }
 
-  /// For each output of `self`, every output of `body(output)`. Once `self` is known to
+  /// For each output of `self`, every output of `body(output)`.
+  ///
+  /// Once `self` is known to
   /// be finished, the last `body(output)` takes its place (see `Step.become`).
   func flatMap(_ body: @escaping (Item) throws -> Generator) -> Generator {
     let inner = GeneratorState<Generator?>(nil)
@@ -171,18 +176,5 @@ struct Generator {
     var items: [Item] = []
     while let item = try next() { items.append(item) }
     return items
-  }
-}
-
-/// `break $label`: unwinds to its `label`, never seen by callers of `Query`.
-struct BreakSignal: Error {
-  let label: Int
-}
-
-/// Errors the evaluator raises: a jq error value, or a halt.
-extension QueryError {
-  static func from(_ error: any Error) -> QueryError {
-    if let error = error as? QueryError { return error }
-    return .runtime("break")
   }
 }

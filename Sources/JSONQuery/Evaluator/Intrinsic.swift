@@ -1,4 +1,6 @@
-/// The builtins written in Swift that `IntrinsicRunner` runs, by "name/arity". A call site is
+/// The builtins written in Swift that `IntrinsicRunner` runs, by "name/arity".
+///
+/// A call site is
 /// resolved to a case once, at compile time.
 enum Intrinsic: String, CaseIterable, Sendable {
   // Control: these need the evaluator (generators, paths, unevaluated arguments).
@@ -10,6 +12,8 @@ enum Intrinsic: String, CaseIterable, Sendable {
   case recurse = "recurse/0"
   case recurseFilter = "recurse/1"
   case limit = "limit/2"
+  case skip = "skip/2"
+  case last = "last/1"
   case debug = "debug/0"
   case stderr = "stderr/0"
   case label = "label/0"
@@ -103,8 +107,8 @@ enum Intrinsic: String, CaseIterable, Sendable {
   /// by `IntrinsicRunner.call`.
   var isValueFunction: Bool {
     switch self {
-    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
-      .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk, .until:
+    case .empty, .path, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .skip,
+      .last, .debug, .stderr, .label, .paths, .pathsFilter, .toStream, .fromStream, .walk, .until:
       false
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: false
     case .sub, .subFlags, .gsub, .gsubFlags: false
@@ -127,6 +131,21 @@ enum Intrinsic: String, CaseIterable, Sendable {
     switch self {
     case .sortBy, .groupBy, .uniqueBy, .unique, .minBy, .maxBy: true
     default: false
+    }
+  }
+
+  /// Whether the builtin's outputs are values it makes, counted against a memory limit
+  /// (`QueryLimits.memory`) with their elements' and members' values; not for those that
+  /// hand on values they were given (`getpath`, `limit`, `min`, `input`, …), nor for
+  /// `setpath` and `delpaths`, which count only what they add (an array's padding) where
+  /// they add it.
+  var makesValue: Bool {
+    switch self {
+    case .empty, .getpath, .range, .repeatFilter, .recurse, .recurseFilter, .limit, .debug,
+      .stderr, .label, .until, .error, .errorMessage, .setpath, .delpaths, .min, .max, .minBy,
+      .maxBy, .input, .halt, .haltError:
+      false
+    default: true
     }
   }
 }

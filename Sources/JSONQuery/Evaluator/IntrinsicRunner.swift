@@ -87,6 +87,40 @@ enum IntrinsicRunner {
           return item
         }
       }
+    case .skip:
+      // jq's `foreach f as $item ($n; . - 1; if . < 0 then $item else empty end)` for
+      // $n > 0, written here so that f's outputs keep their paths, as they do in jq's (the
+      // source's path, and `$item` is the value there): `path(skip(1; .[]))`, `nth`.
+      return try executor.evaluateValues(arguments[0], input, frame).flatMap { n in
+        let sign = JSON.compare(n.value, JSON(0))
+        if sign < 0 { throw QueryError.runtime("skip doesn't support negative count") }
+        let outputs = try executor.evaluate(arguments[1], input, frame)
+        if sign == 0 { return outputs }
+        let seen = GeneratorState(Int64(0))
+        return Generator {
+          while let item = try outputs.next() {
+            // A count that is not a number (ordered after 0) fails at the first output.
+            if n.value.type != .number {
+              _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
+            }
+            seen.value += 1
+            if JSON.compare(JSON(seen.value), n.value) > 0 { return item }
+          }
+          return nil
+        }
+      }
+    case .last:
+      // jq's `gen_last_1`: the last output of f, none if f has none. jq restores its path
+      // when f backtracks, so in a path expression the result is a path only where it is
+      // the input itself (`path(last(.[]))` is "Invalid path expression with result …").
+      let outputs = try executor.evaluateValues(arguments[0], input, frame)
+      var last: JSON?
+      while let item = try outputs.next() { last = item.value }
+      guard let last else { return .empty }
+      if let path = input.path, last.isIdentical(to: input.value) {
+        return .one(Item(value: last, path: path))
+      }
+      return .one(Item(value: last, path: nil))
     case .recurseFilter:
       // jq's `def recurse(f): def r: ., (f | r); r;` (each value, then depth first what f
       // makes of it) with an explicit stack: the recursive definition nests one generator
@@ -274,6 +308,11 @@ enum IntrinsicRunner {
     throws
     -> JSON
   {
+    if builtin == .matchImplementation, let retryLimit = executor.limits.regexRetries {
+      return try RegexMatch.run(
+        value, pattern: args[0], flags: args[1],
+        testMode: args[2].type == .bool && args[2].boolValue, retryLimit: retryLimit)
+    }
     if let result = try conversion(builtin, value, args) { return result }
     if let result = try collection(builtin, value, args) { return result }
     if let result = try environment(builtin, value, args, executor) { return result }
@@ -298,7 +337,9 @@ enum IntrinsicRunner {
     return value.stringValue
   }
 
-  /// Errors, truthiness, lengths, keys, types and conversions between text and values. `nil` for a builtin of another family.
+  /// Errors, truthiness, lengths, keys, types and conversions between text and values.
+  ///
+  /// `nil` for a builtin of another family.
   private static func conversion(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -343,7 +384,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Paths, membership, ordering and searching of arrays, objects and strings. `nil` for a builtin of another family.
+  /// Paths, membership, ordering and searching of arrays, objects and strings.
+  ///
+  /// `nil` for a builtin of another family.
   private static func collection(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -473,7 +516,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Inputs, modules, the environment, halting, and what this build supports. `nil` for a builtin of another family.
+  /// Inputs, modules, the environment, halting, and what this build supports.
+  ///
+  /// `nil` for a builtin of another family.
   private static func environment(
     _ builtin: Intrinsic, _ value: JSON, _ args: [JSON], _ executor: Executor
   ) throws -> JSON? {
@@ -510,7 +555,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Numbers: the special values, rounding and the math functions written here. `nil` for a builtin of another family.
+  /// Numbers: the special values, rounding and the math functions written here.
+  ///
+  /// `nil` for a builtin of another family.
   private static func math(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -548,7 +595,9 @@ enum IntrinsicRunner {
     }
   }
 
-  /// Strings: code points, trimming, prefixes, splitting and ASCII case. `nil` for a builtin of another family.
+  /// Strings: code points, trimming, prefixes, splitting and ASCII case.
+  ///
+  /// `nil` for a builtin of another family.
   private static func string(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
@@ -560,6 +609,10 @@ enum IntrinsicRunner {
         throw QueryError.runtime("explode input must be a string")
       }
       let text = value.stringValue
+      // One element per code point: 16 times the text's bytes for ASCII.
+      let count = text.unicodeScalars.count
+      try MemoryBudget.check(
+        Double(count * MemoryBudget.bytesPerElement), "an array of \(count) code points")
       return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
     case .implode:
       guard value.type == .array else { throw QueryError.runtime("implode input must be an array") }
@@ -645,6 +698,7 @@ enum IntrinsicRunner {
   /// jq's `jvp_contains`: recursive, with jq's depth guard (deeper than 10,000 levels is
   /// "Containment check too deep", never a stack overflow); strings compare bytes, as
   /// `memmem` (Swift's `contains` would match "é" with "e\u{301}").
+  ///
   /// On a thread whose stack cannot hold 10,000 levels, `stack` stops it first (a resource
   /// limit error instead of a crash).
   private static func containsValue(_ a: JSON, _ b: JSON, depth: Int, stack: StackGuard)

@@ -11,7 +11,9 @@ import JSONKitCore
 enum PathStreams {
   /// `paths` (`filter` nil) or `paths(filter)`: the path of every value under the input, in
   /// `recurse` order (each value, then its children); with a filter, once per truthy output
-  /// of the filter on that value. As in jq the filter also runs on the input itself, whose
+  /// of the filter on that value.
+  ///
+  /// As in jq the filter also runs on the input itself, whose
   /// empty path is then dropped (`paths(.a)` on an array fails there).
   static func paths(_ input: JSON, filter: Node?, _ frame: Frame?, _ executor: Executor)
     -> Generator
@@ -102,7 +104,9 @@ enum PathStreams {
   }
 
   /// `fromstream(events)`: the values that `tostream`-shaped events describe, each output
-  /// when its top-level event arrives. jq's state `{x, e}` is kept as two variables and
+  /// when its top-level event arrives.
+  ///
+  /// jq's state `{x, e}` is kept as two variables and
   /// changed in place, so an event costs its path's length; odd events fail with the
   /// errors jq's definition gives (`length` of a boolean, indexing a number, adding a
   /// non-array path to `["x"]`).

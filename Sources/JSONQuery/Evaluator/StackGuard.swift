@@ -8,7 +8,9 @@ import CSystemShims
   import Darwin
 #endif
 
-/// Stops evaluation before it overflows the thread's stack. Generators nest: a lazily
+/// Stops evaluation before it overflows the thread's stack.
+///
+/// Generators nest: a lazily
 /// recursive program (`def f: ., (.+1 | f); f`, `recurse(f)` on a long chain) goes one
 /// level deeper on every output without any call being active, so the evaluator's
 /// call-depth count does not see it. The guard compares the current frame's address with

@@ -41,7 +41,9 @@ enum ValueOps {
   }
 
   /// jq 1.8's `jv_dump_string_trunc`: the value's compact text as jq prints it (numbers in
-  /// decNumber's form, NaN as `null`), at most `bufferSize - 1` bytes. A longer text keeps
+  /// decNumber's form, NaN as `null`), at most `bufferSize - 1` bytes.
+  ///
+  /// A longer text keeps
   /// `bufferSize - 4` bytes (5 when it starts with `"`, `[` or `{`, which it closes again),
   /// backed up to the start of a UTF-8 sequence, then `...` and the closing delimiter. A
   /// string longer than the buffer is first cut to that many code points.
@@ -204,13 +206,28 @@ enum ValueOps {
     return Int64(d)
   }
 
+  /// jq's `split($s)` and `/`: by the separator's bytes, or by code point when it is empty
+  /// (`"👍🏽"` is two code points: jq splits it in two, where a `Character` holds both).
   static func split(_ text: String, by separator: String) -> JSON {
     if text.isEmpty { return JSON(array: []) }
-    if separator.isEmpty { return JSON(array: text.map { JSON(String($0)) }) }
-    return JSON(
-      array: text.split(separator: separator, omittingEmptySubsequences: false).map {
-        JSON(String($0))
-      })
+    if separator.isEmpty { return JSON(array: text.unicodeScalars.map { JSON(String($0)) }) }
+    // Byte matches of valid UTF-8 start and end on code points, so every piece is text.
+    let bytes = Array(text.utf8)
+    let needle = Array(separator.utf8)
+    var pieces: [JSON] = []
+    var start = 0
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+        pieces.append(JSON(String(decoding: bytes[start..<index], as: UTF8.self)))
+        index += needle.count
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    pieces.append(JSON(String(decoding: bytes[start...], as: UTF8.self)))
+    return JSON(array: pieces)
   }
 
   /// `*` on two objects, as jq's `jvp_object_merge_recursive`, with its depth guard: deeper
@@ -300,7 +317,9 @@ enum ValueOps {
 
   /// jq's `jvp_cmp` for two numbers of which one is NaN: a NaN compares as null does with a
   /// number, below every number (NaN itself included), so `nan < nan` is true and
-  /// `nan == nan` false. `nil` otherwise.
+  /// `nan == nan` false.
+  ///
+  /// `nil` otherwise.
   static func nanOrder(_ a: JSON, _ b: JSON) -> Int? {
     guard a.type == .number, b.type == .number else { return nil }
     if a.jqDouble.isNaN { return -1 }
@@ -409,8 +428,11 @@ enum ValueOps {
     let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : nil
     // decNumber's minus is `0 - x`: a zero comes out positive, with its digits (`-0` is
     // `0`, and `-0.0` and `-(-0.0)` are both `0.0`), as jq 1.8 negates literals.
-    // (Zero by its digits: `1e-400` is no zero for decNumber, though it is as a double.)
-    let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+    // (Zero by its digits: `1e-400` is no zero for decNumber, though it is as a double;
+    // `1e-1147483647` is, rounded to decNumber's smallest exponent: read in jq's form.)
+    var canonical = JSONWriter(options: [])
+    canonical.canonicalNumbers = true
+    let mantissa = canonical.string(number).prefix { $0 != "e" && $0 != "E" }
     let isZero = !mantissa.contains { ("1"..."9").contains($0) }
     let flipped = unsigned ?? (isZero ? text : "-" + text)
     return try? JSONParser.parse(Data(flipped.utf8))
@@ -454,7 +476,9 @@ enum ValueOps {
 
 extension JSON {
   /// The number jq computes with: IEEE, NaN and infinities kept (JSONKit's `doubleValue`
-  /// clamps them as SwiftyJSON does). Booleans and numeric strings convert as `doubleValue`
+  /// clamps them as SwiftyJSON does).
+  ///
+  /// Booleans and numeric strings convert as `doubleValue`
   /// does, for the few builtins that accept them.
   var jqDouble: Double { ieeeDouble ?? doubleValue }
 }

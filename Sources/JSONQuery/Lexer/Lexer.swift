@@ -39,7 +39,9 @@ struct Lexer {
   }()
 
   /// A token's column: where the previous token's column was found on the same line, and
-  /// that column. Tokens come in order, so each column counts only the bytes since the one
+  /// that column.
+  ///
+  /// Tokens come in order, so each column counts only the bytes since the one
   /// before: counting from the line's start every time made a long line (a minified
   /// 200 KB program) quadratic, 12 s to compile.
   private var columnMark = (offset: 0, column: 1)
@@ -87,9 +89,37 @@ struct Lexer {
       } else if byte == 32 || byte == 9 || byte == 13 {
         position += 1
       } else if byte == UInt8(ascii: "#") {
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+        skipComment()
       } else {
         return
+      }
+    }
+  }
+
+  /// A `#` comment, up to its newline (left for `skipTrivia`).
+  ///
+  /// As jq 1.7+'s lexer: a backslash before the newline (`\n` or `\r\n`) continues the comment on
+  /// the next line, and `\\` is an escaped backslash, which does not.
+  private mutating func skipComment() {
+    let newline = UInt8(ascii: "\n")
+    let backslash = UInt8(ascii: "\\")
+    position += 1
+    while position < bytes.count, bytes[position] != newline {
+      guard bytes[position] == backslash, position + 1 < bytes.count else {
+        position += 1
+        continue
+      }
+      let next = bytes[position + 1]
+      if next == backslash {
+        position += 2
+      } else if next == newline
+        || (next == 13 && position + 2 < bytes.count && bytes[position + 2] == newline)
+      {
+        position += next == newline ? 2 : 3
+        line += 1
+        lineStart = position
+      } else {
+        position += 1
       }
     }
   }
@@ -140,12 +170,16 @@ struct Lexer {
       return make(.variable(readName()), &self)
     }
     if byte == UInt8(ascii: "@") {
+      // jq's `"@"[a-zA-Z0-9_]+`: a name may start with a digit (`@0`), which fails when it
+      // runs ("0 is not a valid format"), not when it is parsed.
       position += 1
+      let nameStart = position
+      while position < bytes.count, Lexer.isNameByte(bytes[position]) { position += 1 }
       // jq's lexer has no token for a lone `@`: the parser reports an INVALID_CHARACTER.
-      guard position < bytes.count, Lexer.isNameStart(bytes[position]) else {
+      guard position > nameStart else {
         return make(.symbol("@"), &self)
       }
-      return make(.format(readName()), &self)
+      return make(.format(String(decoding: bytes[nameStart..<position], as: UTF8.self)), &self)
     }
     if byte == UInt8(ascii: "."), position + 1 < bytes.count {
       let following = bytes[position + 1]

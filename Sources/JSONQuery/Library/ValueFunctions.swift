@@ -2,7 +2,9 @@ import JSONKitCore
 
 /// IntrinsicRunner that are plain functions of values: called once per combination of their
 /// arguments' outputs (the evaluator does the combining, see `Executor`), keyed
-/// "name/arity". Each family lives in its own file (`MathFunctions`, `DateFunctions`,
+/// "name/arity".
+///
+/// Each family lives in its own file (`MathFunctions`, `DateFunctions`,
 /// `SearchFunctions`, `FormatFunctions`, `EntryFunctions`, `JoinFunction`).
 enum ValueFunctions {
   typealias Body = @Sendable (_ input: JSON, _ arguments: [JSON]) throws -> JSON

@@ -123,6 +123,7 @@ final class ModuleLoader {
   }
 
   /// The library at `path`, loaded with its own imports; `nil` if the file cannot be read.
+  ///
   /// Errors found in the file name it.
   private func library(at path: String) throws(QueryError) -> LoadedModule? {
     if let cached = libraries[path] { return cached }

@@ -179,34 +179,42 @@ struct Parser {
   }
 
   private mutating func parseComma() throws(QueryError) -> AST {
-    var lhs = try parseAlternative()
-    while accept(",") { lhs = .comma(lhs, try parseAlternative()) }
+    var lhs = try parseBinding()
+    while accept(",") { lhs = .comma(lhs, try parseBinding()) }
     return lhs
   }
 
-  /// jq's `Expr` (with `allowsBinding: false`): `//`, assignments and the operators below
-  /// them. With `allowsBinding`, also `Expr as $x | Query`, which jq's grammar puts at the
-  /// `Query` level and we parse here, where its `Expr` ends.
-  private mutating func parseAlternative(allowsBinding: Bool = true) throws(QueryError) -> AST {
-    let lhs = try parseAssignment(allowsBinding: allowsBinding)
-    if accept("//") { return .alternative(lhs, try parseAlternative(allowsBinding: allowsBinding)) }
+  /// jq's `Expr "as" Patterns '|' Query`, or an `Expr`: `as` binds the whole expression
+  /// before it, `//` and assignments included (`1 // 2 as $x | …` binds 1).
+  private mutating func parseBinding() throws(QueryError) -> AST {
+    let lhs = try parseAlternative()
+    guard acceptKeyword("as") else { return lhs }
+    var patterns = [try parsePattern()]
+    while accept("?//") { patterns.append(try parsePattern()) }
+    try expect("|")
+    return .bind(source: lhs, patterns: patterns, body: try parsePipe())
+  }
+
+  /// jq's `Expr`: `//` (right), over the assignments and the operators below them.
+  private mutating func parseAlternative() throws(QueryError) -> AST {
+    let lhs = try parseAssignment()
+    if accept("//") { return .alternative(lhs, try parseAlternative()) }
     return lhs
   }
 
-  private mutating func parseAssignment(allowsBinding: Bool) throws(QueryError) -> AST {
+  /// `=`, `|=`, `+=`… bind tighter than `//` and are not associative, as in jq's grammar:
+  /// `.a |= empty // 5` is `(.a |= empty) // 5`, and `. += 1 -= 2` is a syntax error.
+  private mutating func parseAssignment() throws(QueryError) -> AST {
     let lhs = try parseOr()
-    // jq 1.8 binds the whole expression before `as`: `1 + 2 as $x | …` binds 3.
-    if allowsBinding, acceptKeyword("as") {
-      var patterns = [try parsePattern()]
-      while accept("?//") { patterns.append(try parsePattern()) }
-      try expect("|")
-      return .bind(source: lhs, patterns: patterns, body: try parsePipe())
+    guard case .symbol(let text) = current.kind, let op = AssignOperator(rawValue: text) else {
+      return lhs
     }
-    if case .symbol(let text) = current.kind, let op = AssignOperator(rawValue: text) {
-      _ = advance()
-      return .assign(op, lhs, try parseAlternative(allowsBinding: allowsBinding))
+    _ = advance()
+    let rhs = try parseOr()
+    if case .symbol(let next) = current.kind, AssignOperator(rawValue: next) != nil {
+      throw unexpected()
     }
-    return lhs
+    return .assign(op, lhs, rhs)
   }
 
   private mutating func parseOr() throws(QueryError) -> AST {
@@ -277,9 +285,19 @@ struct Parser {
 
   /// A term with its suffixes (`as` bindings are parsed a level up, in `parseAssignment`).
   mutating func parsePostfix() throws(QueryError) -> AST {
+    // Whether `term` ends with an index, a slice or an iteration (`.a`, `.b`, `[0]`, `[]`,
+    // `[1:]`), which a `?` right after guards alone (jq's `Term FIELD '?'`, INDEX_OPT).
+    var step: Bool
+    switch current.kind {
+    case .field: step = true
+    case .symbol("."):
+      switch tokens[position + 1].kind {
+      case .string, .symbol("["): step = true
+      default: step = false
+      }
+    default: step = false
+    }
     var term = try parsePrimary()
-    // Whether `term` ends with a suffix parsed here (`.b`, `[0]`, `[]`, `[1:]`).
-    var step = false
     while true {
       if case .field(let name) = current.kind {
         _ = advance()
@@ -300,7 +318,7 @@ struct Parser {
         }
         step = true
       } else if accept("?") {
-        term = step ? Self.optionalLastStep(term) : .optional(term)
+        term = step ? .optionalStep(term) : .optional(term)
         step = false
       } else if isSymbol("."), case .format = tokens[position + 1].kind {
         break
@@ -315,35 +333,9 @@ struct Parser {
     return term
   }
 
-  /// `?` right after an index, iteration or slice covers that step only, as jq 1.8's
-  /// grammar has it (`Term FIELD '?'` is the term, then INDEX_OPT): `.a.b?` fails where
-  /// `.a` does. A step whose key is not a constant stays under one `?` with its term (its
-  /// key is evaluated against the term's input, which a pipe would change).
-  static func optionalLastStep(_ term: AST) -> AST {
-    func constant(_ ast: AST?) -> Bool {
-      guard let ast else { return true }
-      if case .literal = ast { return true }
-      return false
-    }
-    func identity(_ ast: AST) -> Bool {
-      if case .identity = ast { return true }
-      return false
-    }
-    switch term {
-    case .index(let target, let key) where constant(key) && !identity(target):
-      return .pipe(target, .optional(.index(target: .identity, key: key)))
-    case .iterate(let target) where !identity(target):
-      return .pipe(target, .optional(.iterate(.identity)))
-    case .slice(let target, let from, let to)
-    where constant(from) && constant(to) && !identity(target):
-      return .pipe(target, .optional(.slice(target: .identity, from: from, to: to)))
-    default:
-      return .optional(term)
-    }
-  }
-
-  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current). After a term
-  /// and a `.` (`.a.[0]`) jq 1.8's grammar has `[]` and `[e]` only: `slices` is false.
+  /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current).
+  ///
+  /// After a term and a `.` (`.a.[0]`) jq 1.8's grammar has `[]` and `[e]` only: `slices` is false.
   private mutating func parseBracketSuffix(_ target: AST, slices: Bool = true)
     throws(QueryError) -> AST
   {
@@ -448,7 +440,7 @@ struct Parser {
     case "reduce", "foreach":
       // jq 1.8: `reduce Expr as …`, so `reduce .[] / .[] as $i (…)` divides first.
       _ = advance()
-      let source = try parseAlternative(allowsBinding: false)
+      let source = try parseAlternative()
       try expectKeyword("as")
       let pattern = try parsePattern()
       try expect("(", expecting: "'('")
@@ -583,7 +575,8 @@ struct Parser {
         if accept(":") {
           entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
         } else {
-          entries.append(ObjectEntry(key: key, value: .index(target: .identity, key: key)))
+          entries.append(
+            ObjectEntry(key: key, value: .index(target: .identity, key: key), indexesByKey: true))
         }
       case .symbol("("):
         _ = advance()
@@ -608,7 +601,7 @@ struct Parser {
 
   /// An object value: alternatives joined by `|`, without `,`.
   private mutating func parseObjectValue() throws(QueryError) -> AST {
-    let lhs = try parseAlternative(allowsBinding: false)
+    let lhs = try parseAlternative()
     if accept("|") { return .pipe(lhs, try parseObjectValue()) }
     return lhs
   }

@@ -4,7 +4,9 @@ import JSONKit
 
 extension Map {
   /// Reads the value at `key`, or throws a `MappingError` naming the full path and the
-  /// call site. An optional `T` gives `nil` for a missing key or `null`.
+  /// call site.
+  ///
+  /// An optional `T` gives `nil` for a missing key or `null`.
   ///
   /// ```swift
   /// init(map: Map) throws {

@@ -26,16 +26,23 @@ import JSONKit
 public final class Map {
   /// Reading from JSON or writing to JSON.
   public let mappingType: MappingType
-  /// The JSONKit value being read (`fromJSON`), or being built (`toJSON`).
+  /// The JSONKit value being read (`fromJSON`), or the object written so far (`toJSON`).
+  public internal(set) var JSON: JSONKit.JSON {
+    get { text == nil || textAsTree ? storedJSON : textObjectSoFar() }
+    set { storedJSON = newValue }
+  }
+  /// `JSON`, except while this map writes text (see Map+Text.swift).
   @exclusivity(unchecked)
-  public internal(set) var JSON: JSONKit.JSON
+  var storedJSON: JSONKit.JSON
   /// Whether the current key is present in the JSON (a `null` value counts as present).
   public var isKeyPresent: Bool { currentJSON != nil }
   /// The current key, as given to the subscript.
   @exclusivity(unchecked)
-  public private(set) var currentKey: String?
+  public internal(set) var currentKey: String?
   /// The string at the current key when it was found by the subscript in a parsed
-  /// document and is a string; `nil` otherwise (then read `currentJSON`). Reads it without
+  /// document and is a string; `nil` otherwise (then read `currentJSON`).
+  ///
+  /// Reads it without
   /// building a `JSON` (see `read(into:)`).
   @usableFromInline
   func currentDocumentString() -> String? {
@@ -57,8 +64,8 @@ public final class Map {
       return readObject.value(slot: currentSlot)
     }
     guard let key = currentKey else { return nil }
-    if nestedSteps.isEmpty { return JSON.member(key) }
-    var value: JSONKit.JSON? = JSON
+    if nestedSteps.isEmpty { return storedJSON.member(key) }
+    var value: JSONKit.JSON? = storedJSON
     for step in nestedSteps {
       guard let current = value else { break }
       if current.type == .array, let index = Int(step) {
@@ -92,7 +99,9 @@ public final class Map {
 
   let log: FailureLog
   /// The map whose current key (and element) this map's JSON was found at, while this map
-  /// is reading a nested object. Paths are rendered from it only when a failure needs one
+  /// is reading a nested object.
+  ///
+  /// Paths are rendered from it only when a failure needs one
   /// (failures happen while the parent still points at this object, so its state is the
   /// place). Cleared when the nested object is done, so that parent and child never keep
   /// each other alive.
@@ -101,11 +110,12 @@ public final class Map {
   /// The map of the last nested object, reused for the next one: one `Map` per depth
   /// instead of one per nested object (see `nestedMap(reading:)`).
   @exclusivity(unchecked)
-  private var spareChild: Map?
-  /// How many models this map is nested in (0 for the root). Reading a model recurses once
-  /// per level, so hostile input nested thousands of levels deep would overflow the stack
-  /// (found by the hostile-input suite: 2,000 levels crashed a test thread); past
-  /// `maxModelDepth` a nested model is a failure instead.
+  var spareChild: Map?
+  /// How many models this map is nested in (0 for the root).
+  ///
+  /// Reading a model recurses once per level, so hostile input nested thousands of levels deep
+  /// would overflow the stack (found by the hostile-input suite: 2,000 levels crashed a test
+  /// thread); past `maxModelDepth` a nested model is a failure instead.
   @usableFromInline let depth: Int
   /// The deepest nesting of models read from JSON.
   public static let maxModelDepth = 256
@@ -115,12 +125,14 @@ public final class Map {
   @usableFromInline var elementPath: [JSONPathComponent] = []
   /// The steps of a nested key (`"a.b.0"`); empty for a plain key, which is `currentKey`.
   @exclusivity(unchecked)
-  private var nestedSteps: [String] = []
+  var nestedSteps: [String] = []
   @exclusivity(unchecked)
   @usableFromInline var ignoreNil = false
   /// While reading a plain key of an object of a parsed document: the slot of the key's
   /// value (`Map.missing` when absent), found by the subscript in the same pass over the
-  /// key's bytes as the delimiter check. Otherwise `Map.unresolved`, and `currentJSON`
+  /// key's bytes as the delimiter check.
+  ///
+  /// Otherwise `Map.unresolved`, and `currentJSON`
   /// looks the key up. A slot is one word: keeping it costs no reference counting.
   @exclusivity(unchecked)
   private var currentSlot: UInt64 = Map.unresolved
@@ -128,9 +140,26 @@ public final class Map {
   private static var unresolved: UInt64 { .max }
   private static var missing: UInt64 { .max - 1 }
   /// `JSON` when reading an object of a parsed document, held without reference counting
-  /// (`JSON` keeps the document alive); `nil` otherwise. Set with `JSON`.
+  /// (`JSON` keeps the document alive); `nil` otherwise.
+  ///
+  /// Set with `JSON`.
   @exclusivity(unchecked)
   private var readObject: UnownedDocumentObject?
+  /// While writing JSON text (`Mapper.toJSONString`): the output, shared with the maps of
+  /// nested models; `nil` when the map builds `JSON` (see Map+Text.swift).
+  @exclusivity(unchecked)
+  var text: JSONTextSink?
+  /// Where this map's object starts in `text` (its `{`); -1 when no object is open.
+  @exclusivity(unchecked)
+  var textObjectStart = -1
+  /// The keys this map's object holds in `text` so far: a second write to one of them
+  /// replaces the first in a `JSON` tree, which text already written cannot do.
+  @exclusivity(unchecked)
+  var textKeys: Set<String> = []
+  /// Whether this object's members moved from `text` into `JSON` (after a nested or
+  /// repeated key); they go back as text when the object ends.
+  @exclusivity(unchecked)
+  var textAsTree = false
 
   /// The steps of the current key.
   var keySteps: [String] {
@@ -149,7 +178,7 @@ public final class Map {
     shouldIncludeNilValues: Bool = false, strict: Bool = false
   ) {
     self.mappingType = mappingType
-    self.JSON = JSON
+    self.storedJSON = JSON
     self.readObject = mappingType == .fromJSON ? JSON.unownedDocumentObject : nil
     self.context = context
     self.shouldIncludeNilValues = shouldIncludeNilValues
@@ -173,7 +202,7 @@ public final class Map {
   @usableFromInline
   init(nestedIn parent: Map, mappingType: MappingType, JSON: JSONKit.JSON) {
     self.mappingType = mappingType
-    self.JSON = JSON
+    self.storedJSON = JSON
     self.readObject = mappingType == .fromJSON ? JSON.unownedDocumentObject : nil
     self.context = parent.context
     self.shouldIncludeNilValues = parent.shouldIncludeNilValues
@@ -185,13 +214,14 @@ public final class Map {
   }
 
   /// The map to read the nested object `json` (at the current key and element) with.
+  ///
   /// Reuses the previous nested map when nobody else holds it; call `finishNested(_:)`
   /// when done.
   @usableFromInline
   func nestedMap(reading json: JSONKit.JSON) -> Map {
     // Unique: no model kept the map of the previous nested object, so it can be reset.
     if isKnownUniquelyReferenced(&spareChild), let child = spareChild {
-      child.JSON = json
+      child.storedJSON = json
       child.readObject = json.unownedDocumentObject
       child.currentKey = nil
       child.currentSlot = Map.unresolved
@@ -212,7 +242,9 @@ public final class Map {
     child.parent = nil
   }
 
-  /// Selects `key`. With `nested` (the default when the key contains `delimiter`), the key
+  /// Selects `key`.
+  ///
+  /// With `nested` (the default when the key contains `delimiter`), the key
   /// is a path: `"user.address.city"`, `"items.0.name"` (a number indexes an array).
   /// With `ignoreNil`, a missing or `null` value leaves optional properties unchanged.
   public subscript(
@@ -243,7 +275,9 @@ public final class Map {
   }
 
   /// Whether `key` is nested; when reading a plain key of a parsed object, also where its
-  /// value is. One pass over the key's bytes does both for the usual one-byte delimiter
+  /// value is.
+  ///
+  /// One pass over the key's bytes does both for the usual one-byte delimiter
   /// (this runs for every property of every object).
   private func select(_ key: String, nested: Bool?, delimiter: String) -> Selection {
     if nested == true { return .nested }
@@ -291,7 +325,7 @@ public final class Map {
   /// The place of `steps` below this map's JSON, then `elementPath`.
   func path(steps: [String], elementPath: [JSONPathComponent]) -> [JSONPathComponent] {
     var path = basePath
-    var value: JSONKit.JSON? = mappingType == .fromJSON ? JSON : nil
+    var value: JSONKit.JSON? = mappingType == .fromJSON ? storedJSON : nil
     for component in steps {
       if let current = value, current.type == .array, let index = Int(component) {
         path.append(.index(index))
@@ -315,7 +349,8 @@ public final class Map {
   @usableFromInline
   func write(_ value: JSONKit.JSON) {
     if value.type == .null && !shouldIncludeNilValues { return }
-    Map.set(value, at: keySteps[...], in: &JSON)
+    if beginTextMember() != nil { return writeText(value) }
+    Map.set(value, at: keySteps[...], in: &storedJSON)
   }
 
   static func set(_ value: JSONKit.JSON, at path: ArraySlice<String>, in json: inout JSONKit.JSON) {

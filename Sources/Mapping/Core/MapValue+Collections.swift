@@ -31,6 +31,19 @@ extension Optional: MapValue where Wrapped: MapValue {
     case .none: return .null
     }
   }
+
+  /// Appends the wrapped value's text, or `null`.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this value.
+  /// - Returns: whether the value is `nil` (or the wrapped value is `null`).
+  public func writeMapText(map: Map) -> Bool {
+    switch self {
+    case .some(let value): return value.writeMapText(map: map)
+    case .none:
+      map.writeText(.null)
+      return true
+    }
+  }
 }
 
 extension Array: MapValue where Element: MapValue {
@@ -66,6 +79,15 @@ extension Array: MapValue where Element: MapValue {
   public func toMapJSON(map: Map) -> JSONKit.JSON {
     JSONKit.JSON(array: self.map { $0.toMapJSON(map: map) })
   }
+
+  /// Appends the elements' text in brackets.
+  ///
+  /// - Parameter map: the map whose current key is this collection.
+  /// - Returns: `false`: an array is never `null`.
+  public func writeMapText(map: Map) -> Bool {
+    map.writeTextElements(self)
+    return false
+  }
 }
 
 extension Set: MapValue where Element: MapValue {
@@ -79,6 +101,15 @@ extension Set: MapValue where Element: MapValue {
 
   public func toMapJSON(map: Map) -> JSONKit.JSON {
     JSONKit.JSON(array: self.map { $0.toMapJSON(map: map) })
+  }
+
+  /// Appends the elements' text in brackets.
+  ///
+  /// - Parameter map: the map whose current key is this collection.
+  /// - Returns: `false`: an array is never `null`.
+  public func writeMapText(map: Map) -> Bool {
+    map.writeTextElements(self)
+    return false
   }
 }
 
@@ -153,5 +184,20 @@ extension Map {
   @usableFromInline
   static func forEachMember(of json: JSONKit.JSON, _ body: (String, JSONKit.JSON) -> Void) {
     json.forEachMember(body)
+  }
+}
+
+extension Map {
+  /// Appends `elements` as a JSON array, each as its own text.
+  @usableFromInline
+  func writeTextElements<C: Collection>(_ elements: C) where C.Element: MapValue {
+    writeTextByte(0x5B)
+    var first = true
+    for element in elements {
+      if !first { writeTextByte(0x2C) }
+      first = false
+      _ = element.writeMapText(map: self)
+    }
+    writeTextByte(0x5D)
   }
 }

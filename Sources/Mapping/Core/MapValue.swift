@@ -24,6 +24,15 @@ public protocol MapValue {
     throws(MappingError) -> Self
   /// Writes this value.
   func toMapJSON(map: Map) -> JSONKit.JSON
+  /// Appends this value's JSON text to the text that `map` writes (`Mapper.toJSONString`).
+  ///
+  /// The text must be what `JSONWriter()` writes for `toMapJSON(map:)`; the default writes
+  /// exactly that. Models, collections and optionals write their parts straight to text.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this value.
+  /// - Returns: whether the value is `null` (a property that `toJSON` leaves out unless
+  ///   `shouldIncludeNilValues`).
+  func writeMapText(map: Map) -> Bool
   /// The value a missing key stands for: `nil` for `Optional` (a missing key then leaves
   /// the property alone instead of being a failure, and `map.value(_:)` returns `nil`),
   /// none for every other type. A static requirement rather than a dynamic cast, because
@@ -34,6 +43,16 @@ public protocol MapValue {
 extension MapValue {
   /// No value stands for a missing key.
   public static var mapValueWhenMissing: Self? { nil }
+
+  /// Appends the text of `toMapJSON(map:)`.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this value.
+  /// - Returns: whether the value is `null`.
+  public func writeMapText(map: Map) -> Bool {
+    let json = toMapJSON(map: map)
+    map.writeText(json)
+    return json.type == .null
+  }
 
   /// A new value: most types have nothing to update in place.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: Self)
@@ -51,6 +70,14 @@ extension String: MapValue {
     return s
   }
   public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+  /// Appends the quoted string, without making a `JSON` for it.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this string.
+  /// - Returns: `false`: a string is never `null`.
+  public func writeMapText(map: Map) -> Bool {
+    map.writeText(self)
+    return false
+  }
 }
 
 extension Bool: MapValue {
@@ -87,6 +114,7 @@ extension Float: MapValue {
 
 extension Decimal: MapValue {
   /// Read exactly from the number's source text (or from a string that is a JSON number).
+  ///
   /// A number with more significant digits than `Decimal` holds (38), or beyond its
   /// exponent range, is `numberOutOfRange`, never rounded.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map) throws(MappingError) -> Decimal {

@@ -90,6 +90,22 @@ extension BaseMappable {
     return child.JSON
   }
 
+  /// Appends the model's object as text, property by property, as `mapping(map:)` writes it.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this model.
+  /// - Returns: `false`: a model is never `null`.
+  public func writeMapText(map: Map) -> Bool {
+    guard let child = map.nestedTextMap() else {
+      map.writeText(toMapJSON(map: map))
+      return false
+    }
+    child.beginTextObject()
+    var copy = self
+    copy.mapping(map: child)
+    child.endTextObject()
+    return false
+  }
+
   /// When the map updates an object (`map.toObject`), maps `json` onto `existing` (the same
   /// instance, for a class), as ObjectMapper does; otherwise reads a new model.
   public static func fromMapJSON(_ json: JSONKit.JSON, map: Map, updating existing: Self)

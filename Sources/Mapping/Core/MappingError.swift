@@ -39,6 +39,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The line of the `map.value(_:)` call, with `file`.
   public var line: UInt?
   /// The error the model's own code threw inside `init(map:)`, when that is what failed.
+  ///
   /// `Mapper`'s throwing `ImmutableMappable` methods rethrow it unchanged, as ObjectMapper
   /// does; it takes no part in `==`.
   public var underlyingError: (any Error)?

@@ -1,7 +1,9 @@
 import JSONKit
 
 /// The models of an asynchronous stream of byte chunks, one per JSON value (NDJSON or
-/// concatenated values). Made by `AsyncSequence.mappedValues(_:context:strict:)`.
+/// concatenated values).
+///
+/// Made by `AsyncSequence.mappedValues(_:context:strict:)`.
 ///
 /// A parse error ends the sequence after the models before it (its `JSONError` inside a
 /// `MappingError.invalidJSON` gives the line in the stream); a value that cannot be made into

@@ -27,7 +27,9 @@ extension Mapper {
   // MARK: Arrays
 
   /// Maps an array of objects; `nil` when the value is not an array (or, strict, on any
-  /// failure). Lenient mode skips the elements that are not objects of the model.
+  /// failure).
+  ///
+  /// Lenient mode skips the elements that are not objects of the model.
   ///
   /// ```swift
   /// let users = Mapper<User>().mapArray(JSONString: #"[{"name": "Ada"}, 3]"#)  // one user
@@ -131,7 +133,9 @@ extension Mapper {
 
   // MARK: Nested collections
 
-  /// Maps an object of arrays of objects: `{"a": [{…}], …}` → `[String: [N]]`. Lenient
+  /// Maps an object of arrays of objects: `{"a": [{…}], …}` → `[String: [N]]`.
+  ///
+  /// Lenient
   /// mode skips the members that are not arrays.
   public func mapDictionaryOfArrays(JSON json: JSONKit.JSON) -> [String: [N]]? {
     guard json.type == .dictionary else { return nil }
@@ -155,7 +159,9 @@ extension Mapper {
     try mapCollection([String: [N]].self, json)
   }
 
-  /// Maps an array of arrays of objects: `[[{…}], …]` → `[[N]]`. Lenient mode skips the
+  /// Maps an array of arrays of objects: `[[{…}], …]` → `[[N]]`.
+  ///
+  /// Lenient mode skips the
   /// elements that are not arrays.
   public func mapArrayOfArrays(JSON json: JSONKit.JSON) -> [[N]]? {
     guard json.type == .array else { return nil }

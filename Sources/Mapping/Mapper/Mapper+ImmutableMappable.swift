@@ -108,6 +108,7 @@ extension Mapper where N: ImmutableMappable {
   }
 
   /// This mapper in strict mode: an immutable model cannot be half mapped.
+  ///
   /// Runs a throwing read; an error thrown by the model's own `init(map:)` comes out as
   /// itself, not inside a `MappingError`.
   static func rethrowingUserErrors<R>(_ body: () throws(MappingError) -> R) throws -> R {

@@ -39,13 +39,59 @@ extension Mapper {
   }
 
   /// JSON text of a model, compact or pretty.
+  ///
+  /// Compact text is written straight from the model's properties, with no `JSON` value in
+  /// between; it is the same text as `JSONWriter().string(toJSONValue(object))`.
   public func toJSONString(_ object: N, prettyPrint: Bool = false) -> String? {
-    JSONWriter(options: prettyPrint ? .prettyPrinted : []).string(toJSONValue(object))
+    if prettyPrint { return JSONWriter(options: .prettyPrinted).string(toJSONValue(object)) }
+    return writeText { map in map.writeTextObject(object) }.string
   }
 
   /// JSON text of an array of models.
   public func toJSONString(_ array: [N], prettyPrint: Bool = false) -> String? {
-    JSONWriter(options: prettyPrint ? .prettyPrinted : []).string(
-      JSONKit.JSON(array: array.map(toJSONValue)))
+    if prettyPrint {
+      return JSONWriter(options: .prettyPrinted).string(JSONKit.JSON(array: array.map(toJSONValue)))
+    }
+    return writeText { map in map.writeTextObjects(array) }.string
+  }
+
+  /// Compact JSON text of a model as UTF-8 bytes, for a reply body (the adapters' mapped
+  /// replies).
+  package func toJSONBytes(_ object: N) -> [UInt8] {
+    writeText { map in map.writeTextObject(object) }.bytes
+  }
+
+  /// Compact JSON text of an array of models as UTF-8 bytes.
+  package func toJSONBytes(_ array: [N]) -> [UInt8] {
+    writeText { map in map.writeTextObjects(array) }.bytes
+  }
+
+  private func writeText(_ body: (Map) -> Void) -> JSONTextSink {
+    let text = JSONTextSink()
+    body(
+      Map(
+        writingTextTo: text, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+        strict: strict))
+    return text
+  }
+}
+
+extension Map {
+  /// Writes `object` as this map's object.
+  fileprivate func writeTextObject<N: BaseMappable>(_ object: N) {
+    beginTextObject()
+    var object = object
+    object.mapping(map: self)
+    endTextObject()
+  }
+
+  /// Writes `objects` as an array of this map's objects.
+  fileprivate func writeTextObjects<N: BaseMappable>(_ objects: [N]) {
+    writeTextByte(0x5B)
+    for (i, object) in objects.enumerated() {
+      if i > 0 { writeTextByte(0x2C) }
+      writeTextObject(object)
+    }
+    writeTextByte(0x5D)
   }
 }

@@ -88,7 +88,9 @@ public struct Mapper<N: BaseMappable> {
     return map(JSON: JSONKit.JSON(object))
   }
 
-  /// Maps `json` onto an existing object (its other properties are kept). In strict mode a
+  /// Maps `json` onto an existing object (its other properties are kept).
+  ///
+  /// In strict mode a
   /// failure leaves the object as it was: the mapping is all or nothing.
   ///
   /// ```swift

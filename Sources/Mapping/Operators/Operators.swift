@@ -26,7 +26,7 @@ public func <- <T: MapValue>(left: inout T, right: Map) {
 /// Writes any `MapValue` to JSON.
 @inlinable
 public func >>> <T: MapValue>(left: T, right: Map) {
-  if right.mappingType == .toJSON { right.write(left.toMapJSON(map: right)) }
+  if right.mappingType == .toJSON { right.writeMember(left) }
 }
 
 /// Maps an untyped `[Any]` or `[String: Any]` property (Foundation objects).

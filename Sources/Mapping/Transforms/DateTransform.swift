@@ -93,7 +93,9 @@ public final class DateTransform: TransformType, Sendable {
   }
 
   /// The number to write for `date`: the one with the fewest decimals (up to nanoseconds)
-  /// that `date(fromUnits:)` turns back into `date`. `Date` counts `Double` seconds from
+  /// that `date(fromUnits:)` turns back into `date`.
+  ///
+  /// `Date` counts `Double` seconds from
   /// 2001, so `timeIntervalSince1970 × 1000` is often a hair off the integer it was read
   /// from; this finds that integer again.
   private func units(for date: Date) -> Double? {

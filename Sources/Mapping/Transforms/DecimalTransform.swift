@@ -56,6 +56,7 @@ public final class DecimalTransform: TransformType, Sendable {
   }
 
   /// The `Decimal` of a JSON number's text, when it holds that value exactly.
+  ///
   /// `Decimal(string:)` alone is not enough: it reads `"12abc"` as 12 and keeps only the
   /// first 38 digits of longer numbers.
   static func exactDecimal(_ text: String) -> Decimal? {

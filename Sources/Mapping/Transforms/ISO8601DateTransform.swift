@@ -36,7 +36,9 @@ public final class ISO8601DateTransform: TransformType, Sendable {
   /// The JSON side's type: what `transformToJSON` returns.
   public typealias JSON = String
 
-  /// Whether dates are written with milliseconds. Reading accepts both forms either way.
+  /// Whether dates are written with milliseconds.
+  ///
+  /// Reading accepts both forms either way.
   public let fractionalSeconds: Bool
 
   /// A transform for ISO 8601 text.

@@ -25,6 +25,9 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   /// - Parameter value: a `CURLcode` value, written as a literal.
   public init(integerLiteral value: Int) { self.rawValue = value }
 
+  /// The URL's scheme is not supported, or the server's reply is not HTTP/1.x (curl reads a
+  /// reply without a status line as HTTP/0.9, which it refuses).
+  public static let unsupportedProtocol: CurlCode = 1
   /// A function was given a bad argument, or the library could not start.
   public static let failedInit: CurlCode = 2
   /// The host name could not be resolved.
@@ -68,7 +71,9 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   /// "SSL: public key does not match pinned public key".
   public static let sslPinnedPublicKeyNotMatch: CurlCode = 90
   /// The server required a client certificate during the handshake and none was sent, as
-  /// some TLS backends report it. With OpenSSL, libcurl 7.88 reports `receiveError` ("tlsv13
+  /// some TLS backends report it.
+  ///
+  /// With OpenSSL, libcurl 7.88 reports `receiveError` ("tlsv13
   /// alert certificate required") or `sslConnectError` instead; nginx answers with HTTP 400.
   public static let sslClientCert: CurlCode = 98
 
@@ -76,13 +81,51 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
   /// here.
   public var name: String? { Self.names[rawValue] }
 
+  /// What happened, in a user's words ("the server closed the connection before the whole
+  /// body arrived"), or `nil` for a code without a constant here.
+  ///
+  /// ``TransferError``'s description starts with it, before curl's own code and message.
+  ///
+  /// ```swift
+  /// print(CurlCode.partialFile.explanation!)
+  /// // the server closed the connection before the whole body arrived
+  /// ```
+  public var explanation: String? { Self.explanations[rawValue] }
+
   /// The number and the name: `curl code 28 (CURLE_OPERATION_TIMEDOUT)`, or `curl code 99`.
   public var description: String {
     "curl code \(rawValue)" + (name.map { " (\($0))" } ?? "")
   }
 
+  private static let explanations: [Int: String] = [
+    1: "the URL's scheme is not supported, or the server's reply is not HTTP",
+    2: "libcurl could not start the transfer",
+    4: "this libcurl lacks a feature the request asks for",
+    6: "the host name could not be resolved",
+    7: "nothing accepted the connection",
+    8: "the server's reply is not valid HTTP",
+    18: "the server closed the connection before the whole body arrived",
+    23: "writing the received body stopped",
+    28: "the server did not answer in time",
+    35: "the TLS handshake failed",
+    42: "the transfer was stopped by a callback",
+    47: "the server redirected too many times (a redirect loop)",
+    52: "the server closed the connection without sending a reply",
+    55: "sending the request failed: the connection broke",
+    56:
+      "receiving the response failed: the connection was reset, the body's framing broke, "
+      + "or the headers were too large",
+    58: "the client certificate or its key could not be used",
+    60: "the server's certificate is not trusted",
+    61: "the body's content encoding is broken",
+    77: "the CA bundle could not be read",
+    90: "the server's public key is none of the pinned ones",
+    98: "the server required a client certificate",
+  ]
+
   private static let names: [Int: String] = [
-    2: "CURLE_FAILED_INIT", 4: "CURLE_NOT_BUILT_IN", 6: "CURLE_COULDNT_RESOLVE_HOST",
+    1: "CURLE_UNSUPPORTED_PROTOCOL", 2: "CURLE_FAILED_INIT", 4: "CURLE_NOT_BUILT_IN",
+    6: "CURLE_COULDNT_RESOLVE_HOST",
     7: "CURLE_COULDNT_CONNECT", 8: "CURLE_WEIRD_SERVER_REPLY", 18: "CURLE_PARTIAL_FILE",
     23: "CURLE_WRITE_ERROR", 28: "CURLE_OPERATION_TIMEDOUT", 35: "CURLE_SSL_CONNECT_ERROR",
     42: "CURLE_ABORTED_BY_CALLBACK", 47: "CURLE_TOO_MANY_REDIRECTS", 52: "CURLE_GOT_NOTHING",

@@ -36,7 +36,9 @@ public final class DataRequest: Sendable {
   public typealias Validation =
     @Sendable (HTTPRequest?, HTTPResponse, Data?) -> Result<Void, any Error>
 
-  /// A unique identity, for logs and monitors. Made the first time it is read: a random
+  /// A unique identity, for logs and monitors.
+  ///
+  /// Made the first time it is read: a random
   /// UUID costs a system call, which most requests would make for nothing.
   public var id: UUID {
     mutable.withLock { state in
@@ -132,7 +134,9 @@ public final class DataRequest: Sendable {
 
   // MARK: Control
 
-  /// Starts the transfer if it has not started. Adding a response handler does this.
+  /// Starts the transfer if it has not started.
+  ///
+  /// Adding a response handler does this.
   @discardableResult
   public func resume() -> Self {
     let start = mutable.withLock { state -> (here: Bool, later: Bool) in
@@ -166,7 +170,9 @@ public final class DataRequest: Sendable {
   }
 
   /// Sets the handler that decides each redirect of this request, in place of the session's
-  /// (`Redirector.doNotFollow` to get 3xx responses as they are). Call it before the request
+  /// (`Redirector.doNotFollow` to get 3xx responses as they are).
+  ///
+  /// Call it before the request
   /// starts.
   ///
   /// ```swift
@@ -181,7 +187,9 @@ public final class DataRequest: Sendable {
     return self
   }
 
-  /// Stops the request. It ends with `TransferError.explicitlyCancelled` unless it had
+  /// Stops the request.
+  ///
+  /// It ends with `TransferError.explicitlyCancelled` unless it had
   /// already ended; handlers still run.
   @discardableResult
   public func cancel() -> Self {
@@ -226,7 +234,9 @@ public final class DataRequest: Sendable {
   // MARK: Handlers
 
   /// Queues `handler` for the end of the request (or for now if it has ended) and starts
-  /// the request. `readsJSON` lets the body be parsed while it downloads.
+  /// the request.
+  ///
+  /// `readsJSON` lets the body be parsed while it downloads.
   ///
   /// The handler runs on `serializationQueue`, after the handlers added before it.
   func appendHandler(readsJSON: Bool, _ handler: @escaping @Sendable (RequestOutcome) -> Void) {

@@ -149,7 +149,9 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral,
 
   private func index(of name: String) -> Int? { fields.firstIndex { Self.same($0.name, name) } }
 
-  /// Whether two header names are equal ignoring ASCII case. Names are ASCII tokens, so
+  /// Whether two header names are equal ignoring ASCII case.
+  ///
+  /// Names are ASCII tokens, so
   /// folding A-Z byte by byte is exact; it allocates nothing, where comparing `lowercased()`
   /// copies made two strings per field looked at (every lookup of every request).
   static func same(_ a: String, _ b: String) -> Bool {

@@ -1,4 +1,6 @@
-/// An HTTP request method. Any token is allowed; the common ones have names.
+/// An HTTP request method.
+///
+/// Any token is allowed; the common ones have names.
 ///
 /// ```swift
 /// session.request("https://api.example.com/users/1", method: .delete)

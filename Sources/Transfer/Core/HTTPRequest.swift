@@ -23,7 +23,9 @@ public struct HTTPRequest: Sendable, Hashable {
   /// Overrides the session's `SessionConfiguration.timeout` for this request.
   public var timeout: Duration?
   /// Replaces the session's `SessionConfiguration.tls` for this request, whole (not field by
-  /// field); `nil`: the session's. A `RequestAdapter` can set it per host, as Alamofire's
+  /// field); `nil`: the session's.
+  ///
+  /// A `RequestAdapter` can set it per host, as Alamofire's
   /// `ServerTrustManager` chooses an evaluator per host.
   ///
   /// ```swift

@@ -14,7 +14,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
   public let headers: HTTPHeaders
   /// The URL the body came from: the request's URL, or the last redirect's target.
   public let url: URL?
-  /// `"HTTP/1.1"`, `"HTTP/2"`, …
+  /// The HTTP version, such as `"HTTP/1.1"` or `"HTTP/2"`.
   public let httpVersion: String
 
   /// A response head.

@@ -31,7 +31,9 @@ final class RequestTelemetry: Sendable {
   private let logger: Logger
   private let tracer: (any Tracer)?
   private let metrics: (any MetricsFactory)?
-  /// The caller's service context when the request was made: the span's parent. Read there,
+  /// The caller's service context when the request was made: the span's parent.
+  ///
+  /// Read there,
   /// since the request starts on another thread, where the caller's task-local is not set.
   private let parent: ServiceContext?
   private let state = Mutex(State())

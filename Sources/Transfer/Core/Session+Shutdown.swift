@@ -49,7 +49,9 @@ extension Session {
   public var isShutDown: Bool { lifecycle.isShutDown }
 
   /// Cancels every request of this session that is running or waiting to retry; each ends
-  /// with ``TransferError/explicitlyCancelled`` and its handlers run. The session stays
+  /// with ``TransferError/explicitlyCancelled`` and its handlers run.
+  ///
+  /// The session stays
   /// usable: requests made afterwards run as usual.
   ///
   /// ```swift

@@ -20,6 +20,7 @@ extension Session {
   ///   - bufferSize: bytes that may wait for the consumer before the transfer pauses
   ///     (1 MiB by default).
   ///   - logger: where this request logs, instead of the session's ``Session/logger``.
+  /// - Returns: the request, whose body is read with `bytes()`, `lines()` or `responseStream`.
   public func streamRequest(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,

@@ -4,7 +4,9 @@ import Foundation
 import Logging
 import Tracing
 
-/// Makes requests. One `Session` owns one libcurl multi handle driven by one thread, so
+/// Makes requests.
+///
+/// One `Session` owns one libcurl multi handle driven by one thread, so
 /// its requests share connections (keep-alive), a DNS cache and the limits of its
 /// `SessionConfiguration`.
 ///

@@ -53,14 +53,18 @@ public struct SessionConfiguration: Sendable {
     return 10
   }
 
-  /// The longest a whole request may take, redirects included. `nil`: no limit. Time a
+  /// The longest a whole request may take, redirects included.
+  ///
+  /// `nil`: no limit. Time a
   /// streaming request spends paused because its consumer has fallen behind (backpressure)
   /// does not count.
   public var timeout: Duration?
   /// The longest connecting (name lookup, TCP and TLS) may take.
   public var connectTimeout: Duration
   /// Fails a transfer that receives nothing for this long, so a server that stalls
-  /// mid-body is noticed before `timeout`. `nil`: no such check.
+  /// mid-body is noticed before `timeout`.
+  ///
+  /// `nil`: no such check.
   public var idleTimeout: Duration?
   /// Added to every request unless the request sets the same name.
   public var headers: HTTPHeaders
@@ -69,7 +73,9 @@ public struct SessionConfiguration: Sendable {
   /// Open connections in all; `0` means no limit beyond the per-host one.
   public var maximumConnections: Int
   /// Threads that run this session's transfers, each with its own curl multi handle and its
-  /// share of the connection limits. A request starts on the thread with the fewest
+  /// share of the connection limits.
+  ///
+  /// A request starts on the thread with the fewest
   /// transfers in flight (the first on a tie), so requests made one after another keep
   /// reusing one connection, and concurrent ones spread curl's HTTP work over the cores.
   /// Never more than `maximumConnectionsPerHost`, nor `maximumConnections` when it is set.
@@ -78,7 +84,9 @@ public struct SessionConfiguration: Sendable {
   /// Whether redirects are followed (up to 10 by default).
   public var redirectPolicy: RedirectPolicy
   /// Server trust and client certificates for HTTPS: certificate checks (on by default), a CA
-  /// bundle, pinned public keys, a client certificate. ``HTTPRequest/tls`` replaces it for one
+  /// bundle, pinned public keys, a client certificate.
+  ///
+  /// ``HTTPRequest/tls`` replaces it for one
   /// request.
   ///
   /// ```swift
@@ -88,13 +96,17 @@ public struct SessionConfiguration: Sendable {
   ///   certificatePath: "client.pem", privateKeyPath: "client.key")
   /// ```
   public var tls: TLSSettings
-  /// Verify the server's certificate and host name. On by default; turn it off only for
+  /// Verify the server's certificate and host name.
+  ///
+  /// On by default; turn it off only for
   /// test servers with self-signed certificates. The same as `tls.verifiesServerCertificate`.
   public var verifiesTLS: Bool {
     get { tls.verifiesServerCertificate }
     set { tls.verifiesServerCertificate = newValue }
   }
-  /// A PEM bundle of CA certificates to trust instead of the system's. The same as
+  /// A PEM bundle of CA certificates to trust instead of the system's.
+  ///
+  /// The same as
   /// `tls.caBundlePath`.
   public var caBundlePath: String? {
     get { tls.caBundlePath }
@@ -104,15 +116,21 @@ public struct SessionConfiguration: Sendable {
   public var proxy: Proxy
   /// Ask for gzip, deflate, br and zstd and decode them as they arrive.
   public var acceptsCompressedResponses: Bool
-  /// The largest body accepted, in bytes after decoding. Reading stops there with
+  /// The largest body accepted, in bytes after decoding.
+  ///
+  /// Reading stops there with
   /// `TransferError.responseTooLarge`. `nil`: no limit.
   public var maximumResponseSize: Int?
   /// Whether responses' cookies are kept and sent back (``Session/cookieStorage``), in memory
-  /// by default. Each session has its own jar: a server acting for several users should use
+  /// by default.
+  ///
+  /// Each session has its own jar: a server acting for several users should use
   /// a session per user, or `.disabled`.
   public var cookies: Cookies
   /// Starts a client span for each request and writes its context (W3C `traceparent` with
-  /// OpenTelemetry's tracer) into the request's header fields. Default: the tracer the process
+  /// OpenTelemetry's tracer) into the request's header fields.
+  ///
+  /// Default: the tracer the process
   /// bootstrapped (`InstrumentationSystem.bootstrap`) when this configuration was made, as
   /// AsyncHTTPClient does; `nil`, or no tracer bootstrapped: no spans, nothing injected.
   ///
@@ -127,7 +145,9 @@ public struct SessionConfiguration: Sendable {
   /// See <doc:LoggingTracingAndMetrics> for the span's name and attributes.
   public var tracer: (any Tracer)? = InstrumentationSystem.tracer
   /// Records each request's duration and count (`http.client.request.duration`,
-  /// `http.client.requests`, by method, server and status). Default: the factory the process
+  /// `http.client.requests`, by method, server and status).
+  ///
+  /// Default: the factory the process
   /// bootstrapped (`MetricsSystem.bootstrap`) when this configuration was made; `nil`, or none
   /// bootstrapped: nothing recorded.
   ///

@@ -112,7 +112,8 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     case .invalidURL(let text): "Invalid URL: '\(text)'"
     case .parameterEncodingFailed(let reason): "Parameter encoding failed: \(reason)"
     case .requestAdaptationFailed(let error): "Request adaptation failed: \(error)"
-    case .transportFailed(let code, let message): "Transfer failed (\(code)): \(message)"
+    case .transportFailed(let code, let message):
+      "Transfer failed: \(code.explanation.map { "\($0) " } ?? "")(\(code): \(message))"
     case .responseTooLarge(let limit): "Response body exceeds the maximum of \(limit) bytes"
     case .responseValidationFailed(let reason): "Response validation failed: \(reason)"
     case .responseSerializationFailed(let reason): "Response serialization failed: \(reason)"
@@ -175,7 +176,8 @@ public enum TransferError: Error, Sendable, CustomStringConvertible, LocalizedEr
     return nil
   }
 
-  /// The error underneath: a `JSONError`, `MappingError`, `DecodingError`, an adapter's error…
+  /// The error underneath, such as a `JSONError`, `MappingError`, `DecodingError` or an
+  /// adapter's error.
   public var underlyingError: (any Error)? {
     switch self {
     case .requestAdaptationFailed(let error): error

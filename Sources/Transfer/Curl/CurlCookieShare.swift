@@ -23,7 +23,9 @@ final class CurlCookieShare: Sendable {
   }
 
   /// A store in memory, or backed by `path`: loaded from it now if it exists, saved to it by
-  /// `flush()` and when the store goes away. `nil` if curl cannot make a share handle.
+  /// `flush()` and when the store goes away.
+  ///
+  /// `nil` if curl cannot make a share handle.
   init?(path: String?) {
     CurlGlobal.ensureInitialized()
     guard let share = ccurl_share_make_cookies() else { return nil }

@@ -38,7 +38,9 @@ final class CurlMultiEngine: Sendable {
   /// The easy handles this engine's transfers run on, kept between requests.
   let handles: CurlHandlePool
   /// Transfers added and not yet finished: the session starts a request on the engine with
-  /// the fewest. Decremented on the engine thread before the transfer's completion runs, so
+  /// the fewest.
+  ///
+  /// Decremented on the engine thread before the transfer's completion runs, so
   /// the next request of a caller that awaited this one sees it gone.
   private let inFlight = Atomic<Int>(0)
 

@@ -1,6 +1,8 @@
 import CCurl
 
-/// Owns a `curl_slist` (header lines). curl reads it during the transfer, so it lives as
+/// Owns a `curl_slist` (header lines).
+///
+/// curl reads it during the transfer, so it lives as
 /// long as the easy handle that points at it.
 final class CurlSList {
   private(set) var pointer: UnsafeMutablePointer<curl_slist>?

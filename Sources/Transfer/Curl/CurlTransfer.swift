@@ -211,6 +211,7 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   /// curl must send the body again from its start: a fresh reader replaces the one in use.
+  ///
   /// curl only ever asks for offset 0 from the start here (it rewinds, it does not resume).
   private func rewindBody(offset: Int, origin: Int32) -> Int32 {
     guard offset == 0, origin == SEEK_SET else { return CURL_SEEKFUNC_CANTSEEK }
@@ -402,7 +403,9 @@ final class CurlTransfer: @unchecked Sendable {
     return URL(string: String(cString: pointer))
   }
 
-  /// The one value the streaming parser built, or its error. A body with several values
+  /// The one value the streaming parser built, or its error.
+  ///
+  /// A body with several values
   /// gives nil: the serializer then parses the buffered body, which names the error's place.
   private func streamedJSON() -> Result<JSON, JSONError>? {
     if let parseError { return parsedValues.isEmpty ? .failure(parseError) : nil }

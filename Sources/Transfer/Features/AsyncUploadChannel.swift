@@ -62,7 +62,9 @@ final class AsyncUploadChannel: RequestBodyReader, Sendable {
   let length: Int? = nil
   let waker: TransferWaker? = TransferWaker()
 
-  /// Queues a chunk; waits while the queue is full. False once the transfer has ended.
+  /// Queues a chunk; waits while the queue is full.
+  ///
+  /// False once the transfer has ended.
   func push(_ data: Data) async -> Bool {
     let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
       guard !state.closed else { return (false, false) }

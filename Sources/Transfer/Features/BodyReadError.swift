@@ -1,5 +1,7 @@
 /// Why a request body could not be read while it was sent, in words (the stream's own error,
-/// the file and offset where a part ended early). The error inside
+/// the file and offset where a part ended early).
+///
+/// The error inside
 /// `TransferError.MultipartEncodingFailureReason.inputStreamReadFailed(error:)`.
 ///
 /// ```swift

@@ -68,7 +68,9 @@ enum CURLDescription {
 extension DataRequest {
   /// The request as a `curl` command you can paste into a shell, with `Authorization`,
   /// cookies, URL credentials and a client key's passphrase shown as `***` unless
-  /// `redactingSecrets` is false. TLS settings appear as curl's flags (`--cacert`,
+  /// `redactingSecrets` is false.
+  ///
+  /// TLS settings appear as curl's flags (`--cacert`,
   /// `--pinnedpubkey`, `--cert`, `--key`, `--pass`, `--insecure`).
   ///
   /// ```swift

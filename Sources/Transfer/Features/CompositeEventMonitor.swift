@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 
 /// Several monitors as one: each event goes to every monitor, on that monitor's own queue.
+///
 /// A session's ``Session/eventMonitor`` is one of these.
 ///
 /// ```swift

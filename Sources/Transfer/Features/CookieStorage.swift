@@ -1,7 +1,9 @@
 import Foundation
 
 /// A session's cookie jar: curl's cookie engine, shared by every request of one ``Session``
-/// and by no other session. Transfer's `HTTPCookieStorage`, one per session.
+/// and by no other session.
+///
+/// Transfer's `HTTPCookieStorage`, one per session.
 ///
 /// Cookies that responses set (`Set-Cookie`, redirects included) are kept and sent back with
 /// later requests whose host, path and scheme match them, until they expire. With
@@ -45,7 +47,9 @@ public final class CookieStorage: Sendable {
     return cookies.filter { $0.matches(url, at: now) }
   }
 
-  /// Stores `cookie`, replacing one with the same name, domain and path. A cookie whose
+  /// Stores `cookie`, replacing one with the same name, domain and path.
+  ///
+  /// A cookie whose
   /// expiry date has passed removes that one instead. Returns false (and stores nothing) for
   /// a cookie with an empty domain or a tab or line break in a field.
   ///
@@ -88,7 +92,9 @@ public final class CookieStorage: Sendable {
     _ = share.command("SESS")
   }
 
-  /// Writes every cookie to ``path`` now (also done when the session goes away). Does nothing
+  /// Writes every cookie to ``path`` now (also done when the session goes away).
+  ///
+  /// Does nothing
   /// for a store in memory.
   ///
   /// ```swift

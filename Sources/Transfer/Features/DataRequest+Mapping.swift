@@ -127,6 +127,7 @@ extension DataRequest {
 
 /// What a mapped response handler does once the request has finished: make the response
 /// (the mapping may hold the caller's object to map onto) and hand it to the caller's handler.
+///
 /// Not generic, so that the `@Sendable` closures that carry it to its queue capture no
 /// model metatype.
 ///

@@ -3,7 +3,9 @@ import Foundation
 import Logging
 
 /// A request whose body is handed over while it downloads, as raw chunks or as lines, made by
-/// `Session.streamRequest`. The body is never held whole.
+/// `Session.streamRequest`.
+///
+/// The body is never held whole.
 ///
 /// ```swift
 /// for try await line in session.streamRequest("https://api.example.com/logs?follow=1").lines() {
@@ -52,7 +54,9 @@ public final class DataStreamRequest: Sendable {
   /// Cancels the transfer; the consumer's sequence throws `.explicitlyCancelled`.
   public func cancel() { dataRequest.cancel() }
 
-  /// The body's chunks as they arrive. Cancelling the consuming task cancels the transfer.
+  /// The body's chunks as they arrive.
+  ///
+  /// Cancelling the consuming task cancels the transfer.
   ///
   /// ```swift
   /// var total = 0
@@ -65,7 +69,9 @@ public final class DataStreamRequest: Sendable {
   }
 
   /// The body's lines as they arrive, without their line ends (LF or CR LF); a last line
-  /// without one is delivered at the end. Invalid UTF-8 becomes U+FFFD.
+  /// without one is delivered at the end.
+  ///
+  /// Invalid UTF-8 becomes U+FFFD.
   ///
   /// ```swift
   /// for try await line in session.streamRequest(url).lines() where !line.isEmpty {
@@ -75,7 +81,9 @@ public final class DataStreamRequest: Sendable {
   public func lines() -> Lines { Lines(chunks: bytes()) }
 
   /// Hands each chunk and then `.complete` to `stream` on `queue` (the request's serial queue
-  /// by default). The next chunk is taken only after `stream` has returned, so a slow closure
+  /// by default).
+  ///
+  /// The next chunk is taken only after `stream` has returned, so a slow closure
   /// holds the transfer as a slow `for await` loop does.
   ///
   /// ```swift
@@ -154,7 +162,9 @@ public final class DataStreamRequest: Sendable {
   }
 }
 
-/// Cuts bytes into lines: at LF, at CR LF, and (for Server-Sent Events) at a lone CR. A CR at
+/// Cuts bytes into lines: at LF, at CR LF, and (for Server-Sent Events) at a lone CR.
+///
+/// A CR at
 /// the end of one chunk whose LF starts the next is one line end.
 struct LineSplitter {
   let crIsLineEnd: Bool

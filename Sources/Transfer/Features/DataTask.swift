@@ -17,6 +17,7 @@ public struct DataTask<Value: Sendable>: Sendable {
 
   /// Adds the response handler at once, which starts the request (as Alamofire's task does)
   /// on the calling thread: the task ends the chain, so there is nothing to wait for.
+  ///
   /// `response` awaits what the handler delivers.
   init(
     request: DataRequest,

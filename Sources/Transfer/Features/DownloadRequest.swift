@@ -95,7 +95,9 @@ public final class DownloadRequest: Sendable {
     return self
   }
 
-  /// Stops the download. With `producingResumeData`, the bytes on disk are kept and the
+  /// Stops the download.
+  ///
+  /// With `producingResumeData`, the bytes on disk are kept and the
   /// response's `resumeData` lets `Session.download(resumingWith:to:)` go on from them;
   /// without it they are deleted.
   ///

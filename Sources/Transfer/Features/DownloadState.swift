@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 
 /// What `Session.download(resumingWith:to:)` reads: the URL, the partial file, how many of
-/// its bytes are good and the validator that `If-Range` sends, as JSON. Opaque to callers,
+/// its bytes are good and the validator that `If-Range` sends, as JSON.
+///
+/// Opaque to callers,
 /// as URLSession's resume data is.
 struct ResumeData: Codable, Sendable {
   static let currentFormat = "jsonkit.download.1"
@@ -193,7 +195,9 @@ final class DownloadState: Sendable {
   }
 }
 
-/// One attempt's file writer. `@unchecked Sendable`: the engine thread uses it while the
+/// One attempt's file writer.
+///
+/// `@unchecked Sendable`: the engine thread uses it while the
 /// transfer runs, then the completion after it has ended (ordered by the dispatch between).
 final class DownloadSink: @unchecked Sendable {
   private let url: URL
@@ -255,7 +259,9 @@ final class DownloadSink: @unchecked Sendable {
     }
   }
 
-  /// Closes the file once. The completion and the next attempt's `prepare` may both get here,
+  /// Closes the file once.
+  ///
+  /// The completion and the next attempt's `prepare` may both get here,
   /// on different threads (a cancellation while a retry starts): the handle is taken under
   /// a lock, so its descriptor is never closed twice (a second `close(2)` of the number
   /// would close whatever the process opened with it since, another connection's socket).

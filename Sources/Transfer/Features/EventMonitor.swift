@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 
 /// Hooks for each stage of every request of a ``Session``: for logs, metrics and traces.
+///
 /// A subset of Alamofire 5's `EventMonitor`, with its names.
 ///
 /// Every method has an empty default, so a monitor implements only what it needs. Each call

@@ -13,7 +13,9 @@ public enum JSONStreamEvent: Sendable {
 }
 
 /// A request whose body is NDJSON or concatenated JSON, delivered value by value while it
-/// downloads. The body is never held whole: memory is bounded by the largest value.
+/// downloads.
+///
+/// The body is never held whole: memory is bounded by the largest value.
 ///
 /// ```swift
 /// for try await event in session.streamJSON("https://api.example.com/events").values() {
@@ -53,7 +55,9 @@ public final class JSONStreamRequest: Sendable {
   package var peakQueuedValues: Int { sink.queue.peak }
 
   /// Delivers each value and then `.complete` to `stream`, in order, on `queue` (a private
-  /// serial queue by default). The next value is handed over after `stream` has returned, so
+  /// serial queue by default).
+  ///
+  /// The next value is handed over after `stream` has returned, so
   /// a slow closure holds the transfer as a slow `for await` loop does.
   @discardableResult
   public func responseStream(
@@ -72,6 +76,7 @@ public final class JSONStreamRequest: Sendable {
   }
 
   /// The values as an async sequence; it throws the `TransferError` that ended the stream.
+  ///
   /// Cancelling the consuming task, or leaving the loop, cancels the transfer.
   public func values() -> StreamedElements<JSON> {
     dataRequest.response { [sink] response in sink.complete(response) }
@@ -90,7 +95,9 @@ final class JSONStreamSink: Sendable {
     var completion: TransferResponse<Int>?
   }
 
-  /// One attempt's parser. `@unchecked Sendable` because it is used by one thread at a
+  /// One attempt's parser.
+  ///
+  /// `@unchecked Sendable` because it is used by one thread at a
   /// time: the engine thread while the transfer runs, then the completion after the
   /// transfer has ended (the dispatch from the engine thread to the completion orders the
   /// two). `JSONStreamParser` itself has no locks.
@@ -195,6 +202,7 @@ extension Session {
   ///   - interceptor: adapts and retries the request, after the session's.
   ///   - bufferedValues: values that may wait for the consumer before the transfer pauses.
   ///   - logger: where this request logs, instead of the session's ``Session/logger``.
+  /// - Returns: the request, whose values are read with `values()` or `responseStream`.
   public func streamJSON(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,

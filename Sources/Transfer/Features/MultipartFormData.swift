@@ -84,7 +84,9 @@ public final class MultipartFormData: Sendable {
       mimeType: Self.mimeType(forPathExtension: fileURL.pathExtension))
   }
 
-  /// Appends the file at `fileURL` with the given file name and MIME type. Its bytes are
+  /// Appends the file at `fileURL` with the given file name and MIME type.
+  ///
+  /// Its bytes are
   /// read when the form is sent; its size is taken now.
   ///
   /// ```swift
@@ -101,7 +103,9 @@ public final class MultipartFormData: Sendable {
     }
   }
 
-  /// Just before sending: the file may be gone or unreadable since it was appended. Opening
+  /// Just before sending: the file may be gone or unreadable since it was appended.
+  ///
+  /// Opening
   /// it is the one check that also answers for permissions.
   private static func checkReadable(_ url: URL) throws(TransferError) {
     do {
@@ -144,7 +148,9 @@ public final class MultipartFormData: Sendable {
     return size.uint64Value
   }
 
-  /// Appends `length` bytes read from `stream` when the form is sent. The stream is read
+  /// Appends `length` bytes read from `stream` when the form is sent.
+  ///
+  /// The stream is read
   /// once; up to 1 MiB of it is kept so that a redirect (307/308) or a retry can send the
   /// form again (past that, they fail with `.transportFailed(code: 65, …)`).
   ///

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Decides, redirect by redirect, whether a request follows a redirect and to what.
+///
 /// Alamofire 5's `RedirectHandler`, given the ``DataRequest`` where Alamofire gives the task.
 ///
 /// With a handler (on the session or the request), curl's own following is off for that

@@ -63,7 +63,9 @@ public struct Redirector: RedirectHandler {
   static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
   /// The request a client sends after `response` to `request`, or `nil` if `response` is no
-  /// redirect. As browsers and curl do: 303 turns every method but HEAD into a body-less GET,
+  /// redirect.
+  ///
+  /// As browsers and curl do: 303 turns every method but HEAD into a body-less GET,
   /// and so do 301 and 302 for POST; 307 and 308 keep method and body. Going to another
   /// host (or scheme or port) drops `Authorization` and `Cookie`, which were meant for the
   /// first one (the cookie jar adds the new host's own cookies).

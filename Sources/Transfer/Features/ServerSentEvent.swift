@@ -11,7 +11,9 @@
 public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
   /// The last event ID when the event was dispatched (EventSource's `lastEventId`): the value
   /// of the last `id:` field of the stream so far, nil while there has been none (or it
-  /// was set empty). It is what a reconnection sends as `Last-Event-ID`.
+  /// was set empty).
+  ///
+  /// It is what a reconnection sends as `Last-Event-ID`.
   public var id: String?
   /// The event type: the `event:` field, `"message"` when the event had none.
   public var event: String

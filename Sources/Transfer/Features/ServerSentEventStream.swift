@@ -2,7 +2,9 @@ import Foundation
 import Logging
 
 /// The events of a Server-Sent Events resource as an async sequence, reconnecting as
-/// EventSource does. Made by `Session.streamEvents`.
+/// EventSource does.
+///
+/// Made by `Session.streamEvents`.
 ///
 /// ```swift
 /// for try await event in session.streamEvents("https://api.example.com/updates") {
@@ -202,6 +204,7 @@ extension Session {
   ///   - reconnects: false ends the sequence when the first response ends.
   ///   - bufferSize: bytes that may wait for the consumer before the transfer pauses.
   ///   - logger: where this request logs, instead of the session's ``Session/logger``.
+  /// - Returns: the events, an asynchronous sequence that reconnects as set above.
   public func streamEvents(
     _ url: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
     encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,

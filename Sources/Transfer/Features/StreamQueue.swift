@@ -80,6 +80,7 @@ final class StreamQueue<Element: Sendable>: Sendable {
   // MARK: Consumer
 
   /// The next element, or nil at a good end; throws the error that ended the stream.
+  ///
   /// Cancelling the waiting task calls `onCancel` (which cancels the request).
   func next(onCancel: @escaping @Sendable () -> Void) async throws -> Element? {
     try await withTaskCancellationHandler {

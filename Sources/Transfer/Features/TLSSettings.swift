@@ -39,7 +39,9 @@ import Foundation
 public struct TLSSettings: Sendable, Hashable {
   /// Whether the server's certificate chain is checked against the trusted CA certificates and
   /// its names against the URL's host (curl's `CURLOPT_SSL_VERIFYPEER` and
-  /// `CURLOPT_SSL_VERIFYHOST`). On by default; turn it off only for test servers, and then
+  /// `CURLOPT_SSL_VERIFYHOST`).
+  ///
+  /// On by default; turn it off only for test servers, and then
   /// preferably with ``pinnedPublicKeys`` set, which is still checked.
   ///
   /// ```swift
@@ -49,6 +51,7 @@ public struct TLSSettings: Sendable, Hashable {
   public var verifiesServerCertificate: Bool
 
   /// A PEM file of CA certificates to trust instead of the system's (`CURLOPT_CAINFO`).
+  ///
   /// `nil`: the system's bundle.
   ///
   /// ```swift
@@ -145,6 +148,7 @@ public enum PinnedPublicKeys: Sendable, Hashable {
   case publicKeyFile(path: String)
 
   /// The value `CURLOPT_PINNEDPUBLICKEY` takes: `sha256//a;sha256//b`, or the file's path.
+  ///
   /// An empty list becomes `sha256//`, which no key matches.
   var curlValue: String {
     switch self {

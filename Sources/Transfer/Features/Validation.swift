@@ -4,7 +4,9 @@ import Mapping
 
 extension DataRequest {
   /// Accepts status codes in 200..<300 and a `Content-Type` matching the request's `Accept`
-  /// (anything when it has none). An empty body passes the content-type check.
+  /// (anything when it has none).
+  ///
+  /// An empty body passes the content-type check.
   ///
   /// ```swift
   /// session.request(url, headers: [.accept("application/json")]).validate().responseJSON { … }
@@ -50,7 +52,9 @@ extension DataRequest {
 
   /// For a status outside 200..<300, maps the body into `errorType` (a `Mappable` model) and
   /// fails with `.responseValidationFailed(reason: .errorResponse(statusCode:model:))`, so
-  /// the server's own error message reaches the caller. A body that does not map fails
+  /// the server's own error message reaches the caller.
+  ///
+  /// A body that does not map fails
   /// with `.unacceptableStatusCode` and the body attached.
   ///
   /// ```swift

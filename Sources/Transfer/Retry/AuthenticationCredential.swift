@@ -1,4 +1,4 @@
-/// A credential that an ``Authenticator`` applies to requests: a token pair, an API key, …
+/// A credential that an ``Authenticator`` applies to requests, such as a token pair or an API key.
 ///
 /// ```swift
 /// struct OAuthCredential: AuthenticationCredential {

@@ -181,7 +181,9 @@ public final class AuthenticationInterceptor<AuthenticatorType: Authenticator>:
   // MARK: Refreshing
 
   /// Marks a refresh as started and returns true, or, when refreshing is excessive, fails
-  /// every waiting request and returns false. Called under the lock.
+  /// every waiting request and returns false.
+  ///
+  /// Called under the lock.
   private func startRefresh(state: inout State) -> Bool {
     let now = ContinuousClock.now
     if let refreshWindow {

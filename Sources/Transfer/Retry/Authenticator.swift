@@ -59,16 +59,20 @@ public protocol Authenticator: Sendable {
   ///   - request: the request as sent.
   ///   - response: the response it got.
   ///   - error: how it failed (a validation error for a 401 after `validate()`).
+  /// - Returns: true when the credential was refused, so the request is refreshed and retried.
   func didRequest(
     _ request: HTTPRequest, with response: HTTPResponse,
     failDueToAuthenticationError error: TransferError
   ) -> Bool
 
-  /// Whether `request` was sent with `credential`. A request refused with an older credential
+  /// Whether `request` was sent with `credential`.
+  ///
+  /// A request refused with an older credential
   /// is retried at once with the current one rather than refreshing again.
   ///
   /// - Parameters:
   ///   - request: the request as sent.
   ///   - credential: the current credential.
+  /// - Returns: true when `request` carried `credential`.
   func isRequest(_ request: HTTPRequest, authenticatedWith credential: Credential) -> Bool
 }

@@ -1,7 +1,9 @@
 import Foundation
 import JSONKit
 
-/// The body as a JSONKit value, parsed while it downloads. An allowed empty body
+/// The body as a JSONKit value, parsed while it downloads.
+///
+/// An allowed empty body
 /// (204, 205, HEAD) gives `JSON.null`.
 ///
 /// ```swift

@@ -1,6 +1,8 @@
 import JSONKit
 
-/// A dotted path into a response body: `"data.items.0.name"`. A component made of digits
+/// A dotted path into a response body: `"data.items.0.name"`.
+///
+/// A component made of digits
 /// indexes an array and names a key of an object, so `"0"` works for both.
 enum ResponseKeyPath {
   static func value(in json: JSON, at keyPath: String?) throws(TransferError) -> JSON {

@@ -41,7 +41,9 @@ public struct ResponseInput: Sendable {
   }
 }
 
-/// Turns a finished request into a value. Conform your own types to it to plug into
+/// Turns a finished request into a value.
+///
+/// Conform your own types to it to plug into
 /// `DataRequest.response(responseSerializer:)`.
 ///
 /// ```swift

@@ -34,7 +34,9 @@ enum CLI {
   }
 
   /// The `jsonkit` binary next to the test bundle, in whichever scratch path `swift test`
-  /// used (`.build`, `.build-cli`, …): the products directory holds both. On Linux the test
+  /// used (`.build`, `.build-cli`, …): the products directory holds both.
+  ///
+  /// On Linux the test
   /// bundle is an executable and `Bundle.main` is its directory; on macOS the `.xctest`
   /// bundle is one of `Bundle.allBundles`. `JSONKIT_BINARY` overrides the search.
   static let executable: URL? = {

@@ -7,7 +7,9 @@
   import Testing
 
   /// What a client sees of a reply, compared between the two contexts: status, content type,
-  /// and the body up to the order of object members. (Foundation's `JSONEncoder` on Linux
+  /// and the body up to the order of object members.
+  ///
+  /// (Foundation's `JSONEncoder` on Linux
   /// writes members in its dictionary's hash order, which changes from run to run; JSONKit
   /// writes them in declaration order. So bodies are compared as their text with members
   /// sorted, and by length, which catches any difference in escaping.)

@@ -7,7 +7,8 @@
 
   /// Every Vapor suite: they set `ContentConfiguration.global`, so they run one test at a
   /// time (the trait reaches the suites nested in extensions).
-  @Suite(.serialized) enum VaporTests {}
+  @Suite("Vapor adapter", .serialized)
+  enum VaporTests {}
 
   /// The JSON coders registered in `ContentConfiguration.global` for a run.
   enum Coders: String, CustomStringConvertible, CaseIterable {
@@ -32,7 +33,9 @@
   }
 
   /// What a client sees of a reply, compared between the two coders: status, content type,
-  /// and the body up to the order of object members. (Foundation's `JSONEncoder` on Linux
+  /// and the body up to the order of object members.
+  ///
+  /// (Foundation's `JSONEncoder` on Linux
   /// writes members in its dictionary's hash order, which changes from run to run; JSONKit
   /// writes them in declaration order. So bodies are compared as their text with members
   /// sorted, and by length, which catches any difference in escaping.)

@@ -69,7 +69,8 @@ struct JQConformanceTests {
     return report.entries.withLock { $0 }
   }
 
-  @Test func passingTestsKeepPassing() throws {
+  @Test("The jq tests that passed still pass")
+  func passingTestsKeepPassing() throws {
     let report = Self.runAll()
     let listed = Set(
       try String(contentsOf: Self.passingListURL, encoding: .utf8)
@@ -89,7 +90,8 @@ struct JQConformanceTests {
     #expect(report.count == Self.files.count)
   }
 
-  @Test func testFileParsing() {
+  @Test("jq's test files are parsed into their tests")
+  func testFileParsing() {
     let tests = JQTestFile.parse(
       "# c\n.a\n{\"a\":1}\n1\n\n%%FAIL\n}\njq: error\n\n.[]\n[1,2]\n1\n2\n", file: "x")
     #expect(tests.map(\.id) == ["x:2", "x:7", "x:10"])

@@ -30,7 +30,8 @@ struct EvaluationBudgetTests {
     #expect(error?.kind == .runtime)
   }
 
-  @Test func theLimitIsOffByDefault() throws {
+  @Test("The limit is off by default")
+  func theLimitIsOffByDefault() throws {
     #expect(QueryOptions().stepLimit == nil)
     #expect(try Query("[range(50000)] | length").values(on: .null) == [50000])
     #expect(try Query("reduce range(20000) as $i (0; . + $i)").values(on: .null) == [199_990_000])
@@ -63,7 +64,8 @@ struct EvaluationBudgetTests {
     try expectLimitExceeded(program)
   }
 
-  @Test func programsWithinTheBudgetGiveTheSameResults() throws {
+  @Test("Programs within the budget give the same results")
+  func programsWithinTheBudgetGiveTheSameResults() throws {
     let programs = [
       "[limit(5; repeat(1))]", "[range(10)] | map(. * 2) | add",
       "def fac: if . <= 1 then 1 else . * (. - 1 | fac) end; 10 | fac",
@@ -78,13 +80,15 @@ struct EvaluationBudgetTests {
     }
   }
 
-  @Test func eachRunHasTheWholeBudget() throws {
+  @Test("Each run has the whole budget")
+  func eachRunHasTheWholeBudget() throws {
     let query = try Query("[range(600)] | length", options: QueryOptions(stepLimit: 1_000))
     for _ in 0..<5 { #expect(try query.values(on: .null) == [600]) }
     #expect(try failure("[range(1100)] | length", limit: 1_000)?.isResourceLimit == true)
   }
 
-  @Test func resultsBeforeTheLimitAreDelivered() throws {
+  @Test("Results before the limit are delivered")
+  func resultsBeforeTheLimitAreDelivered() throws {
     var results = try Query("repeat(1)", options: QueryOptions(stepLimit: 100)).run(on: .null)
     var count = 0
     var error: QueryError?
@@ -98,13 +102,15 @@ struct EvaluationBudgetTests {
     #expect(try results.next() == nil)  // the run is over
   }
 
-  @Test func zeroAndNegativeLimitsFailAtTheFirstStep() throws {
+  @Test("Zero and negative limits fail at the first step")
+  func zeroAndNegativeLimitsFailAtTheFirstStep() throws {
     #expect(try failure(".", limit: 0)?.isResourceLimit == true)
     #expect(try failure("1", limit: -5)?.isResourceLimit == true)
     #expect(try failure(".", limit: 1) == nil)
   }
 
-  @Test func ordinaryErrorsAreNotResourceLimits() throws {
+  @Test("Ordinary errors are not resource limits")
+  func ordinaryErrorsAreNotResourceLimits() throws {
     #expect(try failure("error(\"x\")")?.isResourceLimit == false)
     #expect(try failure("[1] | .a")?.isResourceLimit == false)
     #expect(QueryError.runtime("evaluation step limit exceeded").isResourceLimit == false)
@@ -116,6 +122,7 @@ struct EvaluationBudgetTests {
 @Suite("Evaluation budget: the stack guard")
 struct StackGuardTests {
   /// Nests one level per step, all inside one `next()`: 1e6 levels overflow any stack.
+  ///
   /// Not a tail call: each level waits for the next one's value to add 1, so the levels
   /// stay on the stack (a tail call, `. - 1 | f`, runs in constant stack: LazyRecursionTests).
   static let deepProgram = "def f: if . > 0 then (. - 1 | f) + 1 else 0 end; 1000000 | f"
@@ -143,18 +150,20 @@ struct StackGuardTests {
     }
   }
 
-  @Test(arguments: [512 << 10, 4 << 20, 16 << 20])
+  @Test("Deep lazy recursion fails instead of crashing", arguments: [512 << 10, 4 << 20, 16 << 20])
   func deepLazyRecursionFailsInsteadOfCrashing(stackSize: Int) {
     let error = Self.onThread(stackSize: stackSize) { Self.deepRecursionError() }
     #expect(error?.isResourceLimit == true)
     #expect(error?.message == "evaluation nested too deeply (stack limit reached)")
   }
 
-  @Test func onTheTestsOwnThreadToo() {
+  @Test("On the test's own thread too")
+  func onTheTestsOwnThreadToo() {
     #expect(Self.deepRecursionError()?.isResourceLimit == true)
   }
 
-  @Test func tryDoesNotCatchIt() {
+  @Test("try does not catch it")
+  func tryDoesNotCatchIt() {
     let error = Self.onThread(stackSize: 1 << 20) { () -> QueryError? in
       do {
         _ = try Query("try (\(Self.deepProgram)) catch \"caught\"").values(on: .null)
@@ -166,14 +175,16 @@ struct StackGuardTests {
     #expect(error?.isResourceLimit == true)
   }
 
-  @Test func moderateRecursionStillWorksOnASmallStack() {
+  @Test("Moderate recursion still works on a small stack")
+  func moderateRecursionStillWorksOnASmallStack() {
     let values = Self.onThread(stackSize: 1 << 20) {
       try? Query("def f: if . > 0 then . - 1 | f else . end; 200 | f").values(on: .null)
     }
     #expect(values == [0])
   }
 
-  @Test func resultsTakenOnAnotherThreadUseThatThreadsStack() {
+  @Test("Results taken on another thread use that thread's stack")
+  func resultsTakenOnAnotherThreadUseThatThreadsStack() {
     // Created on one thread, consumed on a small-stack one: the guard follows the thread.
     let query = try? Query("1, (\(Self.deepProgram))")
     let results = UncheckedBox(query?.run(on: .null))

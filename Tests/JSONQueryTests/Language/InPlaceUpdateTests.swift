@@ -7,12 +7,14 @@ import Testing
 /// `reduce` and `foreach` change their accumulator in place (`Executor+InPlace`): the
 /// results must be those of the general evaluation, and no value the program can still
 /// see may change under it.
-@Suite struct InPlaceUpdateTests: QueryRunning {
+@Suite("reduce and foreach update their accumulator in place")
+struct InPlaceUpdateTests: QueryRunning {
   private func text(_ program: String, _ input: String = "null") throws -> [String] {
     try run(program, JSON(parseJSON: input)).map { JSONWriter().string($0) }
   }
 
-  @Test func accumulatorsBuildTheValuesTheGeneralEvaluationBuilds() throws {
+  @Test("Accumulators build the values the general evaluation builds")
+  func accumulatorsBuildTheValuesTheGeneralEvaluationBuilds() throws {
     let cases: [(String, String)] = [
       (#"reduce range(5) as $i ({}; .["k\($i % 2)"] += $i)"#, #"{"k0":6,"k1":4}"#),
       (#"reduce range(4) as $i ([]; . + [$i * 2])"#, "[0,2,4,6]"),
@@ -32,7 +34,8 @@ import Testing
     }
   }
 
-  @Test func valuesTheProgramStillHoldsNeverChange() throws {
+  @Test("Values the program still holds never change")
+  func valuesTheProgramStillHoldsNeverChange() throws {
     // The input, bound to a variable, then accumulated on.
     #expect(
       try text(#". as $orig | reduce range(3) as $i (.; .a += 1) | [., $orig]"#, #"{"a": 0}"#)
@@ -53,7 +56,8 @@ import Testing
     #expect(JSONWriter().string(document) == #"{"list":[1,2],"n":{"m":1}}"#)
   }
 
-  @Test func errorsAreThoseOfTheGeneralEvaluation() throws {
+  @Test("Errors are those of the general evaluation")
+  func errorsAreThoseOfTheGeneralEvaluation() throws {
     let cases: [(String, String)] = [
       (#"reduce range(2) as $i ([]; setpath("a"; 1))"#, "Path must be specified as an array"),
       (#"reduce range(2) as $i ([]; .a = 1)"#, #"Cannot index array with string ("a")"#),
@@ -70,7 +74,8 @@ import Testing
     }
   }
 
-  @Test func deletionsInPlaceMatchJq() throws {
+  @Test("Deletions in place match jq")
+  func deletionsInPlaceMatchJq() throws {
     let input = #"{"a": [1, {"b": 2, "c": 3}, 4], "d": {"e": true, "f": [true, false]}}"#
     let cases: [(String, String)] = [
       (#"del(.a[1].b)"#, #"{"a":[1,{"c":3},4],"d":{"e":true,"f":[true,false]}}"#),
@@ -87,9 +92,12 @@ import Testing
   }
 
   /// `.a.b |= f` and other paths of constant keys take a shortcut (`Executor.constantPath`):
-  /// the same path written as a pipe (`(.a | .b)`) takes the general one. Outputs and
+  /// the same path written as a pipe (`(.a | .b)`) takes the general one.
+  ///
+  /// Outputs and
   /// errors must agree on every kind of input.
-  @Test func constantPathsAssignAsTheGeneralPathDoes() throws {
+  @Test("Constant paths assign as the general path does")
+  func constantPathsAssignAsTheGeneralPathDoes() throws {
     let paths: [(constant: String, general: String)] = [
       (".a", "(. | .a)"), (".a.b", "(.a | .b)"), (".[1]", "(. | .[1])"),
       (".[-1]", "(. | .[-1])"), (".a[0]", "(.a | .[0])"), (#".["x"]"#, #"(. | .["x"])"#),

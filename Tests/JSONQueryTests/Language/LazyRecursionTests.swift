@@ -7,7 +7,8 @@ import Testing
 /// A recursive definition that outputs as it goes (`def r: ., (f | r)`) must cost O(1) per
 /// output, as jq's fork points do: a generator that has only another's outputs left hands
 /// that other its place (`Generator.Step.become`), so no forwarding layer stays per level.
-@Suite struct LazyRecursionTests: QueryRunning {
+@Suite("Lazy recursion")
+struct LazyRecursionTests: QueryRunning {
   static let depth = 100_000
 
   @Test(
@@ -29,7 +30,8 @@ import Testing
 
   /// A recursive call in tail position needs no stack per level either (jq optimises tail
   /// calls too): a million levels on a 512 KiB stack.
-  @Test func tailRecursionRunsInConstantStack() {
+  @Test("Tail recursion runs in constant stack")
+  func tailRecursionRunsInConstantStack() {
     let values = StackGuardTests.onThread(stackSize: 512 << 10) {
       try? Query("def f: if . > 0 then . - 1 | f else . end; 1000000 | f").values(on: .null)
     }
@@ -39,7 +41,8 @@ import Testing
   /// Each level of `def r: ., (. + 1 | r)` is made in the place of the one before it
   /// (`Executor.pull`, `Generator.Pull.later`), not inside it: a million outputs on a
   /// 512 KiB stack.
-  @Test func lazyRecursionRunsInConstantStack() {
+  @Test("Lazy recursion runs in constant stack")
+  func lazyRecursionRunsInConstantStack() {
     let values = StackGuardTests.onThread(stackSize: 512 << 10) {
       try? Query("def r: ., (. + 1 | r); [limit(1000000; 0 | r)] | [length, .[-1]]")
         .values(on: .null)
@@ -49,7 +52,8 @@ import Testing
 
   /// The structural property behind the speed: the n-th output of a chain of `then`s is
   /// pulled from the same stack depth as the first, not through n forwarding calls.
-  @Test func aChainOfThensIsPulledFromAConstantDepth() throws {
+  @Test("A chain of thens is pulled from a constant depth")
+  func aChainOfThensIsPulledFromAConstantDepth() throws {
     var depths: [Int] = []
     func layer(_ n: Int) -> Generator {
       if n == 0 { return .empty }

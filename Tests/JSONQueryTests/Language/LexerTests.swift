@@ -4,19 +4,22 @@ import Testing
 
 @Suite("Lexer: tokens and locations")
 struct LexerTests {
-  @Test func tokensCarryLineColumnAndOffset() throws {
+  @Test("Tokens carry line, column and offset")
+  func tokensCarryLineColumnAndOffset() throws {
     let tokens = try Lexer.tokenize(".a |\n  $x")
     #expect(tokens.map(\.kind) == [.field("a"), .symbol("|"), .variable("x"), .end])
     #expect(tokens[2].location == ProgramLocation(line: 2, column: 3, offset: 7, length: 2))
   }
 
-  @Test func longestOperatorWins() throws {
+  @Test("Longest operator wins")
+  func longestOperatorWins() throws {
     let kinds = try Lexer.tokenize("?// //= |= .. ==").map(\.kind)
     #expect(
       kinds == [.symbol("?//"), .symbol("//="), .symbol("|="), .symbol(".."), .symbol("=="), .end])
   }
 
-  @Test func stringsKeepInterpolationTokens() throws {
+  @Test("Strings keep interpolation tokens")
+  func stringsKeepInterpolationTokens() throws {
     let tokens = try Lexer.tokenize(#""a\(.b)c""#)
     guard case .string(let parts) = tokens[0].kind else {
       Issue.record("not a string: \(tokens[0].kind)")
@@ -27,7 +30,8 @@ struct LexerTests {
     #expect(parts[2] == .literal("c"))
   }
 
-  @Test func columnsOnALongLineCountCharactersFromTheLineStart() throws {
+  @Test("Columns on a long line count characters from the line start")
+  func columnsOnALongLineCountCharactersFromTheLineStart() throws {
     // Each column counts on from the previous token's: the line is 60,000 tokens long.
     let elements = Array(repeating: "1", count: 30_000).joined(separator: ",")
     let program = #""é😀" | [\#(elements)] | .a"#
@@ -41,7 +45,8 @@ struct LexerTests {
       next[next.count - 2].location == ProgramLocation(line: 2, column: 8, offset: 20, length: 2))
   }
 
-  @Test func unterminatedStringSaysWhere() {
+  @Test("Unterminated string says where")
+  func unterminatedStringSaysWhere() {
     #expect(throws: QueryError.self) { try Lexer.tokenize("1 + \"abc") }
     do { _ = try Lexer.tokenize("1 + \"abc") } catch {
       #expect(error.kind == .compile)

@@ -6,7 +6,9 @@ import Testing
 /// Issue 29, item 17: the update paths that copied a container per element (slices read and
 /// assigned, `del` and `delpaths` of many paths, `reduce`/`until` accumulators fed by
 /// `getpath` or `+` of strings, `.[]` read up front) now change values in place, as jq's
-/// `jv_set`, `jv_dels` and `delpaths_sorted` do. Their timing is in Benchmarks/README
+/// `jv_set`, `jv_dels` and `delpaths_sorted` do.
+///
+/// Their timing is in Benchmarks/README
 /// (`Benchmarks/Scripts/jq-scaling`); these tests pin what they compute, with the values
 /// jq 1.8.2 gave.
 @Suite("Item 17: update paths that change values in place")

@@ -3,20 +3,17 @@ import Testing
 
 @testable import JSONQuery
 
-/// One step that would allocate more than `MemoryBudget.bytes` ends the run with a clear
-/// error, before allocating, and `try` does not catch it.
+/// One step that would allocate more than what is left of `QueryLimits.memory` ends the run
+/// with a clear error, before allocating, and `try` does not catch it.
 @Suite("Memory budget for one-step allocations")
 struct MemoryBudgetTests: QueryRunning {
   private func failure(_ program: String, budget: Int) -> QueryError? {
-    MemoryBudget.$bytes.withValue(budget) {
-      do {
-        _ = try run(program)
-        return nil
-      } catch let error as QueryError {
-        return error
-      } catch {
-        return nil
-      }
+    do {
+      _ = try Query(program, options: QueryOptions(limits: QueryLimits(memory: budget)))
+        .values(on: .null)
+      return nil
+    } catch {
+      return error
     }
   }
 
@@ -30,19 +27,22 @@ struct MemoryBudgetTests: QueryRunning {
     ] {
       let error = failure(program, budget: budget)
       #expect(error?.isResourceLimit == true, "\(program)")
-      #expect(error?.message.hasSuffix("exceeds the memory budget of 1048576 bytes") == true)
+      #expect(error?.exceededLimit == .memory, "\(program)")
+      #expect(error?.message.hasPrefix("memory limit of 1048576 bytes exceeded") == true)
     }
     #expect(
       failure(#""x" * 1e8"#, budget: budget)?.message
-        == "a string of 1 bytes repeated 100000000 times exceeds the memory budget of 1048576 bytes"
+        == "memory limit of 1048576 bytes exceeded (making a string of 1 bytes repeated"
+        + " 100000000 times)"
     )
   }
 
   @Test("within the budget the same steps run")
   func withinBudget() throws {
-    let results = try MemoryBudget.$bytes.withValue(64 << 20) {
-      try run(#"("x" * 1e6 | length), ([] | setpath([99999]; 1) | length)"#)
-    }
+    let results = try Query(
+      #"("x" * 1e6 | length), ([] | setpath([99999]; 1) | length)"#,
+      options: QueryOptions(limits: QueryLimits(memory: 64 << 20))
+    ).values(on: .null)
     #expect(results == [1_000_000, 100_000])
     // jq's own limit still comes first where it is lower.
     #expect(

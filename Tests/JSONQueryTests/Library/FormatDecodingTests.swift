@@ -5,13 +5,15 @@ import Testing
 
 @Suite("Library: @base64d and @urid decoders")
 struct FormatDecodingTests {
-  @Test func base64DecodesWithOrWithoutPadding() throws {
+  @Test("Base64 decodes with or without padding")
+  func base64DecodesWithOrWithoutPadding() throws {
     #expect(try Base64Decoding.decode("Zm9vYg==").get() == Array("foob".utf8))
     #expect(try Base64Decoding.decode("Zm9vYg").get() == Array("foob".utf8))
     #expect(try Base64Decoding.decode("").get() == [])
   }
 
-  @Test func base64DistinguishesItsTwoFailures() {
+  @Test("Base64 distinguishes its two failures")
+  func base64DistinguishesItsTwoFailures() {
     #expect(throws: Base64Decoding.Failure.invalidCharacter) {
       try Base64Decoding.decode("Zm 9v").get()
     }
@@ -20,7 +22,8 @@ struct FormatDecodingTests {
     }
   }
 
-  @Test func uriDecodesAndRejectsMalformedEscapes() {
+  @Test("@uri decodes and rejects malformed escapes")
+  func uriDecodesAndRejectsMalformedEscapes() {
     #expect(URIDecoding.decode("a%20b%C3%A9") == "a bé")
     #expect(URIDecoding.decode("abc%") == nil)
     #expect(URIDecoding.decode("abc%f") == nil)
@@ -29,7 +32,8 @@ struct FormatDecodingTests {
     #expect(URIDecoding.decode("%F0%C0%81%8E") == nil)
   }
 
-  @Test func uridErrorsThroughTheLanguage() throws {
+  @Test("@urid errors through the language")
+  func uridErrorsThroughTheLanguage() throws {
     let results = try Query(". | try @urid catch .").values(on: JSON("%FX%9F%98%8E"))
     #expect(results == [JSON("string (\"%FX%9F%98%8E\") is not a valid uri encoding")])
   }
@@ -41,13 +45,15 @@ struct DateBuiltinsTests {
     try Query(program).values(on: input)
   }
 
-  @Test func gmtimeMktimeRoundTrip() throws {
+  @Test("gmtime and mktime round trip")
+  func gmtimeMktimeRoundTrip() throws {
     #expect(try run("gmtime", 1_425_599_621) == [[2015, 2, 5, 23, 53, 41, 4, 63]])
     #expect(try run("gmtime | mktime", 1_425_599_621) == [1_425_599_621])
     #expect(try run("todate", 1_425_599_621) == ["2015-03-05T23:53:41Z"])
   }
 
-  @Test func strptimeFillsWeekdayAndRejectsMismatch() throws {
+  @Test("strptime fills weekday and rejects mismatch")
+  func strptimeFillsWeekdayAndRejectsMismatch() throws {
     #expect(
       try run("strptime(\"%Y-%m-%dT%H:%M:%SZ\")", "2015-03-05T23:51:47Z") == [
         [2015, 2, 5, 23, 51, 47, 4, 63]
@@ -57,7 +63,8 @@ struct DateBuiltinsTests {
     #expect(message == ["date \"x2015\" does not match format \"%Y\""])
   }
 
-  @Test func strftimeNeedsBrokenDownTime() throws {
+  @Test("strftime needs broken-down time")
+  func strftimeNeedsBrokenDownTime() throws {
     #expect(
       try run("try strftime(\"%Y\") catch .", "no") == [
         "strftime/1 requires parsed datetime inputs"
@@ -77,7 +84,8 @@ struct Base32Tests {
     ("fooba", "MZXW6YTB"), ("foobar", "MZXW6YTBOI======"),
   ]
 
-  @Test func encodesAndDecodesTheRFCVectors() {
+  @Test("Encodes and decodes the RFC vectors")
+  func encodesAndDecodesTheRFCVectors() {
     for (plain, encoded) in Self.vectors {
       #expect(Base32.encode(Array(plain.utf8)) == encoded)
       #expect(Base32.decode(encoded) == Array(plain.utf8))
@@ -87,7 +95,8 @@ struct Base32Tests {
     #expect(Base32.decode("MY==MY") == nil)
   }
 
-  @Test func throughTheLanguage() throws {
+  @Test("@base32 and @base32d work through the language")
+  func throughTheLanguage() throws {
     #expect(try Query("@base32").values(on: "foobar") == ["MZXW6YTBOI======"])
     #expect(try Query("@base32 | @base32d").values(on: "héllo ✓") == ["héllo ✓"])
     #expect(try Query(#"@base32 "x\(.)y""#).values(on: "f") == ["xMY======y"])
@@ -97,7 +106,8 @@ struct Base32Tests {
       ])
   }
 
-  @Test func formatByNameIsTheSameAsTheAtForm() throws {
+  @Test("Format by name is the same as the at form")
+  func formatByNameIsTheSameAsTheAtForm() throws {
     #expect(
       try Query(#"[format("base32"), @base32, format("uri")]"#).values(on: "a b") == [
         ["MEQGE===", "MEQGE===", "a%20b"]

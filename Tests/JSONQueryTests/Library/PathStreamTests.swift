@@ -5,10 +5,13 @@ import Testing
 @testable import JSONQuery
 
 /// `paths`, `paths(f)`, `tostream`, `fromstream`, `walk`, `map_values`, `to_entries` and
-/// `from_entries` are written in Swift; jq 1.8 writes them in jq (`src/builtin.jq`). Each
+/// `from_entries` are written in Swift; jq 1.8 writes them in jq (`src/builtin.jq`).
+///
+/// Each
 /// must give what jq's own definition gives — the definitions are run here, renamed, on
 /// the same values — including the order of outputs and the errors.
-@Suite struct PathStreamTests: QueryRunning {
+@Suite("Paths and streams as jq defines them")
+struct PathStreamTests: QueryRunning {
   /// jq 1.8.2's definitions, renamed so that they do not replace the builtins.
   private static let jqDefinitions = #"""
     def jq_paths: path(recurse) | select(length > 0);
@@ -53,7 +56,8 @@ import Testing
     }
   }
 
-  @Test func pathsGiveJqsPathsInJqsOrder() {
+  @Test("Paths give jq's paths in jq's order")
+  func pathsGiveJqsPathsInJqsOrder() {
     expectSame("[paths]", "[jq_paths]")
     expectSame("[paths(type == \"number\")]", "[jq_paths(type == \"number\")]")
     expectSame("[paths(scalars)]", "[jq_paths(scalars)]")
@@ -65,7 +69,8 @@ import Testing
     #expect(outcome("[paths(.a)]", "[1]").hasPrefix("error:"))
   }
 
-  @Test func tostreamGivesJqsEvents() {
+  @Test("tostream gives jq's events")
+  func tostreamGivesJqsEvents() {
     expectSame("[tostream]", "[jq_tostream]")
     #expect(
       outcome("[tostream]", #"{"a":[1,{"b":2}]}"#)
@@ -73,7 +78,8 @@ import Testing
     #expect(outcome("[tostream]", "[]") == "[[[],[]]]")
   }
 
-  @Test func fromstreamRebuildsWhatJqsDefinitionRebuilds() {
+  @Test("fromstream rebuilds what jq's definition rebuilds")
+  func fromstreamRebuildsWhatJqsDefinitionRebuilds() {
     expectSame("[fromstream(tostream)]", "[jq_fromstream(jq_tostream)]")
     expectSame("[fromstream(.[] | tostream)]", "[jq_fromstream(.[] | jq_tostream)]")
     // The manual's example: truncated events of a nested array.
@@ -89,7 +95,8 @@ import Testing
     }
   }
 
-  @Test func walkKeepsTheFirstOutputPerMemberAndEveryOutputPerElement() {
+  @Test("walk keeps the first output per member and every output per element")
+  func walkKeepsTheFirstOutputPerMemberAndEveryOutputPerElement() {
     for f in [
       "if type == \"number\" then . + 1 else . end",
       "if type == \"number\" then ., . * 10 else . end",
@@ -103,7 +110,8 @@ import Testing
     }
   }
 
-  @Test func mapValuesUpdatesInPlaceAndDeletesWhereThereIsNoOutput() throws {
+  @Test("map_values updates in place and deletes where there is no output")
+  func mapValuesUpdatesInPlaceAndDeletesWhereThereIsNoOutput() throws {
     #expect(outcome("map_values(. + 1)", "[1,2,3]") == "[2,3,4]")
     #expect(outcome("map_values(., 10)", #"{"a":1,"b":2}"#) == #"{"a":1,"b":2}"#)
     #expect(outcome("map_values(select(. > 1))", "[1,2,3]") == "[2,3]")
@@ -116,7 +124,8 @@ import Testing
     #expect(big == [JSON([1, 100_000, 100_000])])
   }
 
-  @Test func entriesFollowJqsDefinitions() {
+  @Test("Entries follow jq's definitions")
+  func entriesFollowJqsDefinitions() {
     expectSame("to_entries", "jq_to_entries")
     expectSame("to_entries | from_entries", "jq_to_entries | jq_from_entries")
     let entries = [

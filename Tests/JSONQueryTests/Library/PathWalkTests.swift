@@ -6,12 +6,15 @@ import Testing
 
 /// `paths`, `paths(f)`, `tostream`, `getpath`, `setpath` and `delpaths` walk values with
 /// one growing path and interned document keys, and `delpaths` sorts and deletes without
-/// the general comparison. Checked against jq's own definitions (renamed, run by the
+/// the general comparison.
+///
+/// Checked against jq's own definitions (renamed, run by the
 /// evaluator's path mode, which shares none of that machinery) on the values where a walk
 /// goes wrong: escaped, non-ASCII, empty and repeated keys, deep nesting, large arrays, and
 /// values part parsed, part built in code. `jq_delpaths` dedupes (`unique`): jq 1.8 deletes
 /// a path named twice once (`[1,2,3] | delpaths([[0],[0]])` is `[2,3]` in jq 1.8.2).
-@Suite struct PathWalkTests: QueryRunning {
+@Suite("Paths for every kind of key and nesting")
+struct PathWalkTests: QueryRunning {
   private static let definitions = #"""
     def jq_paths: path(recurse) | select(length > 0);
     def jq_paths(node_filter): path(recurse | select(node_filter)) | select(length > 0);
@@ -99,18 +102,21 @@ import Testing
     }
   }
 
-  @Test func pathsAreJqsPathsForEveryKindOfKeyAndNesting() {
+  @Test("Paths are jq's paths for every kind of key and nesting")
+  func pathsAreJqsPathsForEveryKindOfKeyAndNesting() {
     expectSame("[paths]", "[jq_paths]")
     expectSame("[paths(type == \"boolean\")]", "[jq_paths(type == \"boolean\")]")
     expectSame("[paths(scalars)]", "[jq_paths(scalars)]")
   }
 
-  @Test func tostreamIsJqsStreamForEveryKindOfKeyAndNesting() {
+  @Test("tostream is jq's stream for every kind of key and nesting")
+  func tostreamIsJqsStreamForEveryKindOfKeyAndNesting() {
     expectSame("[tostream]", "[jq_tostream]")
     expectSame("fromstream(tostream)", ".")
   }
 
-  @Test func everyPathLeadsBackToItsValue() {
+  @Test("Every path leads back to its value")
+  func everyPathLeadsBackToItsValue() {
     expectSame("[paths as $p | getpath($p)]", "[..] | .[1:]")
     expectSame(
       "reduce paths(type == \"number\") as $p (.; setpath($p; 0))",
@@ -118,7 +124,8 @@ import Testing
       "if type == \"number\" then . else (.. | numbers) |= 0 end")
   }
 
-  @Test func delpathsDeletesWhatJqsDefinitionDeletes() {
+  @Test("delpaths deletes what jq's definition deletes")
+  func delpathsDeletesWhatJqsDefinitionDeletes() {
     let inputs = Self.shallowerInputs
     for type in ["boolean", "number", "string"] {
       let ours = "delpaths([paths(type == \"\(type)\")])"
@@ -133,7 +140,8 @@ import Testing
       "jq_delpaths([jq_paths(type == \"boolean\")] | . + .)", on: inputs)
   }
 
-  @Test func delpathsStillSpellsOutNegativeIndexesAndSlices() {
+  @Test("delpaths still spells out negative indexes and slices")
+  func delpathsStillSpellsOutNegativeIndexesAndSlices() {
     let array = #"[1,{"x":2,"y":3},3,true]"#
     #expect(outcome("delpaths([[-1],[0]])", array) == #"[{"x":2,"y":3},3]"#)
     #expect(outcome("delpaths([[0],[-3]])", array) == "[3,true]")
@@ -144,7 +152,8 @@ import Testing
     #expect(outcome("delpaths([[0],[-4]])", array) == #"[{"x":2,"y":3},3,true]"#)
   }
 
-  @Test func manyDeletionsFromALargeObjectKeepItsIndexRight() throws {
+  @Test("Many deletions from a large object keep its index right")
+  func manyDeletionsFromALargeObjectKeepItsIndexRight() throws {
     // 300 members, every third deleted: each deletion re-places the built object's index.
     let object = try run(
       "[range(300) | {key: \"k\\(.)\", value: .}] | from_entries"

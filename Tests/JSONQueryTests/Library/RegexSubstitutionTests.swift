@@ -5,10 +5,13 @@ import Testing
 @testable import JSONQuery
 
 /// `sub` and `gsub` are Swift (`RegexSubstitution`); jq 1.8 defines them in jq, on `match`
-/// and `reduce`. Each must give what that definition gives: its outputs in its order, its
+/// and `reduce`.
+///
+/// Each must give what that definition gives: its outputs in its order, its
 /// errors. The definition this package ran before, in jq (jq 1.8's, renamed), runs here on
 /// the same values; a table of cases holds what the jq 1.8.2 binary printed.
-@Suite struct RegexSubstitutionTests: QueryRunning {
+@Suite("sub and gsub as jq defines them")
+struct RegexSubstitutionTests: QueryRunning {
   /// The jq-defined `sub` and `gsub` (jq 1.8's definition, as the prelude had it), renamed
   /// so that they do not replace the builtins.
   private static let jqDefinitions = #"""
@@ -66,7 +69,8 @@ import Testing
     "null", #""""#, #""g""#, #""i""#, #""gi""#, #""x""#, #""gn""#, #""gl""#, #""q""#, "1",
   ]
 
-  @Test func subAndGsubGiveWhatJqsDefinitionGives() {
+  @Test("sub and gsub give what jq's definition gives")
+  func subAndGsubGiveWhatJqsDefinitionGives() {
     var compared = 0
     for pattern in Self.patterns {
       for replacement in Self.replacements {
@@ -85,7 +89,8 @@ import Testing
     #expect(compared == Self.patterns.count * Self.replacements.count * 2 * Self.inputs.count)
   }
 
-  @Test func flagsGiveWhatJqsDefinitionGives() {
+  @Test("Flags give what jq's definition gives")
+  func flagsGiveWhatJqsDefinitionGives() {
     for flags in Self.flags {
       for pattern in [#""a""#, #""""#, #""a*""#, #""A b""#, #""(?<x>b)""#] {
         for replacement in [#""-""#, #""\(.x)", "+""#] {
@@ -109,7 +114,8 @@ import Testing
     }
   }
 
-  @Test func generatorArgumentsBindThePatternFirstThenTheFlags() {
+  @Test("Generator arguments bind the pattern first then the flags")
+  func generatorArgumentsBindThePatternFirstThenTheFlags() {
     for program in [
       #"[sub("b", "c"; "x"; "i", "")]"#, #"[gsub("b", "c"; "x", "y"; "i", "", null)]"#,
       #"[sub("b", "("; "x")]"#, #"[gsub("b"; "x"; "i", 1)]"#,
@@ -185,14 +191,16 @@ import Testing
 
   /// Each match's replacement runs after the whole search, so a replacement may use the
   /// same pattern again (the pattern is not held while jq code runs).
-  @Test func aReplacementMayUseTheSamePattern() {
+  @Test("A replacement may use the same pattern")
+  func aReplacementMayUseTheSamePattern() {
     #expect(outcome(#"gsub("a"; "a" | gsub("a"; "b"))"#, #""xax""#) == #""xbx""#)
     #expect(outcome(#"[gsub("(?<c>a)"; .c | sub("a"; "1", "2"))]"#, #""aa""#) == #"["11","22"]"#)
   }
 
   /// A long input with many matches costs one pass (jq's definition sliced the input from
   /// its start per match).
-  @Test func manyMatchesInALongString() throws {
+  @Test("Many matches in a long string")
+  func manyMatchesInALongString() throws {
     let text = String(repeating: "ab", count: 50_000)
     let result = try run(
       #"gsub("b"; "c") | [length, .[0:4], (explode | unique | implode)]"#, JSON(text))

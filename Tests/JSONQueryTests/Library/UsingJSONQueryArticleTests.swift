@@ -5,7 +5,8 @@ import Testing
 /// The examples of the "Using JSONQuery as a library" article, as written there.
 @Suite("The JSONQuery article's examples work as written")
 struct UsingJSONQueryArticleTests {
-  @Test func compileOnceAndRunLazily() throws {
+  @Test("The example of compiling once and running lazily gives what the article shows")
+  func compileOnceAndRunLazily() throws {
     let query = try Query(".items[] | select(.price > 10) | .name")
     let names = try query.values(on: [
       "items": [["name": "pen", "price": 2], ["name": "lamp", "price": 40]]
@@ -15,14 +16,16 @@ struct UsingJSONQueryArticleTests {
     #expect(try results.next() == 1)
   }
 
-  @Test func variables() throws {
+  @Test("The variables example gives what the article shows")
+  func variables() throws {
     let greet = try Query(#""hello \($who)""#, options: QueryOptions(variableNames: ["who"]))
     var context = QueryContext()
     context.variables["who"] = "Ada"
     #expect(try greet.values(on: .null, context: context) == ["hello Ada"])
   }
 
-  @Test func errors() {
+  @Test("The errors example gives what the article shows")
+  func errors() {
     #expect {
       _ = try Query(".a | foo")
     } throws: { error in
@@ -39,7 +42,8 @@ struct UsingJSONQueryArticleTests {
     }
   }
 
-  @Test func untrustedPrograms() throws {
+  @Test("The untrusted programs example gives what the article shows")
+  func untrustedPrograms() throws {
     let runaway = try Query("[repeat(1)]", options: QueryOptions(stepLimit: 10_000))
     #expect {
       _ = try runaway.values(on: .null)

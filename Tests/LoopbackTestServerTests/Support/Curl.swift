@@ -12,7 +12,7 @@ struct CurlResult {
 
   var text: String { String(decoding: body, as: UTF8.self) }
 
-  /// Header lines of the last response, e.g. `["Content-Type: application/json", …]`.
+  /// Header lines of the last response, such as `["Content-Type: application/json", …]`.
   var headerLines: [String] {
     let blocks = headers.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }
     return (blocks.last ?? "").components(separatedBy: "\r\n").dropFirst().map { $0 }
@@ -31,7 +31,9 @@ struct CurlResult {
 
 /// Runs curl silently with `arguments`; the headers go to a temporary file (`-D`), the body
 /// comes back on standard output (rather than `-o`, which would apply to the first of several
-/// URLs only). A run that outlives `timeout` is killed (see ``ChildProcess``).
+/// URLs only).
+///
+/// A run that outlives `timeout` is killed (see ``ChildProcess``).
 func curl(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> CurlResult {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("loopback-curl-\(UUID().uuidString)")

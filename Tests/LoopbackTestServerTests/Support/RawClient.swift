@@ -1,3 +1,4 @@
+import CSystemShims
 import Foundation
 
 /// A blocking TCP client for checking exact bytes on the wire, which curl hides.
@@ -40,7 +41,7 @@ final class RawClient {
       }
     }
     guard connected == 0 else {
-      Glibc.close(fd)
+      csystemshims_close(fd)
       throw Failure(description: "connect: errno \(errno)")
     }
   }
@@ -56,7 +57,7 @@ final class RawClient {
   func close() {
     guard !isClosed else { return }
     isClosed = true
-    Glibc.close(fd)
+    csystemshims_close(fd)
   }
 
   func send(_ text: String) throws {
@@ -67,7 +68,7 @@ final class RawClient {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes {
-        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        csystemshims_send_nosignal(fd, $0.baseAddress, $0.count)
       }
       guard written > 0 else { throw Failure(description: "send: errno \(errno)") }
       offset += written
@@ -134,7 +135,9 @@ final class RawClient {
     return Response(statusLine: statusLine, headers: headers, body: [])
   }
 
-  /// The next complete response. `bodyless` for answers to HEAD (and 204/304).
+  /// The next complete response.
+  ///
+  /// `bodyless` for answers to HEAD (and 204/304).
   func readResponse(bodyless: Bool = false) throws -> Response {
     var response = try readHead()
     if bodyless { return response }

@@ -1,30 +1,3 @@
-/// One hostile request body, the route it is sent to, and what the reply must be (the
-/// adapters' test targets share these).
-public struct HostileCase: Sendable, CustomStringConvertible {
-  public var name: String
-  public var path: String
-  /// Made when the test runs, so that the suites' arguments hold no large bodies.
-  public var body: @Sendable () -> [UInt8]
-  public var status: Int
-  /// A piece of the reply's body.
-  public var message: String
-
-  /// A case: its name, route, body (made when the test runs), status and a piece of the reply.
-  public init(
-    _ name: String, _ path: String, _ body: @escaping @Sendable () -> [UInt8], _ status: Int,
-    _ message: String
-  ) {
-    self.name = name
-    self.path = path
-    self.body = body
-    self.status = status
-    self.message = message
-  }
-
-  /// The case's name, as test arguments show it.
-  public var description: String { name }
-}
-
 /// The hostile bodies of the article "Hostile request bodies".
 public enum HostileBody {
   public static func truncated() -> [UInt8] { Array(#"{"id": 7, "items": ["a""#.utf8) }

@@ -18,7 +18,9 @@ extension ChildProcess {
 
   /// Runs `executable` to its end: `input` written to its standard input (then closed) on a
   /// thread of its own, standard output and error read to their ends on two more, so that a
-  /// child writing more than a pipe holds cannot block against us. A child that outlives
+  /// child writing more than a pipe holds cannot block against us.
+  ///
+  /// A child that outlives
   /// `timeout` is killed with SIGKILL. Every wait is bounded: nothing here can hang a run.
   ///
   /// ```swift
@@ -56,7 +58,9 @@ extension ChildProcess {
   }
 
   /// Makes writing to a pipe whose reader has gone an EPIPE error for this process, instead of
-  /// a SIGPIPE that would end the test runner. Idempotent.
+  /// a SIGPIPE that would end the test runner.
+  ///
+  /// Idempotent.
   public static func ignoreBrokenPipes() {
     _ = ignoringBrokenPipes
   }

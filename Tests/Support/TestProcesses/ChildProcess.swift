@@ -49,7 +49,9 @@ public final class ChildProcess: Sendable {
   }
 
   public let pid: pid_t
-  /// The write end of the child's standard input when it is `.pipe`, else -1. Close it with
+  /// The write end of the child's standard input when it is `.pipe`, else -1.
+  ///
+  /// Close it with
   /// ``closeInput()``.
   public let inputDescriptor: Int32
   /// The read end of the child's standard output when it is `.pipe`, else -1.
@@ -160,7 +162,9 @@ public final class ChildProcess: Sendable {
   }
 
   /// The child's standard output (`.pipe`) up to the next newline, without it; nil at the
-  /// end of the output before any byte. For a first line a server prints (its port, a PID).
+  /// end of the output before any byte.
+  ///
+  /// For a first line a server prints (its port, a PID).
   public func readOutputLine() -> String? {
     var line: [UInt8] = []
     var byte: UInt8 = 0

@@ -41,7 +41,9 @@ public func socketsOnPort(_ port: Int) -> Int {
 }
 
 /// What descriptor `fd` of this process refers to, such as `pipe:[81234]`; nil when it is
-/// closed. The kernel names each open object uniquely, so a name taken while a server ran and
+/// closed.
+///
+/// The kernel names each open object uniquely, so a name taken while a server ran and
 /// still behind the same descriptor later means the server left that object open (the number
 /// alone may have been reused by a test running alongside).
 public func descriptorTarget(_ fd: Int32) -> String? {
@@ -51,7 +53,9 @@ public func descriptorTarget(_ fd: Int32) -> String? {
   return target
 }
 
-/// A `/proc` file read to its end. Foundation's `String(contentsOfFile:)` trusts the size that
+/// A `/proc` file read to its end.
+///
+/// Foundation's `String(contentsOfFile:)` trusts the size that
 /// `stat` reports, 0 for these files, and stops after the first read: one page, the first 26
 /// sockets of the table. With more TCP sockets on the machine (the suite's own closed
 /// connections waiting in TIME_WAIT, other processes' servers), a port's lines come later.

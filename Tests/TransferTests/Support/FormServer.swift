@@ -8,7 +8,9 @@ import Transfer
 
 /// A form-parsing HTTP server that is not ours: Python's `http.server` handing each POST body
 /// to Python's `email` parser (the MIME parser `cgi.FieldStorage` was built on), started by
-/// the test on a free port of 127.0.0.1. It answers with what it parsed, so multipart bodies
+/// the test on a free port of 127.0.0.1.
+///
+/// It answers with what it parsed, so multipart bodies
 /// are checked by an independent implementation of RFC 7578 / RFC 2046, not by our encoder's
 /// inverse.
 final class FormServer: Sendable {

@@ -41,6 +41,7 @@ func awaitResponse<Value: Sendable>(
 }
 
 /// A session that gives up quickly, so a failing test does not wait a minute.
+///
 /// The timeout of a request that a test holds on the server (``Gate``) or cancels: long enough
 /// that it never ends the request first, however long a loaded machine keeps the test's task
 /// from running (a full suite on 2 cores kept one such test from reaching `gate.open()` for

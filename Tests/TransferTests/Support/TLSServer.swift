@@ -9,18 +9,21 @@ import Testing
 /// also stored encrypted), and a "rogue" self-signed client certificate.
 ///
 /// One nginx process (`daemon off; master_process off;`, every path inside the directory)
-/// serves three ports:
+/// serves four ports:
 /// - ``Endpoint/trusted``: the CA-signed certificate; answers `{"server":"trusted"}`.
 /// - ``Endpoint/mutual``: the same, with `ssl_verify_client on` against the CA; answers
 ///   `{"server":"mutual","client":"<the client certificate's subject>"}`.
 /// - ``Endpoint/selfSigned``: the self-signed certificate; answers `{"server":"self-signed"}`.
+/// - ``Endpoint/brokenChain``: a certificate signed by an intermediate CA (which the CA
+///   signed), sent without the intermediate: the chain cannot be built and the handshake
+///   fails half way; answers `{"server":"broken-chain"}` to a client that has the intermediate.
 ///
 /// nginx runs under a small `sh` watchdog that reads its standard input from this process:
 /// when the test process dies, the pipe closes and the watchdog `SIGKILL`s nginx, so a crashed
 /// run leaves nothing listening. ``stop()`` kills nginx by its PID.
 final class TLSServer: Sendable {
   enum Endpoint: Sendable {
-    case trusted, mutual, selfSigned
+    case trusted, mutual, selfSigned, brokenChain
   }
 
   /// A failure to set the fixture up, with what the tool printed.
@@ -44,6 +47,8 @@ final class TLSServer: Sendable {
   let caBundle: String
   let clientCertificate: String
   let clientKey: String
+  /// The CA and the intermediate that signed ``Endpoint/brokenChain``'s certificate (PEM).
+  let caAndIntermediateBundle: String
   /// ``clientKey`` encrypted with AES-256 and ``clientKeyPassphrase``.
   let encryptedClientKey: String
   /// A self-signed client certificate and its key: not signed by the CA nginx trusts.
@@ -98,6 +103,7 @@ final class TLSServer: Sendable {
     caBundle = pki.path("ca.pem")
     clientCertificate = pki.path("client.pem")
     clientKey = pki.path("client.key")
+    caAndIntermediateBundle = pki.path("ca-and-intermediate.pem")
     encryptedClientKey = pki.path("client-encrypted.key")
     rogueCertificate = pki.path("rogue.pem")
     rogueKey = pki.path("rogue.key")
@@ -105,8 +111,10 @@ final class TLSServer: Sendable {
     serverPublicKeyHash = pki.serverKeyHash
     selfSignedPublicKeyHash = pki.selfSignedKeyHash
 
-    let chosen = try Self.freePorts(3)
-    ports = [.trusted: chosen[0], .mutual: chosen[1], .selfSigned: chosen[2]]
+    let chosen = try Self.freePorts(4)
+    ports = [
+      .trusted: chosen[0], .mutual: chosen[1], .selfSigned: chosen[2], .brokenChain: chosen[3],
+    ]
     let run = directory.appendingPathComponent("run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: run.appendingPathComponent("temp"), withIntermediateDirectories: true)
@@ -163,7 +171,9 @@ final class TLSServer: Sendable {
   }
 
   /// Kills nginx by its PID (SIGKILL: `Process.terminate()` hangs under Swift Testing) and
-  /// lets the watchdog end. The directory is left for `remove()`.
+  /// lets the watchdog end.
+  ///
+  /// The directory is left for `remove()`.
   func stop() {
     kill(nginxPID, SIGKILL)
     watchdog.closeInput()
@@ -214,6 +224,8 @@ final class TLSServer: Sendable {
           body: #"{"server":"mutual","client":"$ssl_client_s_dn"}"#))
       \(server(ports[.selfSigned]!, certificate: "self.pem", key: "self.key", extra: "",
           body: #"{"server":"self-signed"}"#))
+      \(server(ports[.brokenChain]!, certificate: "leaf.pem", key: "leaf.key", extra: "",
+          body: #"{"server":"broken-chain"}"#))
       }
 
       """
@@ -259,7 +271,9 @@ final class TLSServer: Sendable {
 }
 
 /// The throwaway certificates, made with `openssl` from a config file of its own (so the
-/// system's openssl.cnf does not matter). EC P-256 keys: all of it takes about 0.1 s.
+/// system's openssl.cnf does not matter).
+///
+/// EC P-256 keys: all of it takes about 0.1 s.
 private struct PKI {
   let directory: URL
   let openssl: String
@@ -332,6 +346,7 @@ private struct PKI {
         "-x509", "-days", "2", "-subj", "/CN=Rogue Client", "-extensions", "client",
         "-keyout", path("rogue.key"), "-out", path("rogue.pem"),
       ]))
+    try makeBrokenChain(request: request)
     try run([
       "pkey", "-in", path("client.key"), "-aes256", "-passout",
       "pass:\(TLSServer.clientKeyPassphrase)", "-out", path("client-encrypted.key"),
@@ -340,8 +355,38 @@ private struct PKI {
     selfSignedKeyHash = try publicKeyHash(certificate: "self")
   }
 
+  /// An intermediate CA signed by the CA, and a server certificate (`leaf.pem`) that the
+  /// intermediate signed; `ca-and-intermediate.pem` holds both CAs for a client that has the
+  /// whole chain.
+  private func makeBrokenChain(request: ([String]) -> [String]) throws {
+    try run(
+      request([
+        "-new", "-subj", "/CN=JSONKit Test Intermediate", "-keyout", path("intermediate.key"),
+        "-out", path("intermediate.csr"),
+      ]))
+    try run([
+      "x509", "-req", "-in", path("intermediate.csr"), "-CA", path("ca.pem"), "-CAkey",
+      path("ca.key"), "-set_serial", "4", "-days", "2", "-extfile", path("openssl.cnf"),
+      "-extensions", "ca", "-out", path("intermediate.pem"),
+    ])
+    try run(
+      request([
+        "-new", "-subj", "/CN=localhost", "-keyout", path("leaf.key"), "-out", path("leaf.csr"),
+      ]))
+    try run([
+      "x509", "-req", "-in", path("leaf.csr"), "-CA", path("intermediate.pem"), "-CAkey",
+      path("intermediate.key"), "-set_serial", "5", "-days", "2", "-extfile",
+      path("openssl.cnf"), "-extensions", "server", "-out", path("leaf.pem"),
+    ])
+    let bundle =
+      try String(contentsOfFile: path("ca.pem"), encoding: .utf8)
+      + String(contentsOfFile: path("intermediate.pem"), encoding: .utf8)
+    try bundle.write(toFile: path("ca-and-intermediate.pem"), atomically: true, encoding: .utf8)
+  }
+
   /// The pin of a certificate, as TransferGuide shows it (`x509 -pubkey`, `pkey -pubin
   /// -outform DER`, `dgst -sha256 -binary`, base64), in steps through files instead of pipes.
+  ///
   /// Leaves `<name>-pub.pem` behind, the file form of the pin.
   private func publicKeyHash(certificate name: String) throws -> String {
     try run([
@@ -374,7 +419,9 @@ private struct PKI {
 }
 
 /// Runs `body` with this process's standard input (descriptor 0) reading `text` from a pipe,
-/// then puts the original back; returns what `body` returned and what it left unread. Nothing
+/// then puts the original back; returns what `body` returned and what it left unread.
+///
+/// Nothing
 /// else in the tests reads standard input.
 func withStandardInput<T>(_ text: String, _ body: () async throws -> T) async throws -> (
   T, unread: String
@@ -395,7 +442,9 @@ func withStandardInput<T>(_ text: String, _ body: () async throws -> T) async th
   return (result, String(decoding: unread, as: UTF8.self))
 }
 
-/// Runs `body` against a fresh ``TLSServer`` and removes it afterwards. The setup (openssl and
+/// Runs `body` against a fresh ``TLSServer`` and removes it afterwards.
+///
+/// The setup (openssl and
 /// nginx start-up, which block on child processes) runs on a thread of its own: neither
 /// Swift's cooperative threads nor `DispatchQueue.global()`, which Transfer's completions use
 /// and which has only as many threads as cores.

@@ -1,7 +1,9 @@
 import Synchronization
 import Testing
 
-/// Awaits `operation` for at most `limit`. A step that does not end records an issue that
+/// Awaits `operation` for at most `limit`.
+///
+/// A step that does not end records an issue that
 /// names it and gives nil, so that one stuck await fails its test instead of holding the
 /// whole run until CI's limit (the operation's task is left behind).
 func within<T: Sendable>(

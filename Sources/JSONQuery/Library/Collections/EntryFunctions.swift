@@ -1,7 +1,7 @@
 import JSONKitCore
 
 /// `to_entries` and `from_entries` in Swift, with the outputs and errors of jq 1.8's
-/// definitions in `src/builtin.jq`:
+/// definitions in `src/builtin.jq` (below).
 ///
 ///     def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
 ///     def from_entries: map({ (.key // .Key // .name // .Name):
@@ -48,7 +48,9 @@ enum EntryFunctions {
     return result
   }
 
-  /// `.key // .Key // .name // .Name`: the first truthy one, else whatever `.Name` is. In
+  /// `.key // .Key // .name // .Name`: the first truthy one, else whatever `.Name` is.
+  ///
+  /// In
   /// jq 1.8 `//` lets an error of its left side through, so a failing `.key` (an entry
   /// that is not an object or null) is the error.
   private static func entryKey(_ entry: JSON) throws(QueryError) -> JSON {

@@ -4,7 +4,9 @@ import JSONKitCore
 /// else . + $x end) + ($i | if . == null then "" elif type == "boolean" or type == "number"
 /// then tojson else . end)) | if . == null then "" else . end`, computed into one growing
 /// string: the definition's `+` made a new string per element, and a join cost the square
-/// of its length. Each step that definition would fail on fails with its error (the `+`
+/// of its length.
+///
+/// Each step that definition would fail on fails with its error (the `+`
 /// of the text so far and the separator or the element).
 ///
 /// ```

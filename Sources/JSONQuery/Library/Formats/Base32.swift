@@ -1,5 +1,7 @@
 /// `@base32` and `@base32d`: RFC 4648's base32 (alphabet `A`–`Z`, `2`–`7`, `=` padding to
-/// a multiple of 8 characters), as jq writes and reads it. Decoding accepts missing
+/// a multiple of 8 characters), as jq writes and reads it.
+///
+/// Decoding accepts missing
 /// padding, like `@base64d`, and rejects any other character.
 ///
 ///     Base32.encode(Array("foo".utf8))   // "MZXW6==="

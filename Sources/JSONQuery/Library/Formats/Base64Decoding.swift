@@ -2,6 +2,7 @@
 /// because jq distinguishes two failures that Foundation folds into one `nil`:
 /// a character outside the alphabet ("is not valid base64 data") and a lone
 /// trailing character that cannot form a byte ("trailing base64 byte found").
+///
 /// Trailing `=` padding is optional, and the text after the first `=` is ignored, as in jq.
 ///
 ///     Base64Decoding.decode("Zm9v") // .success([0x66, 0x6f, 0x6f])

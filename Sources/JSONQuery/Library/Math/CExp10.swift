@@ -1,7 +1,9 @@
 import CSystemShims
 
 /// `exp10` as jq computes it: the C library's `exp10` (a GNU function, which Swift's C
-/// module does not declare, so it comes through CSystemShims). It differs from `pow(10, x)`
+/// module does not declare, so it comes through CSystemShims).
+///
+/// It differs from `pow(10, x)`
 /// in the last bit for some arguments: glibc's `exp10(-1)` is `0.09999999999999999`, and so
 /// is jq's.
 ///

@@ -2,7 +2,9 @@ import COniguruma
 import Synchronization
 
 /// Compiled Oniguruma patterns, shared by every run: a program like `.[] | test("^a")`
-/// would otherwise compile the same pattern once per value. The table is guarded by a
+/// would otherwise compile the same pattern once per value.
+///
+/// The table is guarded by a
 /// mutex, and so is each pattern's use (see `CompiledRegex`).
 final class RegexCache: Sendable {
   static let shared = RegexCache()
@@ -33,6 +35,8 @@ final class RegexCache: Sendable {
 /// Oniguruma's error message (`onig_error_code_to_str`).
 struct RegexError: Error {
   let message: String
+  /// Whether the search passed `QueryLimits.regexRetries` (a resource limit, not jq's error).
+  var isLimit = false
 }
 
 /// One compiled pattern (an Oniguruma `regex_t`) with the names of its groups.

@@ -39,15 +39,15 @@ enum RegexMatch {
     }
   }
 
-  static func run(_ input: JSON, pattern: JSON, flags: JSON, testMode: Bool) throws(QueryError)
-    -> JSON
-  {
+  static func run(
+    _ input: JSON, pattern: JSON, flags: JSON, testMode: Bool, retryLimit: Int? = nil
+  ) throws(QueryError) -> JSON {
     let (text, regex, flags) = try prepare(input, pattern: pattern, flags: flags)
     let bytes = Array(text.utf8)
     let offsets = CodePointOffsets(bytes)
     var matches: [JSON] = []
     var found = false
-    try search(regex, in: bytes, global: flags.global) { region in
+    try search(regex, in: bytes, global: flags.global, retryLimit: retryLimit) { region in
       found = true
       if testMode { return false }
       matches.append(match(region, names: regex.names, bytes: bytes, offsets: offsets))
@@ -79,11 +79,12 @@ enum RegexMatch {
   /// The byte ranges of every match of `regex` in `bytes` (one, without `global`): for
   /// each match, the start and end of the whole match, then of each of `groups` (-1, -1
   /// for a group that took no part), flat.
-  static func ranges(_ regex: CompiledRegex, in bytes: [UInt8], global: Bool, groups: [Int])
-    throws(QueryError) -> [Int]
-  {
+  static func ranges(
+    _ regex: CompiledRegex, in bytes: [UInt8], global: Bool, groups: [Int],
+    retryLimit: Int? = nil
+  ) throws(QueryError) -> [Int] {
     var ranges: [Int] = []
-    try search(regex, in: bytes, global: global) { region in
+    try search(regex, in: bytes, global: global, retryLimit: retryLimit) { region in
       ranges.append(Int(region.beg[0]))
       ranges.append(Int(region.end[0]))
       for group in groups {
@@ -95,12 +96,17 @@ enum RegexMatch {
     return ranges
   }
 
-  /// jq's search loop: each match from where the last ended (one byte further after an
-  /// empty match), all of them with `global`; `body` gets each match's region and says
-  /// whether to go on. The pattern is held (one thread at a time) only during the search:
-  /// `body` must not run jq code, which could use the same pattern.
+  /// jq's search loop, with each match given to `body`.
+  ///
+  /// Each match is searched from where the last ended (one byte further after an empty
+  /// match), all of them with `global`; `body` gets each match's region and says whether
+  /// to go on. The pattern is held (one thread at a time) only during the search:
+  /// `body` must not run jq code, which could use the same pattern. `retryLimit`
+  /// (`QueryLimits.regexRetries`) bounds the backtracking of each match and each search,
+  /// in a match parameter of this search alone (Oniguruma's process-wide limits stay).
   private static func search(
-    _ regex: CompiledRegex, in bytes: [UInt8], global: Bool, _ body: (OnigRegion) -> Bool
+    _ regex: CompiledRegex, in bytes: [UInt8], global: Bool, retryLimit: Int?,
+    _ body: (OnigRegion) -> Bool
   ) throws(QueryError) {
     do {
       try regex.search { compiled throws(RegexError) in
@@ -108,15 +114,36 @@ enum RegexMatch {
           throw RegexError(message: "out of memory")
         }
         defer { onig_region_free(region, 1) }
+        var parameter: OpaquePointer?
+        if let retryLimit {
+          parameter = onig_new_match_param()
+          guard let parameter else { throw RegexError(message: "out of memory") }
+          onig_initialize_match_param(parameter)
+          let limit = UInt(max(retryLimit, 1))
+          onig_set_retry_limit_in_match_of_match_param(parameter, limit)
+          onig_set_retry_limit_in_search_of_match_param(parameter, limit)
+        }
+        defer { if let parameter { onig_free_match_param(parameter) } }
         var start = 0
         repeat {
           let status = bytes.withUnsafeBufferPointer { p -> Int32 in
             let base = p.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            return onig_search(
+            guard let parameter else {
+              return onig_search(
+                compiled, base, base + p.count, base + start, base + p.count, region,
+                OnigOptionType(0))
+            }
+            return onig_search_with_param(
               compiled, base, base + p.count, base + start, base + p.count, region,
-              OnigOptionType(0))
+              OnigOptionType(0), parameter)
           }
           if status == ONIG_MISMATCH { break }
+          if let retryLimit,
+            status == ONIGERR_RETRY_LIMIT_IN_MATCH_OVER
+              || status == ONIGERR_RETRY_LIMIT_IN_SEARCH_OVER
+          {
+            throw RegexError(message: "regex retry limit of \(retryLimit) exceeded", isLimit: true)
+          }
           guard status >= 0 else { throw RegexError(message: CompiledRegex.message(status, nil)) }
           let begin = Int(region.pointee.beg[0])
           let end = Int(region.pointee.end[0])
@@ -127,6 +154,7 @@ enum RegexMatch {
         } while global && start <= bytes.count
       }
     } catch {
+      if error.isLimit { throw QueryError.resourceLimit(error.message, .regexRetries) }
       throw QueryError.runtime("Regex failure: \(error.message)")
     }
   }

@@ -1,5 +1,7 @@
 /// jq's regular-expression builtins, written in jq on top of `_match_impl` (`RegexMatch`),
-/// as jq's own `builtin.jq` does: they need the language (generators). `sub` and `gsub`
+/// as jq's own `builtin.jq` does: they need the language (generators).
+///
+/// `sub` and `gsub`
 /// are Swift (`RegexSubstitution`).
 enum RegexPrelude {
   static let source = #"""

@@ -78,7 +78,8 @@ enum RegexSubstitution {
     let bytes = Array(text.utf8)
     let named = regex.namedGroups
     let ranges = try RegexMatch.ranges(
-      regex, in: bytes, global: parsed.global, groups: named.map(\.group))
+      regex, in: bytes, global: parsed.global, groups: named.map(\.group),
+      retryLimit: executor.limits.regexRetries)
     // jq's `match(…) | .[]` in a path expression: the match array is not a path.
     if input.inPathMode {
       let matches = try RegexMatch.run(input.value, pattern: pattern, flags: flags, testMode: false)
@@ -93,7 +94,7 @@ enum RegexSubstitution {
       while position < bytes.count && bytes[position] & 0xC0 == 0x80 { position += 1 }
       return position
     }
-    let budget = MemoryBudget.bytes
+    let budget = MemoryBudget.current?.left ?? MemoryBudget.machineBytes
     var results: [[UInt8]] = []
     var previous = 0
     var inserts: [JSON] = []
@@ -121,12 +122,14 @@ enum RegexSubstitution {
             .add, JSON(String(decoding: gap, as: UTF8.self)), insert)
         }
         if rank == results.count { results.append([]) }
+        let added = insert.type == .string ? insert.stringValue.utf8.count : 0
+        // Checked before the buffer grows, which doubles it (the old one freed after).
+        let count = results[rank].count + gap.count + added
+        if count > results[rank].capacity, 2 * count > budget {
+          try MemoryBudget.check(Double(2 * count), "a string of \(count) bytes")
+        }
         results[rank].append(contentsOf: gap)
         if insert.type == .string { results[rank].append(contentsOf: insert.stringValue.utf8) }
-        if results[rank].count > budget {
-          try MemoryBudget.check(
-            Double(results[rank].count), "a string of \(results[rank].count) bytes")
-        }
       }
       previous = end
       start += stride

@@ -1,4 +1,6 @@
-/// A JSON tree for the synthetic corpus. Objects are ordered pair lists (not dictionaries,
+/// A JSON tree for the synthetic corpus.
+///
+/// Objects are ordered pair lists (not dictionaries,
 /// whose order changes per process) and numbers are pre-formatted text, so the output is
 /// deterministic and the generator decides exactly how each number is spelled.
 indirect enum SyntheticValue {

@@ -8,10 +8,11 @@ import Foundation
 /// - `coordinates.json` (canada.json): almost only doubles with ~15 significant digits.
 /// - `catalogue.json` (citm_catalog.json): 4-space pretty printing, integer ids, numeric keys.
 /// - `strings.json` (gsoc-2018.json): long strings full of escapes and `\u` sequences.
-enum SyntheticCorpus {
+public enum SyntheticCorpus {
   typealias Vocabulary = SyntheticVocabulary
 
-  static func documents() -> [CorpusDocument] {
+  /// The five documents, generated from fixed seeds: the same bytes on every run.
+  public static func documents() -> [CorpusDocument] {
     [
       CorpusDocument(name: "tweets.json", data: Data(tweets().serialized(indent: 2))),
       CorpusDocument(name: "coordinates.json", data: Data(coordinates().serialized(indent: 0))),
@@ -21,11 +22,26 @@ enum SyntheticCorpus {
     ]
   }
 
-  static func write(to directory: String) throws {
+  /// Writes the five documents into `directory` (created if needed), one file each.
+  public static func write(to directory: String) throws {
     let url = URL(fileURLWithPath: directory, isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     for document in documents() {
       try document.data.write(to: url.appendingPathComponent(document.name))
     }
+  }
+}
+
+/// One input document, named after its file (or its synthetic shape).
+public struct CorpusDocument: Sendable {
+  /// The file name, such as `tweets.json`.
+  public let name: String
+  /// The document's bytes.
+  public let data: Data
+
+  /// A document named `name` with the bytes `data`.
+  public init(name: String, data: Data) {
+    self.name = name
+    self.data = data
   }
 }

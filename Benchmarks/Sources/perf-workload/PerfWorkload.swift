@@ -1,0 +1,69 @@
+import CCallgrind
+import Foundation
+import SyntheticCorpus
+
+/// Runs one of the fixed workloads of Scripts/perf-gate, counting only the workload itself
+/// when run under callgrind (`--instr-atstart=no`): the setup (the synthetic documents, a
+/// loopback server) and one warm-up run (lazy metadata, the first connection) are not counted.
+///
+///     perf-workload NAME               one workload (`perf-workload --list` names them)
+///     perf-workload cli-input FILE     writes the 5 MB document of the `jsonkit` workloads
+///     perf-workload parse FILE         JSONParser.parse of a file (e.g. of a real corpus)
+///     perf-workload yajl FILE          raw yajl's no-op parse of a file
+@main
+struct PerfWorkload {
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      switch arguments.first {
+      case "--list":
+        print(Workload.allCases.map(\.rawValue).joined(separator: "\n"))
+      case "cli-input" where arguments.count == 2:
+        try CLIInput.data().write(to: URL(fileURLWithPath: arguments[1]))
+      case "parse" where arguments.count == 2:
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        print("parse: \(try Workload.parse(data).measure())")
+      case "yajl" where arguments.count == 2:
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        print("yajl: \(try Workload.yajl(data).measure())")
+      case let name? where arguments.count == 1:
+        guard let workload = Workload(rawValue: name) else {
+          throw UsageError(message: "unknown workload \(name); --list names them")
+        }
+        let summary = try workload.prepared().measure()
+        print("\(name): \(summary)")
+      default:
+        throw UsageError(
+          message: "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE")
+      }
+    } catch {
+      FileHandle.standardError.write(Data("perf-workload: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}
+
+/// A workload ready to run: its inputs made, its server started.
+struct PreparedWorkload {
+  /// One run of the workload; returns a short summary of what it produced (a count), which
+  /// keeps the result alive and shows that the run did its work.
+  let run: () throws -> String
+  /// Called after the measured run (stops a server).
+  var finish: () -> Void = {}
+
+  /// Runs once uncounted, then once counted; returns the counted run's summary.
+  func measure() throws -> String {
+    _ = try run()
+    perf_callgrind_start()
+    let summary = try run()
+    perf_callgrind_stop()
+    finish()
+    return summary
+  }
+}
+
+/// A mistake on the command line.
+struct UsageError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}

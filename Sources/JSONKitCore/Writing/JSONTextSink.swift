@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Compact JSON text written piece by piece by a caller that walks its own values (Mapping's
+/// `toJSONString`), with the writer's own number and string forms, so that the text is
+/// byte for byte what `JSONWriter()` writes for the same values as a `JSON` tree.
+///
+/// A class so that the maps of nested models share one output without copying it; it owns
+/// its buffer and frees it on `deinit`.
+package final class JSONTextSink {
+  private var emitter: Emitter
+
+  /// An empty output with room for `capacity` bytes.
+  ///
+  /// - Parameter capacity: the first allocation, in bytes.
+  package init(capacity: Int = 1024) {
+    emitter = Emitter(options: [], indentation: .spaces(2), out: OutputBuffer(capacity: capacity))
+  }
+
+  deinit {
+    emitter.finish().deallocate()
+  }
+
+  /// The number of bytes written.
+  package var count: Int { emitter.out.count }
+
+  /// Forgets the bytes after the first `count` (a member taken back).
+  ///
+  /// - Parameter count: the number of bytes kept; at most `self.count`.
+  package func truncate(to count: Int) {
+    precondition(count >= 0 && count <= emitter.out.count, "JSONTextSink: truncate past the end")
+    emitter.out.count = count
+  }
+
+  /// Appends one byte of punctuation (`{`, `,`, `]`, …).
+  ///
+  /// - Parameter byte: the byte.
+  package func append(_ byte: UInt8) { emitter.out.append(byte) }
+
+  /// Appends `key` as a quoted string and the colon after it.
+  ///
+  /// - Parameter key: the member's name.
+  package func writeKey(_ key: String) {
+    emitter.writeString(key)
+    emitter.out.append(0x3A)
+  }
+
+  /// Appends `string` as a quoted, escaped JSON string.
+  ///
+  /// - Parameter string: the text.
+  package func write(_ string: String) { emitter.writeString(string) }
+
+  /// Appends the text of `json`, as `JSONWriter()` writes it.
+  ///
+  /// - Parameter json: the value.
+  package func write(_ json: JSON) {
+    switch json.storage {
+    case .null, .invalid, .bool, .number, .string: emitter.writeScalar(json)
+    default: emitter.write(json)
+    }
+  }
+
+  /// Calls `body` with the bytes from `start` to the end, valid only during the call.
+  ///
+  /// - Parameters:
+  ///   - start: the first byte's offset.
+  ///   - body: reads the bytes.
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  package func withBytes<R, E: Error>(
+    from start: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R {
+    try body(UnsafeRawBufferPointer(rebasing: emitter.out.bytes[start...]))
+  }
+
+  /// The text written, as a string.
+  package var string: String {
+    String(
+      decoding: UnsafeBufferPointer(start: emitter.out.base, count: emitter.out.count),
+      as: UTF8.self)
+  }
+
+  /// The text written, as UTF-8 bytes.
+  package var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: emitter.out.base, count: emitter.out.count))
+  }
+}

@@ -1,0 +1,145 @@
+import JSONKit
+
+// Writing models straight to JSON text (`Mapper.toJSONString`, the adapters' mapped
+// replies): each property's text is appended to one shared `JSONTextSink` as `mapping(map:)`
+// writes it, with no `JSON` tree in between.
+//
+// A tree merges what a text stream cannot: a nested key (`"a.b"`, whose object may gain
+// members later), a repeated key (the second write replaces the first, in the first one's
+// place) or no key at all. When one of these comes, the object's members written so far are
+// parsed back into `JSON` and the rest of that object is built as before; it goes back into
+// the text, written by the same writer, when the object ends. The text is therefore the
+// same, byte for byte, as `JSONWriter().string(mapper.toJSONValue(model))`.
+
+extension Map {
+  /// A map that writes the models it is given as JSON text into `text`.
+  convenience init(
+    writingTextTo text: JSONTextSink, context: MapContext?, shouldIncludeNilValues: Bool,
+    strict: Bool
+  ) {
+    self.init(
+      mappingType: .toJSON, JSON: [:], context: context,
+      shouldIncludeNilValues: shouldIncludeNilValues, strict: strict)
+    self.text = text
+  }
+
+  /// Writes `value` at the current key: as text when this object is written as text,
+  /// otherwise into `JSON` as `write(_:)` does.
+  @inlinable
+  func writeMember<T: MapValue>(_ value: T) {
+    guard let start = beginTextMember() else { return write(value.toMapJSON(map: self)) }
+    // A `nil` is known only once written: take the member back, as `write(_:)` leaves it out.
+    if value.writeMapText(map: self) && !shouldIncludeNilValues { dropTextMember(from: start) }
+  }
+
+  /// Appends the current key to the text and returns where the member starts; `nil` when
+  /// the member goes into `JSON` instead (no text, or a key that text cannot take: then the
+  /// object moves into `JSON`).
+  @usableFromInline
+  func beginTextMember() -> Int? {
+    guard let text, !textAsTree else { return nil }
+    guard let key = textKey, textKeys.insert(key).inserted else {
+      moveTextToTree()
+      return nil
+    }
+    let start = text.count
+    if start > textObjectStart &+ 1 { text.append(0x2C) }
+    text.writeKey(key)
+    return start
+  }
+
+  /// The current key when it is one plain step (the only keys written as text).
+  private var textKey: String? {
+    if nestedSteps.isEmpty { return currentKey }
+    return nestedSteps.count == 1 ? nestedSteps[0] : nil
+  }
+
+  /// Takes back the member begun at `start` (a `nil` that is left out).
+  @usableFromInline
+  func dropTextMember(from start: Int) {
+    text?.truncate(to: start)
+    if let key = textKey { textKeys.remove(key) }
+  }
+
+  /// Appends a value's text (nothing when this map writes no text).
+  @usableFromInline
+  func writeText(_ value: JSONKit.JSON) {
+    text?.write(value)
+  }
+
+  /// Appends a string's text (nothing when this map writes no text).
+  @usableFromInline
+  func writeText(_ value: String) {
+    text?.write(value)
+  }
+
+  /// Appends one byte of punctuation (nothing when this map writes no text).
+  @usableFromInline
+  func writeTextByte(_ byte: UInt8) {
+    text?.append(byte)
+  }
+
+  /// Parses the members written so far back into `JSON`, for the rest of the object to be
+  /// built as a tree.
+  private func moveTextToTree() {
+    guard let text else { return }
+    storedJSON = textObjectSoFar()
+    text.truncate(to: textObjectStart)
+    textAsTree = true
+  }
+
+  /// The members of the open object written so far, parsed back from the text (`JSON`
+  /// while writing text: the object written so far, as a tree-building map gives).
+  func textObjectSoFar() -> JSONKit.JSON {
+    guard let text, textObjectStart >= 0 else { return storedJSON }
+    let end = text.count
+    text.append(0x7D)
+    defer { text.truncate(to: end) }
+    // The text was written by JSONKit's writer, so it parses; no depth limit, as the writer
+    // has none.
+    let options = JSONParser.Options(maxDepth: .max)
+    let json = text.withBytes(from: textObjectStart) { bytes in
+      try? JSONParser.parse(bytes, options: options)
+    }
+    guard let json else { preconditionFailure("Mapping: written text did not parse back") }
+    return json
+  }
+
+  /// Starts writing an object as text (its `{`).
+  func beginTextObject() {
+    guard let text else { return }
+    textObjectStart = text.count
+    text.append(0x7B)
+    if !textKeys.isEmpty { textKeys.removeAll(keepingCapacity: true) }
+    textAsTree = false
+    currentKey = nil
+    if !nestedSteps.isEmpty { nestedSteps = [] }
+  }
+
+  /// Ends the object begun by `beginTextObject()`: its `}`, or the tree it moved into.
+  func endTextObject() {
+    guard let text else { return }
+    if textAsTree {
+      text.write(storedJSON)
+      storedJSON = [:]
+      textAsTree = false
+    } else {
+      text.append(0x7D)
+    }
+    textObjectStart = -1
+  }
+
+  /// The map to write a nested model's object with (reused from the previous nested model
+  /// when nobody else holds it, as `nestedMap(reading:)` does); `nil` when this map writes no
+  /// text.
+  func nestedTextMap() -> Map? {
+    guard let text else { return nil }
+    if isKnownUniquelyReferenced(&spareChild), let child = spareChild, child.text === text {
+      return child
+    }
+    let child = Map(nestedIn: self, mappingType: .toJSON, JSON: [:])
+    child.text = text
+    spareChild = child
+    return child
+  }
+}

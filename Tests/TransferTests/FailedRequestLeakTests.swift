@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+import LoopbackTestServer
+import TestProcesses
+import Testing
+import Transfer
+
+/// Ten thousand requests that fail on the wire leave nothing behind: the sockets of the
+/// server's port and the process's descriptors come back to where they were after a warm-up,
+/// and resident memory stays within a stated margin of it.
+@Suite("Failed requests leave no descriptors or memory behind")
+struct FailedRequestLeakTests {
+  static let failedRequests = 10_000
+  static let warmUpRequests = 1_000
+  /// Requests in flight at once.
+  static let concurrency = 16
+  /// Other tests run in this process at the same time and open descriptors of their own
+  /// (servers, clients, child processes' pipes): a leak of one descriptor per 40 failed
+  /// requests still exceeds this.
+  static let descriptorMargin = 256
+  /// Resident memory may grow this much over the run (allocator caches, other tests running
+  /// alongside): a leak of 6.5 KiB per failed request (a curl handle with its buffers is
+  /// more) exceeds it.
+  static let memoryMargin = 64 * 1024 * 1024
+
+  /// The faults, in turn: resets, truncated chunks, short bodies, no reply, a broken status
+  /// line, a redirect loop, and now and then a stalled body (a time-out).
+  static let paths = [
+    "/reset", "/truncated-chunks", "/long-content-length", "/hang-up", "/bad-status", "/reset",
+    "/truncated-chunks", "/hang-up", "/loop", "/long-content-length",
+  ]
+
+  /// Sends `count` requests, `concurrency` at a time; returns how many did not fail with a
+  /// transport error.
+  static func fail(_ count: Int, from offset: Int, at server: LoopbackServer, with session: Session)
+    async -> Int
+  {
+    await withTaskGroup(of: Bool.self) { group in
+      var unexpected = 0
+      for index in offset..<(offset + count) {
+        if index - offset >= concurrency, let failed = await group.next(), !failed {
+          unexpected += 1
+        }
+        // Every 100th request stalls mid-body until the idle time-out.
+        let path = index % 100 == 99 ? "/stall" : paths[index % paths.count]
+        group.addTask {
+          let response = await session.request(server.url(path)).serializingData().response
+          return response.error?.curlCode != nil
+        }
+      }
+      for await failed in group where !failed { unexpected += 1 }
+      return unexpected
+    }
+  }
+
+  static func openDescriptors() -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
+  }
+
+  static func residentBytes() -> Int {
+    let fields = wholeProcFile("/proc/self/statm")?.split(separator: " ") ?? []
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+  }
+
+  /// Waits (at most 60 s: the server lingers up to a second on each closed connection) until
+  /// at most `count` sockets are open on `port`; returns the last count seen.
+  static func socketsSettle(on port: Int, atMost count: Int) async -> Int {
+    var seen = socketsOnPort(port)
+    for _ in 0..<600 where seen > count {
+      try? await Task.sleep(for: .milliseconds(100))
+      seen = socketsOnPort(port)
+    }
+    return seen
+  }
+
+  @Test("10,000 failed requests leave no socket, descriptor or memory behind")
+  func tenThousandFailedRequestsLeakNothing() async throws {
+    try await withServer(WireFaultTests.handler) { server in
+      let session = WireFaultTests.session(idleTimeout: .milliseconds(300), redirects: 3)
+      let warmUp = await Self.fail(
+        Self.warmUpRequests, from: 0, at: server, with: session)
+      #expect(warmUp == 0)
+      // The listener, and at most the connections the session keeps (redirects are answered
+      // on kept-alive connections), both of their ends.
+      let socketsBefore = await Self.socketsSettle(on: server.port, atMost: 1)
+      let descriptorsBefore = Self.openDescriptors()
+      let memoryBefore = Self.residentBytes()
+
+      let unexpected = await Self.fail(
+        Self.failedRequests, from: Self.warmUpRequests, at: server, with: session)
+      #expect(unexpected == 0)
+
+      let socketsAfter = await Self.socketsSettle(on: server.port, atMost: socketsBefore)
+      #expect(socketsAfter <= socketsBefore)
+      let descriptorsAfter = Self.openDescriptors()
+      #expect(
+        descriptorsAfter <= descriptorsBefore + Self.descriptorMargin,
+        "\(descriptorsBefore) descriptors before, \(descriptorsAfter) after")
+      let memoryAfter = Self.residentBytes()
+      #expect(
+        memoryAfter <= memoryBefore + Self.memoryMargin,
+        "resident \(memoryBefore >> 20) MiB before, \(memoryAfter >> 20) MiB after")
+      await session.shutdown()
+    }
+  }
+}

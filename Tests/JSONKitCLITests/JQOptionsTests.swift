@@ -93,18 +93,19 @@ struct JQOptionsTests {
   @Test("--seq writes an RS before each value, but not before a raw string")
   func seq() throws {
     #expect(
-      try CLI.run(["--seq", "-c", ".[]"], input: #"[1, "x"]"#).stdout == "\u{1E}1\n\u{1E}\"x\"\n")
-    #expect(try CLI.run(["--seq", "-r", ".[]"], input: #"["x", 1]"#).stdout == "x\n\u{1E}1\n")
+      try CLI.run(["--seq", "-c", ".[]"], input: "\u{1E}[1, \"x\"]").stdout
+        == "\u{1E}1\n\u{1E}\"x\"\n")
+    #expect(
+      try CLI.run(["--seq", "-r", ".[]"], input: "\u{1E}[\"x\", 1]").stdout == "x\n\u{1E}1\n")
   }
 
-  @Test("--seq reads RFC 7464 records: a bad one is reported and skipped, as jq 1.8")
+  @Test("--seq reads RFC 7464 records: an unclosed one after white space is dropped, as jq 1.8")
   func seqInput() throws {
     let result = try CLI.run(
       ["--seq", "-c", "."], input: "\u{1E}1\n\u{1E}{\"a\"\n\u{1E}[2]\n\u{1E}{\"b\": 3}")
     #expect(result.status == 0)
     #expect(result.stdout == "\u{1E}1\n\u{1E}[2]\n\u{1E}{\"b\":3}\n")
-    #expect(result.stderr.hasPrefix("jsonkit: ignoring parse error: "))
-    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr == "")
   }
 
   @Test("--unbuffered is accepted and changes nothing but when output is written")

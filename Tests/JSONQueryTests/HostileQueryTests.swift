@@ -31,17 +31,22 @@ struct HostileQueryTests {
     #expect(try Query("try @foo catch .").values(on: .null) == ["foo is not a valid format"])
   }
 
-  /// A string that runs over a line break and never ends: the error was placed on the
-  /// lexer's current line with a column computed from the string's start (negative).
-  @Test("Unterminated string over several lines is placed at its start")
-  func unterminatedStringOverSeveralLinesIsPlacedAtItsStart() {
+  /// A string that runs over a line break and never ends is placed at its last text.
+  ///
+  /// The error was placed on the lexer's current line with a column computed from the
+  /// string's start (negative). As jq's, it is at the string's last token.
+  @Test("Unterminated string over several lines is placed at its last text")
+  func unterminatedStringOverSeveralLinesIsPlacedAtItsLastText() {
     let error = compileError("\"x\\()\"\n.a | \"abc\ndef")
-    #expect(error?.message == "syntax error: unterminated string")
-    #expect(error?.location == ProgramLocation(line: 2, column: 6, offset: 12, length: 8))
+    #expect(
+      error?.message
+        == "syntax error, unexpected end of file, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END"
+    )
+    #expect(error?.location == ProgramLocation(line: 2, column: 7, offset: 13, length: 7))
     let multibyte = compileError("\"é\" | \"x\ny")
     #expect(error != nil)
     #expect(multibyte?.location?.line == 1)
-    #expect(multibyte?.location?.column == 7)  // characters, not bytes
+    #expect(multibyte?.location?.column == 8)  // characters, not bytes
   }
 }
 

@@ -5,12 +5,14 @@ import JSONQuery
 /// program's `input` / `inputs` (which is why it is pull-based and shared).
 ///
 /// Files are read in order, 64 KiB at a time; only the values completed by the last chunk
-/// wait in memory, so memory is bounded by the largest value. As jq 1.8's `main`: a file
-/// that cannot be opened is reported (exit status 2) and the next file is read; input that
-/// is not JSON is reported as `jsonkit: parse error: …` and ends the reading (exit status
-/// 5), after the values before the error. With `--seq` the input is RFC 7464 text: each
-/// record (after an ASCII RS) is parsed on its own, and one that is not JSON is reported as
-/// `jsonkit: ignoring parse error: …` and skipped.
+/// wait in memory, so memory is bounded by the largest value. As jq 1.8's `main`, the files
+/// are one text read by one parser: a value may start in one file and end in the next
+/// (`1 2` without a newline, then `3`, gives `1` and `23`), and parse errors count lines
+/// from the start of the first file, while `input_filename` and `input_line_number` follow
+/// the file being read. A file that cannot be opened is reported (exit status 2) and the
+/// next file is read; input that is not JSON is reported as `jsonkit: parse error: …` and
+/// ends the reading (exit status 5), after the values before the error. With `--seq` the
+/// input is RFC 7464 text, read as jq's parser reads it (see `SeqRecords`).
 final class InputSource {
   /// How the bytes become values.
   enum Mode {
@@ -44,8 +46,16 @@ final class InputSource {
     options.replacesInvalidUnicode = true
     return options
   }
-  /// `--seq`: records separated by ASCII RS, a bad record skipped.
-  private let seq: Bool
+  /// `--seq`: records separated by ASCII RS, read as jq reads them.
+  private var seq: SeqRecords?
+  /// `-s`: `inputs` yields one value, every input in an array (the whole text with `-R`),
+  /// as jq's reader does when slurping; `nil` once it was handed out.
+  private var slurp: Bool
+  /// The newlines of the files before the current one, and of the current one so far (only
+  /// counted when there are several files): values' lines are counted by the one parser
+  /// from the start of the first file, `input_line_number` from the start of each file.
+  private var lineBase = 0
+  private var fileNewlines = 0
   /// Set by a parse error without `--seq`: nothing more is read.
   private var stopped = false
 
@@ -79,17 +89,18 @@ final class InputSource {
   /// when given, is the first path's reader, already open and maybe partly read.
   init(
     paths: [String], mode: Mode, stream: Bool, streamErrors: Bool = false,
-    projection: JSONProjection? = nil, seq: Bool = false, diagnostics: Diagnostics,
-    opened: InputReader? = nil
+    projection: JSONProjection? = nil, seq: Bool = false, slurp: Bool = false,
+    diagnostics: Diagnostics, opened: InputReader? = nil
   ) {
     self.streamErrors = stream && streamErrors
     self.opened = opened
     self.projection = projection
-    self.seq = seq
+    self.slurp = slurp
     self.paths = paths.isEmpty ? ["-"] : paths
     self.mode = mode
     self.streamEvents = stream
     self.diagnostics = diagnostics
+    if seq && mode == .json { self.seq = SeqRecords(diagnostics: diagnostics) }
   }
 
   /// The next value, or `nil` when every input is read: for the main loop (and `-s`),
@@ -113,12 +124,23 @@ final class InputSource {
   /// `inputs`, for which, as in jq, input that is not JSON is an error of the program
   /// (`try input catch .` gives the message), and the end of the inputs after it.
   func nextForProgram() throws(QueryError) -> JSON? {
+    if slurp { return try slurped() }
     if let value = nextValue() { return value }
     if let failure = takeParseFailure() {
-      if let inputLine = failure.inputLine { line = inputLine }
+      if let inputLine = failure.inputLine { line = inputLine - lineBase }
       throw .runtime(failure.description)
     }
     return nil
+  }
+
+  /// `-n -s`: the one value `input` reads, as jq slurps: every input in an array (every
+  /// event with `--stream`), or the whole text with `-R`; then nothing.
+  private func slurped() throws(QueryError) -> JSON? {
+    slurp = false
+    if mode == .rawLines { return JSON(remainingText()) }
+    var values: [JSON] = []
+    while let value = try nextForProgram() { values.append(value) }
+    return JSON(array: values)
   }
 
   /// The next value read, or `nil` at the end of the inputs or at a parse error.
@@ -173,10 +195,10 @@ final class InputSource {
   /// A value read: to `deliverEach`'s body, or to the queue.
   private func deliver(_ value: JSON, line: Int) -> Bool {
     guard let push else {
-      queue.append((value, line))
+      queue.append((value, line - lineBase))
       return true
     }
-    self.line = line
+    self.line = line - lineBase
     return push(value)
   }
 
@@ -200,13 +222,28 @@ final class InputSource {
   private func readMore() -> Bool {
     while true {
       if pushStopped { return false }
-      guard let reader = reader ?? openNext() else { return false }
       do {
-        if let chunk = try reader.nextChunk() {
-          try take(chunk)
-        } else {
+        // As jq's reader: the next file continues the text; the parser ends after the last.
+        guard let reader = reader ?? openNext() else {
+          // After a parse error (`stopped`) the parser has nothing more to say.
+          guard startedReading, !finished, !stopped else { return false }
+          finished = true
+          defer { endedReader = nil }
           try finishFile()
+          return queueStart < queue.count
+        }
+        if let chunk = try reader.nextChunk() {
+          if paths.count > 1 { countNewlines(chunk) }
+          try take(chunk)
+          endedReader = nil
+        } else {
+          // The values read from this file are handed out before the next one opens: their
+          // `input_filename` is this file's.
+          endedReader = reader
           self.reader = nil
+          if nextPath < paths.count, mode == .json, seq == nil, let values {
+            values.release(to: deliver)
+          }
         }
       } catch let error as InputError {
         fail(error.description)
@@ -238,9 +275,10 @@ final class InputSource {
           reader = try InputReader(path: path)
         }
         self.reader = reader
-        values = ValueStream(options: parserOptions, events: streamEvents)
-        resync = nil
-        partialLine.removeAll(keepingCapacity: true)
+        if !startedReading { values = ValueStream(options: parserOptions, events: streamEvents) }
+        startedReading = true
+        lineBase += fileNewlines
+        fileNewlines = 0
         rawLine = 0
         name = reader.name
         filename = JSON(reader.name)
@@ -252,17 +290,25 @@ final class InputSource {
     return nil
   }
 
+  /// The reader of the file that ended last, kept until the parser has read on (or ended):
+  /// the parser may still look at the last chunk, which is the reader's memory.
+  private var endedReader: InputReader?
+  /// Whether a file was opened: the parser is made once, for all of them; and whether it
+  /// was ended, after the last file.
+  private var startedReading = false
+  private var finished = false
+
+  /// Counts the newlines of a chunk of a file (see `lineBase`).
+  private func countNewlines(_ chunk: UnsafeRawBufferPointer) {
+    var count = 0
+    for byte in chunk where byte == 0x0A { count += 1 }
+    fileNewlines += count
+  }
+
   private func take(_ chunk: UnsafeRawBufferPointer) throws(InputParseError) {
     switch mode {
-    case .json where seq:
-      // RFC 7464: each record after an RS is parsed alone; a bad one is skipped.
-      var start = 0
-      for i in 0..<chunk.count where chunk[i] == 0x1E {
-        feedRecord(UnsafeRawBufferPointer(rebasing: chunk[start..<i]))
-        endRecord()
-        start = i + 1
-      }
-      feedRecord(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+    case .json where seq != nil:
+      seq?.take(chunk, parserOptions: parserOptions, events: streamEvents, to: deliver)
     case .json:
       try feedJSON(chunk)
     case .rawLines:
@@ -329,39 +375,10 @@ final class InputSource {
     }
   }
 
-  /// `--seq`: feeds part of the current record; a parse error is reported and the rest of
-  /// the record ignored.
-  private func feedRecord(_ bytes: UnsafeRawBufferPointer) {
-    guard let values, !bytes.isEmpty else { return }
-    do {
-      _ = try values.feed(bytes, to: deliver)
-    } catch {
-      ignore(error)
-    }
-  }
-
-  /// `--seq`: ends the current record (at an RS or the end of the input).
-  private func endRecord() {
-    if let values {
-      do {
-        try values.finish(to: deliver)
-      } catch {
-        ignore(error)
-      }
-    }
-    values = ValueStream(options: parserOptions, events: streamEvents)
-  }
-
-  /// `--seq`: a record that is not JSON, reported as jq does and skipped.
-  private func ignore(_ error: InputParseError) {
-    diagnostics.raw("jsonkit: ignoring parse error: \(error.description)\n")
-    values = nil  // the record's remaining bytes are dropped until the next RS
-  }
-
   private func finishFile() throws(InputParseError) {
     switch mode {
-    case .json where seq:
-      endRecord()
+    case .json where seq != nil:
+      seq?.finish(parserOptions: parserOptions, events: streamEvents, to: deliver)
     case .json:
       // After a line dropped by `--stream-errors` the reset parser has nothing open.
       if resync != nil { return }
@@ -378,7 +395,7 @@ final class InputSource {
       }
     case .rawLines:
       if !partialLine.isEmpty {
-        rawLine += 1
+        // jq counts a line when it reads its newline: a last line without one adds none.
         queue.append((JSON(String(decoding: partialLine, as: UTF8.self)), rawLine))
         partialLine.removeAll(keepingCapacity: true)
       }

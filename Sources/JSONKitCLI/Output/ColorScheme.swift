@@ -17,22 +17,33 @@ struct ColorScheme: Sendable, Equatable {
   /// jq's defaults.
   init() {}
 
-  /// The defaults overridden by `JQ_COLORS` (colon-separated, any prefix of the eight
-  /// fields); `nil` when the text is not valid, in which case jq warns and keeps the defaults.
+  /// The defaults overridden by `JQ_COLORS`, read as jq 1.8.2 reads it: colon-separated
+  /// fields of digits and `;` (any length, so 24-bit colours such as `38;2;255;0;0` too), an
+  /// empty field an empty SGR sequence (`ESC[m`) unless it is the last one, and whatever
+  /// follows the eighth field ignored; `nil` when another character comes first, in which
+  /// case jq warns and keeps the defaults.
   init?(environment text: String) {
-    let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard fields.count <= 8 else { return nil }
-    for field in fields {
-      guard field.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }), field.count <= 12 else {
-        return nil
+    let bytes = Array(text.utf8)
+    var fields: [String] = []
+    var i = 0
+    while true {
+      let start = i
+      while i < bytes.count, bytes[i] == UInt8(ascii: ";") || (0x30...0x39).contains(bytes[i]) {
+        i += 1
       }
+      let field = String(decoding: bytes[start..<i], as: UTF8.self)
+      if i == bytes.count || fields.count + 1 >= 8 {
+        if !field.isEmpty { fields.append(field) }
+        break
+      }
+      guard bytes[i] == UInt8(ascii: ":") else { return nil }
+      fields.append(field)
+      i += 1
     }
     let paths: [WritableKeyPath<ColorScheme, String>] = [
       \.null, \.false, \.true, \.number, \.string, \.array, \.object, \.key,
     ]
-    for (field, path) in zip(fields, paths) where !field.isEmpty {
-      self[keyPath: path] = String(field)
-    }
+    for (field, path) in zip(fields, paths) { self[keyPath: path] = field }
   }
 
   /// The escape sequence that starts `parameters`.

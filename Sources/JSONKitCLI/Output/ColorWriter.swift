@@ -90,7 +90,14 @@ struct ColorWriter {
       default: color = scheme.string
       }
       out.append(contentsOf: ColorScheme.start(color))
-      writer.write(value, into: &out)
+      if value.type == .number, value.double?.isNaN == true {
+        // jq prints NaN as the null it is printed as, in null's colour inside the number's.
+        out.append(contentsOf: ColorScheme.start(scheme.null))
+        writer.write(.null, into: &out)
+        out.append(contentsOf: ColorScheme.reset)
+      } else {
+        writer.write(value, into: &out)
+      }
       out.append(contentsOf: ColorScheme.reset)
       return nil
     }

@@ -10,17 +10,38 @@ import JSONQuery
 /// the offending token, as jq 1.8 shows it.
 ///
 /// ```
-/// jsonkit: error: syntax error, unexpected end of program at <top-level>, line 1, column 5:
+/// jsonkit: error: syntax error, unexpected end of file at <top-level>, line 1, column 4:
 ///     .a |
-///         ^
+///        ^
 /// jsonkit: 1 compile error
 /// ```
 enum CompileErrorReport {
+  /// The report of `error` and the errors found after it.
+  ///
   /// `program` is the program's text; an error in a module file is shown from that file.
+  /// Every error is shown (jq reports each undefined name, and a syntax error's follow-on
+  /// hint), then how many there were.
   static func text(for error: QueryError, program: String) -> String {
-    guard let location = error.location else {
-      return "jsonkit: error: \(error.message)\njsonkit: 1 compile error\n"
-    }
+    let errors = [error] + error.additionalErrors
+    let count = errors.count == 1 ? "1 compile error" : "\(errors.count) compile errors"
+    return errors.map { block(for: $0, program: program) }.joined() + "jsonkit: \(count)\n"
+  }
+
+  /// The messages jq's linker reports about an `import` or `include`, with no place (the
+  /// library keeps the directive's) and a blank line after them (its message ends in a
+  /// newline, and its printer adds one).
+  private static let linkerMessages = [
+    "module not found: ", "circular import of ", "Module path contains a NUL byte",
+    "Modules must be named by relative paths", "Relative paths to modules may not",
+    "module names must not have equal consecutive components",
+  ]
+
+  /// One error's lines.
+  private static func block(for error: QueryError, program: String) -> String {
+    let message = error.message
+    if message.hasPrefix("error loading data file ") { return "jsonkit: \(message)\n\n" }
+    if linkerMessages.contains(where: message.hasPrefix) { return "jsonkit: error: \(message)\n\n" }
+    guard let location = error.location else { return "jsonkit: error: \(message)\n" }
     let place = error.sourceFile ?? "<top-level>"
     let source =
       error.sourceFile.map { file in
@@ -38,6 +59,6 @@ enum CompileErrorReport {
       let width = max(1, String(decoding: token, as: UTF8.self).prefix { $0 != "\n" }.count)
       text += "    \(prefix)\(String(repeating: "^", count: width))\n"
     }
-    return text + "jsonkit: 1 compile error\n"
+    return text
   }
 }

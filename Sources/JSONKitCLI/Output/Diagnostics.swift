@@ -10,8 +10,9 @@ import CSystemShims
 
 /// Writes error messages to standard error, all with the same `jsonkit: error…` prefix.
 ///
-/// Standard output is flushed first, so that when both streams go to one terminal (or one
-/// file, with `2>&1`) an error appears after the results printed before it, not ahead of them.
+/// As jq's: standard error is written at once, while standard output into a pipe or a file
+/// waits in its buffer, so with `2>&1` the messages come before the results still buffered.
+/// On a terminal, where jq's output is line-buffered, the results are flushed first.
 struct Diagnostics {
   let output: OutputWriter
   /// Where messages go instead of standard error: a parallel run's batch keeps them, in
@@ -29,14 +30,17 @@ struct Diagnostics {
     raw("jsonkit: error (at \(location)): \(message)\n")
   }
 
-  /// Writes `text` as it is (after flushing standard output): the messages above, and
-  /// `debug`, `stderr` and `halt_error` output.
+  /// Writes `text` as it is (after flushing standard output when it is a terminal): the
+  /// messages above, and `debug`, `stderr` and `halt_error` output.
   func raw(_ text: String) {
-    output.flush()
+    if Self.outputIsTerminal { output.flush() }
     if let sink { return sink(text) }
     ProgressMeter.current?.clear()
     Self.writeToStandardError(text)
   }
+
+  /// Whether standard output is a terminal (where stdio gives jq line buffering).
+  static let outputIsTerminal = isatty(1) != 0
 
   /// The C library's text for an `errno` value ("No such file or directory").
   static func describe(errno code: Int32) -> String {

@@ -83,7 +83,9 @@ final class ParallelRunner {
       "input", "inputs", "halt", "halt_error", "input_filename", "input_line_number", "debug",
       "stderr", "import", "include", "get_search_list", "modulemeta",
     ]
-    return !ProgramWords.mentions(excluded, in: program) && options.files.allSatisfy(readable)
+    // Several files are one text to jq (a value may go on in the next file): one reader.
+    return options.files.count <= 1 && !ProgramWords.mentions(excluded, in: program)
+      && options.files.allSatisfy(readable)
   }
 
   /// Whether `path` names standard input or a file that opens and is not a directory.

@@ -44,7 +44,7 @@ final class Runner {
       paths: options.files, mode: options.rawInput ? .rawLines : .json, stream: options.stream,
       streamErrors: options.streamErrors,
       projection: options.slurp || options.stream ? nil : query.inputProjection, seq: options.seq,
-      diagnostics: diagnostics, opened: opened)
+      slurp: options.slurp && options.nullInput, diagnostics: diagnostics, opened: opened)
     context.variables = Self.variables(options)
     let inputs = self.inputs
     let asked = self.askedForInput
@@ -142,12 +142,12 @@ final class Runner {
   /// newline) on standard error and exits at once: with `code`, as jq's `main` ends with
   /// it (a negative code is 0, or its absolute value with `-e`).
   private func halt(_ code: Int32, _ value: JSON) -> Never {
-    output.flush()
     if let text = value.string {
       diagnostics.raw(text)
     } else if value.type != .null {
       diagnostics.raw(JSONWriter().string(value) + "\n")
     }
+    output.flush()  // as jq's exit: the message first, then what stdout held
     exit(options.exitStatusFromOutput ? abs(code) : max(code, 0))
   }
 

@@ -26,7 +26,30 @@ struct Compiler {
   }
 
   func compile(_ ast: AST) throws(QueryError) -> Node {
-    try lower(ast, Scope())
+    // As jq: every undefined name of the program is reported, not only the first.
+    var compiler = self
+    compiler.undefinedNames = UndefinedNames()
+    let node = try compiler.lower(ast, Scope())
+    if var first = compiler.undefinedNames?.errors.first {
+      first.additionalErrors = Array(compiler.undefinedNames!.errors.dropFirst())
+      throw first
+    }
+    return node
+  }
+
+  /// Where the program's undefined names go while it compiles (see `compile`); `nil` in a
+  /// definition, whose error is its first caller's.
+  private var undefinedNames: UndefinedNames?
+
+  /// The undefined names found so far, in the program's order.
+  private final class UndefinedNames {
+    var errors: [QueryError] = []
+  }
+
+  /// `error`, kept for `compile` to report with the others; thrown when nothing collects.
+  private func undefined(_ error: QueryError) throws(QueryError) {
+    guard let undefinedNames else { throw error }
+    undefinedNames.errors.append(error)
   }
 
   /// Compiles a library's top-level definitions in order (each sees the earlier ones and
@@ -231,14 +254,17 @@ struct Compiler {
       if globals.contextVariables.contains(name) {
         return node(.contextVariable(name), single: true)
       }
-      throw .compile("$\(name) is not defined", at: location)
+      try undefined(.compile("$\(name) is not defined", at: location))
+      return node(.fail("$\(name) is not defined"), single: false)
     case .call(let name, let arguments, let location):
       return try call(name, arguments, location, scope)
     case .define(let definition, let rest):
       let ref = table.reserve()
       let inner = scope.adding(.definition(key: definition.key, ref: ref, frames: scope.frames))
+      var definer = self
+      definer.undefinedNames = nil
       do {
-        try define(definition, ref, inner)
+        try definer.define(definition, ref, inner)
       } catch {
         // jq compiles only the definitions a program calls: the error is the first call's.
         table.defineUnusable(ref, key: definition.key, error: error)
@@ -298,7 +324,8 @@ struct Compiler {
       return node(.valueFunction(native, nodes), single: nodes.allSatisfy(\.single))
     }
     if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }
-    throw .compile("\(key) is not defined", at: location)
+    try undefined(.compile("\(key) is not defined", at: location))
+    return node(.fail("\(key) is not defined"), single: false)
   }
 
   /// `definition`'s body with `arguments` in place of its parameters, compiled in the

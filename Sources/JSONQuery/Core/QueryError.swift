@@ -39,6 +39,22 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   /// one step when no memory limit is set); `nil` for other errors, and for nesting
   /// deeper than the thread's stack allows.
   public internal(set) var exceededLimit: QueryLimits.Kind?
+  /// The compile errors found after this one, in order.
+  ///
+  /// jq reports every one it finds (each undefined name, a syntax error's follow-on hint
+  /// such as `Possibly unterminated 'if' statement`) and then `N compile errors`.
+  ///
+  /// ```swift
+  /// do { _ = try Query("foo | bar") } catch {
+  ///   [error] + error.additionalErrors  // "foo/0 is not defined", "bar/0 is not defined"
+  /// }
+  /// ```
+  public internal(set) var additionalErrors: [QueryError] = []
+  /// Whether the parser's error recovery has dealt with this syntax error.
+  ///
+  /// jq's bison grammar resumes at the innermost `error` rule: an outer construct adds no
+  /// hint.
+  var isRecovered = false
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
   public init(value: JSON, kind: Kind = .runtime) {

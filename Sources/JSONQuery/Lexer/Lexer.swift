@@ -175,8 +175,9 @@ struct Lexer {
       position += 1
       let nameStart = position
       while position < bytes.count, Lexer.isNameByte(bytes[position]) { position += 1 }
+      // jq's lexer has no token for a lone `@`: the parser reports an INVALID_CHARACTER.
       guard position > nameStart else {
-        throw error("syntax error: unexpected '@'", at: start)
+        return make(.symbol("@"), &self)
       }
       return make(.format(String(decoding: bytes[nameStart..<position], as: UTF8.self)), &self)
     }
@@ -248,10 +249,15 @@ struct Lexer {
         literal.removeAll()
       }
     }
+    // Where the escapes next to each other that end here start (jq's lexer reads them as
+    // one token, and its JSON parser reports their errors).
+    var escapes = position
+    // The last of jq's string tokens read (the quote, a run of text, a run of escapes, the
+    // `)` of an interpolation): an unterminated string's error is at it.
+    var piece = start
+    var inText = false
     while true {
-      guard position < bytes.count else {
-        throw error("syntax error: unterminated string", at: start)
-      }
+      guard position < bytes.count else { throw unterminated(at: piece) }
       let byte = bytes[position]
       position += 1
       if byte == UInt8(ascii: "\"") { break }
@@ -260,12 +266,15 @@ struct Lexer {
         lineStart = position
       }
       guard byte == UInt8(ascii: "\\") else {
+        if !inText { piece = position - 1 }
+        inText = true
         literal.append(byte)
+        escapes = position
         continue
       }
-      guard position < bytes.count else {
-        throw error("syntax error: unterminated string", at: start)
-      }
+      if inText || escapes == position - 1 { piece = position - 1 }
+      inText = false
+      guard position < bytes.count else { throw unterminated(at: piece) }
       let escape = bytes[position]
       position += 1
       switch escape {
@@ -278,18 +287,17 @@ struct Lexer {
       case UInt8(ascii: "r"): literal.append(13)
       case UInt8(ascii: "t"): literal.append(9)
       case UInt8(ascii: "u"):
-        let escapeStart = position - 2
-        var scalar = try readHex4(start)
+        var scalar = try readHex4(escapes)
         if scalar >= 0xD800, scalar < 0xDC00 {
           // jq reads a literal's escapes with its JSON parser, which wants a high
           // surrogate followed by a `\u` low one (a lone low one becomes U+FFFD).
           guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
             bytes[position + 1] == UInt8(ascii: "u")
-          else { throw error("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapeStart) }
+          else { throw escapeError("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapes) }
           position += 2
-          let low = try readHex4(start)
+          let low = try readHex4(escapes)
           guard low >= 0xDC00, low < 0xE000 else {
-            throw error("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapeStart)
+            throw escapeError("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapes)
           }
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
@@ -297,20 +305,65 @@ struct Lexer {
       case UInt8(ascii: "("):
         flush(&parts, &literal)
         parts.append(.interpolation(try readInterpolation()))
+        escapes = position
+        piece = position - 1
       default:
-        throw error("syntax error: invalid escape in string", at: position - 2)
+        throw escapeError("Invalid escape", at: escapes)
       }
     }
     flush(&parts, &literal)
     return parts
   }
 
-  private mutating func readHex4(_ start: Int) throws(QueryError) -> UInt32 {
-    guard position + 4 <= bytes.count,
-      let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
-    else { throw error("syntax error: invalid \\u escape in string", at: start) }
+  /// The four hex digits of a `\\u` escape; `escapes` is where its run of escapes starts.
+  private mutating func readHex4(_ escapes: Int) throws(QueryError) -> UInt32 {
+    let digits = bytes[position..<min(position + 4, bytes.count)].prefix {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+    }
+    guard digits.count == 4 else { throw escapeError("Invalid \\uXXXX escape", at: escapes) }
+    guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
+      throw escapeError("Invalid characters in \\uXXXX escape", at: escapes)
+    }
     position += 4
     return value
+  }
+
+  /// jq's error for a string the program ends in, at the last of its tokens read.
+  private func unterminated(at piece: Int) -> QueryError {
+    error(
+      "syntax error, unexpected end of file, expecting QQSTRING_TEXT or QQSTRING_INTERP_START"
+        + " or QQSTRING_END", at: piece)
+  }
+
+  /// An escape error as jq reports it: its lexer takes the escapes next to each other
+  /// (`\\q`, `\\u00e9\\x`) as one token, which its JSON parser reads between quotes and
+  /// fails at the closing one: `Invalid escape at line 1, column 4 (while parsing '"\\q"')`,
+  /// at the token.
+  private func escapeError(_ message: String, at start: Int) -> QueryError {
+    var end = start
+    while end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"),
+      bytes[end + 1] != UInt8(ascii: "(")
+    {
+      if bytes[end + 1] == UInt8(ascii: "u") {
+        end += 2
+        var digits = 0
+        while digits < 4, end < bytes.count,
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end] | 0x20)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end])
+        {
+          end += 1
+          digits += 1
+        }
+      } else {
+        end += 2
+      }
+    }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    var error = error(
+      "\(message) at line 1, column \(end - start + 2) (while parsing '\"\(text)\"')", at: start)
+    error.location?.length = end - start
+    return error
   }
 
   /// Tokens after `\(` up to the matching `)`, which is consumed; ends with `.end`.

@@ -83,8 +83,11 @@ final class ModuleLoader {
           directive.path, suffix: directive.isData ? ".json" : ".jq", in: directories)
       else { throw failure("module not found: \(directive.path)") }
       if directive.isData, let alias = directive.alias {
-        guard let value = dataFile(at: path) else {
-          throw failure("error loading data file \(path)")
+        let value: JSON
+        switch dataFile(at: path) {
+        case .success(let values): value = values
+        case .failure(let problem):
+          throw failure("error loading data file \(path): \(problem.message)")
         }
         names.variables["\(alias)::\(alias)"] = value
         names.variables[alias] = value
@@ -100,15 +103,23 @@ final class ModuleLoader {
     }
   }
 
-  /// Every JSON value in the file at `path`, in an array; `nil` if it cannot be read.
-  private func dataFile(at path: String) -> JSON? {
-    if let cached = dataFiles[path] { return cached }
-    guard let data = FileManager.default.contents(atPath: path),
-      let values = try? JSONParser.parseAll(data)
-    else { return nil }
+  /// Every JSON value in the file at `path`, in an array, read as jq reads it; or why it
+  /// cannot be read (jq's parse error, `Unfinished JSON term at EOF at line 2, column 0`).
+  private func dataFile(at path: String) -> Result<JSON, DataFileProblem> {
+    if let cached = dataFiles[path] { return .success(cached) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(DataFileProblem(message: "Could not open \(path)"))
+    }
+    let (values, problem) = JQTextParser.parseAll([UInt8](data))
+    if let problem { return .failure(DataFileProblem(message: problem)) }
     let value = JSON(array: values)
     dataFiles[path] = value
-    return value
+    return .success(value)
+  }
+
+  /// Why a data module could not be read.
+  private struct DataFileProblem: Error {
+    let message: String
   }
 
   /// The library at `path`, loaded with its own imports; `nil` if the file cannot be read.

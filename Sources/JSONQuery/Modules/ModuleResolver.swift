@@ -126,19 +126,21 @@ struct ModuleResolver: Sendable {
   }
 
   /// Where `directive` is looked for: its `search` metadata (a path or an array of paths,
-  /// relative ones being relative to the importing file's directory) if it has one, else,
+  /// relative ones being relative to the importing file's directory, except `.` itself,
+  /// which jq 1.8.2's linker keeps as it is: the working directory) if it has one, else,
   /// as jq does, the working directory and then the library paths.
   func searchDirectories(for directive: ImportDirective, importerDirectory: String) -> [String] {
     if let search = directive.metadata?["search"], search.type != .null {
       let entries = search.type == .array ? ValueOps.elements(search) : [search]
       return entries.compactMap { $0.string }.filter { !$0.isEmpty }
-        .compactMap { expand($0, relativeTo: importerDirectory) }
+        .compactMap { expand($0, relativeTo: $0 == "." ? workingDirectory : importerDirectory) }
     }
     return [workingDirectory] + libraryDirectories
   }
 
   /// Why `path` cannot name a module (jq's messages), or `nil` when it can.
   static func problem(with path: String) -> String? {
+    if path.utf8.contains(0) { return "Module path contains a NUL byte" }
     if path.contains("\\") {
       return "Modules must be named by relative paths using '/', not '\\' (\(path))"
     }

@@ -15,6 +15,11 @@ struct Parser {
   private var position = 0
   /// What `$__loc__` calls the source: "<top-level>", or a module file's path.
   private let fileName: String
+  /// The program's text, for where a syntax error at its end is (see `endLocation`).
+  private var source: [UInt8] = []
+  /// Whether this parser reads a whole program, which may be empty in jq's grammar: a
+  /// first token that cannot start it leaves jq's parser expecting the end of the file.
+  private var readsProgram = false
 
   init(tokens: [Token], fileName: String = "<top-level>") {
     self.tokens = tokens
@@ -24,23 +29,29 @@ struct Parser {
   /// Parses a whole program.
   static func parse(_ source: String) throws(QueryError) -> AST {
     var parser = Parser(tokens: try Lexer.tokenize(source))
+    parser.source = Array(source.utf8)
+    parser.readsProgram = true
     let ast = try parser.parsePipe()
-    try parser.expectEnd()
+    try parser.expectEnd(expecting: "end of file")
     return ast
   }
 
   /// Parses a program: `module` metadata and `import`s, then the body.
   static func parseProgram(_ source: String) throws(QueryError) -> ModuleSource {
     var parser = Parser(tokens: try Lexer.tokenize(source))
+    parser.source = Array(source.utf8)
+    parser.readsProgram = true
     var module = try parser.parseDirectives()
+    try parser.requireMain()
     module.body = try parser.parsePipe()
-    try parser.expectEnd()
+    try parser.expectEnd(expecting: "end of file")
     return module
   }
 
   /// Parses a library file: `module` metadata and `import`s, then only definitions.
   static func parseLibrary(_ source: String, fileName: String) throws(QueryError) -> ModuleSource {
     var parser = Parser(tokens: try Lexer.tokenize(source), fileName: fileName)
+    parser.source = Array(source.utf8)
     var module = try parser.parseDirectives()
     while parser.isKeyword("def") { module.definitions.append(try parser.parseDefinition()) }
     try parser.expectEnd()
@@ -77,24 +88,74 @@ struct Parser {
     return true
   }
 
-  private func unexpected() -> QueryError {
+  /// jq's error for the current token, which the grammar cannot take there.
+  ///
+  /// The token is named as `jqName(of:at:)` says; at the end of the program the error is at
+  /// the last thing jq's lexer read. `expecting` is the list bison adds when the parser's state takes at most four tokens
+  /// (`'|' or ',' or ')'`), given where the grammar makes it certain.
+  private func unexpected(expecting: String? = nil) -> QueryError {
     let token = current
-    if token.kind == .end {
-      return .compile("syntax error: unexpected end of file", at: token.location)
+    let name = Self.jqName(of: tokens, at: position)
+    var location = token.location
+    if token.kind == .end && token.location.length == 0 {
+      location = Self.endLocation(
+        after: position > 0 ? tokens[position - 1] : nil, end: token, source: source)
     }
-    return .compile("syntax error: unexpected '\(token.spelling)'", at: token.location)
+    let expecting = expecting ?? (readsProgram && position == 0 ? "end of file" : nil)
+    let expected = expecting.map { ", expecting \($0)" } ?? ""
+    return .compile("syntax error, unexpected \(name)\(expected)", at: location)
   }
 
-  private mutating func expect(_ symbol: String) throws(QueryError) {
-    guard accept(symbol) else { throw unexpected() }
+  /// jq's error for a program with no main expression (empty, or only definitions).
+  private mutating func requireMain() throws(QueryError) {
+    let start = position
+    defer { position = start }
+    while isKeyword("def") { _ = try parseDefinition() }
+    if current.kind == .end {
+      throw .compile("Top-level program not given (try \".\")", at: nil)
+    }
   }
 
-  private mutating func expectKeyword(_ word: String) throws(QueryError) {
-    guard acceptKeyword(word) else { throw unexpected() }
+  /// `f()` where an error inside is taken by one of jq's bracket `error` rules.
+  private mutating func bracketed<T>(_ f: (inout Parser) throws(QueryError) -> T)
+    throws(QueryError) -> T
+  {
+    do {
+      return try f(&self)
+    } catch {
+      throw Self.recovered(error)
+    }
   }
 
-  mutating func expectEnd() throws(QueryError) {
-    guard current.kind == .end else { throw unexpected() }
+  /// jq's `'.' error` and `'.' IDENT error` rules: a `.` followed by what can neither
+  /// follow a term nor start a string or a `[` (`.$x`, `. 1`, `. foo`).
+  private mutating func checkAfterDot(_ dot: Token) throws(QueryError) {
+    let name = Self.jqName(of: tokens, at: position)
+    let stops: Set<String> = [
+      "BINDING", "LITERAL", "IDENT", "'('", "'{'", "'$'", "..", "$__loc__", "if", "try",
+      "reduce", "foreach", "def", "label", "import", "include", "module", "break",
+      "INVALID_CHARACTER",
+    ]
+    guard stops.contains(name) else { return }
+    if name == "IDENT" { _ = advance() }
+    throw Self.hinted(
+      unexpected(), "try .[\"field\"] instead of .field for unusually named fields",
+      from: dot.location)
+  }
+
+  /// `expecting`: the tokens jq's parser lists in its error here (see `unexpected`).
+  private mutating func expect(_ symbol: String, expecting: String? = nil) throws(QueryError) {
+    guard accept(symbol) else { throw unexpected(expecting: expecting) }
+  }
+
+  private mutating func expectKeyword(_ word: String, expecting: String? = nil)
+    throws(QueryError)
+  {
+    guard acceptKeyword(word) else { throw unexpected(expecting: expecting) }
+  }
+
+  mutating func expectEnd(expecting: String? = nil) throws(QueryError) {
+    guard current.kind == .end else { throw unexpected(expecting: expecting) }
   }
 
   private mutating func expectVariable() throws(QueryError) -> String {
@@ -251,11 +312,20 @@ struct Parser {
         term = try parseBracketSuffix(term, slices: false)
         step = true
       } else if isSymbol("[") {
-        term = try parseBracketSuffix(term)
+        let target = term
+        term = try bracketed { (parser: inout Parser) throws(QueryError) -> AST in
+          try parser.parseBracketSuffix(target)
+        }
         step = true
       } else if accept("?") {
         term = step ? .optionalStep(term) : .optional(term)
         step = false
+      } else if isSymbol("."), case .format = tokens[position + 1].kind {
+        break
+      } else if isSymbol(".") {
+        // jq's `Term '.' String` and `Term '.' '['`: nothing else follows a term's `.`.
+        _ = advance()
+        throw unexpected(expecting: "FORMAT or QQSTRING_START or '['")
       } else {
         break
       }
@@ -310,6 +380,7 @@ struct Parser {
       return .variable(name, token.location)
     case .symbol("."):
       _ = advance()
+      try checkAfterDot(token)
       if case .string = current.kind {
         return .index(target: .identity, key: try parseStringLiteral(format: nil))
       }
@@ -320,18 +391,24 @@ struct Parser {
       return .recurseDefault
     case .symbol("("):
       _ = advance()
-      let inner = try parsePipe()
-      try expect(")")
-      return inner
+      return try bracketed { (parser: inout Parser) throws(QueryError) -> AST in
+        let inner = try parser.parsePipe()
+        try parser.expect(")", expecting: "'|' or ',' or ')'")
+        return inner
+      }
     case .symbol("["):
       _ = advance()
       if accept("]") { return .array(nil) }
-      let inner = try parsePipe()
-      try expect("]")
-      return .array(inner)
+      return try bracketed { (parser: inout Parser) throws(QueryError) -> AST in
+        let inner = try parser.parsePipe()
+        try parser.expect("]", expecting: "'|' or ',' or ']'")
+        return .array(inner)
+      }
     case .symbol("{"):
       _ = advance()
-      return try parseObject()
+      return try bracketed { (parser: inout Parser) throws(QueryError) -> AST in
+        try parser.parseObject()
+      }
     case .symbol("-"):
       _ = advance()
       return Self.negated(try parsePostfix())
@@ -346,13 +423,19 @@ struct Parser {
     switch word {
     case "if":
       _ = advance()
-      return try parseIfRest()
+      return try parseIfRest(hintFrom: token.location)
     case "try":
       // jq's `"try" Expr "catch" Expr` binds tighter than every binary operator, so each
       // side is a term (with its own unary minus): `try .a catch . + 1` adds 1 to the result.
       _ = advance()
       let body = try parseSignedTerm()
-      if acceptKeyword("catch") { return .tryCatch(body, try parseSignedTerm()) }
+      if acceptKeyword("catch") {
+        do {
+          return .tryCatch(body, try parseSignedTerm())
+        } catch {
+          throw Self.hinted(error, "Possibly unterminated 'try' statement", from: token.location)
+        }
+      }
       return .tryCatch(body, nil)
     case "reduce", "foreach":
       // jq 1.8: `reduce Expr as …`, so `reduce .[] / .[] as $i (…)` divides first.
@@ -360,7 +443,7 @@ struct Parser {
       let source = try parseAlternative()
       try expectKeyword("as")
       let pattern = try parsePattern()
-      try expect("(")
+      try expect("(", expecting: "'('")
       let initial = try parsePipe()
       try expect(";")
       let update = try parsePipe()
@@ -404,24 +487,37 @@ struct Parser {
     }
   }
 
-  private mutating func parseIfRest() throws(QueryError) -> AST {
+  /// After `if` (or `elif`); `hintFrom` is the `if`'s place, for jq's `"if" Query "then"
+  /// error` rule (`Possibly unterminated 'if' statement`), which `elif` does not have.
+  private mutating func parseIfRest(hintFrom start: ProgramLocation? = nil)
+    throws(QueryError) -> AST
+  {
     let condition = try parsePipe()
-    try expectKeyword("then")
-    let then = try parsePipe()
-    if acceptKeyword("elif") {
-      return .ifThen(cond: condition, then: then, otherwise: try parseIfRest())
+    try expectKeyword("then", expecting: "then or '|' or ','")
+    do {
+      let then = try parsePipe()
+      if acceptKeyword("elif") {
+        return .ifThen(cond: condition, then: then, otherwise: try parseIfRest())
+      }
+      var otherwise: AST?
+      if acceptKeyword("else") {
+        otherwise = try parsePipe()
+        try expectKeyword("end", expecting: "end or '|' or ','")
+      } else {
+        try expectKeyword("end")
+      }
+      return .ifThen(cond: condition, then: then, otherwise: otherwise)
+    } catch {
+      guard let start else { throw error }
+      throw Self.hinted(error, "Possibly unterminated 'if' statement", from: start)
     }
-    var otherwise: AST?
-    if acceptKeyword("else") { otherwise = try parsePipe() }
-    try expectKeyword("end")
-    return .ifThen(cond: condition, then: then, otherwise: otherwise)
   }
 
   private mutating func parseDefinition() throws(QueryError) -> FunctionDefinition {
     let location = current.location
     try expectKeyword("def")
     guard case .identifier(let name) = current.kind, !Parser.keywords.contains(name) else {
-      throw unexpected()
+      throw unexpected(expecting: "IDENT")
     }
     _ = advance()
     var parameters: [String] = []
@@ -439,7 +535,7 @@ struct Parser {
     }
     try expect(":")
     let body = try parsePipe()
-    try expect(";")
+    try expect(";", expecting: "'|' or ',' or ';'")
     return FunctionDefinition(name: name, parameters: parameters, body: body, location: location)
   }
 
@@ -499,7 +595,7 @@ struct Parser {
       }
       // jq's grammar ends a pair list with an optional ',' (`{a: 1,}`); a lone ',' is not one.
     } while accept(",") && !isSymbol("}")
-    try expect("}")
+    try expect("}", expecting: "'}'")
     return .object(entries)
   }
 
@@ -530,7 +626,7 @@ struct Parser {
       try expect("]")
       return .array(items)
     }
-    try expect("{")
+    try expect("{", expecting: "BINDING or '[' or '{'")
     var entries: [(key: AST, pattern: Pattern?, bindsKey: String?)] = []
     repeat {
       let token = current

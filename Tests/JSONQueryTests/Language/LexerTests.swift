@@ -50,7 +50,7 @@ struct LexerTests {
     #expect(throws: QueryError.self) { try Lexer.tokenize("1 + \"abc") }
     do { _ = try Lexer.tokenize("1 + \"abc") } catch {
       #expect(error.kind == .compile)
-      #expect(error.location?.column == 5)
+      #expect(error.location?.column == 6)  // at the text, as jq's QQSTRING_TEXT
     }
   }
 }

@@ -48,7 +48,10 @@ let package = Package(
     // Foundation, FoundationInternationalization or ICU's data (most of a tiny run's start-up:
     // JSONKit's "Module layout" article). JSONKit re-exports it (Exports.swift) and adds what needs Foundation and
     // SwiftyJSON's own spellings: `import JSONKit` is the whole API.
-    .target(name: "JSONKitCore", dependencies: ["CYajl"]),
+    // The package's one lock and one way to start a thread (see Locked's comment for why not
+    // Mutex); package access only, in no product of its own.
+    .target(name: "Threading"),
+    .target(name: "JSONKitCore", dependencies: ["CYajl", "Threading"]),
     .target(name: "JSONKit", dependencies: ["JSONKitCore"]),
     .target(name: "Mapping", dependencies: ["JSONKit"]),
     .target(name: "CSystemShims"),
@@ -57,7 +60,8 @@ let package = Package(
       pkgConfig: "oniguruma",
       providers: [.apt(["libonig-dev"]), .brew(["oniguruma"])]
     ),
-    .target(name: "JSONQuery", dependencies: ["JSONKitCore", "CSystemShims", "COniguruma"]),
+    .target(
+      name: "JSONQuery", dependencies: ["JSONKitCore", "CSystemShims", "COniguruma", "Threading"]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",
@@ -66,7 +70,7 @@ let package = Package(
     .target(
       name: "Transfer",
       dependencies: [
-        "CCurl", "JSONKit", "Mapping",
+        "CCurl", "JSONKit", "Mapping", "Threading",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Tracing", package: "swift-distributed-tracing"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -75,14 +79,14 @@ let package = Package(
           condition: .when(traits: ["Hummingbird"])),
       ]
     ),
-    .target(name: "LoopbackTestServer", dependencies: ["CSystemShims"]),
+    .target(name: "LoopbackTestServer", dependencies: ["CSystemShims", "Threading"]),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
     .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
     // Inputs several test targets generate alike (seeded random numbers, hostile request
     // bodies): not in any product.
     .target(name: "TestInputs", path: "Tests/Support/TestInputs"),
     .executableTarget(
-      name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery", "CSystemShims"]),
+      name: "JSONKitCLI", dependencies: ["JSONKitCore", "JSONQuery", "CSystemShims", "Threading"]),
     .target(
       name: "JSONKitHummingbird",
       dependencies: [
@@ -153,7 +157,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoopbackTestServerTests",
-      dependencies: ["LoopbackTestServer", "TestProcesses", "CSystemShims"]
+      dependencies: ["LoopbackTestServer", "TestProcesses", "CSystemShims", "Threading"]
     ),
     .testTarget(
       name: "JSONKitHummingbirdTests",

@@ -10,8 +10,21 @@ let rootIdentity: String = {
 }()
 
 /// libFuzzer targets, in their own package so that the root `swift build` and `swift test`
-/// never build them. Build and run one with `Scripts/fuzz TARGET SECONDS`.
-let fuzzTargets = ["FuzzParser", "FuzzRoundTrip", "FuzzStreamChunks", "FuzzMapping", "FuzzQuery"]
+/// never build them, each with the root's products it needs. Build and run them with
+/// `Scripts/fuzz`. FuzzServerSentEvents reads an internal type (`@testable import`): the
+/// script builds every module with `-enable-testing`.
+let fuzzTargets: [(name: String, products: [String])] = [
+  ("FuzzParser", ["JSONKit"]),
+  ("FuzzRoundTrip", ["JSONKit"]),
+  ("FuzzStreamChunks", ["JSONKit"]),
+  ("FuzzMapping", ["JSONKit", "Mapping"]),
+  ("FuzzQuery", ["JSONKit", "JSONQuery"]),
+  // BoundaryScanner.swift in its folder is a link to the CLI's file.
+  ("FuzzBoundaryScanner", ["JSONKit"]),
+  ("FuzzServerSentEvents", ["Transfer"]),
+  ("FuzzMultipart", ["Transfer"]),
+  ("FuzzTransferResponse", ["Transfer", "LoopbackTestServer"]),
+]
 
 let package = Package(
   name: "JSONKitFuzz",
@@ -24,15 +37,11 @@ let package = Package(
       dependencies: [.product(name: "JSONKit", package: rootIdentity)]
     )
   ]
-    + fuzzTargets.map { name in
+    + fuzzTargets.map { target in
       .executableTarget(
-        name: name,
-        dependencies: [
-          "FuzzSupport",
-          .product(name: "JSONKit", package: rootIdentity),
-          .product(name: "Mapping", package: rootIdentity),
-          .product(name: "JSONQuery", package: rootIdentity),
-        ]
+        name: target.name,
+        dependencies: ["FuzzSupport"]
+          + target.products.map { .product(name: $0, package: rootIdentity) }
       )
     },
   swiftLanguageModes: [.v6]

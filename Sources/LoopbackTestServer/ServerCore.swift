@@ -1,4 +1,5 @@
 import Synchronization
+import Threading
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,9 @@ final class ServerCore: Sendable {
   let handler: @Sendable (ServerRequest) -> ServerResponse
   let stopSignal: StopSignal
   private let listenerFD: Int32
+  /// 200 connection threads with the default 8 MiB stacks would reserve 1.6 GiB of address
+  /// space; handlers are small, 1 MiB is plenty.
+  private static let stackSize = 1 << 20
   private let accepted = Atomic<Int>(0)
   private let served = Atomic<Int>(0)
   private let threads = Locked(ThreadTable())
@@ -57,7 +61,7 @@ final class ServerCore: Sendable {
   }
 
   func start() throws(LoopbackServerError) {
-    guard let acceptor = PosixThread.spawn({ self.acceptLoop() }) else {
+    guard let acceptor = PosixThread.spawn(stackSize: Self.stackSize, { self.acceptLoop() }) else {
       // stop() rather than closing here: the owner's deinit will call stop() too, and only
       // stop() knows not to close the descriptors twice.
       stop()
@@ -93,7 +97,7 @@ final class ServerCore: Sendable {
   private func startConnection(_ fd: Int32) {
     let id = accepted.wrappingAdd(1, ordering: .relaxed).oldValue
     let connection = Connection(fd: fd, stopSignal: stopSignal)
-    let thread = PosixThread.spawn {
+    let thread = PosixThread.spawn(stackSize: Self.stackSize) {
       ConnectionSession(connection: connection, id: id, core: self).run()
       connection.close()
       self.connectionThreadFinished(id)

@@ -1,6 +1,7 @@
 import Foundation
 import TestProcesses
 import Testing
+import Threading
 
 @testable import LoopbackTestServer
 

@@ -1,6 +1,6 @@
-import Dispatch
 import JSONKitCore
 import JSONQuery
+import Threading
 
 extension BigArrayRunner {
   /// A run of consecutive elements of the array: their text in `buffer[range]`, without
@@ -9,8 +9,8 @@ extension BigArrayRunner {
   /// A worker sets `result` once and signals; the reading thread reads it only after
   /// waiting, so the two never touch it at the same time.
   final class Piece: @unchecked Sendable {
-    // @unchecked: `result` is written by one worker before `done` is signalled and read by
-    // the reading thread only after waiting on `done`; everything else is immutable.
+    // @unchecked: `result` is written by one worker before `finished` is set and read by
+    // the reading thread only after waiting for `finished`; everything else is immutable.
     let buffer: ReadBuffer
     let range: Range<Int>
     /// The array's first piece, and its last: a piece with no element is JSON only when it
@@ -18,7 +18,8 @@ extension BigArrayRunner {
     let isFirst: Bool
     let isLast: Bool
     private var result: PieceOutcome??
-    private let done = DispatchSemaphore(value: 0)
+    /// Whether `result` is set: the lock orders the worker's write before the reader's read.
+    private let finished = Locked(false)
 
     init(buffer: ReadBuffer, range: Range<Int>, isFirst: Bool, isLast: Bool) {
       self.buffer = buffer
@@ -32,13 +33,14 @@ extension BigArrayRunner {
     /// Called by the worker that evaluated the piece: `nil` when it failed.
     func finish(_ outcome: PieceOutcome?) {
       result = .some(outcome)
-      done.signal()
+      finished.withLock { $0 = true }
+      finished.wakeWaiters()
     }
 
     /// What the worker made of the piece, once it is done; `nil` when it failed.
     func waitForResult() -> PieceOutcome? {
-      if let result { return result }
-      done.wait()
+      // Not a read of `result` before the lock: that raced with the worker's write (TSan).
+      finished.withLock(whenReady: { $0 }, { _ in })
       return result!
     }
   }

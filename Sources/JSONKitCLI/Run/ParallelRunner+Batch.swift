@@ -1,5 +1,5 @@
-import Dispatch
 import JSONKitCore
+import Threading
 
 extension ParallelRunner {
   /// A piece of one file, cut at a value boundary, and what evaluating it printed.
@@ -7,8 +7,8 @@ extension ParallelRunner {
   /// A worker sets `result` once and signals; the main thread reads it only after waiting,
   /// so the two never touch it at the same time.
   final class Batch: @unchecked Sendable {
-    // @unchecked: `result` is written by one worker before `done` is signalled and read by
-    // the main thread only after waiting on `done`; everything else is immutable.
+    // @unchecked: `result` is written by one worker before `finished` is set and read by
+    // the main thread only after waiting for `finished`; everything else is immutable.
     let buffer: ReadBuffer
     /// Where the batch starts in its file: byte offset and line number.
     let start: Int
@@ -17,8 +17,9 @@ extension ParallelRunner {
     let name: String
     /// The file's last batch: its parser is finished (a last bare number, or truncated input).
     let isLast: Bool
-    var result: BatchResult?
-    private let done = DispatchSemaphore(value: 0)
+    private(set) var result: BatchResult?
+    /// Whether `result` is set: the lock orders the worker's write before the reader's read.
+    private let finished = Locked(false)
 
     init(buffer: ReadBuffer, start: Int, line: Int, name: String, isLast: Bool) {
       self.buffer = buffer
@@ -40,13 +41,14 @@ extension ParallelRunner {
     /// Called by the worker that evaluated the batch.
     func finish(_ result: BatchResult) {
       self.result = result
-      done.signal()
+      finished.withLock { $0 = true }
+      finished.wakeWaiters()
     }
 
     /// The result, once a worker (or the main thread) has made it.
     func waitForResult() -> BatchResult {
-      if let result { return result }
-      done.wait()
+      // Not a read of `result` before the lock: that raced with the worker's write (TSan).
+      finished.withLock(whenReady: { $0 }, { _ in })
       return result!
     }
   }

@@ -194,7 +194,7 @@ final class ParallelRunner {
     // starting any thread; so does a batch cut at a short read before any other (`echo …
     // | jsonkit`: starting the threads was 14% of such a run), as the next may never come.
     if pool == nil && inFlight.isEmpty && (batch.isLast || paused) {
-      batch.result = evaluator.evaluate(batch)
+      batch.finish(evaluator.evaluate(batch))
       inFlight.append(batch)
       printOldest()
       return

@@ -1,6 +1,6 @@
 #if os(Linux) && canImport(Glibc)
   import Glibc
-  import Synchronization
+  import Threading
 
   /// Memory for `GrowableBuffer`s of `threshold` bytes or more: anonymous mappings of our
   /// own, 2 MiB-aligned and marked `MADV_HUGEPAGE`, so the kernel backs them with huge pages
@@ -33,7 +33,7 @@
   /// of live regions keyed by start address. A header before the returned pointer was the
   /// alternative, but telling a malloc pointer apart would then mean reading memory before
   /// it, which belongs to glibc (its chunk layout is not ours to rely on) and may not even be
-  /// mapped. The registry is behind a `Mutex` because documents are freed on any thread; it
+  /// mapped. The registry is behind a lock because documents are freed on any thread; it
   /// is touched only for large buffers (a few times per large document), never per value.
   enum LargeAllocation {
     /// Requests of at least this many bytes get a region.
@@ -57,7 +57,7 @@
       var requested: Int
     }
 
-    private static let regions = Mutex<[UInt: Region]>([:])
+    private static let regions = Locked<[UInt: Region]>([:])
 
     @inline(__always)
     private static func roundUp(_ bytes: Int) -> Int {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import JSONKit
 import Logging
-import Synchronization
+import Threading
 
 /// One request and its response, made by `Session.request`: chain validators and response
 /// handlers onto it.
@@ -59,7 +59,7 @@ public final class DataRequest: Sendable {
   private let upload: UploadSource?
   let uploadObservers = ProgressObservers()
   let downloadObservers = ProgressObservers()
-  private let mutable = Mutex(Mutable())
+  private let mutable = Locked(Mutable())
   /// Logs, span and metrics of this request; nil when there is nothing to record them in.
   private let telemetry: RequestTelemetry?
 

@@ -1,7 +1,7 @@
 import CoreMetrics
 import Foundation
 import Logging
-import Synchronization
+import Threading
 import Tracing
 
 /// What one request tells its logger, its tracer and the metrics factory: a span from the
@@ -36,7 +36,7 @@ final class RequestTelemetry: Sendable {
   /// Read there,
   /// since the request starts on another thread, where the caller's task-local is not set.
   private let parent: ServiceContext?
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// What a request with this logger, tracer and factory records, or nil when it records
   /// nothing: a logger above `debug`, no tracer and no factory.

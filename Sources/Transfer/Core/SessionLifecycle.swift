@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// The requests a `Session` is running and whether it still takes new ones: what
 /// `Session.shutdown(gracePeriod:)` waits for and `Session.cancelAllRequests()` cancels.
@@ -14,7 +14,7 @@ final class SessionLifecycle: Sendable {
     var drainWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Records a request that starts; false once the session is shut down.
   func admit(_ request: DataRequest) -> Bool {

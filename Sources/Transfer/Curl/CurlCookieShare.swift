@@ -1,6 +1,6 @@
 import CCurl
 import Dispatch
-import Synchronization
+import Threading
 
 /// One session's cookie store: a curl share handle holding cookies, attached to every easy
 /// handle of the session, and a control easy handle for reading, setting, loading and saving
@@ -13,7 +13,7 @@ import Synchronization
 final class CurlCookieShare: Sendable {
   /// Not `Sendable` in C; curl locks the shared data itself, and the pointer never changes.
   private nonisolated(unsafe) let share: UnsafeMutablePointer<ccurl_share>
-  private let control: Mutex<ControlHandle>
+  private let control: Locked<ControlHandle>
   /// The file cookies are loaded from and saved to, if any.
   let path: String?
 
@@ -35,7 +35,7 @@ final class CurlCookieShare: Sendable {
     }
     self.share = share
     self.path = path
-    control = Mutex(ControlHandle(easy: easy))
+    control = Locked(ControlHandle(easy: easy))
     let options = CurlOptions(easy: easy)
     options.set(CURLOPT_SHARE, pointer: UnsafeMutableRawPointer(share.pointee.share))
     // A file that does not exist yet is no error: curl skips it.

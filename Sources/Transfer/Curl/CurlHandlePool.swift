@@ -1,5 +1,5 @@
 import CCurl
-import Synchronization
+import Threading
 
 /// A session's idle curl easy handles, reset and handed out again instead of a new handle
 /// per request.
@@ -29,7 +29,7 @@ final class CurlHandlePool: Sendable {
     var made = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// At most this many idle handles are kept; more are cleaned up when given back.
   let capacity: Int
 

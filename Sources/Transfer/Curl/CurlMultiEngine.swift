@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Synchronization
+import Threading
 
 /// Drives transfers of a `Session` on one thread with a curl multi handle; a session has
 /// `SessionConfiguration.transferThreads` of them, each with its part of the connection limits.
@@ -31,7 +32,7 @@ final class CurlMultiEngine: Sendable {
 
   /// Not `Sendable` in C; only the engine thread uses it.
   private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   /// The pipe that wakes the engine thread: it polls `wakeRead`, others write to `wakeWrite`.
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -65,9 +66,8 @@ final class CurlMultiEngine: Sendable {
     precondition(made == 0, "cannot make the engine's wake-up pipe")
     wakeRead = fds[0]
     wakeWrite = fds[1]
-    let thread = Thread { [self] in run() }
-    thread.name = "JSONKit.Transfer.engine"
-    thread.start()
+    let started = PosixThread.spawn(name: "transfer-engine", detached: true) { [self] in run() }
+    precondition(started != nil, "cannot start the engine's thread")
   }
 
   /// `limit` shared out over `count` engines, the remainder to the first ones.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// Carries an `AsyncSequence` of byte chunks to curl's read callback, with backpressure both
 /// ways: the producing task waits while `limit` bytes are queued, and the upload pauses
@@ -13,7 +13,7 @@ final class AsyncUploadChannel: RequestBodyReader, Sendable {
 
   /// Starts the channel for the first attempt; a sequence is read once, so a retry fails.
   final class Producer: Sendable {
-    private let started = Mutex(false)
+    private let started = Locked(false)
     private let feed: @Sendable (AsyncUploadChannel) async -> Void
 
     init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks)
@@ -58,7 +58,7 @@ final class AsyncUploadChannel: RequestBodyReader, Sendable {
     var task: Task<Void, Never>?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   let length: Int? = nil
   let waker: TransferWaker? = TransferWaker()
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// A value that arrives once from a completion handler and that any number of tasks await.
 ///
@@ -11,7 +11,7 @@ final class AwaitedResponse<Value: Sendable>: Sendable {
     var waiters: [CheckedContinuation<Value, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Stores `value` and resumes every waiting task; only the first call counts.
   func deliver(_ value: Value) {

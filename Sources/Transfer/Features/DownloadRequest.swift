@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Logging
-import Synchronization
 
 /// A request whose body is written to a file as it arrives, never held in memory, made by
 /// `Session.download`.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// What `Session.download(resumingWith:to:)` reads: the URL, the partial file, how many of
 /// its bytes are good and the validator that `If-Range` sends, as JSON.
@@ -53,7 +53,7 @@ final class DownloadState: Sendable {
   private let destination: DownloadRequest.Destination?
   /// The resume data this download started from, handed back if it ends before any attempt.
   private let resume: ResumeData?
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(destination: DownloadRequest.Destination?, resume: ResumeData?) {
     self.destination = destination
@@ -70,7 +70,7 @@ final class DownloadState: Sendable {
         initial.validator = resume.validator
       }
     }
-    state = Mutex(initial)
+    state = Locked(initial)
   }
 
   var finished: DownloadResponse<URL?>? { state.withLock { $0.finished } }
@@ -203,7 +203,7 @@ final class DownloadSink: @unchecked Sendable {
   private let url: URL
   private let requestedOffset: Int64
   private var handle: FileHandle?
-  private let closing = Mutex(false)
+  private let closing = Locked(false)
   private(set) var opened = false
   /// Bytes in the file that belong to the resource, from its start.
   private(set) var fileSize: Int64 = 0

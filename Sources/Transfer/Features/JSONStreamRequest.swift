@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import JSONKit
 import Logging
-import Synchronization
+import Threading
 
 /// What a JSON stream delivers: each top-level value as it arrives, then the end.
 public enum JSONStreamEvent: Sendable {
@@ -108,7 +108,7 @@ final class JSONStreamSink: Sendable {
   }
 
   let queue: StreamQueue<JSON>
-  private let state = Mutex<State>(State())
+  private let state = Locked<State>(State())
 
   init(limit: Int) { queue = StreamQueue(limit: limit) }
 

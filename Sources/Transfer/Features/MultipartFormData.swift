@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// A `multipart/form-data` body (RFC 7578) of data, file and stream parts, with Alamofire's
 /// names, for `Session.upload(multipartFormData:to:)`.
@@ -21,8 +21,8 @@ import Synchronization
 public final class MultipartFormData: Sendable {
   /// The boundary between parts: random, so that no part's bytes contain it by chance.
   public let boundary: String
-  private let parts = Mutex<[Part]>([])
-  private let failure = Mutex<TransferError?>(nil)
+  private let parts = Locked<[Part]>([])
+  private let failure = Locked<TransferError?>(nil)
 
   /// An empty form.
   ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// An `InputStream` given as a request body (or a multipart part): read on a thread of its
 /// own, and kept in memory up to `replayLimit` bytes so that the body can be sent again.
@@ -86,7 +86,7 @@ final class ReplayableStream: Sendable {
 
     // Read only by the pump's thread (after `start`), or, for `close`, after it has finished.
     private nonisolated(unsafe) let stream: InputStream
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let room = DispatchSemaphore(value: 0)
 
     init(_ stream: InputStream) { self.stream = stream }
@@ -142,9 +142,10 @@ final class ReplayableStream: Sendable {
         return (.pause, start, signal)
       }
       if start {
-        let thread = Thread { [self] in run() }
-        thread.name = "JSONKit.Transfer.body-stream"
-        thread.start()
+        let started = PosixThread.spawn(name: "transfer-body", detached: true) { [self] in
+          run()
+        }
+        precondition(started != nil, "cannot start the body stream's thread")
       }
       if signal { room.signal() }
       return result

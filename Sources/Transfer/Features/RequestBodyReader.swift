@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What curl's read callback gets from a body reader.
 enum BodyRead {

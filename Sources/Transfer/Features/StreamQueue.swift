@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// The bounded queue between curl's write callback and one consumer of a streamed body:
 /// chunks of bytes (`DataStreamRequest`) or parsed values (`JSONStreamRequest`).
@@ -26,8 +26,8 @@ final class StreamQueue<Element: Sendable>: Sendable {
 
   let limit: Int
   let waker = TransferWaker()
-  private let state = Mutex(State())
-  private let responseHead = Mutex<(status: Int, headers: HTTPHeaders)>((0, HTTPHeaders()))
+  private let state = Locked(State())
+  private let responseHead = Locked<(status: Int, headers: HTTPHeaders)>((0, HTTPHeaders()))
 
   init(limit: Int) {
     precondition(limit > 0, "a stream queue needs room for at least one unit")

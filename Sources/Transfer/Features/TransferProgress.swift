@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Threading
 
 /// How far one direction of a transfer has come: bytes done out of bytes expected.
 ///
@@ -54,7 +54,7 @@ final class ProgressObservers: Sendable {
     var finished = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var isEmpty: Bool { state.withLock { $0.closures.isEmpty && $0.streams.isEmpty } }
 

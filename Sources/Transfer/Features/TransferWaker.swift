@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// Lets another thread resume a transfer that paused itself (a full stream buffer, an upload
 /// waiting for its next chunk).
@@ -8,7 +8,7 @@ import Synchronization
 /// transfer when it starts it and `CurlTransfer.finish` detaches it, which breaks the cycle
 /// transfer → body handling → waker → transfer.
 final class TransferWaker: Sendable {
-  private let target = Mutex<(engine: CurlMultiEngine, transfer: CurlTransfer)?>(nil)
+  private let target = Locked<(engine: CurlMultiEngine, transfer: CurlTransfer)?>(nil)
 
   func attach(engine: CurlMultiEngine, transfer: CurlTransfer) {
     target.withLock { $0 = (engine, transfer) }

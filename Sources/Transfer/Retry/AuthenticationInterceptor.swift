@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// Applies a credential to every request and refreshes it when it expires or the server
 /// refuses it, with one refresh at a time: Alamofire 5's `AuthenticationInterceptor`.
@@ -81,7 +81,7 @@ public final class AuthenticationInterceptor<AuthenticatorType: Authenticator>:
   public let authenticator: AuthenticatorType
   /// The refresh limit; `nil`: none.
   public let refreshWindow: RefreshWindow?
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// An interceptor for `authenticator`, starting with `credential`.
   ///
@@ -100,7 +100,7 @@ public final class AuthenticationInterceptor<AuthenticatorType: Authenticator>:
   ) {
     self.authenticator = authenticator
     self.refreshWindow = refreshWindow
-    state = Mutex(State(credential: credential))
+    state = Locked(State(credential: credential))
   }
 
   /// The current credential: set it after a login, read it to store it.

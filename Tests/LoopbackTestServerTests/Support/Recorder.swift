@@ -1,3 +1,5 @@
+import Threading
+
 @testable import LoopbackTestServer
 
 /// Collects what a handler saw, for checking after the client is done.

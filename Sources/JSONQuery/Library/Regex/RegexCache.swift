@@ -1,5 +1,5 @@
 import COniguruma
-import Synchronization
+import Threading
 
 /// Compiled Oniguruma patterns, shared by every run: a program like `.[] | test("^a")`
 /// would otherwise compile the same pattern once per value.
@@ -17,7 +17,7 @@ final class RegexCache: Sendable {
     let options: OnigOptionType
   }
 
-  private let compiled = Mutex<[Key: CompiledRegex]>([:])
+  private let compiled = Locked<[Key: CompiledRegex]>([:])
 
   /// The compiled `pattern`, or Oniguruma's error message for it.
   func regex(_ pattern: String, options: OnigOptionType) throws(RegexError) -> CompiledRegex {
@@ -45,7 +45,7 @@ struct RegexError: Error {
 /// thread at a time searches with it; it is freed once, when the last reference goes.
 final class CompiledRegex: @unchecked Sendable {
   private let regex: OnigRegex
-  private let lock = Mutex(())
+  private let lock = Locked(())
   /// The name of each named group, by group number.
   let names: [Int: String]
   /// The named groups in the order of their numbers (what `sub` builds its capture

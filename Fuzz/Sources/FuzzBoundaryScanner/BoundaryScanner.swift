@@ -1,0 +1,1 @@
+../../../Sources/JSONKitCLI/Input/BoundaryScanner.swift

@@ -66,7 +66,7 @@ public struct QueryOptions: Sendable {
   ///   - limits: Hard limits on each run.
   public init(
     libraryPaths: [String] = [], variableNames: [String] = [], includesHomeFile: Bool = false,
-    programDirectory: String? = nil, stepLimit: Int? = nil, limits: QueryLimits = QueryLimits()
+    programDirectory: String? = nil, stepLimit: Int? = nil, limits: QueryLimits
   ) {
     self.libraryPaths = libraryPaths
     self.variableNames = variableNames
@@ -74,5 +74,30 @@ public struct QueryOptions: Sendable {
     self.programDirectory = programDirectory
     self.limits = limits
     if let stepLimit { self.limits.steps = stepLimit }
+  }
+
+  /// Options without limits other than `stepLimit`, as in 0.4.0.
+  ///
+  /// Kept beside the initializer with `limits` so that 0.4.0's calls compile unchanged; the
+  /// one with `limits` has no default for it, so that a call with neither picks this one.
+  ///
+  /// ```swift
+  /// let options = QueryOptions(libraryPaths: ["lib"], stepLimit: 1_000_000)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - libraryPaths: Module search paths (`-L`).
+  ///   - variableNames: Variables the caller supplies at run time.
+  ///   - includesHomeFile: Whether `~/.jq`, when it is a file, is included.
+  ///   - programDirectory: What the program's relative `search` paths are relative to.
+  ///   - stepLimit: Evaluation steps per run (`limits.steps`).
+  public init(
+    libraryPaths: [String] = [], variableNames: [String] = [], includesHomeFile: Bool = false,
+    programDirectory: String? = nil, stepLimit: Int? = nil
+  ) {
+    self.init(
+      libraryPaths: libraryPaths, variableNames: variableNames,
+      includesHomeFile: includesHomeFile, programDirectory: programDirectory,
+      stepLimit: stepLimit, limits: QueryLimits())
   }
 }

@@ -36,12 +36,8 @@ public struct MappableResponseSerializer<Model: BaseMappable & Sendable>: Respon
   }
 
   public func serialize(_ input: ResponseInput) throws -> Model {
-    if let error = input.error { throw error }
-    let json = try ResponseKeyPath.value(in: try input.json(), at: keyPath)
-    do {
-      return try Mapper<Model>(context: context, strict: strict).mapOrThrow(JSON: json)
-    } catch {
-      throw TransferError.responseSerializationFailed(reason: .mappingFailed(error: error))
+    try MappedBody.map(input, at: keyPath) { json throws(MappingError) in
+      try Mapper<Model>(context: context, strict: strict).mapOrThrow(JSON: json)
     }
   }
 }
@@ -72,10 +68,25 @@ public struct MappableArrayResponseSerializer<Model: BaseMappable & Sendable>: R
   }
 
   public func serialize(_ input: ResponseInput) throws -> [Model] {
+    try MappedBody.map(input, at: keyPath) { json throws(MappingError) in
+      try Mapper<Model>(context: context, strict: strict).mapArrayOrThrow(JSON: json)
+    }
+  }
+}
+
+/// What the two Mappable serializers share: the transfer's error first, then the JSON at the
+/// key path, then the mapping, whose failure becomes `.mappingFailed`.
+///
+/// The two public types stay (they are 0.4.0's API and AlamofireObjectMapper's names); only
+/// the mapping call differs between them.
+private enum MappedBody {
+  static func map<Value>(
+    _ input: ResponseInput, at keyPath: String?, _ mapping: (JSON) throws(MappingError) -> Value
+  ) throws -> Value {
     if let error = input.error { throw error }
     let json = try ResponseKeyPath.value(in: try input.json(), at: keyPath)
     do {
-      return try Mapper<Model>(context: context, strict: strict).mapArrayOrThrow(JSON: json)
+      return try mapping(json)
     } catch {
       throw TransferError.responseSerializationFailed(reason: .mappingFailed(error: error))
     }

@@ -5,9 +5,9 @@ import TestProcesses
 import Testing
 import Transfer
 
-/// Ten thousand requests that fail on the wire leave nothing behind: the sockets of the
-/// server's port and the process's descriptors come back to where they were after a warm-up,
-/// and resident memory stays within a stated margin of it.
+/// Ten thousand requests that fail on the wire leave nothing behind: once the session is shut
+/// down only the server's listener is left on its port, the process's descriptors come back to
+/// where they were after a warm-up, and resident memory stays within a stated margin of it.
 @Suite("Failed requests leave no descriptors or memory behind")
 struct FailedRequestLeakTests {
   static let failedRequests = 10_000
@@ -80,9 +80,6 @@ struct FailedRequestLeakTests {
       let warmUp = await Self.fail(
         Self.warmUpRequests, from: 0, at: server, with: session)
       #expect(warmUp == 0)
-      // The listener, and at most the connections the session keeps (redirects are answered
-      // on kept-alive connections), both of their ends.
-      let socketsBefore = await Self.socketsSettle(on: server.port, atMost: 1)
       let descriptorsBefore = Self.openDescriptors()
       let memoryBefore = Self.residentBytes()
 
@@ -90,8 +87,16 @@ struct FailedRequestLeakTests {
         Self.failedRequests, from: Self.warmUpRequests, at: server, with: session)
       #expect(unexpected == 0)
 
-      let socketsAfter = await Self.socketsSettle(on: server.port, atMost: socketsBefore)
-      #expect(socketsAfter <= socketsBefore)
+      // The session's connection cache may keep up to 16 idle connections to the server
+      // (redirects are answered on kept-alive connections), both of their ends in this
+      // process, until curl next looks at them: not a leak. Shutting the session down
+      // closes them, so afterwards only the listener may be left; a socket a failed
+      // request lost outlives the session and is counted.
+      await session.shutdown()
+      let socketsAfter = await Self.socketsSettle(on: server.port, atMost: 1)
+      #expect(
+        socketsAfter == 1,
+        "\(socketsAfter) sockets on the port: the listener and \(socketsAfter - 1) more")
       let descriptorsAfter = Self.openDescriptors()
       #expect(
         descriptorsAfter <= descriptorsBefore + Self.descriptorMargin,
@@ -100,7 +105,6 @@ struct FailedRequestLeakTests {
       #expect(
         memoryAfter <= memoryBefore + Self.memoryMargin,
         "resident \(memoryBefore >> 20) MiB before, \(memoryAfter >> 20) MiB after")
-      await session.shutdown()
     }
   }
 }

@@ -112,7 +112,25 @@ public enum JSONParser {
   {
     var options = options
     options.allowMultipleValues = multiple
-    let core = ParserCore(options: options, expectedSize: bytes.count, streaming: false)
+    do {
+      return try parseValues(bytes, options: options, tracksPositions: false)
+    } catch {
+      // The first parse noted no positions, so its error cannot say where: parse again with
+      // them, which fails at the same token and locates it.
+      let values = try parseValues(bytes, options: options, tracksPositions: true)
+      assertionFailure("a parse with positions accepted what the parse without them rejected")
+      return values
+    }
+  }
+
+  /// One parse of the whole input, with or without every token's position noted (see
+  /// `TapeBuilder.tracksPositions`).
+  static func parseValues(
+    _ bytes: UnsafeRawBufferPointer, options: Options, tracksPositions: Bool
+  ) throws(JSONError) -> [JSON] {
+    let core = ParserCore(
+      options: options, expectedSize: bytes.count, streaming: false,
+      tracksPositions: tracksPositions)
     try core.feed(bytes)
     try core.finish()
     return core.takeValues()  // `finish` reports empty input when one value is expected

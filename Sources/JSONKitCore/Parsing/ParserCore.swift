@@ -53,7 +53,13 @@ final class ParserCore {
   ///   - streaming: whether the input comes in chunks (the push parser).
   ///   - events: hand out jq's stream events instead of values (streaming only;
   ///     see `TapeBuilder+StreamEvents`; a projection is then ignored).
-  init(options: JSONParser.Options, expectedSize: Int, streaming: Bool, events: Bool = false) {
+  ///   - tracksPositions: note every token's position (see `TapeBuilder.tracksPositions`);
+  ///     streaming parses always do. Without it a failure's location is not meaningful:
+  ///     parse again with it for the error to report.
+  init(
+    options: JSONParser.Options, expectedSize: Int, streaming: Bool, events: Bool = false,
+    tracksPositions: Bool = true
+  ) {
     assert(streaming || !events, "stream events come only from a streaming parse")
     self.options = options
     self.streaming = streaming
@@ -62,7 +68,9 @@ final class ParserCore {
     var options = options
     if events { options.projection = nil }
     builder.initialize(
-      to: TapeBuilder(options: options, expectedSize: expectedSize, streaming: streaming))
+      to: TapeBuilder(
+        options: options, expectedSize: expectedSize, streaming: streaming,
+        tracksPositions: tracksPositions))
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(
       to: events
@@ -307,6 +315,7 @@ final class ParserCore {
     }
     let limit = Self.firstFormFeedOrVerticalTab(base, count) ?? count
     b.pointee.chunkStart = UnsafePointer(base)
+    b.pointee.textEnd = UnsafePointer(base)
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
     let status = yajl_parse(handle, base, limit)

@@ -120,6 +120,7 @@ extension TapeBuilder {
   mutating func projectedNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     if keepsScalar() { return number(p, n) }
     noteTokenEnd()
+    textEnd = p + n
     return noteBareToken(length: n, first: p[0], isNumber: true) ? 1 : 0
   }
 

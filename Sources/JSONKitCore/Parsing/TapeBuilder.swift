@@ -43,6 +43,14 @@ struct TapeBuilder {
   /// `Options.replacesInvalidUnicode`: invalid UTF-8 and lone surrogates become U+FFFD.
   let replacesInvalidUnicode: Bool
   let streaming: Bool
+  /// Whether every callback notes where its token ends (`lastTokenEnd`, `previousTokenEnd`,
+  /// `bareTokenEnd`), for error locations and the stream's bookkeeping.
+  ///
+  /// Without it only the
+  /// tokens that begin or end a top-level value are noted, which saves a call into yajl on
+  /// every other token: a one-shot parse tries that first and, when the input turns out to be
+  /// invalid, parses it again with positions to say where (`JSONParser.parseValues`).
+  let tracksPositions: Bool
   var handle: yajl_handle?
 
   /// The chunk yajl is parsing now, and its offset in the whole input.
@@ -63,6 +71,10 @@ struct TapeBuilder {
   /// `truefalse` as two top-level values when multiple values are allowed; JSON does not.
   var bareTokenEnd = -1
   var bareTokenIsNumber = false
+  /// Just past the last string, key or number whose text yajl handed over in place: where
+  /// the search for an escaped string's opening quote starts when positions are not tracked
+  /// (only brackets, literals, punctuation and white space lie between, none with a '"').
+  var textEnd: UnsafePointer<UInt8>
 
   /// One-shot parses only: the storage holding a copy of the input (`inputCount` bytes)
   /// that strings, numbers and keys refer to in place (strings with escapes are decoded in
@@ -148,7 +160,9 @@ struct TapeBuilder {
   @inline(__always)
   var inputBase: UnsafePointer<UInt8> { inputStart ?? UnsafePointer(bytes.base) }
 
-  init(options: JSONParser.Options, expectedSize: Int, streaming: Bool) {
+  init(
+    options: JSONParser.Options, expectedSize: Int, streaming: Bool, tracksPositions: Bool = true
+  ) {
     // About one slot per 8 bytes of input: number-dense text (a coordinate pair per ~40
     // bytes is three slots) outgrew one per 12, and each growth copies the tape. Room not
     // used is given back when the document takes the tape (`GrowableBuffer.take`).
@@ -167,7 +181,9 @@ struct TapeBuilder {
     allowComments = options.allowComments
     replacesInvalidUnicode = options.replacesInvalidUnicode
     self.streaming = streaming
+    self.tracksPositions = tracksPositions || streaming
     chunkStart = UnsafePointer(bitPattern: 1)!
+    textEnd = chunkStart
   }
 
   func deallocate() {
@@ -192,10 +208,23 @@ struct TapeBuilder {
   /// positions are then taken as the end of the input.
   var finishing = false
 
+  /// Records where the token just reported ends, when positions are tracked or the token
+  /// is at the top level (a scalar value or a container's start; see `tracksPositions`).
+  @inline(__always)
+  mutating func noteTokenEnd() {
+    if tracksPositions || depth == 0 { recordTokenEnd() }
+  }
+
+  /// `noteTokenEnd` for a container's end, which ends a top-level value at depth 1.
+  @inline(__always)
+  mutating func noteContainerEnd() {
+    if tracksPositions || depth == 1 { recordTokenEnd() }
+  }
+
   /// Records where the token just reported ends: an escaped string's raw text starts at
   /// the first '"' after the previous token (see `appendEscapedString`).
   @inline(__always)
-  mutating func noteTokenEnd() {
+  mutating func recordTokenEnd() {
     previousTokenEnd = lastTokenEnd
     lastTokenEnd = chunkOffset &+ consumedInChunk
   }
@@ -241,6 +270,8 @@ struct TapeBuilder {
   /// top level (inside containers yajl itself rejects that).
   @inline(__always)
   mutating func noteBareToken(length: Int, first: UInt8, isNumber: Bool) -> Bool {
+    // Without positions only the top level's tokens are noted (errors are located again).
+    guard tracksPositions || depth == 0 else { return true }
     let start = lastTokenEnd &- length
     if depth == 0 && start == bareTokenEnd {
       return failAdjacentToken(at: start, first: first) == 1
@@ -262,6 +293,7 @@ struct TapeBuilder {
   mutating func number(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     noteTokenEnd()
     if !noteBareToken(length: n, first: p[0], isNumber: true) { return 0 }
+    textEnd = p + n
     // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
     if n <= 17 {
       var i = 0
@@ -271,6 +303,10 @@ struct TapeBuilder {
         i = 1
       }
       var value: Int64 = 0
+      while i &+ 8 <= n, let eight = Self.eightDigits(UnsafeRawPointer(p + i)) {
+        value = value &* 100_000_000 &+ Int64(eight)
+        i &+= 8
+      }
       while i < n {
         let digit = p[i] &- 0x30
         if digit > 9 { break }
@@ -290,6 +326,28 @@ struct TapeBuilder {
     let offset = textBase &+ bytes.count
     bytes.append(p, count: n)
     return push(textSlot(Slot.numberTag, Slot.longNumberTag, offset: offset, length: n))
+  }
+
+  /// The value of the eight ASCII digits at `p`, or `nil` when one of the bytes is not a digit.
+  ///
+  /// One word instead of eight bytes (citm_catalog's nine-digit ids: 81 instructions a
+  /// number in the byte loop). With the first digit in the low byte: subtracting '0' from
+  /// every byte, `d * 10 + d >> 8` puts each pair's two-digit value in its even byte (no
+  /// carries: at most 99), and two multiplications gather bytes 0 and 4 (× 1,000,000 and
+  /// × 100) and bytes 2 and 6 (× 10,000 and × 1) into the upper half.
+  @inline(__always)
+  static func eightDigits(_ p: UnsafeRawPointer) -> UInt64? {
+    let w = p.loadUnaligned(as: UInt64.self)
+    // Every byte 0x30...0x39: its high nibble is 3, and adding 6 does not carry it to 4.
+    let high = w & 0xF0F0_F0F0_F0F0_F0F0
+    let highAfterSix = (w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+    let nibbles = high | highAfterSix >> 4
+    guard nibbles == 0x3333_3333_3333_3333 else { return nil }
+    let d = w &- 0x3030_3030_3030_3030
+    let pairs = d &* 10 &+ d >> 8
+    let outer = (pairs & 0x0000_00FF_0000_00FF) &* (100 &+ 1_000_000 << 32)
+    let inner = (pairs >> 16 & 0x0000_00FF_0000_00FF) &* (1 &+ 10_000 << 32)
+    return (outer &+ inner) >> 32
   }
 
   @inline(__always)
@@ -316,6 +374,7 @@ struct TapeBuilder {
   /// would be repaired.
   @inline(__always)
   mutating func validate(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    textEnd = p + n + 1
     let invalid = UTF8Validation.firstInvalid(p, n)
     if invalid >= 0 {
       if replacesInvalidUnicode { return true }
@@ -334,6 +393,7 @@ struct TapeBuilder {
     let raw =
       isRawInChunk(p, n) && !(replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0)
     if raw {
+      textEnd = p + n + 1
       let guess = Int(previous >= 0 ? successors[previous] : firstKey)
       if guess >= 0 && keys.length(of: guess) == n
         && KeyTable.equal(pointer(keys.offset(of: guess)), p, n)
@@ -411,6 +471,7 @@ struct TapeBuilder {
   @inline(__always)
   mutating func storeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     if isRawInChunk(p, n) {
+      textEnd = p + n + 1
       let invalid = UTF8Validation.firstInvalid(p, n)
       if invalid >= 0 {
         if replacesInvalidUnicode { return decode(p, n, at: chunkOffset &+ (p - chunkStart)) }
@@ -432,11 +493,15 @@ struct TapeBuilder {
   @inline(never)
   mutating func appendEscapedString() -> Bool {
     let closingQuote = consumedInChunk &- 1
+    let previousText = textEnd
+    textEnd = chunkStart + closingQuote + 1
     // Between two tokens there is only white space and punctuation, so the opening quote is
-    // the first '"' after the end of the previous token.
+    // the first '"' after the end of the previous token (without positions, after the last
+    // text token: see `textEnd`).
     // (With comments allowed a comment could hold a '"': search backwards instead, for the
     // nearest '"' preceded by an even number of backslashes.)
-    let searchFrom = previousTokenEnd &- chunkOffset
+    let searchFrom =
+      tracksPositions ? previousTokenEnd &- chunkOffset : chunkStart.distance(to: previousText)
     let startsInChunk = searchFrom >= 0 || carry.isEmpty
     if allowComments && startsInChunk,
       let open = Self.openingQuote(in: chunkStart, before: closingQuote)
@@ -528,7 +593,7 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func endArray() -> CInt {
-    noteTokenEnd()
+    noteContainerEnd()
     frames.count &-= 1
     let start = frames[frames.count]
     let n = stack.count &- start
@@ -545,7 +610,7 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func endMap() -> CInt {
-    noteTokenEnd()
+    noteContainerEnd()
     frames.count &-= 1
     let start = frames[frames.count]
     var n = (stack.count &- start) >> 1

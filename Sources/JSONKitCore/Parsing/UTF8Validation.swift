@@ -15,16 +15,23 @@ enum UTF8Validation {
     let raw = UnsafeRawPointer(p)
     while true {
       while i &+ 8 <= n {
-        if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+        let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+        if high != 0 {
+          // Straight to the first byte with its high bit set (the lowest, little-endian).
+          i &+= high.trailingZeroBitCount &>> 3
           break
         }
         i &+= 8
       }
       while i < n && p[i] < 0x80 { i &+= 1 }
       if i >= n { return -1 }
-      let length = sequenceLength(p, i, n)
-      if length == 0 { return i }
-      i &+= length
+      // Non-ASCII text comes in runs (a word, a sentence in CJK): check sequence after
+      // sequence while the run lasts, before testing words again.
+      repeat {
+        let length = sequenceLength(p, i, n)
+        if length == 0 { return i }
+        i &+= length
+      } while i < n && p[i] >= 0x80
     }
   }
 
@@ -107,8 +114,22 @@ enum UTF8Validation {
       while i &+ 8 <= n {
         let w = rawBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
         let x = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        // The lowest set bit is exact (a borrow only marks bytes above a backslash).
         let hasBackslash = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        if (w & 0x8080_8080_8080_8080) | hasBackslash != 0 { break }
+        let special = (w & 0x8080_8080_8080_8080) | hasBackslash
+        if special != 0 {
+          // The plain bytes before the first special one, one by one: decoding in place, a
+          // whole word stored behind `i` could overwrite raw bytes not read yet.
+          let plain = special.trailingZeroBitCount &>> 3
+          var k = 0
+          while k < plain {
+            out[o &+ k] = raw[i &+ k]
+            k &+= 1
+          }
+          i &+= plain
+          o &+= plain
+          break
+        }
         outBytes.storeBytes(of: w, toByteOffset: o, as: UInt64.self)
         i &+= 8
         o &+= 8

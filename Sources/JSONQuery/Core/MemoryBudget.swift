@@ -20,7 +20,9 @@ import JSONKitCore
 ///
 /// The run's budget is the task-local `current` while the run's values are pulled (its
 /// `QueryResults`), so that the value operations deep in the library check it without
-/// passing it along; the executor charges its own budget directly.
+/// passing it along. The evaluator charges its own budget directly and hands it to the
+/// value operations it calls (`check(_:_:in:)`), so that a run without a memory limit pays
+/// a test of `nil` for each of them, not a read of the task-local.
 ///
 /// ```swift
 /// let query = try Query(#""x" * 1e8"#, options: QueryOptions(limits: QueryLimits(memory: 1 << 26)))
@@ -35,7 +37,9 @@ final class MemoryBudget: @unchecked Sendable {
 
   /// The most one step may ask for at once without a memory limit: a quarter of the
   /// machine's physical memory, at least 1 GiB.
-  static let machineBytes = max(physicalMemory / 4, 1 << 30)
+  static let machineBytes = max(physicalMemory / 4, machineFloor)
+  /// The least `machineBytes` can be, 1 GiB: counts up to it need no look at the machine.
+  static let machineFloor = 1 << 30
 
   /// The machine's memory in bytes, from `sysconf` (`ProcessInfo` costs a run more to set up
   /// than the rest of its start); 0 when unknown.
@@ -64,16 +68,29 @@ final class MemoryBudget: @unchecked Sendable {
   ///
   /// The budget is the run's (`current`), or without one `machineBytes`; `what` says what
   /// was being made ("a string of 3000000000 bytes"). Nothing is counted: the result is
-  /// counted when made.
+  /// counted when made. Reads the task-local: code that has the run's budget at hand (the
+  /// evaluator's) passes it to `check(_:_:in:)` instead.
   static func check(_ count: Double, _ what: @autoclosure () -> String) throws(QueryError) {
-    if let budget = current {
-      guard count > Double(budget.left) else { return }
-      throw budget.exceeded(what())
+    try check(count, what(), in: current)
+  }
+
+  /// `check` against `budget`, the run's budget or `nil` for a run without one.
+  ///
+  /// Without a budget it costs two comparisons: no count below `machineFloor` can pass
+  /// `machineBytes`, so the machine's figure is read only past it.
+  @inline(__always)
+  static func check(_ count: Double, _ what: @autoclosure () -> String, in budget: MemoryBudget?)
+    throws(QueryError)
+  {
+    if let budget {
+      if count > Double(budget.left) { throw budget.exceeded(what()) }
+    } else if count > Double(machineFloor) {
+      try checkMachine(count, what())
     }
-    try checkMachine(count, what())
   }
 
   /// `check` without a run's budget: against `machineBytes`.
+  @inline(never)
   private static func checkMachine(_ count: Double, _ what: @autoclosure () -> String)
     throws(QueryError)
   {
@@ -83,14 +100,36 @@ final class MemoryBudget: @unchecked Sendable {
         + " machine's memory)", .memory)
   }
 
-  /// `check` for a buffer appended to, which grows by doubling.
+  /// `check` for a buffer appended to, which grows by doubling, against `budget`.
   ///
   /// Against a run's budget it checks twice `count` (the old buffer is freed only after
   /// the copy); against the machine's, `count`.
-  static func checkGrowing(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
-    // One read of the task-local: a join checks each element.
-    guard let budget = current else { return try checkMachine(Double(count), what()) }
-    if Double(2 * count) > Double(budget.left) { throw budget.exceeded(what()) }
+  @inline(__always)
+  static func checkGrowing(
+    _ count: Int, _ what: @autoclosure () -> String, in budget: MemoryBudget?
+  ) throws(QueryError) {
+    if count > largestGrowing(in: budget) { try failGrowing(count, what(), in: budget) }
+  }
+
+  /// The largest count `checkGrowing` lets through against `budget`: half of what is left
+  /// of a run's budget, or without one the machine's budget.
+  ///
+  /// A loop that appends to one buffer and counts nothing meanwhile (`join`) reads it once
+  /// and compares each count with it.
+  @inline(__always)
+  static func largestGrowing(in budget: MemoryBudget?) -> Int {
+    guard let budget else { return machineFloor }
+    return budget.left / 2
+  }
+
+  /// The error of a count past `largestGrowing(in: budget)`; without a budget, a count
+  /// past `machineFloor` that is still within `machineBytes` passes.
+  @inline(never)
+  static func failGrowing(_ count: Int, _ what: @autoclosure () -> String, in budget: MemoryBudget?)
+    throws(QueryError)
+  {
+    guard let budget else { return try checkMachine(Double(count), what()) }
+    throw budget.exceeded(what())
   }
 
   /// Counts `count` bytes against the current run's budget, if it has one.
@@ -109,6 +148,9 @@ final class MemoryBudget: @unchecked Sendable {
 
   /// Counts a new value's own size: its bytes, elements or members, and with `nested`
   /// those of its elements' and members' values too (one level).
+  ///
+  /// Never inlined: the evaluator calls it behind one test of whether the run has a budget.
+  @inline(never)
   func charge(_ value: JSON, nested: Bool = false) throws(QueryError) {
     var bytes = Self.size(of: value)
     if nested {

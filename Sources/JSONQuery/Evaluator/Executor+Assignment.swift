@@ -112,12 +112,14 @@ extension Executor {
       return try evaluateValues(rhs, input, frame).flatMap { r in
         var result = root
         if let constant {
-          try Self.combine(op, at: constant, of: &result, with: r.value)
+          try Self.combine(op, at: constant, of: &result, with: r.value, budget: self.memory)
           return .one(Item(value: result, path: nil))
         }
         let targets = try self.paths(lhs, root, frame)
         while let path = try targets.next() {
-          try Self.combine(op, at: ValueOps.elements(path.value)[...], of: &result, with: r.value)
+          try Self.combine(
+            op, at: ValueOps.elements(path.value)[...], of: &result, with: r.value,
+            budget: self.memory)
         }
         return .one(Item(value: result, path: nil))
       }
@@ -125,9 +127,11 @@ extension Executor {
   }
 
   /// `=`, `//=` or an arithmetic update (`+=`, …) of the value at `path` in `result`
-  /// (`assign`, and `assignInPlace` for `reduce`/`foreach` accumulators).
+  /// (`assign`, and `assignInPlace` for `reduce`/`foreach` accumulators), within the run's
+  /// memory `budget`.
   static func combine(
-    _ op: AssignOperator, at path: ArraySlice<JSON>, of result: inout JSON, with right: JSON
+    _ op: AssignOperator, at path: ArraySlice<JSON>, of result: inout JSON, with right: JSON,
+    budget: MemoryBudget?
   ) throws {
     let new: JSON
     switch op {
@@ -138,7 +142,7 @@ extension Executor {
     default:
       let old = try PathOps.get(result, path)
       let binary = BinaryOperator(rawValue: String(op.rawValue.dropLast()))!
-      new = try ValueOps.arithmetic(binary, old, right)
+      new = try ValueOps.arithmetic(binary, old, right, budget: budget)
     }
     try PathOps.set(&result, path, new)
   }

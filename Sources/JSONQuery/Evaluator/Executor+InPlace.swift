@@ -31,17 +31,27 @@ extension Executor {
   /// `update`'s one output for the input `value`, made by changing `value` in place.
   ///
   /// Only for updates `updatesInPlace` takes.
+  ///
+  /// Under a memory limit what the value grows by is counted as new memory (a nested
+  /// array's padding is counted by `PathOps.set`); without one, that costs one test.
   func updateInPlace(_ update: Node, _ value: inout JSON, _ frame: Frame?) throws {
-    guard let memory else { return try changeInPlace(update, &value, frame) }
-    // What the value grows by is new memory (a nested array's padding is counted by
-    // `PathOps.set`).
+    if let memory { return try updateInPlace(update, &value, frame, counting: memory) }
+    try changeInPlace(update, &value, frame)
+  }
+
+  /// `updateInPlace` under a memory limit: the growth counted against `memory`.
+  @inline(never)
+  private func updateInPlace(
+    _ update: Node, _ value: inout JSON, _ frame: Frame?, counting memory: MemoryBudget
+  ) throws {
     let sizeBefore = MemoryBudget.size(of: value)
     try changeInPlace(update, &value, frame)
     let growth = MemoryBudget.size(of: value) - sizeBefore
     if growth > 0 { try memory.charge(growth, "a value grown in place") }
   }
 
-  /// `updateInPlace` without counting what it allocates.
+  /// The change `updateInPlace` makes, with nothing counted.
+  @inline(__always)
   private func changeInPlace(_ update: Node, _ value: inout JSON, _ frame: Frame?) throws {
     try step()
     switch update.op {
@@ -79,7 +89,7 @@ extension Executor {
     }
     for path in targets {
       guard op == .update else {
-        try Self.combine(op, at: path[...], of: &value, with: right!)
+        try Self.combine(op, at: path[...], of: &value, with: right!, budget: memory)
         continue
       }
       let old = try PathOps.get(value, path[...])
@@ -92,9 +102,13 @@ extension Executor {
   private func addInPlace(_ value: inout JSON, _ addend: JSON) throws {
     switch (value.type, addend.type) {
     case (.array, .array):
-      let count = value.count + addend.count
-      try MemoryBudget.checkGrowing(
-        count * MemoryBudget.bytesPerElement, "an array of \(count) values")
+      // Under a memory limit only (counting the elements is a third of a small append's
+      // cost): without one, an append makes an array of two that exist already.
+      if let memory {
+        let count = value.count + addend.count
+        try MemoryBudget.checkGrowing(
+          count * MemoryBudget.bytesPerElement, "an array of \(count) values", in: memory)
+      }
       value.withUniqueElements { (items: inout [JSON]) in
         addend.forEachElement { _, element in items.append(element) }
       }
@@ -108,7 +122,7 @@ extension Executor {
       var text = value.stringValue
       let extra = addend.stringValue
       let count = text.utf8.count + extra.utf8.count
-      try MemoryBudget.checkGrowing(count, "a string of \(count) bytes")
+      try MemoryBudget.checkGrowing(count, "a string of \(count) bytes", in: memory)
       value = .null
       text += extra
       value = JSON(text)
@@ -117,7 +131,7 @@ extension Executor {
         value = sum
         return
       }
-      value = try ValueOps.add(value, addend)
+      value = try ValueOps.add(value, addend, budget: memory)
     }
   }
 }

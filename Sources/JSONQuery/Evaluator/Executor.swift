@@ -32,8 +32,8 @@ final class Executor {
   /// Steps of the step limit beyond `stepsLeft`'s window (with a time limit, the step
   /// limit is spent one window at a time).
   @exclusivity(unchecked) private var stepsInReserve: Int
-  /// When the run passes `limits.time`.
-  private let deadline: ContinuousClock.Instant?
+  /// When the run passes `limits.time` (a reference: see `RunDeadline`).
+  private let deadline: RunDeadline?
   /// Nested calls past which the run fails: `maximumDepth`, or `limits.depth` when lower.
   private let depthLimit: Int
   /// `limits.memory`, counted down as values are made; `nil` without a memory limit.
@@ -41,6 +41,9 @@ final class Executor {
   /// Values (`limits.outputs`) and bytes (`limits.outputBytes`) the run may still produce.
   @exclusivity(unchecked) private var outputsLeft: Int
   @exclusivity(unchecked) private var outputBytesLeft: Int
+  /// Whether `countOutput` has anything to count (`limits.outputs` or `limits.outputBytes`
+  /// is set): one test per output without them.
+  let countsOutputs: Bool
   /// Stops nesting before the stack overflows.
   @exclusivity(unchecked) var stackGuard = StackGuard()
 
@@ -55,7 +58,7 @@ final class Executor {
     self.limits = limits
     let steps = limits.steps.map { max($0, 0) } ?? .max
     if let time = limits.time {
-      deadline = ContinuousClock.now.advanced(by: time)
+      deadline = RunDeadline(after: time)
       stepsLeft = min(steps, Self.stepsPerClockCheck)
     } else {
       deadline = nil
@@ -66,6 +69,7 @@ final class Executor {
     memory = limits.memory.map { MemoryBudget(limit: $0) }
     outputsLeft = limits.outputs.map { max($0, 0) } ?? .max
     outputBytesLeft = limits.outputBytes.map { max($0, 0) } ?? .max
+    countsOutputs = limits.outputs != nil || limits.outputBytes != nil
     stackGuard.enter()
   }
 
@@ -86,7 +90,7 @@ final class Executor {
   /// the next window.
   @inline(never)
   private func checkpoint() throws(QueryError) {
-    if let deadline, ContinuousClock.now >= deadline {
+    if let deadline, deadline.hasPassed {
       throw QueryError.resourceLimit("time limit of \(limits.time!) exceeded", .time)
     }
     guard stepsInReserve > 0 else {
@@ -100,6 +104,9 @@ final class Executor {
 
   /// Counts a value the run makes against its memory limit, if it has one: its own size,
   /// and with `nested` that of its elements' and members' values.
+  ///
+  /// Without a memory limit this is one test of `memory`; the counting itself is never
+  /// inlined (`MemoryBudget.charge`).
   @inline(__always)
   func charge(_ value: JSON, nested: Bool = false) throws(QueryError) {
     if let memory { try memory.charge(value, nested: nested) }
@@ -119,9 +126,6 @@ final class Executor {
     }
   }
 
-  /// Whether `countOutput` has anything to count.
-  var countsOutputs: Bool { outputsLeft != .max || outputBytesLeft != .max }
-
   /// One more nested call; throws past the depth limit (`limits.depth`, a resource limit)
   /// or `maximumDepth` (jq's kind of error: `try` catches it).
   @inline(__always)
@@ -129,11 +133,18 @@ final class Executor {
     depth += 1
     if depth > depthLimit {
       depth -= 1
-      if let limit = limits.depth, limit < Executor.maximumDepth {
-        throw QueryError.resourceLimit("depth limit of \(limit) nested calls exceeded", .depth)
-      }
-      throw QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded\(name())")
+      throw tooDeep(name())
     }
+  }
+
+  /// The error of a call past `depthLimit`: the depth limit's, or jq's own past
+  /// `maximumDepth`.
+  @inline(never)
+  private func tooDeep(_ name: String) -> QueryError {
+    if let limit = limits.depth, limit < Executor.maximumDepth {
+      return QueryError.resourceLimit("depth limit of \(limit) nested calls exceeded", .depth)
+    }
+    return QueryError.runtime("maximum call depth (\(Executor.maximumDepth)) exceeded\(name)")
   }
 
   // MARK: filters with one output
@@ -181,7 +192,7 @@ final class Executor {
       let r = try evaluateValue(rhs, input, frame)
       let l = try evaluateValue(lhs, input, frame)
       if op == .add, let sum = Self.exactSum(l, r) { return Item(value: sum, path: nil) }
-      let result = try ValueOps.arithmetic(op, l, r)
+      let result = try ValueOps.arithmetic(op, l, r, budget: memory)
       try charge(result)
       return Self.computed(result, from: input)
     case .and(let lhs, let rhs):
@@ -208,24 +219,10 @@ final class Executor {
         try charge(array)
         return Item(value: array, path: nil)
       }
+      if let memory { return try collectCounting(body, input, frame, memory) }
       let items = GeneratorState<[JSON]>([])
-      if let memory {
-        // Counted as it grows, each new buffer before it is allocated (twice the old one,
-        // which is freed only after the copy): `[range(1e9)]` stops at the limit.
-        try each(
-          body, Item(value: input.value, path: nil), frame,
-          Sink {
-            if items.value.count == items.value.capacity {
-              let capacity = max(2 * items.value.capacity, 4)
-              try memory.charge(
-                capacity * MemoryBudget.bytesPerElement, "an array of \(capacity) values")
-            }
-            items.value.append($0.value)
-          })
-      } else {
-        try each(
-          body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
-      }
+      try each(
+        body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
       return Item(value: JSON(array: items.value), path: nil)
     case .object(let entries):
       var members: [(String, JSON)] = []
@@ -304,7 +301,7 @@ final class Executor {
       }
       let result = try IntrinsicRunner.value(
         builtin, input.value, try argumentValues(arguments, input, frame), self)
-      if builtin.makesValue { try charge(result, nested: true) }
+      if memory != nil, builtin.makesValue { try charge(result, nested: true) }
       return Self.computed(result, from: input)
     case .valueFunction(let function, let arguments):
       let result = try function(input.value, try argumentValues(arguments, input, frame))
@@ -315,6 +312,29 @@ final class Executor {
     default:
       preconditionFailure("not a single-output node: \(node.op)")
     }
+  }
+
+  /// `[body]` under a memory limit: the array counted as it grows, each new buffer before
+  /// it is allocated (twice the old one, which is freed only after the copy), so that
+  /// `[range(1e9)]` stops at the limit.
+  ///
+  /// Apart from `evaluateSingle`, so that a run without a memory limit does not carry it.
+  @inline(never)
+  private func collectCounting(_ body: Node, _ input: Item, _ frame: Frame?, _ memory: MemoryBudget)
+    throws -> Item
+  {
+    let items = GeneratorState<[JSON]>([])
+    try each(
+      body, Item(value: input.value, path: nil), frame,
+      Sink {
+        if items.value.count == items.value.capacity {
+          let capacity = max(2 * items.value.capacity, 4)
+          try memory.charge(
+            capacity * MemoryBudget.bytesPerElement, "an array of \(capacity) values")
+        }
+        items.value.append($0.value)
+      })
+    return Item(value: JSON(array: items.value), path: nil)
   }
 
   /// A computed value, as an output of a filter whose input is `input`.
@@ -427,7 +447,7 @@ final class Executor {
     case .binary(let op, let lhs, let rhs):
       return try evaluateValues(rhs, input, frame).flatMap { r in
         try self.evaluateValues(lhs, input, frame).flatMap { l in
-          let result = try ValueOps.arithmetic(op, l.value, r.value)
+          let result = try ValueOps.arithmetic(op, l.value, r.value, budget: self.memory)
           try self.charge(result)
           return .one(Item(value: result, path: nil))
         }
@@ -535,7 +555,7 @@ final class Executor {
       }
       return try cartesian(arguments, input, frame) { args in
         let result = try IntrinsicRunner.value(builtin, input.value, args, self)
-        if builtin.makesValue { try self.charge(result, nested: true) }
+        if self.memory != nil, builtin.makesValue { try self.charge(result, nested: true) }
         return result
       }
     case .valueFunction(let function, let arguments):

@@ -76,7 +76,7 @@ enum IntrinsicRunner {
           // jq counts down from $n with `. - 1`: a count that is not a number (a string,
           // array or object, all ordered after 0) fails at the first output.
           if !isNumber {
-            _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
+            _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1), budget: executor.memory)
           }
           state.value.count += 1
           if let whole {
@@ -101,7 +101,7 @@ enum IntrinsicRunner {
           while let item = try outputs.next() {
             // A count that is not a number (ordered after 0) fails at the first output.
             if n.value.type != .number {
-              _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1))
+              _ = try ValueOps.arithmetic(.subtract, n.value, JSON(1), budget: executor.memory)
             }
             seen.value += 1
             if JSON.compare(JSON(seen.value), n.value) > 0 { return item }
@@ -314,10 +314,12 @@ enum IntrinsicRunner {
         testMode: args[2].type == .bool && args[2].boolValue, retryLimit: retryLimit)
     }
     if let result = try conversion(builtin, value, args) { return result }
-    if let result = try collection(builtin, value, args) { return result }
+    if let result = try collection(builtin, value, args, budget: executor.memory) {
+      return result
+    }
     if let result = try environment(builtin, value, args, executor) { return result }
     if let result = try math(builtin, value, args) { return result }
-    if let result = try string(builtin, value, args) { return result }
+    if let result = try string(builtin, value, args, budget: executor.memory) { return result }
     throw QueryError.runtime("\(builtin.rawValue) is not defined")
   }
 
@@ -386,8 +388,11 @@ enum IntrinsicRunner {
 
   /// Paths, membership, ordering and searching of arrays, objects and strings.
   ///
-  /// `nil` for a builtin of another family.
-  private static func collection(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
+  /// `nil` for a builtin of another family; `budget` is the run's memory budget
+  /// (`setpath`'s padding is checked against it).
+  private static func collection(
+    _ builtin: Intrinsic, _ value: JSON, _ args: [JSON], budget: MemoryBudget?
+  ) throws
     -> JSON?
   {
     switch builtin {
@@ -405,7 +410,7 @@ enum IntrinsicRunner {
         if index.isFinite, index >= 0, index <= 536_870_911 {
           try MemoryBudget.check(
             (index + 1) * Double(MemoryBudget.bytesPerElement),
-            "an array of \(Int(index) + 1) values")
+            "an array of \(Int(index) + 1) values", in: budget)
         }
       }
       return try PathOps.set(value, components[...], args[1])
@@ -501,7 +506,9 @@ enum IntrinsicRunner {
         let items = v.type == .array ? ValueOps.elements(v) : ValueOps.members(v).map(\.1)
         for item in items {
           if item.type == .array && JSON.compare(depth, JSON(0)) != 0 {
-            try flat(item, try ValueOps.arithmetic(.subtract, depth, JSON(1)), into: &out)
+            // A subtraction allocates nothing: no budget to check.
+            let next = try ValueOps.arithmetic(.subtract, depth, JSON(1), budget: nil)
+            try flat(item, next, into: &out)
           } else {
             out.append(item)
           }
@@ -597,8 +604,11 @@ enum IntrinsicRunner {
 
   /// Strings: code points, trimming, prefixes, splitting and ASCII case.
   ///
-  /// `nil` for a builtin of another family.
-  private static func string(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
+  /// `nil` for a builtin of another family; `budget` is the run's memory budget
+  /// (`explode`'s array is checked against it).
+  private static func string(
+    _ builtin: Intrinsic, _ value: JSON, _ args: [JSON], budget: MemoryBudget?
+  ) throws
     -> JSON?
   {
     switch builtin {
@@ -612,7 +622,8 @@ enum IntrinsicRunner {
       // One element per code point: 16 times the text's bytes for ASCII.
       let count = text.unicodeScalars.count
       try MemoryBudget.check(
-        Double(count * MemoryBudget.bytesPerElement), "an array of \(count) code points")
+        Double(count * MemoryBudget.bytesPerElement), "an array of \(count) code points",
+        in: budget)
       return JSON(array: text.unicodeScalars.map { JSON(Int($0.value)) })
     case .implode:
       guard value.type == .array else { throw QueryError.runtime("implode input must be an array") }

@@ -123,7 +123,8 @@ enum PathStreams {
         let path = try ValueOps.index(event, JSON(0))
         if isLeaf {
           emitting = try JSON.compare(ValueOps.length(path), JSON(0)) == 0
-          let full = try ValueOps.arithmetic(.add, JSON(array: [JSON("x")]), path)
+          let full = try ValueOps.arithmetic(
+            .add, JSON(array: [JSON("x")]), path, budget: executor.memory)
           let components = ValueOps.elements(full)
           if components.count > 10_001 { throw QueryError.runtime("Path too deep") }
           try PathOps.set(&value, components.dropFirst(), try ValueOps.index(event, JSON(1)))

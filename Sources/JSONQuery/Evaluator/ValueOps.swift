@@ -103,7 +103,9 @@ enum ValueOps {
     JSON(members: pairs)
   }
 
-  static func add(_ a: JSON, _ b: JSON) throws(QueryError) -> JSON {
+  /// `a + b` as jq adds; a string or array result is checked against `budget` (the run's
+  /// memory budget, `nil` for a run without one) before it is made.
+  static func add(_ a: JSON, _ b: JSON, budget: MemoryBudget?) throws(QueryError) -> JSON {
     switch (a.type, b.type) {
     case (.null, _): return b
     case (_, .null): return a
@@ -111,12 +113,14 @@ enum ValueOps {
     case (.string, .string):
       let (x, y) = (a.stringValue, b.stringValue)
       try MemoryBudget.check(
-        Double(x.utf8.count + y.utf8.count), "a string of \(x.utf8.count + y.utf8.count) bytes")
+        Double(x.utf8.count + y.utf8.count), "a string of \(x.utf8.count + y.utf8.count) bytes",
+        in: budget)
       return JSON(x + y)
     case (.array, .array):
       let count = a.count + b.count
       try MemoryBudget.check(
-        Double(count) * Double(MemoryBudget.bytesPerElement), "an array of \(count) values")
+        Double(count) * Double(MemoryBudget.bytesPerElement), "an array of \(count) values",
+        in: budget)
       return JSON(array: elements(a) + elements(b))
     case (.dictionary, .dictionary):
       var result = a
@@ -127,9 +131,14 @@ enum ValueOps {
     }
   }
 
-  static func arithmetic(_ op: BinaryOperator, _ a: JSON, _ b: JSON) throws(QueryError) -> JSON {
+  /// `a op b` as jq computes it; a result that allocates (strings and arrays added, a
+  /// string repeated) is checked against `budget` (the run's memory budget, `nil` for a run
+  /// without one) before it is made.
+  static func arithmetic(_ op: BinaryOperator, _ a: JSON, _ b: JSON, budget: MemoryBudget?)
+    throws(QueryError) -> JSON
+  {
     switch op {
-    case .add: return try add(a, b)
+    case .add: return try add(a, b, budget: budget)
     case .subtract:
       if a.type == .number, b.type == .number { return number(a.jqDouble - b.jqDouble) }
       if a.type == .array, b.type == .array {
@@ -152,7 +161,7 @@ enum ValueOps {
         }
         try MemoryBudget.check(
           Double(text.utf8.count) * Double(times),
-          "a string of \(text.utf8.count) bytes repeated \(times) times")
+          "a string of \(text.utf8.count) bytes repeated \(times) times", in: budget)
         // Repeating "" a billion times still loops a billion times: skip it.
         return JSON(text.isEmpty || times == 0 ? "" : String(repeating: text, count: times))
       }

@@ -24,14 +24,23 @@ enum JoinFunction {
     case .dictionary: items = ValueOps.members(input).map(\.1)
     default: throw QueryError.runtime("Cannot iterate over \(ValueOps.describe(input))")
     }
+    // The run's budget, read once: nothing is counted while the text grows, so one bound
+    // holds for every element.
+    let budget = MemoryBudget.current
+    let largest = MemoryBudget.largestGrowing(in: budget)
     // `nil` until the first element: the reduction's null state.
     var text: String?
     for item in items {
-      if text == nil { text = "" } else { try append(separator, to: &text!) }
+      if text == nil {
+        text = ""
+      } else {
+        try append(separator, to: &text!, largest: largest, budget: budget)
+      }
       switch item.type {
-      case .null: try append(JSON(""), to: &text!)
-      case .bool, .number: try append(JSON(ValueOps.json(item)), to: &text!)
-      default: try append(item, to: &text!)
+      case .null: break
+      case .bool, .number:
+        try append(JSON(ValueOps.json(item)), to: &text!, largest: largest, budget: budget)
+      default: try append(item, to: &text!, largest: largest, budget: budget)
       }
     }
     return JSON(text ?? "")
@@ -39,16 +48,23 @@ enum JoinFunction {
 
   /// `text + addend` as jq's `+` of a string: a string is appended, null adds nothing, and
   /// anything else is `ValueOps.add`'s error.
-  private static func append(_ addend: JSON, to text: inout String) throws {
+  ///
+  /// A text longer than `largest` (`MemoryBudget.largestGrowing(in: budget)`) is checked
+  /// against `budget` before it grows.
+  private static func append(
+    _ addend: JSON, to text: inout String, largest: Int, budget: MemoryBudget?
+  ) throws {
     switch addend.type {
     case .null: return
     case .string:
       let extra = addend.stringValue
       let count = text.utf8.count + extra.utf8.count
-      try MemoryBudget.checkGrowing(count, "a string of \(count) bytes")
+      if count > largest {
+        try MemoryBudget.failGrowing(count, "a string of \(count) bytes", in: budget)
+      }
       text += extra
     default:
-      _ = try ValueOps.add(JSON(text), addend)
+      _ = try ValueOps.add(JSON(text), addend, budget: budget)
       preconditionFailure("a string and a \(ValueOps.typeName(addend)) were added")
     }
   }

@@ -43,7 +43,9 @@ enum RegexSubstitution {
     var flags = JSON(builtin == .gsub ? "g" : "")
     if arguments.count == 3 {
       flags = try executor.evaluateValue(arguments[2], input, frame)
-      if builtin == .gsubFlags { flags = try ValueOps.arithmetic(.add, flags, JSON("g")) }
+      if builtin == .gsubFlags {
+        flags = try ValueOps.arithmetic(.add, flags, JSON("g"), budget: executor.memory)
+      }
     }
     let results = try substitute(
       input, pattern: pattern, flags: flags, arguments[1], frame, executor)
@@ -62,7 +64,9 @@ enum RegexSubstitution {
     case .gsub: return .one(Item(value: JSON("g"), path: nil))
     case .gsubFlags:
       return try executor.evaluateValues(arguments[2], input, frame).map { flags in
-        Item(value: try ValueOps.arithmetic(.add, flags.value, JSON("g")), path: nil)
+        Item(
+          value: try ValueOps.arithmetic(.add, flags.value, JSON("g"), budget: executor.memory),
+          path: nil)
       }
     default: return try executor.evaluateValues(arguments[2], input, frame)
     }
@@ -94,7 +98,7 @@ enum RegexSubstitution {
       while position < bytes.count && bytes[position] & 0xC0 == 0x80 { position += 1 }
       return position
     }
-    let budget = MemoryBudget.current?.left ?? MemoryBudget.machineBytes
+    let budget = executor.memory?.left ?? MemoryBudget.machineBytes
     var results: [[UInt8]] = []
     var previous = 0
     var inserts: [JSON] = []
@@ -119,14 +123,15 @@ enum RegexSubstitution {
         // `.result[$ix] += $gap + $inserts[$ix]`: null adds nothing, other values fail.
         if insert.type != .string && insert.type != .null {
           _ = try ValueOps.arithmetic(
-            .add, JSON(String(decoding: gap, as: UTF8.self)), insert)
+            .add, JSON(String(decoding: gap, as: UTF8.self)), insert, budget: executor.memory)
         }
         if rank == results.count { results.append([]) }
         let added = insert.type == .string ? insert.stringValue.utf8.count : 0
         // Checked before the buffer grows, which doubles it (the old one freed after).
         let count = results[rank].count + gap.count + added
         if count > results[rank].capacity, 2 * count > budget {
-          try MemoryBudget.check(Double(2 * count), "a string of \(count) bytes")
+          try MemoryBudget.check(
+            Double(2 * count), "a string of \(count) bytes", in: executor.memory)
         }
         results[rank].append(contentsOf: gap)
         if insert.type == .string { results[rank].append(contentsOf: insert.stringValue.utf8) }

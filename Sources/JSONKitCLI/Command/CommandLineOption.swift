@@ -17,6 +17,9 @@ struct CommandLineOption: Sendable {
       @Sendable (inout Options, [String]) throws(ArgumentScanner.UsageError) -> Void)
     /// Makes the remaining positional arguments strings (`--args`) or JSON (`--jsonargs`).
     case positionalMode(ArgumentScanner.PositionalMode)
+    /// Reads `name file` and names `$name` after the file's JSON values in an array
+    /// (`--slurpfile`) or its text (`raw`, `--rawfile`): the scanner reads the file.
+    case namedFile(raw: Bool)
   }
 
   /// What one value of the option is, for the shell completions.
@@ -242,21 +245,10 @@ struct CommandLineOption: Sendable {
       }),
     .init(
       nil, "--slurpfile", "name file", help: ["set $name to an array of the JSON values in file;"],
-      .values(count: 2, example: "varname filename") {
-        options, values throws(ArgumentScanner.UsageError) in
-        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
-          try ArgumentScanner.readFile(
-            values[1], raw: false, option: "--slurpfile", name: values[0])
-        }
-      }),
+      .namedFile(raw: false)),
     .init(
       nil, "--rawfile", "name file", help: ["set $name to the text of file;"],
-      .values(count: 2, example: "varname filename") {
-        options, values throws(ArgumentScanner.UsageError) in
-        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
-          try ArgumentScanner.readFile(values[1], raw: true, option: "--rawfile", name: values[0])
-        }
-      }),
+      .namedFile(raw: true)),
     .init(
       nil, "--args",
       help: ["the remaining arguments are strings, not files", "($ARGS.positional);"],

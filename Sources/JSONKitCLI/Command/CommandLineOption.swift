@@ -55,8 +55,8 @@ struct CommandLineOption: Sendable {
   /// What it does, for `--help`; one entry per line.
   let help: [String]
   let action: Action
-  /// What each value is (one per word of `valueNames`), for the completions.
-  let values: [ValueKind]
+  /// What each value is, when `valueNames` alone does not say (see `values`).
+  private let valueKinds: [ValueKind]?
   /// `true` for an option jq 1.8 does not have.
   let jsonkitOnly: Bool
   /// Where the option is shown: `--help`, or the manual page only.
@@ -72,14 +72,21 @@ struct CommandLineOption: Sendable {
     self.valueNames = valueNames
     self.help = help
     self.action = action
-    // By default a value named `file` is a file and one named `dir` a directory.
-    self.values =
-      values
+    self.valueKinds = values
+    self.jsonkitOnly = jsonkitOnly
+    self.visibility = visibility
+  }
+
+  /// What each value is (one per word of `valueNames`), for the completions: by default a
+  /// value named `file` is a file and one named `dir` a directory.
+  ///
+  /// Worked out when asked (only the completions ask), not stored: every run builds the
+  /// table, and splitting every option's value names was two allocations an option.
+  var values: [ValueKind] {
+    valueKinds
       ?? valueNames.split(separator: " ").map {
         $0 == "file" ? .file : $0 == "dir" ? .directory : .text
       }
-    self.jsonkitOnly = jsonkitOnly
-    self.visibility = visibility
   }
 
   /// What the option does, as one sentence: the `--help` lines joined, without jq's

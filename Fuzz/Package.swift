@@ -21,6 +21,9 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("FuzzQuery", ["JSONKit", "JSONQuery"]),
   // BoundaryScanner.swift in its folder is a link to the CLI's file.
   ("FuzzBoundaryScanner", ["JSONKit"]),
+  // The files in its folder, but for the fuzzer's own, are links to the CLI's scanner and
+  // the option table it reads.
+  ("FuzzArgumentScanner", ["JSONKit", "JSONKitCore", "JSONQuery"]),
   ("FuzzServerSentEvents", ["Transfer"]),
   ("FuzzMultipart", ["Transfer"]),
   ("FuzzTransferResponse", ["Transfer", "LoopbackTestServer"]),

@@ -1,18 +1,5 @@
 import JSONKitCore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads jq's command line into `Options`.
 ///
 /// jq's grammar does not fit a declarative parser: short flags combine (`-nr`, `-sR`),
@@ -21,18 +8,15 @@ import JSONKitCore
 /// makes the first positional argument the program's file. So it is scanned by hand, the
 /// way jq's `main` does, with jq's messages.
 ///
+/// Scanning is a function of the arguments and of the files they name (`-f`, `--slurpfile`,
+/// `--rawfile`, read through a `CommandLineFiles.Reader`): it never writes or exits, so the
+/// tests and a fuzzer call it in process; `JSONKitCommand` prints its `UsageError`.
+///
 /// ```swift
 /// let options = try ArgumentScanner.scan(["-nr", "--arg", "x", "1", "$x"])
 /// options.program  // "$x"
 /// ```
 enum ArgumentScanner {
-  /// A command line that cannot be used, with jq's message (printed as `jsonkit: <message>`,
-  /// or as it is when `prefixed` is false, as jq prints its `-L` message).
-  struct UsageError: Error, CustomStringConvertible, Sendable {
-    let description: String
-    var prefixed = true
-  }
-
   /// What later positional arguments are: files (the default), or `--args` strings, or
   /// `--jsonargs` JSON texts.
   enum PositionalMode: Sendable {
@@ -40,37 +24,34 @@ enum ArgumentScanner {
   }
 
   /// Reads `arguments` (without the program's name) with the options of
-  /// `CommandLineOption.all`.
-  static func scan(_ arguments: [String]) throws(UsageError) -> Options {
-    var scanner = Scan(arguments: arguments)
+  /// `CommandLineOption.all`, reading the files they name with `files`.
+  static func scan(
+    _ arguments: [String], files: @escaping CommandLineFiles.Reader = CommandLineFiles.disk
+  ) throws(UsageError) -> Options {
+    var scanner = Scan(arguments: arguments, files: files)
     try scanner.run()
     // jq falls back to `.` only without -f: with it, a missing file name is the usage.
     if scanner.options.immediate == nil && scanner.options.fromFileFlag
       && scanner.options.program == nil
     {
-      Diagnostics.writeToStandardError(HelpText.usage)
-      exit(ExitStatus.usageError.rawValue)
+      throw UsageError(description: "", report: .usage)
     }
     return scanner.options
-  }
-
-  /// A file named on the command line that cannot be used: jq reports it without the
-  /// usage lines a `UsageError` adds, and exits with status 2 (`ret = JQ_ERROR_SYSTEM;
-  /// goto out` in jq's `main`).
-  static func fail(_ message: String) -> Never {
-    Diagnostics.writeToStandardError("jsonkit: \(message)\n")
-    exit(ExitStatus.usageError.rawValue)
   }
 
   /// The state of one scan: where it is and what it has read.
   private struct Scan {
     let arguments: [String]
+    let files: CommandLineFiles.Reader
     var options = Options()
     var mode = PositionalMode.files
     var optionsDone = false
     var index = 0
 
-    init(arguments: [String]) { self.arguments = arguments }
+    init(arguments: [String], files: @escaping CommandLineFiles.Reader) {
+      self.arguments = arguments
+      self.files = files
+    }
 
     mutating func run() throws(UsageError) {
       // jq's `-h` and `-V` end the scan where they are read: `-Vh` and `-V --bogus` print
@@ -111,8 +92,8 @@ enum ArgumentScanner {
         guard let option = CommandLineOption.letter(letter) else {
           throw UsageError(description: "Unknown option -\(letter)")
         }
-        if case .values = option.action, !letters.isEmpty {
-          // `-Ldir`: the rest of the word is the value.
+        if case .values(1, _, _) = option.action, !letters.isEmpty {
+          // `-Ldir`: the rest of the word is the value (of an option that reads one).
           try perform(option, spelled: "-\(letter)", attached: String(letters))
           return
         }
@@ -134,6 +115,13 @@ enum ArgumentScanner {
           values = try parameters(count, for: spelled, example: example)
         }
         try apply(&options, values)
+      case .namedFile(let raw):
+        let values = try parameters(2, for: spelled, example: "varname filename")
+        // As for `--arg`, a name already given is kept and its file is not even opened.
+        let files = files
+        try options.name(values[0]) { () throws(UsageError) in
+          try Self.namedFile(values[1], raw: raw, option: spelled, name: values[0], in: files)
+        }
       }
     }
 
@@ -145,7 +133,7 @@ enum ArgumentScanner {
         if option == "-L" || option == "--library-path" {
           throw UsageError(
             description: "-L takes a parameter: (e.g. -L /search/path or -L/search/path)",
-            prefixed: false)
+            report: .unprefixed)
         }
         let what = count == 1 ? "one parameter" : "two parameters"
         let shown = example.isEmpty ? "" : " (e.g. \(option) \(example))"
@@ -162,7 +150,7 @@ enum ArgumentScanner {
       if options.program == nil {
         if options.programFile == nil, options.fromFileFlag {
           options.programFile = text
-          options.program = try readProgram(text)
+          options.program = try program(text)
         } else {
           options.program = text
         }
@@ -178,57 +166,43 @@ enum ArgumentScanner {
         options.positional.append(value)
       }
     }
+
+    /// The program in `path` (`-f`).
+    func program(_ path: String) throws(UsageError) -> String {
+      switch files(path) {
+      case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+      case .failure(let failure):
+        throw UsageError(description: "Could not open \(path): \(failure.reason)", report: .file)
+      }
+    }
+
+    /// `--slurpfile` (every value of the file, in an array) or `--rawfile` (its text).
+    static func namedFile(
+      _ path: String, raw: Bool, option: String, name: String, in files: CommandLineFiles.Reader
+    ) throws(UsageError) -> JSON {
+      let bytes: [UInt8]
+      switch files(path) {
+      case .success(let read): bytes = read
+      case .failure(let failure):
+        throw UsageError(
+          description: "Bad JSON in \(option) \(name) \(path): Could not open \(path): "
+            + failure.reason,
+          report: .file)
+      }
+      if raw { return JSON(String(decoding: bytes, as: UTF8.self)) }
+      // jq's `jv_load_file`: jq's reader, every value up to the first error.
+      let (values, failure) = JQTextParser.parseAll(bytes)
+      if let failure {
+        throw UsageError(
+          description: "Bad JSON in \(option) \(name) \(path): \(failure)", report: .file)
+      }
+      return JSON(array: values)
+    }
   }
 
   /// One JSON value from text (for `--argjson` and `--jsonargs`), or `nil`: read by jq's
   /// reader as jq's `jv_parse` does (`nan` is a number, a second value is an error).
   static func parseOne(_ text: String) -> JSON? {
     try? JQTextParser.parse(text)
-  }
-
-  /// The program in `path` (`-f`).
-  private static func readProgram(_ path: String) throws(UsageError) -> String {
-    guard let data = contents(of: path) else {
-      fail("Could not open \(path): \(Diagnostics.describe(errno: errno))")
-    }
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  /// `--slurpfile` (every value of the file, in an array) or `--rawfile` (its text).
-  static func readFile(_ path: String, raw: Bool, option: String, name: String)
-    throws(UsageError) -> JSON
-  {
-    guard let data = contents(of: path) else {
-      fail(
-        "Bad JSON in \(option) \(name) \(path): Could not open \(path): \(Diagnostics.describe(errno: errno))"
-      )
-    }
-    if raw { return JSON(String(decoding: data, as: UTF8.self)) }
-    // jq's `jv_load_file`: jq's reader, every value up to the first error.
-    let (values, failure) = JQTextParser.parseAll(data)
-    if let failure { fail("Bad JSON in \(option) \(name) \(path): \(failure)") }
-    return JSON(array: values)
-  }
-
-  /// Everything `path` holds, read to its end; `nil` with `errno` set when it cannot be
-  /// opened or read.
-  ///
-  /// Pipes too, as jq reads them: `-f /dev/stdin`, `--slurpfile x <(cmd)`
-  /// (FoundationEssentials' `contents(atPath:)` refused a pipe, as if it could not open it).
-  static func contents(of path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return bytes }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      bytes.append(contentsOf: chunk[..<count])
-    }
   }
 }

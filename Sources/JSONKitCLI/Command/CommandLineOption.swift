@@ -17,6 +17,9 @@ struct CommandLineOption: Sendable {
       @Sendable (inout Options, [String]) throws(ArgumentScanner.UsageError) -> Void)
     /// Makes the remaining positional arguments strings (`--args`) or JSON (`--jsonargs`).
     case positionalMode(ArgumentScanner.PositionalMode)
+    /// Reads `name file` and names `$name` after the file's JSON values in an array
+    /// (`--slurpfile`) or its text (`raw`, `--rawfile`): the scanner reads the file.
+    case namedFile(raw: Bool)
   }
 
   /// What one value of the option is, for the shell completions.
@@ -52,8 +55,8 @@ struct CommandLineOption: Sendable {
   /// What it does, for `--help`; one entry per line.
   let help: [String]
   let action: Action
-  /// What each value is (one per word of `valueNames`), for the completions.
-  let values: [ValueKind]
+  /// What each value is, when `valueNames` alone does not say (see `values`).
+  private let valueKinds: [ValueKind]?
   /// `true` for an option jq 1.8 does not have.
   let jsonkitOnly: Bool
   /// Where the option is shown: `--help`, or the manual page only.
@@ -69,14 +72,21 @@ struct CommandLineOption: Sendable {
     self.valueNames = valueNames
     self.help = help
     self.action = action
-    // By default a value named `file` is a file and one named `dir` a directory.
-    self.values =
-      values
+    self.valueKinds = values
+    self.jsonkitOnly = jsonkitOnly
+    self.visibility = visibility
+  }
+
+  /// What each value is (one per word of `valueNames`), for the completions: by default a
+  /// value named `file` is a file and one named `dir` a directory.
+  ///
+  /// Worked out when asked (only the completions ask), not stored: every run builds the
+  /// table, and splitting every option's value names was two allocations an option.
+  var values: [ValueKind] {
+    valueKinds
       ?? valueNames.split(separator: " ").map {
         $0 == "file" ? .file : $0 == "dir" ? .directory : .text
       }
-    self.jsonkitOnly = jsonkitOnly
-    self.visibility = visibility
   }
 
   /// What the option does, as one sentence: the `--help` lines joined, without jq's
@@ -242,21 +252,10 @@ struct CommandLineOption: Sendable {
       }),
     .init(
       nil, "--slurpfile", "name file", help: ["set $name to an array of the JSON values in file;"],
-      .values(count: 2, example: "varname filename") {
-        options, values throws(ArgumentScanner.UsageError) in
-        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
-          try ArgumentScanner.readFile(
-            values[1], raw: false, option: "--slurpfile", name: values[0])
-        }
-      }),
+      .namedFile(raw: false)),
     .init(
       nil, "--rawfile", "name file", help: ["set $name to the text of file;"],
-      .values(count: 2, example: "varname filename") {
-        options, values throws(ArgumentScanner.UsageError) in
-        try options.name(values[0]) { () throws(ArgumentScanner.UsageError) in
-          try ArgumentScanner.readFile(values[1], raw: true, option: "--rawfile", name: values[0])
-        }
-      }),
+      .namedFile(raw: true)),
     .init(
       nil, "--args",
       help: ["the remaining arguments are strings, not files", "($ARGS.positional);"],

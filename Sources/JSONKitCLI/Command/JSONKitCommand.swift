@@ -53,10 +53,7 @@ enum JSONKitCommand {
     do {
       options = try ArgumentScanner.scan(arguments)
     } catch {
-      let prefix = error.prefixed ? "jsonkit: " : ""
-      Diagnostics.writeToStandardError(
-        "\(prefix)\(error.description)\nUse jsonkit --help for help with command-line options,\nor see the jq manpage, or online docs at https://jqlang.org\n"
-      )
+      Diagnostics.writeToStandardError(error.text)
       return .usageError
     }
     if let immediate = options.immediate {

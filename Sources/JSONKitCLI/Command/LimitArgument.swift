@@ -3,71 +3,71 @@ import JSONQuery
 /// The values of the limit options (`--memory-limit 64M`, `--time-limit 2.5`,
 /// `--output-limit 1000`), read into `QueryLimits`.
 enum LimitArgument {
+  // Each option's closure captures nothing (the option's name is spelled in it): a closure
+  // that captured a setter and the name was a heap context per option, allocated by every run
+  // when it builds the option table.
+
   /// `--memory-limit size`: `QueryLimits.memory`.
-  static let memory = whole(
+  static let memory = option(
     "--memory-limit", "size",
     ["stop a run (one input) that allocates more than", "size bytes (suffix K, M or G);"]
-  ) { $0.memory = $1 }
+  ) { options, values throws(ArgumentScanner.UsageError) in
+    options.limits.memory = try size(values[0], "--memory-limit")
+  }
 
   /// `--time-limit seconds`: `QueryLimits.time`.
   static let time = option("--time-limit", "seconds", ["stop a run that takes longer;"]) {
-    limits, text throws(ArgumentScanner.UsageError) in
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+    options, values throws(ArgumentScanner.UsageError) in
+    guard let seconds = Double(values[0]), seconds.isFinite, seconds >= 0 else {
       throw ArgumentScanner.UsageError(description: "--time-limit takes a number of seconds")
     }
-    limits.time = .nanoseconds(Int64(min(seconds, 1e9) * 1e9))
+    options.limits.time = .nanoseconds(Int64(min(seconds, 1e9) * 1e9))
   }
 
   /// `--step-limit n`: `QueryLimits.steps`.
-  static let steps = whole("--step-limit", "n", ["stop a run after n evaluation steps;"]) {
-    $0.steps = $1
+  static let steps = option("--step-limit", "n", ["stop a run after n evaluation steps;"]) {
+    options, values throws(ArgumentScanner.UsageError) in
+    options.limits.steps = try count(values[0], "--step-limit")
   }
 
   /// `--output-limit n`: `QueryLimits.outputs`.
-  static let outputs = whole(
+  static let outputs = option(
     "--output-limit", "n", ["stop a run that produces more than n values;"]
-  ) { $0.outputs = $1 }
+  ) { options, values throws(ArgumentScanner.UsageError) in
+    options.limits.outputs = try count(values[0], "--output-limit")
+  }
 
   /// `--output-size-limit size`: `QueryLimits.outputBytes`.
-  static let outputSize = whole(
+  static let outputSize = option(
     "--output-size-limit", "size",
     ["stop a run whose values take more than size bytes", "as compact JSON;"]
-  ) { $0.outputBytes = $1 }
+  ) { options, values throws(ArgumentScanner.UsageError) in
+    options.limits.outputBytes = try size(values[0], "--output-size-limit")
+  }
 
   /// `--depth-limit n`: `QueryLimits.depth`.
-  static let depth = whole(
+  static let depth = option(
     "--depth-limit", "n", ["stop a run that nests more than n function calls;"]
-  ) { $0.depth = $1 }
+  ) { options, values throws(ArgumentScanner.UsageError) in
+    options.limits.depth = try count(values[0], "--depth-limit")
+  }
 
   /// `--regex-limit n`: `QueryLimits.regexRetries`.
-  static let regex = whole(
+  static let regex = option(
     "--regex-limit", "n", ["stop a regex match that backtracks more than n times;"]
-  ) { $0.regexRetries = $1 }
-
-  /// A limit option whose value is a whole number: a size (`64M`) when its value is named
-  /// `size`, else a count.
-  private static func whole(
-    _ long: String, _ valueName: String, _ help: [String],
-    _ set: @escaping @Sendable (inout QueryLimits, Int) -> Void
-  ) -> CommandLineOption {
-    option(long, valueName, help) { limits, text throws(ArgumentScanner.UsageError) in
-      set(&limits, valueName == "size" ? try size(text, long) : try count(text, long))
-    }
+  ) { options, values throws(ArgumentScanner.UsageError) in
+    options.limits.regexRetries = try count(values[0], "--regex-limit")
   }
 
   /// One limit option, jsonkit's own, reading one value into `Options.limits`.
   private static func option(
     _ long: String, _ valueName: String, _ help: [String],
     _ set:
-      @escaping @Sendable (inout QueryLimits, String) throws(ArgumentScanner.UsageError) ->
-      Void
+      @escaping @Sendable (inout Options, [String]) throws(ArgumentScanner.UsageError) -> Void
   ) -> CommandLineOption {
     CommandLineOption(
       nil, long, valueName, help: help, jsonkitOnly: true,
-      .values(count: 1, example: valueName == "seconds" ? "2.5" : "1000") {
-        options, values throws(ArgumentScanner.UsageError) in
-        try set(&options.limits, values[0])
-      })
+      .values(count: 1, example: valueName == "seconds" ? "2.5" : "1000", set))
   }
 
   /// A whole number of at least 0.

@@ -91,15 +91,4 @@ struct Options {
     guard !named.contains(where: { $0.name == name }) else { return }
     named.append((name, try value()))
   }
-
-  /// `$ARGS`: `{"positional": [...], "named": {...}}`.
-  ///
-  /// Built from members, not from literals: a literal's elements are `Any?`, each cast at
-  /// run time, and that first cast was 3% of a tiny run.
-  var argsValue: JSON {
-    JSON(members: [
-      ("positional", JSON(array: positional)),
-      ("named", JSON(members: named.map { ($0.name, $0.value) })),
-    ])
-  }
 }

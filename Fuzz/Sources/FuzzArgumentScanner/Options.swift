@@ -1,0 +1,1 @@
+../../../Sources/JSONKitCLI/Command/Options.swift

@@ -36,9 +36,10 @@ struct ChildProcessTests {
   @Test("A child that hangs is killed after the timeout")
   func aChildThatHangsIsKilledAfterTheTimeout() throws {
     // `sleep` in the background keeps the output pipe open after the shell is killed: the
-    // reads are bounded as well.
+    // reads are bounded as well. The timeout leaves the shell ample time to print `started`
+    // on a loaded machine (it takes milliseconds on a quiet one); the sleeps outlast it.
     let outcome = try ChildProcess.run(
-      "/bin/sh", ["-c", "sleep 10 & echo started; exec sleep 30"], timeout: .milliseconds(300))
+      "/bin/sh", ["-c", "sleep 30 & echo started; exec sleep 600"], timeout: .seconds(10))
     #expect(outcome.timedOut)
     #expect(outcome.termination == .signaled(SIGKILL))
     #expect(outcome.status == 128 + SIGKILL)

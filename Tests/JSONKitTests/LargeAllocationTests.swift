@@ -155,8 +155,42 @@ struct LargeAllocationTests {
       #expect((0..<n).allSatisfy { taken[$0] == UInt64($0) &* 0x9E37_79B9 })
       #expect(buffer.count == 0 && buffer.capacity == 16)
       GrowableBuffer<UInt64>.release(taken)
-      #expect(!LargeAllocation.isRegion(UnsafeMutableRawPointer(taken)))
+      // Forgotten, unless another test's region has taken the address since (nil): the next
+      // test checks release itself.
+      #expect(Self.releasedRegionIsGone(UnsafeMutableRawPointer(taken)) != false)
       buffer.deallocate()
+    }
+
+    /// Whether the region that was at `pointer`, just released, is unmapped and forgotten.
+    ///
+    /// Tests running alongside map regions of their own, and the kernel hands a freed
+    /// address out again at once, so the registry cannot simply be asked about the address:
+    /// this first maps the address itself (a hint the kernel follows only when the range is
+    /// free, so the range was unmapped), which keeps any other region from starting there
+    /// while the registry is asked. Nil when the range was not free (never unmapped, or
+    /// another thread's mapping got there first).
+    static func releasedRegionIsGone(_ pointer: UnsafeMutableRawPointer) -> Bool? {
+      guard let probe = mmap(pointer, hugePage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        probe != MAP_FAILED
+      else { return nil }
+      defer { munmap(probe, hugePage) }
+      guard probe == pointer else { return nil }
+      return !LargeAllocation.isRegion(pointer)
+    }
+
+    @Test("A released region is unmapped and forgotten")
+    func aReleasedRegionIsUnmappedAndForgotten() {
+      // A round whose address another thread took first says nothing and is tried again; a
+      // release that does not unmap, or does not forget, fails every round.
+      var gone: Bool?
+      for _ in 0..<5 where gone == nil {
+        let region = GrowableBuffer<UInt8>.reallocate(nil, capacity: Self.threshold)
+        #expect(LargeAllocation.isRegion(UnsafeMutableRawPointer(region)))
+        region[Self.threshold - 1] = 1
+        GrowableBuffer<UInt8>.release(region)
+        gone = Self.releasedRegionIsGone(UnsafeMutableRawPointer(region))
+      }
+      #expect(gone == true)
     }
 
     @Test("Take shrinks a large buffer in place")

@@ -2,6 +2,7 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Synchronization
+import TestProcesses
 import Testing
 import Transfer
 
@@ -9,6 +10,9 @@ import Transfer
 /// (n counts the calls) or fails with 500 when told to; `/data?i=` answers 401 to any other
 /// `Authorization` and `{"i": …}` to the newest token; with `wait=refresh` it first waits
 /// for a token to have been issued.
+///
+/// Every wait here is for an event, however long a loaded machine takes to bring it about;
+/// its bound (`livenessLimit`) only keeps a failing test from holding a thread for ever.
 final class TokenServer: Sendable {
   private let state = Mutex(
     (issued: 0, refreshFails: false, acceptsTokens: true, waiting: 0, refused: 0, hold: 0))
@@ -16,8 +20,8 @@ final class TokenServer: Sendable {
   var refreshCalls: Int { state.withLock { $0.issued } }
   func failRefreshes() { state.withLock { $0.refreshFails = true } }
   func refuseEveryToken() { state.withLock { $0.acceptsTokens = false } }
-  /// Holds each 401 until `count` requests have been refused (for at most ten seconds), so
-  /// that all of them are sent with the old token before the first refusal starts a refresh.
+  /// Holds each 401 until `count` requests have been refused, so that all of them are sent
+  /// with the old token before the first refusal starts a refresh.
   func holdRefusals(until count: Int) { state.withLock { $0.hold = count } }
   /// Requests with `wait=refresh` that have arrived.
   var waiting: Int { state.withLock { $0.waiting } }
@@ -34,8 +38,8 @@ final class TokenServer: Sendable {
     default:
       if request.query["wait"] == "refresh" {
         state.withLock { $0.waiting += 1 }
-        // Holds the answer until a token has been issued (for at most ten seconds).
-        for _ in 0..<1000 where refreshCalls == 0 { usleep(10_000) }
+        // Holds the answer until a token has been issued.
+        _ = blockUntil { refreshCalls > 0 }
       }
       let (issued, accepts) = state.withLock { ($0.issued, $0.acceptsTokens) }
       guard accepts, request.header("Authorization") == "Bearer token-\(issued)" else {
@@ -43,7 +47,7 @@ final class TokenServer: Sendable {
           state.refused += 1
           return state.hold
         }
-        for _ in 0..<1000 where state.withLock({ $0.refused }) < hold { usleep(10_000) }
+        _ = blockUntil { state.withLock { $0.refused } >= hold }
         return .json(#"{"error": "unauthorized"}"#, status: 401)
       }
       return .json(#"{"i": \#(request.query["i"] ?? "0")}"#)
@@ -65,15 +69,15 @@ struct TokenCredential: AuthenticationCredential {
 /// Bearer tokens from the `TokenServer`, refreshed by a `POST /token` through a session of
 /// its own (a refresh through the intercepted session would wait for itself).
 ///
-/// With `refreshAfter: n`, a refresh first waits (up to ten seconds) until `isRequest` has been
-/// asked `n` times: the interceptor asks it, under its lock, just before a refused request
-/// joins the wait for the refresh, so the refresh ends only after `n` requests have joined.
+/// With `refreshAfter: n`, a refresh first waits until `isRequest` has been asked `n` times:
+/// the interceptor asks it, under its lock, just before a refused request joins the wait for
+/// the refresh, so the refresh ends only after `n` requests have joined.
 struct TokenAuthenticator: Authenticator {
   let tokenURL: String
   var refreshAfter = 0
   let checks = CallCounter()
   let refreshSession = Session(
-    configuration: SessionConfiguration(timeout: .seconds(20), proxy: .none))
+    configuration: SessionConfiguration(timeout: .seconds(120), proxy: .none))
 
   func apply(_ credential: TokenCredential, to request: inout HTTPRequest) {
     request.headers.update(.authorization(bearerToken: credential.token))
@@ -86,9 +90,7 @@ struct TokenAuthenticator: Authenticator {
     // A task that sleeps, not a blocked dispatch thread: requests need those threads to
     // get to `isRequest`.
     Task { [self] in
-      for _ in 0..<1000 where checks.value < refreshAfter {
-        try? await Task.sleep(for: .milliseconds(10))
-      }
+      _ = await waitUntil { checks.value >= refreshAfter }
       refreshSession.request(tokenURL, method: .post).validate().responseJSON { response in
         completion(
           response.result.map { TokenCredential(token: $0["token"].stringValue) }.mapError { $0 })
@@ -113,11 +115,12 @@ struct TokenAuthenticator: Authenticator {
 struct AuthenticationInterceptorTests {
   typealias Interceptor = AuthenticationInterceptor<TokenAuthenticator>
 
-  /// Up to 64 connections, so that held requests do not wait for one another's connection.
+  /// Up to 64 connections, so that held requests do not wait for one another's connection;
+  /// held requests must not time out first, however long the others take to arrive.
   static func session(_ interceptor: Interceptor) -> Session {
     Session(
       configuration: SessionConfiguration(
-        timeout: .seconds(20), maximumConnectionsPerHost: 64, proxy: .none),
+        timeout: heldRequestTimeout, maximumConnectionsPerHost: 64, proxy: .none),
       interceptor: interceptor)
   }
 
@@ -247,8 +250,8 @@ struct AuthenticationInterceptorTests {
       // caused has ended: its credential is already replaced, so it is retried at once.
       let late = session.request(server.url("/data?i=2&wait=refresh")).validate()
       let lateResult = Task { await late.serializingJSON().result }
-      for _ in 0..<2000 where api.waiting == 0 { try await Task.sleep(for: .milliseconds(5)) }
-      try #require(api.waiting == 1)
+      let waiting = await waitUntil { api.waiting > 0 }
+      try #require(waiting && api.waiting == 1)
       let early = try await session.request(server.url("/data?i=1")).validate()
         .serializingJSON().value
       #expect(early["i"].int == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackTestServer
+import TestProcesses
 import Testing
 import Transfer
 
@@ -38,20 +39,28 @@ struct BackpressureTests {
       var received = 0
       var intact = true
       var chunks = 0
-      for try await chunk in request.bytes() {
+      var iterator = request.bytes().makeAsyncIterator()
+      var next = try await iterator.next()
+      // The consumer falls behind for sure: it takes nothing more until the queue has
+      // reached its limit (waited for, whatever the machine's load), which pauses the
+      // transfer; without backpressure the queue would grow to most of the 32 MB body.
+      let filled = await waitUntil {
+        request.peakBufferedBytes >= bufferSize || request.dataRequest.isFinished
+      }
+      #expect(filled && request.peakBufferedBytes >= bufferSize, "the queue never filled")
+      while let chunk = next {
         intact = intact && chunk == Self.bodyData[received..<received + chunk.count]
         received += chunk.count
         chunks += 1
-        // Far slower than loopback delivers: without backpressure the queue would grow to
-        // most of the 32 MB body.
+        // Slower than loopback delivers, so the queue fills again and again.
         if chunks % 8 == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        next = try await iterator.next()
       }
       #expect(received == Self.size)
       #expect(intact)
       // At most the limit plus one of curl's write chunks (CURL_MAX_WRITE_SIZE, 16 KiB; 64 KiB
       // leaves room for a libcurl built with a larger one).
       #expect(request.peakBufferedBytes <= bufferSize + 64 * 1024)
-      #expect(request.peakBufferedBytes >= bufferSize)  // the consumer did fall behind
     }
   }
 
@@ -62,16 +71,23 @@ struct BackpressureTests {
         .streamJSON(server.url("/ndjson"), bufferedValues: 256)
       var expected = 0
       var inOrder = true
-      for try await value in request.values() {
+      var iterator = request.values().makeAsyncIterator()
+      var next = try await iterator.next()
+      // Nothing more taken until the queue has reached its limit (the consumer surely behind).
+      let filled = await waitUntil {
+        request.peakQueuedValues >= 256 || request.dataRequest.isFinished
+      }
+      #expect(filled && request.peakQueuedValues >= 256, "the queue never filled")
+      while let value = next {
         inOrder = inOrder && value["n"].intValue == expected
         expected += 1
         if expected % 64 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        next = try await iterator.next()
       }
       #expect(expected == Self.lines)
       #expect(inOrder)
       // The limit plus the values of one 16 KiB chunk (lines of 30 bytes and more).
       #expect(request.peakQueuedValues <= 256 + 16_384 / 30)
-      #expect(request.peakQueuedValues >= 256)
     }
   }
 
@@ -83,13 +99,19 @@ struct BackpressureTests {
   func timeSpentPausedForTheConsumerDoesNotCountTowardTheTimeout() async throws {
     try await withServer(Self.handler) { server in
       let bufferSize = 64 * 1024
-      let request = testSession(timeout: .seconds(2))
+      // Ten seconds, for the transfer's active time alone: far more than moving 256 KiB takes,
+      // even on a machine so loaded that each pause and resume waits for a thread.
+      let request = testSession(timeout: .seconds(10))
         .streamRequest(server.url("/stream"), bufferSize: bufferSize)
       var chunks = request.bytes().makeAsyncIterator()
       var received = try await chunks.next()?.count ?? 0
-      // Longer than the timeout, and the queue fills meanwhile: the transfer waits paused.
-      try await Task.sleep(for: .seconds(3))
-      #expect(request.peakBufferedBytes >= bufferSize)
+      // The queue fills (waited for): the transfer is paused from then on ...
+      let filled = await waitUntil {
+        request.peakBufferedBytes >= bufferSize || request.dataRequest.isFinished
+      }
+      #expect(filled && request.peakBufferedBytes >= bufferSize, "the queue never filled")
+      // ... for longer than the timeout.
+      try await Task.sleep(for: .seconds(11))
       // Past what was queued during the sleep: the transfer went on after its pause.
       while received < 4 * bufferSize, let chunk = try await chunks.next() {
         received += chunk.count

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackTestServer
 import Synchronization
+import TestProcesses
 import Testing
 import Transfer
 
@@ -30,15 +31,14 @@ struct BlockingStreamUploadTests {
       request.path == "/upload" ? describeBody(request) : .json(userJSON)
     }
     try await withServer(handler) { server in
-      let session = testSession(timeout: .seconds(60))
+      let session = testSession(timeout: heldRequestTimeout)
       let upload = session.upload(stream, to: server.url("/upload"))
         .serializingDecodable(ReceivedBody.self)
-      // Feeds the pipe once the GETs are done, or after 15 s if they hang (then the order
-      // below shows it).
+      // Feeds the pipe once the GETs are done (waited for, however long a loaded machine
+      // takes), or when the liveness bound runs out if they hang (then the order below
+      // shows it).
       let feeder = Task.detached {
-        for _ in 0..<1500 where events.count < 5 {
-          try? await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await waitUntil { events.count >= 5 }
         events.add("pipe written")
         writer.write(Data(bytes))
         try? writer.close()

@@ -68,12 +68,22 @@ struct ConcurrencyTests {
     }
   }
 
+  /// `handler`, counting the requests that arrive at `arrivals`.
+  static func counting(_ arrivals: Arrivals) -> @Sendable (ServerRequest) -> ServerResponse {
+    { request in
+      arrivals.record()
+      return handler(request)
+    }
+  }
+
   @Test("Cancelling the awaiting task cancels the transfer")
   func cancellingTheAwaitingTaskCancelsTheTransfer() async throws {
-    try await withServer(Self.handler) { server in
+    let arrivals = Arrivals()
+    try await withServer(Self.counting(arrivals)) { server in
       let session = testSession(timeout: heldRequestTimeout)
       let task = Task { await session.request(server.url("/stall")).serializingData().response }
-      try await Task.sleep(for: .milliseconds(200))
+      // In flight: the server has the request (and stalls its body).
+      await arrivals.wait(for: 1)
       task.cancel()
       let response = await task.value
       #expect(response.error?.isExplicitlyCancelledError == true)
@@ -82,16 +92,18 @@ struct ConcurrencyTests {
 
   @Test("Cancel before and during the transfer")
   func cancelBeforeAndDuringTheTransfer() async throws {
-    try await withServer(Self.handler) { server in
+    let arrivals = Arrivals()
+    try await withServer(Self.counting(arrivals)) { server in
       let session = testSession(timeout: heldRequestTimeout)
       let early = session.request(server.url("/")).cancel()
       let response = await early.serializingData().response
       #expect(response.error?.isExplicitlyCancelledError == true)
       #expect(early.state == .cancelled)
 
+      #expect(arrivals.count == 0)  // the early one never went out
       let running = session.request(server.url("/stall"))
       let done = Task { await running.serializingData().response }
-      try await Task.sleep(for: .milliseconds(200))
+      await arrivals.wait(for: 1)
       running.cancel()
       #expect(await done.value.error?.isExplicitlyCancelledError == true)
       // Cancelling after the end changes nothing.
@@ -155,6 +167,11 @@ struct ConcurrencyTests {
     }
     var engines: [WeakEngine] = []
     let server = try LoopbackServer(handler: Self.handler)
+    defer { server.stop() }
+    // The session's kept-alive connections: sockets on the server's port whose own end is
+    // not (the clients' ends), named by kernel object, so that a socket another test opens
+    // later with the same descriptor number is not taken for one of them.
+    var clients: [(fd: Int32, target: String)] = []
     do {
       let session = testSession()
       engines = session.engines.map(WeakEngine.init)
@@ -166,14 +183,14 @@ struct ConcurrencyTests {
         }
         try await group.waitForAll()
       }
-      #expect(socketsOnPort(server.port) > 0)  // kept alive for reuse
+      let served = Set(socketDescriptors(onPort: server.port, localOnly: true).map(\.target))
+      clients = socketDescriptors(onPort: server.port).filter { !served.contains($0.target) }
+      #expect(!clients.isEmpty)  // kept alive for reuse
     }
-    server.stop()
     // Each engine thread holds its engine until it has cleaned up the multi handle and ends.
-    let running = { engines.contains { $0.engine != nil } }
     #expect(engines.count == 2)
-    for _ in 0..<200 where running() { try await Task.sleep(for: .milliseconds(50)) }
-    #expect(!running())
-    #expect(socketsOnPort(server.port) == 0)
+    let released = await waitUntil { engines.allSatisfy { $0.engine == nil } }
+    #expect(released, "an engine thread did not end")
+    #expect(stillOpen(clients).isEmpty)
   }
 }

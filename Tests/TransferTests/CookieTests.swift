@@ -30,7 +30,7 @@ struct CookieTests {
   }
 
   static func session(_ cookies: SessionConfiguration.Cookies = .inMemory) -> Session {
-    var configuration = SessionConfiguration(timeout: .seconds(20), proxy: .none)
+    var configuration = SessionConfiguration(timeout: .seconds(120), proxy: .none)
     configuration.cookies = cookies
     return Session(configuration: configuration)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackTestServer
 import Synchronization
+import TestProcesses
 import Testing
 import Transfer
 
@@ -104,7 +105,7 @@ struct DataStreamTests {
       }
       // Wait for the body to flow, then cancel. Every wait is bounded: a stuck step fails
       // this test with its name rather than hanging the run (seen once in a full run).
-      let flowing = try await within(.seconds(120), "the body starting to flow") {
+      let flowing = try await within(livenessLimit, "the body starting to flow") {
         while request.dataRequest.state == .initialized
           || (request.peakBufferedBytes == 0 && !request.dataRequest.isFinished)
         {
@@ -115,11 +116,11 @@ struct DataStreamTests {
       // A request that ended before its first byte says why (once seen as a hang here).
       #expect(flowing == .resumed, "ended early: \(String(describing: request.dataRequest.error))")
       consumer.cancel()
-      let result = try await within(.seconds(120), "the consumer ending after its cancel") {
+      let result = try await within(livenessLimit, "the consumer ending after its cancel") {
         await consumer.result
       }
       #expect(throws: TransferError.self) { try result?.get() }
-      _ = try await within(.seconds(120), "the request's response after the cancel") {
+      _ = try await within(livenessLimit, "the request's response after the cancel") {
         await request.dataRequest.serializingResponse().response
       }
       #expect(request.dataRequest.isCancelled)

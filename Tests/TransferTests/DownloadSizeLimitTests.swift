@@ -6,7 +6,7 @@ import Transfer
 /// `SessionConfiguration.maximumResponseSize` holds for downloads as for buffered bodies: the
 /// download stops with `.responseTooLarge`, and its partial file is removed, not offered as
 /// resume data (resuming would only fetch more of what the limit refuses).
-@Suite("The response size limit on downloads")
+@Suite("The response size limit on downloads", .serialized)
 struct DownloadSizeLimitTests {
   /// A body no other test serves, so its first bytes identify this test's partial file.
   static let body = patternedBytes(2_000_000, seed: UInt64.random(in: 1...UInt64.max))

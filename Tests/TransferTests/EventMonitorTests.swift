@@ -3,6 +3,7 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Synchronization
+import TestProcesses
 import Testing
 import Transfer
 
@@ -92,7 +93,7 @@ struct EventMonitorTests {
 
   static func session(
     _ monitors: [any EventMonitor], interceptor: (any RequestInterceptor)? = nil,
-    timeout: Duration = .seconds(20)
+    timeout: Duration = .seconds(120)
   ) -> Session {
     Session(
       configuration: SessionConfiguration(timeout: timeout, proxy: .none),
@@ -161,9 +162,8 @@ struct EventMonitorTests {
       let request = Self.session([cancelled], timeout: heldRequestTimeout)
         .request(server.url("/stall"))
       let task = request.serializingData()
-      for _ in 0..<2000 where server.connectionsAccepted == 0 {
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      // Cancelled once the request has reached the server (it stalls there).
+      _ = await waitUntil { server.requestsServed > 0 }
       request.cancel()
       #expect(await task.response.error?.isExplicitlyCancelledError == true)
       let events = cancelled.events

@@ -27,8 +27,9 @@ struct FailureTests {
       response.fault = .stallAfterHeaders
       return response
     case "/slow-headers":
+      // Far past any timeout a test sets: the server's stop cuts the wait.
       var response = ServerResponse.json("{}")
-      response.delayBeforeHeaders = .seconds(5)
+      response.delayBeforeHeaders = .seconds(3600)
       return response
     case "/cut":
       var response = ServerResponse.bytes(big, contentType: "text/plain")
@@ -273,7 +274,10 @@ final class BlackHole {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
       }
     }
-    usleep(100_000)
+    // A backlog of 0 holds one connection: the queue is full once the first client's
+    // handshake is done, which its becoming writable tells (waited for, not slept on).
+    var first = pollfd(fd: descriptors[1], events: Int16(POLLOUT), revents: 0)
+    guard poll(&first, 1, 600_000) == 1 else { throw POSIXError(.ETIMEDOUT) }
   }
 
   deinit {

@@ -35,7 +35,7 @@ struct RedirectTests {
     _ handler: (any RedirectHandler)?,
     policy: SessionConfiguration.RedirectPolicy = .follow(maximum: 10)
   ) -> Session {
-    var configuration = SessionConfiguration(timeout: .seconds(20), proxy: .none)
+    var configuration = SessionConfiguration(timeout: .seconds(120), proxy: .none)
     configuration.redirectPolicy = policy
     return Session(configuration: configuration, redirectHandler: handler)
   }

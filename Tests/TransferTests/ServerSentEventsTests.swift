@@ -221,7 +221,8 @@ struct ServerSentEventsTests {
   func cancellingTheConsumerEndsTheStream() async throws {
     let source = EventSource()
     try await withServer(source.handle) { server in
-      let session = testSession()
+      // Only the cancel may end it: a timeout would reconnect and count a second connection.
+      let session = testSession(timeout: heldRequestTimeout)
       let consumer = Task {
         var count = 0
         for try await _ in session.streamEvents(server.url("/endless")) {

@@ -1,6 +1,7 @@
 #if Hummingbird
   import Logging
   import ServiceLifecycle
+  import TestProcesses
   import Testing
   import Transfer
 
@@ -26,7 +27,7 @@
 
         gate.open()
         #expect(await request.response.response?.statusCode == 200)
-        _ = try await within(.seconds(60), "the group's run") { try await running.value }
+        _ = try await within(livenessLimit, "the group's run") { try await running.value }
       }
     }
 
@@ -43,7 +44,7 @@
         await gate.waitForArrivals(1)
         running.cancel()
         #expect(await request.response.error?.isExplicitlyCancelledError == true)
-        _ = try await within(.seconds(60), "the group's run") { try? await running.value }
+        _ = try await within(livenessLimit, "the group's run") { try? await running.value }
         #expect(session.isShutDown)
       }
     }

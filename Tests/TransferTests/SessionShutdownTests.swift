@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackTestServer
+import TestProcesses
 import Testing
 import Transfer
 
@@ -27,7 +28,7 @@ struct SessionShutdownTests {
       let drained = await running.response
       #expect(drained.response?.statusCode == 200)
       #expect(drained.error == nil)
-      _ = try await within(.seconds(60), "shutdown after the drain") { await shutdown.value }
+      _ = try await within(livenessLimit, "shutdown after the drain") { await shutdown.value }
       #expect(gate.arrivals == 1)
     }
   }
@@ -40,7 +41,7 @@ struct SessionShutdownTests {
       let session = testSession(timeout: heldRequestTimeout)
       let running = session.request(server.url("/held")).serializingData()
       await gate.waitForArrivals(1)
-      _ = try await within(.seconds(60), "shutdown with a grace period") {
+      _ = try await within(livenessLimit, "shutdown with a grace period") {
         await session.shutdown(gracePeriod: .milliseconds(20))
       }
       #expect(await running.response.error?.isExplicitlyCancelledError == true)
@@ -53,12 +54,12 @@ struct SessionShutdownTests {
       let session = testSession()
       let first = await session.request(server.url("/before")).serializingData().response
       #expect(first.response?.statusCode == 200)
-      _ = try await within(.seconds(60), "concurrent shutdowns") {
+      _ = try await within(livenessLimit, "concurrent shutdowns") {
         async let one: Void = session.shutdown()
         async let two: Void = session.shutdown(gracePeriod: .zero)
         _ = await (one, two)
       }
-      _ = try await within(.seconds(60), "a later shutdown") { await session.shutdown() }
+      _ = try await within(livenessLimit, "a later shutdown") { await session.shutdown() }
       let late = await session.request(server.url("/after")).serializingData().response
       #expect(late.error.map { "\($0)" } == "\(TransferError.sessionShutDown)")
       #expect(server.requestsServed == 1)

@@ -2,6 +2,7 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Synchronization
+import TestProcesses
 import Testing
 import Transfer
 
@@ -111,9 +112,7 @@ struct StreamingTests {
         if seen == 3 { break }
       }
       #expect(seen == 3)
-      for _ in 0..<600 where !request.dataRequest.isFinished {
-        try await Task.sleep(for: .milliseconds(50))
-      }
+      #expect(await waitUntil { request.dataRequest.isFinished }, "the transfer went on")
       #expect(request.dataRequest.state == .cancelled)
     }
   }

@@ -18,10 +18,11 @@ import Testing
     "nginx or openssl not found (install the Debian packages nginx and openssl, as Scripts/install-dependencies does)"
   ))
 struct TLSTests {
-  /// A session that trusts only the test CA (unless told otherwise) and gives up quickly.
+  /// A session that trusts only the test CA (unless told otherwise); its timeout only ends
+  /// a hang.
   static func session(_ tls: TLSSettings) -> Session {
     var configuration = SessionConfiguration.default
-    configuration.timeout = .seconds(20)
+    configuration.timeout = .seconds(120)
     configuration.proxy = .none
     configuration.tls = tls
     return Session(configuration: configuration)
@@ -92,7 +93,7 @@ struct TLSTests {
   func aRequestsTLSSettingsDoNotStayOnTheReusedHandle() async throws {
     try await withTLSServer { server in
       var configuration = SessionConfiguration.default
-      configuration.timeout = .seconds(20)
+      configuration.timeout = .seconds(120)
       configuration.proxy = .none
       configuration.maximumConnectionsPerHost = 1
       let session = Session(configuration: configuration)

@@ -78,9 +78,13 @@ enum CLI {
 
   /// Runs a process to completion (``ChildProcess/run(_:_:environment:input:timeout:)``:
   /// output drained on threads of their own, a child that hangs killed, every wait bounded).
+  ///
+  /// The timeout only turns a hang into a failure: ten minutes, since a debug build's run on
+  /// a large input, on a machine busy with two test runs, takes many times what it takes on a
+  /// quiet one.
   static func runProcess(
     _ executable: URL, _ arguments: [String], input: Data?,
-    environment: [String: String] = [:], timeout: TimeInterval = 60
+    environment: [String: String] = [:], timeout: TimeInterval = 600
   ) throws -> RunResult {
     // A child that exits without reading all its input must give this process an EPIPE to
     // ignore, not a SIGPIPE that kills the test runner.

@@ -34,7 +34,7 @@ struct CurlResult {
 /// URLs only).
 ///
 /// A run that outlives `timeout` is killed (see ``ChildProcess``).
-func curl(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> CurlResult {
+func curl(_ arguments: [String], timeout: Duration = livenessLimit) throws -> CurlResult {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("loopback-curl-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

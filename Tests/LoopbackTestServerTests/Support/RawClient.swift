@@ -25,8 +25,9 @@ final class RawClient {
   private var isClosed = false
 
   /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds` so a broken server fails
-  /// the test instead of hanging it.
-  init(port: Int, timeoutSeconds: Int = 20) throws {
+  /// the test instead of hanging it (a liveness bound: a loaded machine may take many seconds
+  /// to run the server's thread, so it is far longer than any answer takes).
+  init(port: Int, timeoutSeconds: Int = 300) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)

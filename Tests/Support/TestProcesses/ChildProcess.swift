@@ -103,7 +103,22 @@ public final class ChildProcess: Sendable {
     defer { posix_spawnattr_destroy(&attributes) }
     // A process group of its own, as Foundation's Process does: a signal meant for the test
     // runner's group does not reach the children.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    var flags = POSIX_SPAWN_SETPGROUP
+    #if os(Linux)
+      // The signal state a shell would give it, whatever this process's tests have done to
+      // theirs: SIGPIPE is ignored here once a test has called `ignoreBrokenPipes()` (and an
+      // ignored signal stays ignored across exec), and a test worker thread's mask blocks
+      // SIGTERM. Without this a child's behaviour would hang on which tests ran before.
+      var defaults = sigset_t()
+      sigemptyset(&defaults)
+      sigaddset(&defaults, SIGPIPE)
+      posix_spawnattr_setsigdefault(&attributes, &defaults)
+      var mask = sigset_t()
+      sigemptyset(&mask)
+      posix_spawnattr_setsigmask(&attributes, &mask)
+      flags |= POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(flags))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
@@ -177,8 +192,8 @@ public final class ChildProcess: Sendable {
     }
   }
 
-  /// Sends SIGKILL (`SIGTERM` may be blocked in the child: it inherits the signal mask of the
-  /// test runner's thread).
+  /// Sends SIGKILL, which ends the child whatever it does with other signals (and, where the
+  /// spawn cannot reset it, whatever signal mask it inherited from a test runner's thread).
   public func kill() {
     if termination.withLock({ $0 }) == nil { sendKill(pid) }
   }

@@ -14,10 +14,42 @@ import Foundation
 /// inode between /proc/self/fd and the kernel's TCP tables. A socket in TIME_WAIT belongs to the
 /// kernel, not to the process (inode 0), and is not counted.
 ///
+/// Only while the server listens is every socket on its port the server's or its clients': a
+/// freed port may be bound at once by a test running alongside. After `stop()`, check the
+/// sockets seen before it by kernel object (``socketDescriptors(onPort:localOnly:)``, ``stillOpen(_:)``).
+///
+/// - Parameter port: The TCP port.
+/// - Returns: How many of this process's descriptors are sockets on `port`.
+///
 /// ```swift
-/// #expect(socketsOnPort(server.port) == 0)   // after stop()
+/// #expect(socketsOnPort(server.port) == 13)   // listener, 6 connections, 6 clients
 /// ```
 public func socketsOnPort(_ port: Int) -> Int {
+  socketDescriptors(onPort: port).count
+}
+
+/// The descriptors of this process that are TCP sockets with `port` at either end, each with
+/// the kernel object it names (`socket:[81234]`).
+///
+/// Taken while a server listens, the list names that server's sockets and its clients';
+/// ``stillOpen(_:)`` later tells which of them are still open, however many sockets tests
+/// running alongside have opened on the same port number since.
+///
+/// - Parameters:
+///   - port: The TCP port.
+///   - localOnly: Only sockets whose own end is on `port`: a server's listener and the
+///     connections it accepted, not clients (another test's client may reach the server
+///     once the port is reused, and close when that test pleases).
+/// - Returns: Each socket's descriptor and kernel object.
+///
+/// ```swift
+/// let sockets = socketDescriptors(onPort: server.port, localOnly: true)
+/// server.stop()
+/// #expect(stillOpen(sockets).isEmpty)
+/// ```
+public func socketDescriptors(onPort port: Int, localOnly: Bool = false)
+  -> [(fd: Int32, target: String)]
+{
   let hexPort = String(format: ":%04X", port)
   var inodes = Set<String>()
   for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
@@ -25,19 +57,36 @@ public func socketsOnPort(_ port: Int) -> Int {
     for line in text.split(separator: "\n").dropFirst() {
       // sl local_address rem_address st queues tr retrnsmt uid timeout inode …
       let fields = line.split(separator: " ")
-      guard fields.count > 9, fields[1].hasSuffix(hexPort) || fields[2].hasSuffix(hexPort) else {
-        continue
-      }
+      guard fields.count > 9,
+        fields[1].hasSuffix(hexPort) || (!localOnly && fields[2].hasSuffix(hexPort))
+      else { continue }
       inodes.insert(String(fields[9]))
     }
   }
   inodes.remove("0")
   let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-  return descriptors.filter { descriptor in
-    guard let target = descriptorTarget(Int32(descriptor) ?? -1), target.hasPrefix("socket:[")
-    else { return false }
-    return inodes.contains(String(target.dropFirst(8).dropLast()))
-  }.count
+  return descriptors.compactMap { name in
+    guard let fd = Int32(name), let target = descriptorTarget(fd), target.hasPrefix("socket:["),
+      inodes.contains(String(target.dropFirst(8).dropLast()))
+    else { return nil }
+    return (fd: fd, target: target)
+  }
+}
+
+/// The kernel objects of `descriptors` that are still open behind the same descriptor.
+///
+/// A descriptor number may be reused at once by a test running alongside; the object's name
+/// (`pipe:[81234]`, `socket:[81235]`) is unique while it is open, so a descriptor that still
+/// names it means the object was never closed.
+///
+/// - Parameter descriptors: Descriptors and the objects they named when taken.
+/// - Returns: The names of the objects still open.
+///
+/// ```swift
+/// #expect(stillOpen(sockets).isEmpty)
+/// ```
+public func stillOpen(_ descriptors: [(fd: Int32, target: String)]) -> [String] {
+  descriptors.filter { descriptorTarget($0.fd) == $0.target }.map(\.target)
 }
 
 /// What descriptor `fd` of this process refers to, such as `pipe:[81234]`; nil when it is

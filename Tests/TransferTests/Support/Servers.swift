@@ -4,6 +4,7 @@ import JSONKit
 import Logging
 import LoopbackTestServer
 import Mapping
+import TestProcesses
 import Tracing
 import Transfer
 
@@ -40,16 +41,20 @@ func awaitResponse<Value: Sendable>(
   }
 }
 
-/// A session that gives up quickly, so a failing test does not wait a minute.
-///
 /// The timeout of a request that a test holds on the server (``Gate``) or cancels: long enough
 /// that it never ends the request first, however long a loaded machine keeps the test's task
 /// from running (a full suite on 2 cores kept one such test from reaching `gate.open()` for
-/// over 20 s, the default `testSession` timeout).
-let heldRequestTimeout = Duration.seconds(600)
+/// over 20 s, then the default `testSession` timeout).
+let heldRequestTimeout = livenessLimit
 
+/// A session for the tests, with a timeout that only ends a request that hangs.
+///
+/// Two minutes by default: far longer than any request here takes on a quiet machine (200 of
+/// them queued behind six connections included), so a loaded one does not end a request
+/// early; a test that needs a timeout to fire passes a short one of its own.
 func testSession(
-  timeout: Duration = .seconds(20), maximumResponseSize: Int? = nil, idleTimeout: Duration? = nil,
+  timeout: Duration = .seconds(120), maximumResponseSize: Int? = nil,
+  idleTimeout: Duration? = nil,
   interceptor: (any RequestInterceptor)? = nil,
   redirects: SessionConfiguration.RedirectPolicy = .follow(maximum: 10),
   logger: Logger = Session.disabledLogger, tracer: (any Tracer)? = nil,

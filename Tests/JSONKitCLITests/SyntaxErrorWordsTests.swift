@@ -147,10 +147,18 @@ struct SyntaxErrorWordsTests {
       ),
     ])
   func compileErrors(program: String, errors: String) throws {
+    try Self.expectCompileErrors(program, errors)
+  }
+
+  /// Checks that `jsonkit -n program` fails to compile (exit 3) with exactly `errors` on
+  /// standard error and nothing on standard output: the other suites of jq's words use it.
+  static func expectCompileErrors(
+    _ program: String, _ errors: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let result = try CLI.run(["-n", program])
-    #expect(result.stderr == errors)
-    #expect(result.stdout == "")
-    #expect(result.status == 3)
+    #expect(result.stderr == errors, sourceLocation: sourceLocation)
+    #expect(result.stdout == "", sourceLocation: sourceLocation)
+    #expect(result.status == 3, sourceLocation: sourceLocation)
   }
 
   @Test("A comment at the end of the program: the error is at the newline that ends it, as jq's")

@@ -53,10 +53,14 @@ enum CompileErrorReport {
     if location.line >= 1 && location.line <= lines.count {
       let line = lines[location.line - 1]
       text += "    \(line)\n"
-      // Columns count characters; a tab keeps its width by being copied.
-      let prefix = line.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-      let token = source.utf8.dropFirst(location.offset).prefix(location.length)
-      let width = max(1, String(decoding: token, as: UTF8.self).prefix { $0 != "\n" }.count)
+      // As jq's: a space per byte before the token (a tab or an `é` included), then a
+      // caret per byte of it, up to the end of its line.
+      let prefix = String(repeating: " ", count: max(0, location.column - 1))
+      let rest = source.utf8.dropFirst(location.offset)
+      let lineEnd =
+        rest.firstIndex(of: UInt8(ascii: "\n")).map { rest.distance(from: rest.startIndex, to: $0) }
+        ?? rest.count
+      let width = max(1, min(location.length, lineEnd))
       text += "    \(prefix)\(String(repeating: "^", count: width))\n"
     }
     return text

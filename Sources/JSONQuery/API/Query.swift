@@ -60,6 +60,7 @@ public struct Query: Sendable {
       globals: names.globals(prelude, contextVariables: Set(options.variableNames)),
       table: loader.table, prelude: prelude)
     self.body = try compiler.compile(source.body ?? .identity)
+    try ClosureLimit.check(source.body ?? .identity)
     self.inputProjection = InputProjection.of(
       source.body ?? .identity, shadowed: Set(names.functions.keys))
     self.functions = loader.table.compiled

@@ -7,7 +7,8 @@
 public struct ProgramLocation: Sendable, Hashable {
   /// 1-based line.
   public var line: Int
-  /// 1-based column, counted in characters of that line.
+  /// 1-based column, counted in UTF-8 bytes from the start of that line, as jq counts
+  /// (`"é" | foo` has `foo` at column 8).
   public var column: Int
   /// UTF-8 offset from the start of the program.
   public var offset: Int

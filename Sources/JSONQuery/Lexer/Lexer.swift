@@ -12,12 +12,30 @@ struct Lexer {
 
   /// Every token of the program, ending with `.end`.
   static func tokenize(_ source: String) throws(QueryError) -> [Token] {
+    let (tokens, error) = tokenizeUntilError(source)
+    if let error { throw error }
+    return tokens
+  }
+
+  /// The tokens before the first the lexer cannot read, ending with `.end` there, and its
+  /// error: jq's parser reads tokens as it goes, so a syntax error before that place is
+  /// reported instead (`1 + ] "abc` is an unexpected `]`, not an unterminated string).
+  static func tokenizeUntilError(_ source: String) -> (tokens: [Token], error: QueryError?) {
     var lexer = Lexer(source)
     var tokens: [Token] = []
     while true {
-      let token = try lexer.next()
-      tokens.append(token)
-      if token.kind == .end { return tokens }
+      let start = lexer.position
+      do {
+        let token = try lexer.next()
+        tokens.append(token)
+        if token.kind == .end { return (tokens, nil) }
+      } catch {
+        let end = ProgramLocation(
+          line: error.location?.line ?? 1, column: error.location?.column ?? 1, offset: start,
+          length: 0)
+        tokens.append(Token(kind: .end, location: end))
+        return (tokens, error)
+      }
     }
   }
 
@@ -26,6 +44,9 @@ struct Lexer {
     "..", "|", ",", ":", ";", "=", "<", ">", "+", "-", "*", "/", "%", "?", ".", "[", "]",
     "{", "}", "(", ")",
   ]
+
+  /// Whether `text` is one of jq's operators or punctuation (not a byte it has no rule for).
+  static func isSymbol(_ text: String) -> Bool { symbols.contains(text) }
 
   /// `symbols` with their bytes by first byte (ASCII), longest first as listed: a token
   /// looks only at the few symbols that start with its byte.
@@ -38,31 +59,14 @@ struct Lexer {
     return table
   }()
 
-  /// A token's column: where the previous token's column was found on the same line, and
-  /// that column.
-  ///
-  /// Tokens come in order, so each column counts only the bytes since the one
-  /// before: counting from the line's start every time made a long line (a minified
-  /// 200 KB program) quadratic, 12 s to compile.
-  private var columnMark = (offset: 0, column: 1)
-
-  private mutating func location(
-    from start: Int, line startLine: Int, lineStart startLineStart: Int
-  )
+  /// A token's place: its column counts the bytes from the start of its line, as jq's does
+  /// (`"é" | foo` has `foo` at column 8).
+  private func location(from start: Int, line startLine: Int, lineStart startLineStart: Int)
     -> ProgramLocation
   {
-    if columnMark.offset < startLineStart || columnMark.offset > start {
-      columnMark = (startLineStart, 1)
-    }
-    let gap = bytes[columnMark.offset..<start]
-    // Columns count characters; in ASCII text (the usual case) that is the byte count. A
-    // token starts with an ASCII byte, so no character spans two gaps.
-    let column =
-      columnMark.column
-      + (gap.allSatisfy { $0 < 0x80 } ? gap.count : String(decoding: gap, as: UTF8.self).count)
-    columnMark = (start, column)
-    return ProgramLocation(
-      line: startLine, column: column, offset: start, length: position - start)
+    ProgramLocation(
+      line: startLine, column: start - startLineStart + 1, offset: start,
+      length: position - start)
   }
 
   /// A compile error for the token that starts at `start`, which may be on an earlier line
@@ -75,7 +79,7 @@ struct Lexer {
       message,
       at: ProgramLocation(
         line: before.count { $0 == UInt8(ascii: "\n") } + 1,
-        column: String(decoding: bytes[startLineStart..<start], as: UTF8.self).count + 1,
+        column: start - startLineStart + 1,
         offset: start, length: max(0, min(position, bytes.count) - start)))
   }
 
@@ -151,23 +155,24 @@ struct Lexer {
     let start = position
     let startLine = line
     let startLineStart = lineStart
-    func make(_ kind: Token.Kind, _ lexer: inout Lexer) -> Token {
+    func make(_ kind: Token.Kind, _ lexer: Lexer) -> Token {
       Token(
         kind: kind,
         location: lexer.location(from: start, line: startLine, lineStart: startLineStart))
     }
-    guard position < bytes.count else { return make(.end, &self) }
+    guard position < bytes.count else { return make(.end, self) }
     let byte = bytes[position]
     if Lexer.isNameStart(byte) {
       let name = readName()
-      return make(.identifier(name), &self)
+      return make(.identifier(name), self)
     }
     if byte == UInt8(ascii: "$") {
       position += 1
+      // A `$` before no name is a token of its own in jq's lexer (`'$'`).
       guard position < bytes.count, Lexer.isNameStart(bytes[position]) else {
-        throw error("syntax error: unexpected '$'", at: start)
+        return make(.symbol("$"), self)
       }
-      return make(.variable(readName()), &self)
+      return make(.variable(readName()), self)
     }
     if byte == UInt8(ascii: "@") {
       // jq's `"@"[a-zA-Z0-9_]+`: a name may start with a digit (`@0`), which fails when it
@@ -177,9 +182,9 @@ struct Lexer {
       while position < bytes.count, Lexer.isNameByte(bytes[position]) { position += 1 }
       // jq's lexer has no token for a lone `@`: the parser reports an INVALID_CHARACTER.
       guard position > nameStart else {
-        return make(.symbol("@"), &self)
+        return make(.symbol("@"), self)
       }
-      return make(.format(String(decoding: bytes[nameStart..<position], as: UTF8.self)), &self)
+      return make(.format(String(decoding: bytes[nameStart..<position], as: UTF8.self)), self)
     }
     if byte == UInt8(ascii: "."), position + 1 < bytes.count {
       let following = bytes[position + 1]
@@ -190,25 +195,26 @@ struct Lexer {
           name.unicodeScalars.append(Unicode.Scalar(bytes[position]))
           position += 1
         }
-        return make(.field(name), &self)
+        return make(.field(name), self)
       }
-      if Lexer.isDigit(following) { return make(try readNumber(), &self) }
+      if Lexer.isDigit(following) { return make(try readNumber(), self) }
     }
-    if Lexer.isDigit(byte) { return make(try readNumber(), &self) }
+    if Lexer.isDigit(byte) { return make(try readNumber(), self) }
     if byte == UInt8(ascii: "\"") {
       position += 1
-      return make(.string(try readString()), &self)
+      return make(.string(try readString()), self)
     }
     for (symbol, utf8) in byte < 0x80 ? Lexer.symbolsByFirstByte[Int(byte)] : []
     where position + utf8.count <= bytes.count
       && bytes[position..<position + utf8.count].elementsEqual(utf8)
     {
       position += utf8.count
-      return make(.symbol(symbol), &self)
+      return make(.symbol(symbol), self)
     }
+    // A byte jq's lexer has no rule for is its INVALID_CHARACTER token: the parser reports
+    // it where it stands, with what its grammar expected there.
     position += 1
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    throw error("syntax error: unexpected INVALID_CHARACTER '\(text)'", at: start)
+    return make(.symbol(String(decoding: bytes[start..<position], as: UTF8.self)), self)
   }
 
   private mutating func readNumber() throws(QueryError) -> Token.Kind {
@@ -274,7 +280,14 @@ struct Lexer {
       }
       if inText || escapes == position - 1 { piece = position - 1 }
       inText = false
-      guard position < bytes.count else { throw unterminated(at: piece) }
+      // A backslash that ends the program matches none of jq's string rules.
+      guard position < bytes.count else {
+        var error = error(
+          "syntax error, unexpected INVALID_CHARACTER, expecting QQSTRING_TEXT or"
+            + " QQSTRING_INTERP_START or QQSTRING_END", at: position - 1)
+        error.location?.length = 1
+        throw error
+      }
       let escape = bytes[position]
       position += 1
       switch escape {
@@ -304,7 +317,14 @@ struct Lexer {
         literal.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
       case UInt8(ascii: "("):
         flush(&parts, &literal)
-        parts.append(.interpolation(try readInterpolation()))
+        let opening = Token(
+          kind: .symbol("\\("),
+          location: location(from: position - 2, line: line, lineStart: lineStart))
+        let inner = try readInterpolation()
+        parts.append(.interpolation(inner, opening: opening))
+        // Cut by the end of the program: the parser reports it, after what it finds in
+        // the interpolation first (as jq's parser reads the tokens in order).
+        if inner.last?.location.length == 0 { return parts }
         escapes = position
         piece = position - 1
       default:
@@ -366,25 +386,38 @@ struct Lexer {
     return error
   }
 
-  /// Tokens after `\(` up to the matching `)`, which is consumed; ends with `.end`.
+  /// Tokens after `\(` up to the matching `)`, which is consumed; ends with `.end`, which
+  /// is the `)` (jq's QQSTRING_INTERP_END), or has length 0 where the string is cut: at
+  /// the end of the program, or after a closing bracket that closes nothing open (jq's
+  /// lexer keeps a stack of brackets, and such a one is an invalid character, which the
+  /// parser reports before anything the lexer would read after it).
   private mutating func readInterpolation() throws(QueryError) -> [Token] {
-    var depth = 0
+    var open: [String] = []
     var tokens: [Token] = []
     while true {
       let token = try next()
+      tokens.append(token)
       switch token.kind {
       case .end:
-        throw error("syntax error: unterminated string interpolation", at: token.location.offset)
-      case .symbol("("): depth += 1
-      case .symbol(")"):
-        if depth == 0 {
-          tokens.append(Token(kind: .end, location: token.location))
+        return tokens
+      case .symbol("("), .symbol("["), .symbol("{"):
+        if case .symbol(let text) = token.kind { open.append(text) }
+      case .symbol(")") where open.isEmpty:
+        tokens[tokens.count - 1] = Token(kind: .end, location: token.location)
+        return tokens
+      case .symbol(")"), .symbol("]"), .symbol("}"):
+        guard case .symbol(let text) = token.kind,
+          open.last == ["]": "[", ")": "(", "}": "{"][text]
+        else {
+          var cut = token.location
+          cut.offset += cut.length
+          cut.length = 0
+          tokens.append(Token(kind: .end, location: cut))
           return tokens
         }
-        depth -= 1
+        open.removeLast()
       default: break
       }
-      tokens.append(token)
     }
   }
 }

@@ -20,7 +20,9 @@ struct Token: Sendable {
   /// A piece of a string literal.
   enum StringPart: Sendable, Equatable {
     case literal(String)
-    case interpolation([Token])
+    /// `\(…)`: the tokens inside, and the `\(` (where an error at the end of the
+    /// program is when nothing follows it).
+    case interpolation([Token], opening: Token)
   }
 
   var kind: Kind

@@ -28,7 +28,8 @@ extension Parser {
     case .end: return token.location.length > 0 ? "QQSTRING_INTERP_END" : "end of file"
     case .symbol(let text):
       let bytes = Array(text.utf8)
-      guard bytes.count == 1 else { return text }
+      // A byte jq's lexer has no rule for (`!`, a byte of `é`) is its INVALID_CHARACTER.
+      guard bytes.count == 1 else { return Lexer.isSymbol(text) ? text : "INVALID_CHARACTER" }
       if oneCharacterTokens.contains(bytes[0]) { return "'\(text)'" }
       guard let opener = ["]": "[", ")": "(", "}": "{"][text] else { return "INVALID_CHARACTER" }
       return openBracket(in: tokens[..<index]) == opener ? "'\(text)'" : "INVALID_CHARACTER"
@@ -55,10 +56,11 @@ extension Parser {
   /// lexer reads a comment a character at a time, `\\\\` and an escaped newline as one).
   static func endLocation(after previous: Token?, end: Token, source: [UInt8]) -> ProgramLocation {
     guard let previous else { return end.location }
+    let previousEnd = previous.location.offset + previous.location.length
     let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
     let limit = min(end.location.offset, source.count)
     var last: Range<Int>?
-    var i = previous.location.offset + previous.location.length
+    var i = previousEnd
     var inComment = false
     while i < limit {
       let start = i
@@ -88,12 +90,16 @@ extension Parser {
       }
       last = start..<i
     }
+    // The last token jq's lexer read of a string is its closing quote.
+    if last == nil, case .string = previous.kind, previousEnd <= source.count {
+      last = previousEnd - 1..<previousEnd
+    }
     guard let last else { return previous.location }
     let before = source[..<last.lowerBound]
     let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     return ProgramLocation(
       line: before.count { $0 == UInt8(ascii: "\n") } + 1,
-      column: String(decoding: source[lineStart..<last.lowerBound], as: UTF8.self).count + 1,
+      column: last.lowerBound - lineStart + 1,
       offset: last.lowerBound, length: last.count)
   }
 

@@ -20,6 +20,20 @@ struct Parser {
   /// Whether this parser reads a whole program, which may be empty in jq's grammar: a
   /// first token that cannot start it leaves jq's parser expecting the end of the file.
   private var readsProgram = false
+  /// The `\(` an interpolation's tokens follow: the place of an error at the end of the
+  /// program when no token of them was read.
+  private var opening: Token?
+  /// The error of the token the lexer could not read, where the tokens end: reported when
+  /// the parser gets there without an error of its own first.
+  private var lexError: QueryError?
+
+  /// A parser of `source`'s tokens up to any the lexer cannot read.
+  private init(source: String, fileName: String = "<top-level>") {
+    let (tokens, lexError) = Lexer.tokenizeUntilError(source)
+    self.init(tokens: tokens, fileName: fileName)
+    self.source = Array(source.utf8)
+    self.lexError = lexError
+  }
 
   init(tokens: [Token], fileName: String = "<top-level>") {
     self.tokens = tokens
@@ -28,8 +42,7 @@ struct Parser {
 
   /// Parses a whole program.
   static func parse(_ source: String) throws(QueryError) -> AST {
-    var parser = Parser(tokens: try Lexer.tokenize(source))
-    parser.source = Array(source.utf8)
+    var parser = Parser(source: source)
     parser.readsProgram = true
     let ast = try parser.parsePipe()
     try parser.expectEnd(expecting: "end of file")
@@ -38,8 +51,7 @@ struct Parser {
 
   /// Parses a program: `module` metadata and `import`s, then the body.
   static func parseProgram(_ source: String) throws(QueryError) -> ModuleSource {
-    var parser = Parser(tokens: try Lexer.tokenize(source))
-    parser.source = Array(source.utf8)
+    var parser = Parser(source: source)
     parser.readsProgram = true
     var module = try parser.parseDirectives()
     try parser.requireMain()
@@ -50,8 +62,7 @@ struct Parser {
 
   /// Parses a library file: `module` metadata and `import`s, then only definitions.
   static func parseLibrary(_ source: String, fileName: String) throws(QueryError) -> ModuleSource {
-    var parser = Parser(tokens: try Lexer.tokenize(source), fileName: fileName)
-    parser.source = Array(source.utf8)
+    var parser = Parser(source: source, fileName: fileName)
     var module = try parser.parseDirectives()
     while parser.isKeyword("def") { module.definitions.append(try parser.parseDefinition()) }
     try parser.expectEnd()
@@ -60,7 +71,7 @@ struct Parser {
 
   private static let keywords: Set<String> = [
     "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
-    "label", "import", "include", "module", "and", "or", "__loc__",
+    "label", "import", "include", "module", "and", "or",
   ]
 
   // MARK: token helpers
@@ -94,12 +105,15 @@ struct Parser {
   /// the last thing jq's lexer read. `expecting` is the list bison adds when the parser's state takes at most four tokens
   /// (`'|' or ',' or ')'`), given where the grammar makes it certain.
   private func unexpected(expecting: String? = nil) -> QueryError {
+    if let lexError, position == tokens.count - 1 { return lexError }
     let token = current
     let name = Self.jqName(of: tokens, at: position)
     var location = token.location
+    // jq's lexer reads a string's opening quote as a token of its own.
+    if case .string = token.kind { location.length = 1 }
     if token.kind == .end && token.location.length == 0 {
       location = Self.endLocation(
-        after: position > 0 ? tokens[position - 1] : nil, end: token, source: source)
+        after: position > 0 ? tokens[position - 1] : opening, end: token, source: source)
     }
     let expecting = expecting ?? (readsProgram && position == 0 ? "end of file" : nil)
     let expected = expecting.map { ", expecting \($0)" } ?? ""
@@ -112,6 +126,7 @@ struct Parser {
     defer { position = start }
     while isKeyword("def") { _ = try parseDefinition() }
     if current.kind == .end {
+      if let lexError { throw lexError }
       throw .compile("Top-level program not given (try \".\")", at: nil)
     }
   }
@@ -134,13 +149,18 @@ struct Parser {
     let stops: Set<String> = [
       "BINDING", "LITERAL", "IDENT", "'('", "'{'", "'$'", "..", "$__loc__", "if", "try",
       "reduce", "foreach", "def", "label", "import", "include", "module", "break",
-      "INVALID_CHARACTER",
+      "INVALID_CHARACTER", "?//",
     ]
+    let hint = "try .[\"field\"] instead of .field for unusually named fields"
+    // `'.' String` where the string has a format: `.@base64 "x"`.
+    if case .format = current.kind, case .string = tokens[position + 1].kind { return }
+    if case .format = current.kind {
+      _ = advance()
+      throw Self.hinted(unexpected(expecting: "QQSTRING_START"), hint, from: dot.location)
+    }
     guard stops.contains(name) else { return }
     if name == "IDENT" { _ = advance() }
-    throw Self.hinted(
-      unexpected(), "try .[\"field\"] instead of .field for unusually named fields",
-      from: dot.location)
+    throw Self.hinted(unexpected(), hint, from: dot.location)
   }
 
   /// `expecting`: the tokens jq's parser lists in its error here (see `unexpected`).
@@ -155,12 +175,12 @@ struct Parser {
   }
 
   mutating func expectEnd(expecting: String? = nil) throws(QueryError) {
-    guard current.kind == .end else { throw unexpected(expecting: expecting) }
+    guard current.kind == .end, lexError == nil else { throw unexpected(expecting: expecting) }
   }
 
-  private mutating func expectVariable() throws(QueryError) -> String {
+  private mutating func expectVariable(expecting: String? = nil) throws(QueryError) -> String {
     guard case .variable(let name) = current.kind, !Self.isLocation(name) else {
-      throw unexpected()
+      throw unexpected(expecting: expecting)
     }
     _ = advance()
     return name
@@ -169,10 +189,7 @@ struct Parser {
   // MARK: binary levels
 
   mutating func parsePipe() throws(QueryError) -> AST {
-    if isKeyword("def") {
-      let definition = try parseDefinition()
-      return .define(definition, try parsePipe())
-    }
+    if let query = try parseQueryStart() { return query }
     let lhs = try parseComma()
     if accept("|") { return .pipe(lhs, try parsePipe()) }
     return lhs
@@ -180,8 +197,26 @@ struct Parser {
 
   private mutating func parseComma() throws(QueryError) -> AST {
     var lhs = try parseBinding()
-    while accept(",") { lhs = .comma(lhs, try parseBinding()) }
+    while accept(",") {
+      // jq's `Query ',' Query`: the right side may be a definition or a label, which
+      // reach as far as a query does.
+      if let query = try parseQueryStart() { return .comma(lhs, query) }
+      lhs = .comma(lhs, try parseBinding())
+    }
     return lhs
+  }
+
+  /// jq's `FuncDef Query` and `"label" BINDING '|' Query`, which start a query and
+  /// nothing else (`1 + label $x | 2` is a syntax error); nil when neither starts here.
+  private mutating func parseQueryStart() throws(QueryError) -> AST? {
+    if isKeyword("def") {
+      let definition = try parseDefinition()
+      return .define(definition, try parsePipe())
+    }
+    guard acceptKeyword("label") else { return nil }
+    let name = try expectVariable(expecting: "BINDING")
+    try expect("|", expecting: "'|'")
+    return .label(name, try parsePipe())
   }
 
   /// jq's `Expr "as" Patterns '|' Query`, or an `Expr`: `as` binds the whole expression
@@ -191,7 +226,7 @@ struct Parser {
     guard acceptKeyword("as") else { return lhs }
     var patterns = [try parsePattern()]
     while accept("?//") { patterns.append(try parsePattern()) }
-    try expect("|")
+    try expect("|", expecting: "'|'")
     return .bind(source: lhs, patterns: patterns, body: try parsePipe())
   }
 
@@ -344,18 +379,18 @@ struct Parser {
     if !slices && isSymbol(":") { throw unexpected() }
     if accept(":") {
       let to = try parsePipe()
-      try expect("]")
+      try expect("]", expecting: "'|' or ',' or ']'")
       return .slice(target: target, from: nil, to: to)
     }
     let key = try parsePipe()
-    if !slices && isSymbol(":") { throw unexpected() }
+    if !slices && isSymbol(":") { throw unexpected(expecting: "'|' or ',' or ']'") }
     if accept(":") {
       if accept("]") { return .slice(target: target, from: key, to: nil) }
       let to = try parsePipe()
-      try expect("]")
+      try expect("]", expecting: "'|' or ',' or ']'")
       return .slice(target: target, from: key, to: to)
     }
-    try expect("]")
+    try expect("]", expecting: slices ? "'|' or ',' or ':' or ']'" : "'|' or ',' or ']'")
     return .index(target: target, key: key)
   }
 
@@ -384,11 +419,22 @@ struct Parser {
       if case .string = current.kind {
         return .index(target: .identity, key: try parseStringLiteral(format: nil))
       }
+      if case .format(let name) = current.kind {
+        _ = advance()
+        return .index(target: .identity, key: try parseStringLiteral(format: name))
+      }
       if isSymbol("[") { return try parseBracketSuffix(.identity) }
       return .identity
     case .symbol(".."):
       _ = advance()
       return .recurseDefault
+    case .symbol("$"):
+      // jq's `'$' '$' '$' BINDING` (its builtins' `$$$$name`): the variable, read.
+      _ = advance()
+      try expect("$", expecting: "'$'")
+      try expect("$", expecting: "'$'")
+      let name = try expectVariable(expecting: "BINDING")
+      return .variable(name, token.location)
     case .symbol("("):
       _ = advance()
       return try bracketed { (parser: inout Parser) throws(QueryError) -> AST in
@@ -420,6 +466,13 @@ struct Parser {
   }
 
   private mutating func parseWord(_ word: String, _ token: Token) throws(QueryError) -> AST {
+    // `true(1)` is a call (to a function jq does not define), not the constant.
+    if word == "true" || word == "false" || word == "null",
+      tokens[position + 1].kind != .symbol("(")
+    {
+      _ = advance()
+      return .literal(word == "null" ? .null : JSON(word == "true"))
+    }
     switch word {
     case "if":
       _ = advance()
@@ -445,31 +498,28 @@ struct Parser {
       let pattern = try parsePattern()
       try expect("(", expecting: "'('")
       let initial = try parsePipe()
-      try expect(";")
+      try expect(";", expecting: "'|' or ',' or ';'")
       let update = try parsePipe()
       var extract: AST?
-      if word == "foreach", accept(";") { extract = try parsePipe() }
-      try expect(")")
+      if word == "foreach" {
+        if accept(";") {
+          extract = try parsePipe()
+          try expect(")", expecting: "'|' or ',' or ')'")
+        } else {
+          try expect(")", expecting: "'|' or ',' or ';' or ')'")
+        }
+      } else {
+        try expect(")", expecting: "'|' or ',' or ')'")
+      }
       if word == "reduce" {
         return .reduce(source: source, pattern: pattern, initial: initial, update: update)
       }
       return .foreach(
         source: source, pattern: pattern, initial: initial, update: update, extract: extract)
-    case "label":
-      _ = advance()
-      let name = try expectVariable()
-      try expect("|")
-      return .label(name, try parsePipe())
-    case "def":
-      let definition = try parseDefinition()
-      return .define(definition, try parsePipe())
-    case "true", "false", "null":
-      _ = advance()
-      return .literal(word == "null" ? .null : JSON(word == "true"))
     case "break":
       let start = current.location
       _ = advance()
-      let name = try expectVariable()
+      let name = try expectVariable(expecting: "BINDING")
       let end = tokens[position - 1].location
       let span = ProgramLocation(
         line: start.line, column: start.column, offset: start.offset,
@@ -481,7 +531,7 @@ struct Parser {
       var arguments: [AST] = []
       if accept("(") {
         repeat { arguments.append(try parsePipe()) } while accept(";")
-        try expect(")")
+        try expect(")", expecting: "';' or ')'")
       }
       return .call(word, arguments, token.location)
     }
@@ -524,16 +574,19 @@ struct Parser {
     if accept("(") {
       repeat {
         switch current.kind {
-        case .identifier(let parameter): parameters.append(parameter)
+        case .identifier(let parameter) where !Self.jqKeywords.contains(parameter):
+          parameters.append(parameter)
         case .variable(let parameter) where !Self.isLocation(parameter):
           parameters.append("$" + parameter)
-        default: throw unexpected()
+        default: throw unexpected(expecting: "IDENT or BINDING")
         }
         _ = advance()
       } while accept(";")
-      try expect(")")
+      try expect(")", expecting: "';' or ')'")
+      try expect(":", expecting: "':'")
+    } else {
+      try expect(":", expecting: "':' or '('")
     }
-    try expect(":")
     let body = try parsePipe()
     try expect(";", expecting: "'|' or ',' or ';'")
     return FunctionDefinition(name: name, parameters: parameters, body: body, location: location)
@@ -570,6 +623,7 @@ struct Parser {
         if case .format(let name) = token.kind {
           _ = advance()
           format = name
+          guard case .string = current.kind else { throw unexpected(expecting: "QQSTRING_START") }
         }
         let key = try parseStringLiteral(format: format)
         if accept(":") {
@@ -582,14 +636,16 @@ struct Parser {
         _ = advance()
         let keyToken = current
         let key = try parsePipe()
-        // A constant key that is not a string can never work: jq refuses it when compiling.
+        try expect(")", expecting: "'|' or ',' or ')'")
+        try expect(":", expecting: "':'")
+        let value = try parseObjectValue()
+        // A constant key that is not a string can never work: jq refuses it once it has
+        // read the pair.
         if case .literal(let constant) = key, constant.type != .string {
           throw .compile(
             "Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
         }
-        try expect(")")
-        try expect(":")
-        entries.append(ObjectEntry(key: key, value: try parseObjectValue()))
+        entries.append(ObjectEntry(key: key, value: value))
       default:
         throw unexpected()
       }
@@ -623,7 +679,7 @@ struct Parser {
     if accept("[") {
       var items: [Pattern] = []
       repeat { items.append(try parsePattern()) } while accept(",")
-      try expect("]")
+      try expect("]", expecting: "',' or ']'")
       return .array(items)
     }
     try expect("{", expecting: "BINDING or '[' or '{'")
@@ -637,29 +693,30 @@ struct Parser {
         entries.append((key: .literal(JSON(name)), pattern: pattern, bindsKey: name))
       case .identifier(let name):
         _ = advance()
-        try expect(":")
+        try expect(":", expecting: "':'")
         entries.append((key: .literal(JSON(name)), pattern: try parsePattern(), bindsKey: nil))
       case .string:
         let key = try parseStringLiteral(format: nil)
-        try expect(":")
+        try expect(":", expecting: "':'")
         entries.append((key: key, pattern: try parsePattern(), bindsKey: nil))
       case .symbol("("):
         _ = advance()
         let keyToken = current
         let key = try parsePipe()
+        try expect(")", expecting: "'|' or ',' or ')'")
+        try expect(":", expecting: "':'")
+        let pattern = try parsePattern()
         if case .literal(let constant) = key, constant.type != .string {
           throw .compile(
             "Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
         }
-        try expect(")")
-        try expect(":")
-        entries.append((key: key, pattern: try parsePattern(), bindsKey: nil))
+        entries.append((key: key, pattern: pattern, bindsKey: nil))
       default:
         throw unexpected()
       }
       // Unlike an object's construction, its pattern takes no ',' after the last pair.
     } while accept(",")
-    try expect("}")
+    try expect("}", expecting: "',' or '}'")
     return .object(entries)
   }
 
@@ -670,12 +727,14 @@ struct Parser {
     var module = ModuleSource(metadata: nil, imports: [], definitions: [], body: nil)
     if acceptKeyword("module") {
       module.metadata = try parseMetadata()
-      try expect(";")
     }
     while isKeyword("import") || isKeyword("include") {
       let start = current.location
       let isImport = advance().kind == .identifier("import")
       let pathToken = current
+      guard case .string = current.kind else {
+        throw unexpected(expecting: "FORMAT or QQSTRING_START")
+      }
       guard case .literal(let path) = try parseStringLiteral(format: nil), let path = path.string
       else {
         throw .compile("Import path must be constant", at: pathToken.location)
@@ -686,18 +745,17 @@ struct Parser {
       var alias: String?
       var isData = false
       if isImport {
-        try expectKeyword("as")
+        try expectKeyword("as", expecting: "as")
         switch current.kind {
         case .identifier(let name) where !Parser.keywords.contains(name): alias = name
         case .variable(let name):
           alias = name
           isData = true
-        default: throw unexpected()
+        default: throw unexpected(expecting: "IDENT or BINDING")
         }
         _ = advance()
       }
-      let metadata = isSymbol(";") ? nil : try parseMetadata()
-      try expect(";")
+      let metadata = accept(";") ? nil : try parseMetadata()
       module.imports.append(
         ImportDirective(
           path: path, alias: alias, isData: isData, metadata: metadata, location: location))
@@ -705,11 +763,13 @@ struct Parser {
     return module
   }
 
-  /// A directive's metadata: a term that must be a constant object.
+  /// A directive's metadata and the `;` after it: a query (as jq's grammar reads it) that
+  /// must be a constant object.
   private mutating func parseMetadata() throws(QueryError) -> JSON {
     let first = current.location
-    let term = try parsePostfix()
+    let term = try parsePipe()
     let last = tokens[max(position - 1, 0)].location
+    try expect(";", expecting: "'|' or ',' or ';'")
     let span = ProgramLocation(
       line: first.line, column: first.column, offset: first.offset,
       length: last.offset + last.length - first.offset)
@@ -730,10 +790,15 @@ struct Parser {
     for part in parts {
       switch part {
       case .literal(let text): pieces.append(.literal(text))
-      case .interpolation(let inner):
+      case .interpolation(let inner, let opening):
         var parser = Parser(tokens: inner, fileName: fileName)
+        parser.source = source
+        parser.opening = opening
         let ast = try parser.parsePipe()
-        try parser.expectEnd()
+        // The interpolation's `)`, or the end of the program that cut it.
+        let expecting = "QQSTRING_INTERP_END or '|' or ','"
+        try parser.expectEnd(expecting: expecting)
+        if parser.current.location.length == 0 { throw parser.unexpected(expecting: expecting) }
         pieces.append(.interpolation(ast))
       }
     }

@@ -30,19 +30,19 @@ struct LexerTests {
     #expect(parts[2] == .literal("c"))
   }
 
-  @Test("Columns on a long line count characters from the line start")
-  func columnsOnALongLineCountCharactersFromTheLineStart() throws {
-    // Each column counts on from the previous token's: the line is 60,000 tokens long.
+  @Test("Columns count bytes from the line start, as jq's, also on a long line")
+  func columnsCountBytesFromTheLineStart() throws {
+    // The line is 60,000 tokens long, after two characters of 2 and 4 bytes.
     let elements = Array(repeating: "1", count: 30_000).joined(separator: ",")
     let program = #""é😀" | [\#(elements)] | .a"#
     let tokens = try Lexer.tokenize(program)
     let last = tokens[tokens.count - 2]
     #expect(last.kind == .field("a"))
-    #expect(last.location.column == program.count - 1)
+    #expect(last.location.column == program.utf8.count - 1)
     #expect(last.location.offset == program.utf8.count - 2)
     let next = try Lexer.tokenize("\"é\" |\n\"😀😀\" | .b")
     #expect(
-      next[next.count - 2].location == ProgramLocation(line: 2, column: 8, offset: 20, length: 2))
+      next[next.count - 2].location == ProgramLocation(line: 2, column: 14, offset: 20, length: 2))
   }
 
   @Test("Unterminated string says where")

@@ -214,12 +214,10 @@ final class Executor {
       return try evaluateSingle(rhs, input, frame)
     case .array(let body):
       guard let body else { return Item(value: JSON(array: []), path: nil) }
-      if body.single {
-        let array = JSON(array: [try evaluateValue(body, input, frame)])
-        try charge(array)
-        return Item(value: array, path: nil)
-      }
       if let memory { return try collectCounting(body, input, frame, memory) }
+      if body.single {
+        return Item(value: JSON(array: [try evaluateValue(body, input, frame)]), path: nil)
+      }
       let items = GeneratorState<[JSON]>([])
       try each(
         body, Item(value: input.value, path: nil), frame, Sink { items.value.append($0.value) })
@@ -314,15 +312,20 @@ final class Executor {
     }
   }
 
-  /// `[body]` under a memory limit: the array counted as it grows, each new buffer before
-  /// it is allocated (twice the old one, which is freed only after the copy), so that
-  /// `[range(1e9)]` stops at the limit.
+  /// `[body]` under a memory limit: an array of one output counted once made; of several,
+  /// counted as it grows, each new buffer before it is allocated (twice the old one, which
+  /// is freed only after the copy), so that `[range(1e9)]` stops at the limit.
   ///
   /// Apart from `evaluateSingle`, so that a run without a memory limit does not carry it.
   @inline(never)
   private func collectCounting(_ body: Node, _ input: Item, _ frame: Frame?, _ memory: MemoryBudget)
     throws -> Item
   {
+    if body.single {
+      let array = JSON(array: [try evaluateValue(body, input, frame)])
+      try memory.charge(array)
+      return Item(value: array, path: nil)
+    }
     let items = GeneratorState<[JSON]>([])
     try each(
       body, Item(value: input.value, path: nil), frame,

@@ -666,15 +666,23 @@ struct TapeBuilder {
     guard !tracksPositions && depth != 1 && n <= 16 && tape.count &+ n < tape.capacity else {
       return endArraySlowly()
     }
+    return close(start: start, slots: n, countWord: UInt64(n), tag: Slot.arrayTag)
+  }
+
+  /// The usual end of a container: its `slots` slots on the stack from `start` become a block
+  /// on the tape (which has room for it) after `countWord`, and one slot with `tag` that
+  /// points at the block replaces them.
+  @inline(__always)
+  mutating func close(start: Int, slots: Int, countWord: UInt64, tag: UInt64) -> CInt {
     frames.count &-= 1
     let position = tape.count
     let block = tape.base + position
-    block[0] = UInt64(n)
-    Self.copySlots(from: stack.base + start, to: block + 1, count: n)
-    tape.count = position &+ n &+ 1
+    block[0] = countWord
+    Self.copySlots(from: stack.base + start, to: block + 1, count: slots)
+    tape.count = position &+ slots &+ 1
     stack.count = start
     depth &-= 1
-    return push(Slot.make(Slot.arrayTag, UInt64(position)))
+    return push(Slot.make(tag, UInt64(position)))
   }
 
   /// `endArray` for a top-level value, with positions, for more than 16 elements, or when
@@ -716,15 +724,8 @@ struct TapeBuilder {
         i &+= 1
       }
     }
-    frames.count &-= 1
-    let position = tape.count
-    let block = tape.base + position
-    block[0] = UInt64(n)  // at most 8 members: below `JSONDocument.indexThreshold`
-    Self.copySlots(from: stack.base + start, to: block + 1, count: slots)
-    tape.count = position &+ slots &+ 1
-    stack.count = start
-    depth &-= 1
-    return push(Slot.make(Slot.objectTag, UInt64(position)))
+    // At most 8 members: below `JSONDocument.indexThreshold`, so the count word is the count.
+    return close(start: start, slots: slots, countWord: UInt64(n), tag: Slot.objectTag)
   }
 
   /// `endMap` for a top-level value, with positions, for more than 8 members, with

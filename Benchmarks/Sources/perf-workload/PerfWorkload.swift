@@ -10,6 +10,7 @@ import SyntheticCorpus
 ///     perf-workload cli-input FILE     writes the 5 MB document of the `jsonkit` workloads
 ///     perf-workload parse FILE         JSONParser.parse of a file (e.g. of a real corpus)
 ///     perf-workload yajl FILE          raw yajl's no-op parse of a file
+///     perf-workload ratio FILE         wall-clock time of both parses of a file, and their ratio
 @main
 struct PerfWorkload {
   static func main() {
@@ -26,6 +27,9 @@ struct PerfWorkload {
       case "yajl" where arguments.count == 2:
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         print("yajl: \(try Workload.yajl(data).measure())")
+      case "ratio" where arguments.count == 2:
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        print("ratio: \(try TimingRatio.measure(data))")
       case let name? where arguments.count == 1:
         guard let workload = Workload(rawValue: name) else {
           throw UsageError(message: "unknown workload \(name); --list names them")
@@ -34,7 +38,9 @@ struct PerfWorkload {
         print("\(name): \(summary)")
       default:
         throw UsageError(
-          message: "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE")
+          message:
+            "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE | ratio FILE"
+        )
       }
     } catch {
       FileHandle.standardError.write(Data("perf-workload: \(error)\n".utf8))

@@ -94,6 +94,19 @@ struct MultipartTests {
     }
   }
 
+  @Test("A CR, LF or quote before a combining mark is percent-encoded in the header too")
+  func lineBreaksBeforeCombiningMarksAreEncoded() throws {
+    // FuzzMultipart's regression: "\r\u{746}" is one composed character sequence to
+    // Foundation's string search, which left the CR in the header.
+    let form = MultipartFormData(boundary: "b")
+    form.append(Data("x".utf8), withName: "a\r\u{746}b\n\u{301}c\"\u{301}", fileName: "\r\u{300}")
+    let text = String(decoding: try form.encode(), as: UTF8.self)
+    let disposition =
+      "Content-Disposition: form-data; name=\"a%0D\u{746}b%0A\u{301}c%22\u{301}\"; "
+      + "filename=\"%0D\u{300}\"\r\n"
+    #expect(text.utf8.starts(with: "--b\r\n\(disposition)".utf8))
+  }
+
   @Test("Encode gives the bytes the upload streams")
   func encodeGivesTheBytesTheUploadStreams() async throws {
     let bytes = patternedBytes(200_000, seed: 21)

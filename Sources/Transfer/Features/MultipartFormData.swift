@@ -268,10 +268,21 @@ public final class MultipartFormData: Sendable {
 
   /// A quoted-string parameter as browsers write it (WHATWG HTML's form encoding): `"`, CR
   /// and LF percent-encoded, so a name cannot end the parameter or the header line.
+  ///
+  /// Scalar by scalar: `replacingOccurrences(of:with:)` matches whole composed character
+  /// sequences, so it left a CR followed by a combining mark (`"\r\u{746}"`) in the header
+  /// as a raw CR (found by FuzzMultipart).
   private static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "\"", with: "%22")
-      .replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "\r", "\n":
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        escaped.append(contentsOf: "%\(hex.count == 1 ? "0" : "")\(hex)".unicodeScalars)
+      default: escaped.append(scalar)
+      }
+    }
+    return String(escaped)
   }
 
   /// The MIME type for a file name extension; `application/octet-stream` when not known.

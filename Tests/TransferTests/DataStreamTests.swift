@@ -22,8 +22,10 @@ struct DataStreamTests {
     case "/endless":
       var response = ServerResponse.bytes(
         Array(repeating: UInt8(ascii: "x"), count: 10_000_000), contentType: "text/plain")
+      // 10,000 chunks 200 ms apart: over half an hour, so only the cancel ends it however
+      // long the test's task waits for a thread.
       response.framing = .chunked(chunkSize: 1000)
-      response.delayBetweenChunks = .milliseconds(20)
+      response.delayBetweenChunks = .milliseconds(200)
       return response
     default: return .empty(status: 404)
     }
@@ -93,7 +95,7 @@ struct DataStreamTests {
   @Test("Cancelling the consuming task cancels the transfer")
   func cancellingTheConsumingTaskCancelsTheTransfer() async throws {
     try await withServer(Self.handler) { server in
-      // The /endless body takes 200 s; with the usual 20 s timeout, a consumer task that a
+      // The /endless body takes over half an hour; with a 20 s timeout, a consumer task that a
       // loaded run keeps from starting for 20 s saw the request time out with 973 KB of its
       // 1 MiB buffer filled (seen in a full run under load), so the cancel had nothing to do.
       let request = testSession(timeout: heldRequestTimeout).streamRequest(

@@ -48,12 +48,12 @@ struct DownloadTests {
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
         response.headers.append((name: "ETag", value: etag))
         // The first chunk passes the 200,000 bytes after which the test cancels; the next
-        // one waits two minutes (the server's stop cuts the wait), so the download cannot
-        // end before the test's task, however starved, gets to cancel it. (With 500 ms
-        // between chunks, a full parallel run on 2 cores still saw it end first, which is
-        // then rightly not a cancellation.)
+        // one waits an hour (the server's stop cuts the wait), so the download cannot end
+        // before the test's task, however starved, gets to cancel it. (With 500 ms between
+        // chunks, a full parallel run on 2 cores still saw it end first, which is then
+        // rightly not a cancellation; two runs at once starve a task for minutes.)
         response.framing = .chunked(chunkSize: 256 * 1024)
-        response.delayBetweenChunks = .seconds(120)
+        response.delayBetweenChunks = .seconds(3600)
         return response
       // Named after the request's `run` token: the files land in the user's caches folder,
       // which a second test run on the machine shares.

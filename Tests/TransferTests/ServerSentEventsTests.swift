@@ -138,9 +138,11 @@ struct ServerSentEventsTests {
       case ("/json", _): return .json("{}")
       case ("/broken", _): return .text("down", status: 500)
       case ("/endless", _):
+        // Over an hour of events: only the consumer's cancel ends the stream (an end would
+        // reconnect), however long the consumer's task waits for a thread.
         var response = Self.events(String(repeating: "data: tick\n\n", count: 100_000))
         response.framing = .chunked(chunkSize: 12)
-        response.delayBetweenChunks = .milliseconds(10)
+        response.delayBetweenChunks = .milliseconds(50)
         return response
       default:
         return Self.events(

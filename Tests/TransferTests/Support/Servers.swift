@@ -43,9 +43,14 @@ func awaitResponse<Value: Sendable>(
 
 /// The timeout of a request that a test holds on the server (``Gate``) or cancels: long enough
 /// that it never ends the request first, however long a loaded machine keeps the test's task
-/// from running (a full suite on 2 cores kept one such test from reaching `gate.open()` for
-/// over 20 s, then the default `testSession` timeout).
-let heldRequestTimeout = livenessLimit
+/// from running.
+///
+/// Two hours, longer than a whole test run: curl's clock runs on an engine
+/// thread of its own, while the test's task waits for one of the few threads of the
+/// cooperative pool, which two whole runs at once on 2 cores kept busy with other tests for
+/// over ten minutes (a held request then timed out after 600 s, before the test opened its
+/// gate; earlier, after 20 s and 120 s).
+let heldRequestTimeout = Duration.seconds(7200)
 
 /// A session for the tests, with a timeout that only ends a request that hangs.
 ///

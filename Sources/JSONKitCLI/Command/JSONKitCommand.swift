@@ -74,7 +74,7 @@ enum JSONKitCommand {
     queryOptions.compilesReachablePreludeOnly = ProgramWords.readsNoHiddenCode(program)
     let query: Query
     do {
-      query = try Query(program, options: queryOptions)
+      query = try compile(program, queryOptions)
     } catch {
       var text = CompileErrorReport.text(for: error, program: program)
       if options.programFile == nil, !program.hasPrefix("."), access(program, F_OK) == 0 {
@@ -97,6 +97,22 @@ enum JSONKitCommand {
       ).run()
     }
     return Runner(query: query, options: options, output: output).run()
+  }
+
+  /// The run's one program, compiled.
+  ///
+  /// The process holds it until it exits (`halt` and a `--threads` run end the process
+  /// while it runs). A function of its own, never inlined, so that Scripts/check-sanitizers'
+  /// LeakSanitizer suppression can name what it allocates (Scripts/sanitizers/lsan.supp).
+  ///
+  /// - Parameters:
+  ///   - program: The jq program's text.
+  ///   - options: How to compile it.
+  /// - Returns: The compiled program.
+  /// - Throws: The program's compile errors.
+  @inline(never)
+  static func compile(_ program: String, _ options: QueryOptions) throws(QueryError) -> Query {
+    try Query(program, options: options)
   }
 
   /// What `-h`, `-V`, `--build-configuration` and the packaging options print.

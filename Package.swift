@@ -81,7 +81,8 @@ let package = Package(
     ),
     .target(name: "LoopbackTestServer", dependencies: ["CSystemShims", "Threading"]),
     // The tests' child processes (jsonkit, curl, nginx, python3): not in any product.
-    .target(name: "TestProcesses", path: "Tests/Support/TestProcesses"),
+    .target(
+      name: "TestProcesses", dependencies: ["Threading"], path: "Tests/Support/TestProcesses"),
     // Inputs several test targets generate alike (seeded random numbers, hostile request
     // bodies): not in any product.
     .target(name: "TestInputs", path: "Tests/Support/TestInputs"),
@@ -145,7 +146,7 @@ let package = Package(
     .testTarget(
       name: "TransferTests",
       dependencies: [
-        "Transfer", "LoopbackTestServer", "Mapping", "JSONKit", "TestProcesses",
+        "Transfer", "LoopbackTestServer", "Mapping", "JSONKit", "TestProcesses", "Threading",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
         .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

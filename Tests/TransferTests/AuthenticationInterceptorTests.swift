@@ -1,9 +1,9 @@
 import Foundation
 import JSONKit
 import LoopbackTestServer
-import Synchronization
 import TestProcesses
 import Testing
+import Threading
 import Transfer
 
 /// An API that accepts only the newest token it issued: `POST /token` issues `token-<n>`
@@ -14,7 +14,7 @@ import Transfer
 /// Every wait here is for an event, however long a loaded machine takes to bring it about;
 /// its bound (`livenessLimit`) only keeps a failing test from holding a thread for ever.
 final class TokenServer: Sendable {
-  private let state = Mutex(
+  private let state = Locked(
     (issued: 0, refreshFails: false, acceptsTokens: true, waiting: 0, refused: 0, hold: 0))
 
   var refreshCalls: Int { state.withLock { $0.issued } }
@@ -56,7 +56,7 @@ final class TokenServer: Sendable {
 }
 
 final class CallCounter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import TestProcesses
 import Testing
+import Threading
 import Transfer
 
 /// An `InputStream` upload whose stream blocks (a pipe nobody writes to yet) holds only
@@ -12,7 +12,7 @@ import Transfer
 struct BlockingStreamUploadTests {
   /// What happened, in order.
   final class Log: Sendable {
-    let entries = Mutex<[String]>([])
+    let entries = Locked<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var count: Int { entries.withLock { $0.count } }
   }

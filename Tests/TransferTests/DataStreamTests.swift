@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import TestProcesses
 import Testing
+import Threading
 import Transfer
 
 @Suite("Streamed response bodies")
@@ -76,7 +76,7 @@ struct DataStreamTests {
   @Test("The closure form gets every chunk then the end")
   func theClosureFormGetsEveryChunkThenTheEnd() async throws {
     try await withServer(Self.handler) { server in
-      let received = Mutex<[UInt8]>([])
+      let received = Locked<[UInt8]>([])
       let complete = await withCheckedContinuation {
         (done: CheckedContinuation<TransferResponse<Void>, Never>) in
         testSession().streamRequest(server.url("/big")).responseStream { event in

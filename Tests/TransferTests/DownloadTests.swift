@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 @Suite("Downloads")
@@ -12,12 +12,12 @@ struct DownloadTests {
   /// Serves `body` with ranges (206 from `bytes=N-` when If-Range matches), and records the
   /// Range and If-Range fields it was sent.
   final class RangeServer: Sendable {
-    let ranges = Mutex<[String]>([])
-    let ifRanges = Mutex<[String]>([])
+    let ranges = Locked<[String]>([])
+    let ifRanges = Locked<[String]>([])
     /// The next full answer stops after this many bytes (a dropped connection).
-    let cutAfter = Mutex<Int?>(nil)
+    let cutAfter = Locked<Int?>(nil)
     /// Ranges are ignored: every answer is a 200 with the whole body.
-    let ignoresRanges = Mutex(false)
+    let ignoresRanges = Locked(false)
 
     func handle(_ request: ServerRequest) -> ServerResponse {
       switch request.path {

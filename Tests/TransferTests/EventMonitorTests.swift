@@ -2,15 +2,15 @@ import Dispatch
 import Foundation
 import JSONKit
 import LoopbackTestServer
-import Synchronization
 import TestProcesses
 import Testing
+import Threading
 import Transfer
 
 /// Writes down each event's name (with a detail where it matters) on its own queue.
 final class RecordingMonitor: EventMonitor {
   let queue = DispatchQueue(label: "RecordingMonitor")
-  private let log = Mutex<[String]>([])
+  private let log = Locked<[String]>([])
 
   /// The events so far, once every event already handed to the queue has been written down.
   var events: [String] {
@@ -176,7 +176,7 @@ struct EventMonitorTests {
   func closureAndCompositeMonitorsGetEventsOnTheirQueues() async throws {
     try await withServer(Self.handler) { server in
       let queue = DispatchQueue(label: "closures")
-      let seen = Mutex<[String]>([])
+      let seen = Locked<[String]>([])
       var closures = ClosureEventMonitor(queue: queue)
       closures.requestDidFinish = { _ in
         dispatchPrecondition(condition: .onQueue(queue))

@@ -1,8 +1,8 @@
 import Foundation
 import JSONKit
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 
 @testable import Transfer
 
@@ -150,7 +150,7 @@ struct HandleReuseTests {
 
 /// Names appended from handlers on any thread.
 private final class OrderLog: Sendable {
-  private let log = Mutex<[String]>([])
+  private let log = Locked<[String]>([])
   func append(_ entry: String) { log.withLock { $0.append(entry) } }
   var entries: [String] { log.withLock { $0 } }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 
 @testable import Transfer
 
@@ -12,7 +12,7 @@ struct ReconnectionBackoffTests {
   /// Connection 1 sets `retry: 60` and sends an event; 2–5 are dropped before any response
   /// (failed attempts); 6 sends an event; 7 gets a 204, which ends the stream.
   final class FlakySource: Sendable {
-    let arrivals = Mutex<[ContinuousClock.Instant]>([])
+    let arrivals = Locked<[ContinuousClock.Instant]>([])
 
     func handle(_ request: ServerRequest) -> ServerResponse {
       let connection = arrivals.withLock { arrivals -> Int in

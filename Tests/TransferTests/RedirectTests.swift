@@ -1,8 +1,8 @@
 import Foundation
 import JSONKit
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 /// `RedirectHandler`s and `Redirector` against a loopback server with redirect chains.
@@ -42,7 +42,7 @@ struct RedirectTests {
 
   /// Records each redirect it is asked about, and follows it.
   final class Recorder: RedirectHandler {
-    let hops = Mutex<[String]>([])
+    let hops = Locked<[String]>([])
     func request(
       _ request: DataRequest, willBeRedirectedTo newRequest: HTTPRequest,
       for response: HTTPResponse,

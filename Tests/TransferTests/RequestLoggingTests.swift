@@ -2,8 +2,8 @@ import Foundation
 import InMemoryLogging
 import Logging
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 /// A logger that keeps every line at `trace` and above, and the handler to read them from.
@@ -17,7 +17,7 @@ func recordingLogger(_ label: String = "transfer-test") -> (Logger, InMemoryLogH
 /// Answers `/start` with 503 the first time, then with a redirect to `/end`, which answers
 /// the test user: one retry and one redirect.
 final class RetryThenRedirect: Sendable {
-  private let starts = Mutex(0)
+  private let starts = Locked(0)
 
   func handle(_ request: ServerRequest) -> ServerResponse {
     if request.path == "/end" { return .json(userJSON) }

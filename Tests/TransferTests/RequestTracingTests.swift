@@ -1,14 +1,14 @@
 import Foundation
 import InMemoryTracing
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Tracing
 import Transfer
 
 /// Answers every request with the test user and keeps the `traceparent` fields it received.
 final class TraceparentRecorder: Sendable {
-  private let received = Mutex<[String?]>([])
+  private let received = Locked<[String?]>([])
   let status: Int
 
   init(status: Int = 200) { self.status = status }

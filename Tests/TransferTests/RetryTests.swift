@@ -1,8 +1,8 @@
 import Foundation
 import JSONKit
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 /// Answers the first `failures` requests with `status` (and the given headers), then 200.
@@ -10,7 +10,7 @@ final class Flaky: Sendable {
   let failures: Int
   let status: Int
   let headers: [(name: String, value: String)]
-  private let seen = Mutex<[ContinuousClock.Instant]>([])
+  private let seen = Locked<[ContinuousClock.Instant]>([])
 
   init(failures: Int, status: Int = 503, headers: [(name: String, value: String)] = []) {
     self.failures = failures
@@ -126,7 +126,7 @@ struct RetryTests {
     let refusing = try RefusingPort()
     let port = refusing.port
     defer { withExtendedLifetime(refusing) {} }
-    let counter = Mutex(0)
+    let counter = Locked(0)
     let counting = Retrier { request, _, error, completion in
       counter.withLock { $0 += 1 }
       completion(request.retryCount < 2 && error.curlCode == 7 ? .retry : .doNotRetry)

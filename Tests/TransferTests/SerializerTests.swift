@@ -2,8 +2,8 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Mapping
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 @Suite("Response serializers")
@@ -239,7 +239,7 @@ struct SerializerTests {
 
 /// Collects strings from handlers running on other queues.
 final class OrderRecorder: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
   func append(_ item: String) { storage.withLock { $0.append(item) } }
   var items: [String] { storage.withLock { $0 } }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 
 @testable import Transfer
 
@@ -111,9 +111,9 @@ struct ServerSentEventParserTests {
 struct ServerSentEventsTests {
   /// An event source: each connection continues after the `Last-Event-ID` it is sent.
   final class EventSource: Sendable {
-    let lastEventIDs = Mutex<[String?]>([])
-    let accepts = Mutex<[String?]>([])
-    let methods = Mutex<[String]>([])
+    let lastEventIDs = Locked<[String?]>([])
+    let accepts = Locked<[String?]>([])
+    let methods = Locked<[String]>([])
 
     func handle(_ request: ServerRequest) -> ServerResponse {
       let connection = lastEventIDs.withLock { ids -> Int in

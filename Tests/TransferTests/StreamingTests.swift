@@ -1,9 +1,9 @@
 import Foundation
 import JSONKit
 import LoopbackTestServer
-import Synchronization
 import TestProcesses
 import Testing
+import Threading
 import Transfer
 
 @Suite("Streamed JSON values")
@@ -52,7 +52,7 @@ struct StreamingTests {
   @Test("Concatenated values through the completion handler")
   func concatenatedValuesThroughTheCompletionHandler() async throws {
     try await withServer(Self.handler) { server in
-      let collected = Mutex<[JSON]>([])
+      let collected = Locked<[JSON]>([])
       let complete = await withCheckedContinuation {
         (done: CheckedContinuation<TransferResponse<Int>, Never>) in
         testSession().streamJSON(server.url("/concatenated")).responseStream { event in

@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 /// A body sent again: curl rewinds it to follow a 307 or 308 (which keep the method and the
@@ -119,7 +119,7 @@ struct UploadRewindTests {
   @Test("A retry replays a stream")
   func aRetryReplaysAStream() async throws {
     let bytes = patternedBytes(50_000, seed: 18)
-    let attempts = Mutex(0)
+    let attempts = Locked(0)
     let flaky: @Sendable (ServerRequest) -> ServerResponse = { request in
       let attempt = attempts.withLock { count -> Int in
         count += 1

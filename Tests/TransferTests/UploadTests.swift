@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 @Suite("Uploads")
@@ -48,7 +48,7 @@ struct UploadTests {
     let file = try Self.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     try await withServer(Self.handler) { server in
-      let steps = Mutex<[TransferProgress]>([])
+      let steps = Locked<[TransferProgress]>([])
       let response = await awaitResponse { done in
         testSession().upload(file, to: server.url("/upload"))
           .uploadProgress { progress in steps.withLock { $0.append(progress) } }
@@ -142,7 +142,7 @@ struct UploadTests {
     let bytes = patternedBytes(10_000)
     let file = try Self.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    let attempts = Mutex(0)
+    let attempts = Locked(0)
     let flaky: @Sendable (ServerRequest) -> ServerResponse = { request in
       let attempt = attempts.withLock { count -> Int in
         count += 1

@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackTestServer
-import Synchronization
 import Testing
+import Threading
 import Transfer
 
 /// Transfer against a server that misbehaves on the wire, each fault through the loopback
@@ -131,7 +131,7 @@ struct WireFaultTests {
   func aConnectionDroppedAtTheNextRequestIsRetried() async throws {
     // The second request on each connection is read, then the connection closes without a
     // reply: the client finds out only after sending on the reused connection.
-    let perConnection = Mutex<[Int: Int]>([:])
+    let perConnection = Locked<[Int: Int]>([:])
     let handler: @Sendable (ServerRequest) -> ServerResponse = { request in
       let count = perConnection.withLock { counts in
         counts[request.connectionID, default: 0] += 1

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 extension ChildProcess {
   /// What a run to completion produced.
@@ -70,7 +70,7 @@ extension ChildProcess {
 
 /// Reads a descriptor to its end on a thread of its own, then closes it.
 private final class Reader: Sendable {
-  private let bytes = Mutex<[UInt8]>([])
+  private let bytes = Locked<[UInt8]>([])
   private let done = DispatchSemaphore(value: 0)
 
   init(_ fd: Int32) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 #if canImport(Glibc)
   import Glibc
@@ -60,9 +60,9 @@ public final class ChildProcess: Sendable {
   public let errorDescriptor: Int32
 
   private let ended = DispatchSemaphore(value: 0)
-  private let termination = Mutex<Termination?>(nil)
+  private let termination = Locked<Termination?>(nil)
   /// Pipe ends this object still closes on deinit (``take(_:)`` hands one over).
-  private let owned: Mutex<Set<Int32>>
+  private let owned: Locked<Set<Int32>>
 
   /// Starts `executable` (a path) with `arguments`; `environment` nil passes this process's.
   public init(
@@ -140,7 +140,7 @@ public final class ChildProcess: Sendable {
     pid = child
     (inputDescriptor, outputDescriptor, errorDescriptor) =
       (parentEnds[0], parentEnds[1], parentEnds[2])
-    owned = Mutex(Set(parentEnds.filter { $0 >= 0 }))
+    owned = Locked(Set(parentEnds.filter { $0 >= 0 }))
     // The reaper: a plain thread (not the cooperative pool, not Dispatch's few global
     // threads), blocked in waitpid on this PID only.
     let reaper = Reaper(child: self)

@@ -1,9 +1,12 @@
-import Synchronization
+import Threading
 
 /// Counts the requests that reach a test server and lets a test wait until a number of them
 /// have: a request that is surely in flight, without sleeping.
 final class Arrivals: Sendable {
-  private let state = Mutex((count: 0, waiters: [(Int, CheckedContinuation<Void, Never>)]()))
+  // `Locked`, not `Mutex`: the server's connection threads record at once, and the TSan step
+  // of CI reported `Mutex`'s futex-only locking here as a race (test helpers shared with the
+  // server's threads use the package's one lock, which TSan sees).
+  private let state = Locked((count: 0, waiters: [(Int, CheckedContinuation<Void, Never>)]()))
 
   /// Counts one request (called by the server's handler) and wakes the tests waiting for it.
   func record() {

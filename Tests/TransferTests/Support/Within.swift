@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import Threading
 
 /// Awaits `operation` for at most `limit`.
 ///
@@ -12,7 +12,7 @@ func within<T: Sendable>(
 ) async throws -> T? {
   let outcome = await withCheckedContinuation {
     (continuation: CheckedContinuation<Result<T, any Error>?, Never>) in
-    let pending = Mutex<CheckedContinuation<Result<T, any Error>?, Never>?>(continuation)
+    let pending = Locked<CheckedContinuation<Result<T, any Error>?, Never>?>(continuation)
     let finish: @Sendable (Result<T, any Error>?) -> Void = { result in
       pending.withLock { waiting in
         waiting?.resume(returning: result)

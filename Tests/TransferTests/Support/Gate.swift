@@ -12,7 +12,7 @@ final class Gate: Sendable {
     // Bounded, so a failing test cannot hold a server thread for ever; as long as
     // `heldRequestTimeout`, because two full suites at once on 2 cores kept a test from
     // cancelling its held requests for over ten minutes, and the gate then answered them.
-    _ = opened.wait(timeout: .now() + .seconds(7200))
+    _ = opened.wait(timeout: .now() + .seconds(Int(heldRequestTimeout.components.seconds)))
     opened.signal()  // and every later request through
     return .json(userJSON)
   }

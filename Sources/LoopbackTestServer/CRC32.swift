@@ -11,6 +11,7 @@ enum CRC32 {
   }
 
   static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    // Safe: `table` has 256 entries and the index is masked to `0...255`.
     var crc: UInt32 = 0xFFFF_FFFF
     table.withUnsafeBufferPointer { table in
       for byte in bytes {

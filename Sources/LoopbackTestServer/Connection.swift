@@ -26,6 +26,8 @@ struct Connection {
     while offset < bytes.count {
       // No SIGPIPE: a client hanging up mid-response must not kill the test process.
       let written = bytes.withUnsafeBytes {
+        // Safe: `offset < bytes.count`, so the buffer is not empty and `count - offset` bytes are
+        // left.
         csystemshims_send_nosignal(fd, $0.baseAddress! + offset, $0.count - offset)
       }
       if written >= 0 {

@@ -15,6 +15,8 @@ enum Socket {
   /// Non-blocking so the accept loop can poll it together with the stop pipe; close-on-exec so
   /// the `curl` children that tests spawn do not inherit (and keep open) the server's sockets.
   static func makeListener(backlog: Int32) throws(LoopbackServerError) -> (fd: Int32, port: Int) {
+    // Safe: a `sockaddr_in` is read as the `sockaddr` it starts with, with its true length, as the
+    // socket calls expect.
     let type =
       Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
       | Int32(SOCK_NONBLOCK.rawValue)

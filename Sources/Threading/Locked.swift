@@ -24,9 +24,8 @@
 /// counter.withLock { $0 += 1 }
 /// ```
 package final class Locked<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `value` is read and written only by withLock's callers while they
-  // hold `mutex`; `mutex` and `condition` are set up in init and torn down in deinit, when no
-  // other thread can use them.
+  // Safe: `value` is read and written only by withLock's callers while they hold `mutex`; `mutex`
+  // and `condition` are set up in init and torn down in deinit, when no other thread can use them.
   private var value: Value
   /// On the heap: a pthread mutex must not move, and a stored property of a class may.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -36,6 +35,8 @@ package final class Locked<Value>: @unchecked Sendable {
   ///
   /// - Parameter value: The guarded value's first state.
   package init(_ value: sending Value) {
+    // Safe: each pointer was just allocated for one value, initialized once here and deinitialized
+    // by `pthread_*_destroy` only in `deinit`.
     self.value = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())

@@ -74,6 +74,25 @@ struct MultipartTests {
     }
   }
 
+  @Test("An empty data part is sent as an empty part, between parts that are not")
+  func anEmptyDataPartIsSentAsAnEmptyPart() async throws {
+    // The body reader copies nothing for it (an empty `Data`'s bytes may have no address).
+    let form = MultipartFormData()
+    form.append(Data("1".utf8), withName: "a")
+    form.append(Data(), withName: "empty")
+    form.append(Data("2".utf8), withName: "b")
+    #expect(UInt64(try form.encode().count) == form.contentLength)
+    try await Self.withFormServer { server in
+      let parsed = try await testSession()
+        .upload(multipartFormData: form, to: server.url("/form"))
+        .serializingDecodable(FormServer.Parsed.self).value
+      #expect(parsed.defects == [])
+      #expect(parsed.parts.map(\.name) == ["a", "empty", "b"])
+      #expect(parsed.parts.map(\.size) == [1, 0, 1])
+      #expect(parsed.parts.map(\.text) == ["1", "", "2"])
+    }
+  }
+
   @Test("Names with quotes and line breaks cannot break the header")
   func namesWithQuotesAndLineBreaksCannotBreakTheHeader() async throws {
     try await Self.withFormServer { server in

@@ -31,6 +31,8 @@ struct ArrayElementScanner {
 
   /// Scans `buffer` from where the last scan stopped (its earlier bytes must be the same).
   mutating func scan(_ buffer: UnsafeRawBufferPointer) {
+    // Safe: every read of `base[i]` is behind `i < count` (or `i + 8 <= count` for a word), `count`
+    // being `buffer.count`; the bytes are `UInt8`s, as a raw buffer's bytes always are.
     guard end == nil, !notArray,
       let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
     else { return }

@@ -49,6 +49,8 @@ struct BoundaryScanner {
 
   /// Scans `buffer` from where the last scan stopped (its earlier bytes must be the same).
   mutating func scan(_ buffer: UnsafeRawBufferPointer) {
+    // Safe: `memchr` searches `count - i` bytes from `base + i` with `i < count`; the bytes are
+    // `UInt8`s.
     guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
     let count = buffer.count
     var i = scanned
@@ -69,6 +71,7 @@ struct BoundaryScanner {
   /// cannot be told yet (only white space follows it in the buffer).
   @inline(__always)
   private mutating func decide(_ index: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    // Safe: `index < count` (a newline `scan` found), and `next` stays below `limit <= count`.
     var next = index &+ 1
     let limit = min(count, next &+ Self.whiteSpaceLimit)
     while next < limit && Self.isWhiteSpace(base[next]) { next &+= 1 }
@@ -90,6 +93,8 @@ struct BoundaryScanner {
   /// column with a value or a closing bracket (NDJSON, or the end of a value pretty-printed
   /// by jq) and a value ends before the newline.
   func cutAtEnd(_ buffer: UnsafeRawBufferPointer) -> Cut? {
+    // Safe: `scanned < buffer.count` and `lineStart < scanned` are checked first, the loop runs
+    // below `buffer.count`, and `valueEnds` reads only below `scanned`.
     guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
       scanned < buffer.count, base[scanned] == 0x0A, lineStart < scanned
     else { return nil }
@@ -128,6 +133,8 @@ struct BoundaryScanner {
   /// string's quote, a digit, or the last letter of `true`, `false` and `null`.
   @inline(__always)
   private static func valueEnds(before index: Int, _ base: UnsafePointer<UInt8>) -> Bool {
+    // Safe: callers pass an `index` below the buffer's count; `i` runs from `index - 1` down to
+    // `floor >= 0`.
     var i = index &- 1
     let floor = max(index &- whiteSpaceLimit, 0)
     while i >= floor && isWhiteSpace(base[i]) { i &-= 1 }

@@ -116,6 +116,7 @@ final class InputReader {
       let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
       if count > 0 {
         ProgressMeter.current?.advance(by: count)
+        // Safe: `read` returned `count > 0`, at most the `buffer.count` asked for.
         return UnsafeRawBufferPointer(rebasing: buffer[0..<count])
       }
       if count == 0 { return nil }

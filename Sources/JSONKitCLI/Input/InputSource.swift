@@ -313,6 +313,8 @@ final class InputSource {
       try feedJSON(chunk)
     case .rawLines:
       var start = 0
+      // Safe: `i` runs over `chunk`'s indices and `start <= i + 1 <= chunk.count`, so both slices
+      // are in it.
       for i in 0..<chunk.count where chunk[i] == 0x0A {
         partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<i]))
         rawLine += 1
@@ -320,6 +322,7 @@ final class InputSource {
         partialLine.removeAll(keepingCapacity: true)
         start = i + 1
       }
+      // Safe: `start <= chunk.count` (above).
       partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start...]))
     }
   }

@@ -51,6 +51,8 @@ final class SeqRecords {
     _ chunk: UnsafeRawBufferPointer, parserOptions: JSONParser.Options, events: Bool,
     to body: (JSON, _ line: Int) -> Bool
   ) {
+    // Safe: `i` runs over `chunk`'s indices and `start <= i + 1 <= chunk.count`, so every slice is
+    // in it.
     var start = 0
     for i in 0..<chunk.count where chunk[i] == 0x1E {
       let piece = chunk[start..<i]

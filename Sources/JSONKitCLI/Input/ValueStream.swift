@@ -157,6 +157,7 @@ final class ValueStream {
   private func read(
     _ piece: UnsafeRawBufferPointer, at offset: Int, to body: (JSON, _ line: Int) -> Bool
   ) throws(InputParseError) -> Bool {
+    // Safe: `start < end <= piece.count`, so each window is in `piece`.
     var start = 0
     repeat {
       let end = min(start + Self.feedWindow, piece.count)
@@ -219,6 +220,7 @@ final class ValueStream {
   /// Keeps the text after the last value handed out (from its line's start when that is in
   /// `piece`), for jq's reader should yajl refuse what follows.
   private func retain(_ piece: UnsafeRawBufferPointer, at offset: Int) {
+    // Safe: `lastNewline` returns an index below `piece.count`, so `newline + 1 <= piece.count`.
     let end = parser.endOfLastValue
     // Only the last `retainLimit` bytes of the piece can be kept: a newline before them
     // would start a text too long to keep, so the search stops there (searching a 25 MB
@@ -249,6 +251,8 @@ final class ValueStream {
   )
     -> Int?
   {
+    // Safe: `i` starts at most `piece.count` and is lowered before each read, never below
+    // `floor >= 0`.
     var i = min(end, piece.count)
     while i > floor {
       i -= 1
@@ -316,6 +320,7 @@ final class ValueStream {
     _ text: RefusedText, _ piece: UnsafeRawBufferPointer, at offset: Int,
     to body: (JSON, _ line: Int) -> Bool
   ) throws(InputParseError) -> Bool {
+    // Safe: `textOfRefusedValue` finds `from` in `piece` (at most its count).
     switch text {
     case .inPiece(let from):
       return try readLeniently(
@@ -330,6 +335,7 @@ final class ValueStream {
   private func readLeniently(
     _ piece: UnsafeRawBufferPointer, at offset: Int, to body: (JSON, _ line: Int) -> Bool
   ) throws(InputParseError) -> Bool {
+    // Safe: the reader advances `i` only over `piece`, so `i <= piece.count`.
     guard var reader = lenient else { return try read(piece, at: offset, to: body) }
     var i = 0
     while let result = reader.next(in: piece, &i) {
@@ -382,6 +388,8 @@ final class ValueStream {
 
   /// The byte at `position` of the input, if it is in `piece` (at `offset`) or kept.
   private func byte(at position: Int, _ piece: UnsafeRawBufferPointer, _ offset: Int) -> UInt8? {
+    // Safe: `position - offset` is checked against `piece.count`, and the kept index against
+    // `kept.count`.
     if position >= offset {
       return position - offset < piece.count ? piece[position - offset] : nil
     }
@@ -477,6 +485,7 @@ final class ValueStream {
   /// reader at work (after a value yajl refused) the answer is `false`, which is safe: a
   /// parallel run then joins the batch to the next.
   func endsBetweenValues(lastFed bytes: UnsafeRawBufferPointer) -> Bool {
+    // Safe: `from < bytes.count` is checked first.
     guard lenient == nil, streaming == nil else { return false }
     let from = max(parser.endOfLastValue - (fed - bytes.count), 0)
     guard from < bytes.count else { return true }
@@ -530,6 +539,7 @@ final class ValueStream {
   private func readEvents(
     _ piece: UnsafeRawBufferPointer, at offset: Int, to body: (JSON, _ line: Int) -> Bool
   ) throws(InputParseError) -> Bool {
+    // Safe: the reader fails only after taking the byte it failed on, so `1 <= i <= piece.count`.
     guard var reader = streaming else { preconditionFailure("events without --stream") }
     defer { streaming = reader }
     // jq reads a line at a time: an event is at its line once that line's newline is read.

@@ -59,6 +59,8 @@ struct Diagnostics {
   }
 
   private static func write(_ text: String, to fileDescriptor: Int32) {
+    // Safe: `offset < bytes.count` makes the buffer non-empty, so `baseAddress` is set, and `write`
+    // gets the `bytes.count - offset` bytes left.
     var text = text
     text.withUTF8 { bytes in
       var offset = 0

@@ -101,6 +101,7 @@ final class OutputWriter {
 
   /// Appends text another writer made (a parallel batch's output), as it is.
   func append(_ bytes: UnsafeRawBufferPointer) {
+    // Safe: the bytes of a raw buffer are `UInt8`s (nothing binds them to another type).
     guard !isClosed else { return }
     if bytes.count >= Self.blockSize {
       // A large block goes out as it is, after what is buffered.
@@ -168,6 +169,7 @@ final class OutputWriter {
 
   /// Writes `bytes` to the file descriptor unless the output is closed.
   private func writeOut(_ bytes: UnsafeRawBufferPointer) {
+    // Safe: `offset < bytes.count`, and `write` gets the `bytes.count - offset` bytes left.
     guard !isClosed, let base = bytes.baseAddress, !bytes.isEmpty else { return }
     var offset = 0
     while offset < bytes.count {

@@ -14,6 +14,8 @@
 /// Drawn only when standard error is a terminal, at most ten times a second, and erased
 /// before any message and at the end; standard output never sees a byte of it.
 final class ProgressMeter {
+  // Safe: set once before any input is read, then used only by the one thread that reads input and
+  // writes messages (see below).
   /// The meter of this run, if `--progress` is on and standard error is a terminal.
   ///
   /// `nonisolated(unsafe)`: set once in `JSONKitCommand.run` before any input is read, and

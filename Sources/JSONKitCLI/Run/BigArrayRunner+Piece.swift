@@ -9,8 +9,8 @@ extension BigArrayRunner {
   /// A worker sets `result` once and signals; the reading thread reads it only after
   /// waiting, so the two never touch it at the same time.
   final class Piece: @unchecked Sendable {
-    // @unchecked: `result` is written by one worker before `finished` is set and read by
-    // the reading thread only after waiting for `finished`; everything else is immutable.
+    // Safe: `result` is written by one worker before `finished` is set and read by the reading
+    // thread only after waiting for `finished`; everything else is immutable.
     let buffer: ReadBuffer
     let range: Range<Int>
     /// The array's first piece, and its last: a piece with no element is JSON only when it

@@ -41,6 +41,7 @@ final class HeldOutput {
 
   /// Holds a copy of `bytes`.
   func append(_ bytes: UnsafeRawBufferPointer) {
+    // Safe: the bytes of a raw buffer are `UInt8`s (nothing binds them to another type).
     guard !failed else { return }
     if let spillWriter {
       spillWriter.append(bytes)
@@ -58,6 +59,7 @@ final class HeldOutput {
 
   /// Writes everything held to `output`, in order.
   func flush(into output: OutputWriter) {
+    // Safe: `pread` returned `0 < count <= chunk.count`.
     if let spillWriter, spill >= 0 {
       spillWriter.flush()
       let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -76,6 +78,7 @@ final class HeldOutput {
 
   /// A new file no other process can see (unlinked once made), or `nil`.
   private static func makeSpillFile() -> Int32? {
+    // Safe: `template` is a non-empty array (the path and its NUL), so its base address is set.
     let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     var template = Array((folder + "/jsonkit-held-XXXXXX").utf8CString)
     let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -4,8 +4,8 @@ import JSONKitCore
 /// over whole rather than copied (a copy of every output byte was 2% of the instructions
 /// of `jsonkit -c .` on two threads), and freed once it is printed.
 final class OutputBlock: @unchecked Sendable {
-  // @unchecked: made by one worker, read by the printing thread only after the batch's
-  // semaphore says it is done; never written after it is made.
+  // Safe: made by one worker, read by the printing thread only after the batch's semaphore says it
+  // is done; never written after it is made.
   private let buffer: OutputBuffer
 
   /// Takes `buffer`, which no one else may use or free afterwards.

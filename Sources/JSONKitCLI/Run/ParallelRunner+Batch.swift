@@ -7,8 +7,8 @@ extension ParallelRunner {
   /// A worker sets `result` once and signals; the main thread reads it only after waiting,
   /// so the two never touch it at the same time.
   final class Batch: @unchecked Sendable {
-    // @unchecked: `result` is written by one worker before `finished` is set and read by
-    // the main thread only after waiting for `finished`; everything else is immutable.
+    // Safe: `result` is written by one worker before `finished` is set and read by the main thread
+    // only after waiting for `finished`; everything else is immutable.
     let buffer: ReadBuffer
     /// Where the batch starts in its file: byte offset and line number.
     let start: Int

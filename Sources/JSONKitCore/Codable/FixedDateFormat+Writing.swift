@@ -44,6 +44,8 @@ extension FixedDateFormat {
   /// `DateFormatter.string(from:)` takes several microseconds on Linux; this takes well
   /// under one.
   package func format(_ date: Date) -> String? {
+    // Safe: the allocation holds `maximumLength` bytes, at least one, and `write` writes `count` of
+    // them at most.
     var text: String?
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
       if let count = write(date, to: buffer.baseAddress!) {
@@ -56,6 +58,8 @@ extension FixedDateFormat {
   /// Writes `date` at `target` (room for `maximumLength` bytes) as `format` does; the
   /// count written, or `nil` (nothing meaningful written) where `format` gives `nil`.
   package func write(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Int? {
+    // Safe: `target` has room for `maximumLength` bytes, which counts every field at its widest
+    // (two digits for a one-letter field); `count` stays within it (asserted at the end).
     let interval = date.timeIntervalSince1970
     let showsMilliseconds = fields.contains(.milliseconds)
     let scaled = showsMilliseconds ? interval * 1000 : interval

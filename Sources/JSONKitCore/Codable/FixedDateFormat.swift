@@ -151,6 +151,8 @@ package struct FixedDateFormat: Sendable {
   }
 
   func parse(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
+    // Safe: every read of `s` is behind a check against `s.count`: `i < s.count`, or `i + width`
+    // (`+ candidate.count`, `+ bytes.count`) `<= s.count` before a run of reads.
     var i = 0
     var year = 0
     var month = 0

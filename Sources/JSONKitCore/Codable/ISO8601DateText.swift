@@ -34,6 +34,7 @@ package enum ISO8601DateText {
 
     var atEnd: Bool { i == bytes.count }
 
+    // Safe: `i < bytes.count` is checked first.
     func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
 
     mutating func take(_ byte: UInt8) -> Bool {
@@ -44,6 +45,7 @@ package enum ISO8601DateText {
 
     /// Exactly `count` ASCII digits as a number.
     mutating func digits(_ count: Int) -> Int? {
+      // Safe: `i + count <= bytes.count` is checked first.
       guard i + count <= bytes.count else { return nil }
       var value = 0
       for k in i..<(i + count) {
@@ -70,6 +72,7 @@ package enum ISO8601DateText {
     }
 
     mutating func dateTime() -> Date? {
+      // Safe: `i` only passes bytes `peek` or `digits` checked, so `start <= i <= bytes.count`.
       // Date: yyyy-MM-dd, or ±yyyyy…-MM-dd (expanded years, up to 8 digits).
       let year: Int
       if let sign = peek(), sign == 0x2B || sign == 0x2D {

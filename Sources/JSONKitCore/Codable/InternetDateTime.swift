@@ -26,6 +26,7 @@ enum InternetDateTime {
   /// Read by ``ISO8601DateText``, which accepts more (fractions, other
   /// separators, short offsets): only this shape is known to read as the style reads it.
   static func parseCommon(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
+    // Safe: `s.count` is 20 or 25 before any read past the first byte, and every index is below 20.
     let zulu = s.count == 20 && s[19] == 0x5A  // Z
     let offset = s.count == 25 && (s[19] == 0x2B || s[19] == 0x2D) && s[22] == 0x3A
     guard zulu || offset, s[0] != 0x2B, s[0] != 0x2D, s[10] == 0x54,  // T
@@ -43,6 +44,8 @@ enum InternetDateTime {
   /// `date` as `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, as `ISO8601DateFormatter` and
   /// `Date.ISO8601FormatStyle` write it.
   static func format(_ date: Date) -> String {
+    // Safe: the string's buffer has the 20 bytes asked for (so a base address), and `writeCommon`
+    // writes exactly 20 or none.
     let fast = String(unsafeUninitializedCapacity: 20) { buffer in
       writeCommon(date, to: buffer.baseAddress!) ? 20 : 0
     }
@@ -55,6 +58,7 @@ enum InternetDateTime {
   ///
   /// The style takes about a microsecond per date; this takes a few nanoseconds.
   static func writeCommon(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Bool {
+    // Safe: `target` has room for the 20 bytes written, at indices `0...19`.
     let interval = date.timeIntervalSince1970
     // 253_402_300_799 is 9999-12-31T23:59:59.
     guard interval >= earliestCommon, interval <= 253_402_300_799,

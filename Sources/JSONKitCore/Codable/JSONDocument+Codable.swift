@@ -14,6 +14,8 @@ extension JSONDocument {
   /// one compare), and the scan compares integers.
   @inline(__always)
   func codableMember(_ object: UInt64, _ name: String, bytes: UnsafePointer<UInt8>) -> UInt64? {
+    // Safe: an object's block holds `count(object)` key and value words after its count word, and
+    // `i < n` reads within them.
     var name = name
     let found = name.withUTF8 { utf8 -> Int? in
       // An empty string may have no storage; its bytes are never read.
@@ -39,6 +41,8 @@ extension JSONDocument {
   /// cost more than the comparison).
   @inline(__always)
   func codableKeyID(_ p: UnsafePointer<UInt8>, _ n: Int, bytes: UnsafePointer<UInt8>) -> Int? {
+    // Safe: the key table's size is a power of two with a free slot (`mask` keeps `i` in it), and
+    // each entry it names is an id below the key count, with three words in `entries`.
     let hash = KeyTable.hash(p, n)
     let table = keys.table
     let entries = keys.entries.base
@@ -60,6 +64,8 @@ extension JSONDocument {
   /// The bytes of a string or number slot, with `bytes` read by the caller.
   @inline(__always)
   func codableText(_ slot: UInt64, bytes: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    // Safe: a string or number slot names an offset and a length inside the document's text,
+    // directly or through its two tape words.
     let tag = Slot.tag(slot)
     if tag == Slot.stringTag || tag == Slot.numberTag {
       return UnsafeBufferPointer(start: bytes + Slot.textOffset(slot), count: Slot.textLength(slot))

@@ -50,6 +50,7 @@ extension JSONKitEncoder {
   public func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
     if let out = try? streamed(value) {
       defer { out.deallocate() }
+      // Safe: `out` holds `count` bytes written at `base`, freed only by the `defer` above.
       buffer.append(contentsOf: UnsafeBufferPointer(start: out.base, count: out.count))
       return
     }

@@ -85,6 +85,7 @@ extension JSONKitDecoder {
       self.base = base
       self.converted = converted
       document = nil
+      // Safe: the stand-in address is never read: `bytes` is read only when `document` is set.
       bytes = UnsafePointer(bitPattern: 1).unsafelyUnwrapped  // read only when `document` is set
       slot = 0
       setFastPath()

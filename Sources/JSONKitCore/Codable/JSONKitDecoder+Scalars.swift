@@ -130,6 +130,8 @@ extension JSONKitDecoder.Impl {
   static func integer<I: FixedWidthInteger>(text: UnsafeBufferPointer<UInt8>, as type: I.Type)
     throws(ScalarFailure) -> I
   {
+    // Safe: every read of `text` is behind `i < n` (`n > 0` for the first byte), `n` being its
+    // count.
     let n = text.count
     var i = 0
     let negative = n > 0 && text[0] == 0x2D

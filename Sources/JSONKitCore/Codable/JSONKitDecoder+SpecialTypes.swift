@@ -53,6 +53,7 @@ extension JSONKitDecoder.Impl {
   /// and a formatter maps equal text to equal dates. The memo is bounded and dies with the
   /// decode.
   func formattedDate(_ text: String, _ formatter: any JSONDateFormatter) -> Date? {
+    // Safe: `formattedParser` was set just above when it was `nil`.
     if formattedParser == nil {
       formattedParser = .some(FixedDateFormat(formatter.jsonKitFixedPattern))
     }

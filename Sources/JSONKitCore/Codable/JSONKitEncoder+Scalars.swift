@@ -50,6 +50,8 @@ extension JSONKitEncoder.Impl {
   func boxScalar<T>(_ value: T, _ kind: ScalarKind, base: PathBase, item: CodingPathItem?) throws
     -> JSON
   {
+    // Safe: `scalarJSON` is `nil` only for a non-finite `double` or `float`, which the two cases
+    // above take.
     switch kind {
     case .double: return try boxDouble(cast(value, to: Double.self), base: base, item: item)
     case .float: return try boxFloat(cast(value, to: Float.self), base: base, item: item)

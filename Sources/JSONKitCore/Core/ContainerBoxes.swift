@@ -5,6 +5,8 @@
 /// `Array`'s own buffer is.
 @usableFromInline
 final class ArrayBox: @unchecked Sendable {
+  // Safe: copy-on-write (above): written only where `isKnownUniquelyReferenced` proved the box
+  // unshared.
   /// Unchecked for the reason `ObjectBox.members` gives.
   @usableFromInline @exclusivity(unchecked) var elements: [JSON]
 
@@ -21,6 +23,8 @@ final class ArrayBox: @unchecked Sendable {
 /// every mutation, never built lazily by a read, so concurrent reads never write.
 @usableFromInline
 final class ObjectBox: @unchecked Sendable {
+  // Safe: copy-on-write (above): written only where `isKnownUniquelyReferenced` proved the box
+  // unshared.
   /// Keys, values and index in one stored property: each access to a class's stored property
   /// is checked for exclusivity at run time, so an insert paid one check, not five.
   ///
@@ -197,6 +201,9 @@ struct ObjectMembers {
 
   /// A new table of `tableSize` slots with every position placed by its kept hash.
   private mutating func placeAll(tableSize: Int) {
+    // Safe: `mask = tableSize - 1` with `tableSize` a power of two (asserted) and
+    // `fresh.count == tableSize`, so `i & mask` is in `slots`; the table is at least twice the
+    // keys, so a free slot exists.
     assert(tableSize & (tableSize &- 1) == 0 && tableSize >= 2 &* keys.count)
     // A table of the same size is cleared and refilled where it is.
     var fresh: [Int32] = []

@@ -32,6 +32,8 @@ final class ErrorBox: Sendable {
 
   /// The error, with its full path.
   var error: JSONError {
+    // Safe: each `init` sets exactly one of `made` and `pending`, so `pending` is set when `made`
+    // is not.
     if let made { return made }
     return pending.unsafelyUnwrapped.error
   }

@@ -13,6 +13,7 @@ extension JSON {
   /// JSON.compareElements([JSON("a"), JSON(1)], [JSON("a"), JSON(2)])   // -1
   /// ```
   package static func compareElements(_ a: [JSON], _ b: [JSON]) -> Int {
+    // Safe: `i < n = min(a.count, b.count)`.
     a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
         let n = Swift.min(a.count, b.count)

@@ -35,6 +35,8 @@ public enum JSONPathComponent: Sendable, Hashable, CustomStringConvertible {
 /// else writes it after `init`.
 @usableFromInline
 final class PathNode: @unchecked Sendable {
+  // Safe: `parent` is written after `init` only by `deinit` (above), when no other reference
+  // exists.
   @usableFromInline var parent: PathNode?
   @usableFromInline let component: JSONPathComponent
 

@@ -31,6 +31,8 @@ package final class JSONTreeWalker {
     case close
   }
 
+  // Safe: unretained: `root` holds every container of the walk (and so each one here) until the
+  // walk ends.
   /// A container, unretained (see the type's note).
   private enum Container {
     case node(Unmanaged<JSONDocument>, UInt64)
@@ -153,7 +155,7 @@ package final class JSONTreeWalker {
     let count = document.count(slot)
     hasChildren = count > 0
     if hasChildren {
-      // Safe (here and below): `root` holds every container of the walk until it ends.
+      // Safe: `root` holds every container of the walk until it ends.
       levels.append(Level(container: .node(Unmanaged.passUnretained(document), slot), count: count))
     }
   }
@@ -161,6 +163,7 @@ package final class JSONTreeWalker {
   /// Reached a value stored as `storage`: its children come next if it is a non-empty
   /// container.
   private func enter(_ storage: JSON.Storage) {
+    // Safe: `root` holds every container of the walk until it ends.
     switch storage {
     case .node(let document, let slot):
       enter(document, slot)

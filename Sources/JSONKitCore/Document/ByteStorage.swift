@@ -17,6 +17,8 @@
 /// shrinks the buffer to fit), before any value referring to this storage is returned.
 @usableFromInline
 final class ByteStorage: @unchecked Sendable {
+  // Safe: `base` and `count` are written only by the parser, before any value refers to the storage
+  // (above).
   // `@exclusivity(unchecked)`: read for every string, number and key of every value, and
   // written only by the parser before values exist (see above), so the dynamic exclusivity
   // check (a thread-local access set per read) guards nothing and cost ~2% of a mapping.

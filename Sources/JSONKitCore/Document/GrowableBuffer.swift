@@ -32,6 +32,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   @inlinable @inline(__always)
   mutating func append(_ value: Element) {
+    // Safe: `grow` made room when `count == capacity`, so `count < capacity`.
     if count == capacity { grow(minimumCapacity: count + 1) }
     base[count] = value
     count += 1
@@ -39,6 +40,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   @inlinable @inline(__always)
   mutating func append(_ source: UnsafePointer<Element>, count n: Int) {
+    // Safe: `grow` made room when `count + n > capacity`, so the `n` elements fit.
     assert(n >= 0, "negative element count")
     if count + n > capacity { grow(minimumCapacity: count + n) }
     (base + count).update(from: source, count: n)
@@ -49,6 +51,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// them and then calls `commit(n)`.
   @inlinable @inline(__always)
   mutating func reserve(_ n: Int) -> UnsafeMutablePointer<Element> {
+    // Safe: `grow` made room when `count + n > capacity`, so the `n` elements fit.
     if count + n > capacity { grow(minimumCapacity: count + n) }
     return base + count
   }
@@ -61,6 +64,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   @inlinable @inline(__always)
   subscript(i: Int) -> Element {
+    // Safe: callers index below `capacity` (asserted), memory this buffer allocated.
     get {
       assert(i >= 0 && i < capacity, "GrowableBuffer index outside its memory")
       return base[i]
@@ -121,6 +125,8 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   static func reallocate(
     _ pointer: UnsafeMutablePointer<Element>?, capacity: Int, oldCapacity: Int? = nil
   ) -> UnsafeMutablePointer<Element> {
+    // Safe: the memory comes untyped from `realloc` or a region and holds only `Element`s, which
+    // are `BitwiseCopyable`; the copy takes the old buffer's `min(oldCapacity, capacity)` elements.
     let bytes = capacity * MemoryLayout<Element>.stride
     #if os(Linux) && canImport(Glibc)
       if let pointer,
@@ -155,6 +161,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   static func settle(_ pointer: UnsafeMutablePointer<Element>, capacity: Int)
     -> UnsafeMutablePointer<Element>
   {
+    // Safe: as in `reallocate`: this memory holds only `Element`s, and a region resizes in place.
     #if os(Linux) && canImport(Glibc)
       let bytes = capacity * MemoryLayout<Element>.stride
       if let settled = LargeAllocation.reallocate(UnsafeMutableRawPointer(pointer), bytes: bytes) {

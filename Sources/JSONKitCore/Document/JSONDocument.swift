@@ -22,6 +22,8 @@ import Synchronization
 /// (see `MemberIndex`).
 @usableFromInline
 final class JSONDocument: @unchecked Sendable {
+  // Safe: the tape, text and keys are written only before `init` returns; member indexes are
+  // published once each by compare-and-swap (above).
   @usableFromInline let tape: UnsafeMutablePointer<UInt64>
   @usableFromInline let tapeCount: Int
   @usableFromInline let storage: ByteStorage
@@ -45,6 +47,8 @@ final class JSONDocument: @unchecked Sendable {
     tape: UnsafeMutablePointer<UInt64>, tapeCount: Int,
     storage: ByteStorage, keys: KeyTable, root: UInt64, largeObjectCount: Int
   ) {
+    // Safe: `memberIndexes` was just allocated for `largeObjectCount` atomics, each initialized
+    // once here and deinitialized only in `deinit`.
     self.tape = tape
     self.tapeCount = tapeCount
     self.storage = storage
@@ -56,6 +60,7 @@ final class JSONDocument: @unchecked Sendable {
   }
 
   deinit {
+    // Safe: `i < largeObjectCount`, the count allocated and initialized in `init`.
     // From `GrowableBuffer.take()`, which may have mapped it itself (see `LargeAllocation`).
     GrowableBuffer<UInt64>.release(tape)
     keys.deallocate()
@@ -74,6 +79,7 @@ final class JSONDocument: @unchecked Sendable {
 
   @inlinable @inline(__always)
   func count(_ container: UInt64) -> Int {
+    // Safe: a container slot of this document names its block, whose first word is the count.
     Int(truncatingIfNeeded: tape[Int(Slot.payload(container))] & Self.countMask)
   }
 
@@ -81,33 +87,40 @@ final class JSONDocument: @unchecked Sendable {
   /// from 0 in the order the objects closed.
   @inlinable @inline(__always)
   func largeObjectOrdinal(_ object: UInt64) -> Int {
+    // Safe: as in `count(_:)`.
     Int(truncatingIfNeeded: tape[Int(Slot.payload(object))] >> 32) &- 1
   }
 
   @inlinable @inline(__always)
   func element(_ array: UInt64, _ i: Int) -> UInt64 {
+    // Safe: callers pass `i` below `count(array)`; the block's elements follow its count word.
     tape[Int(Slot.payload(array)) &+ 1 &+ i]
   }
 
   @inlinable @inline(__always)
   func memberKey(_ object: UInt64, _ i: Int) -> Int {
+    // Safe: callers pass `i` below `count(object)`; key and value words follow the count word.
     Int(tape[Int(Slot.payload(object)) &+ 1 &+ 2 &* i])
   }
 
   @inlinable @inline(__always)
   func memberValue(_ object: UInt64, _ i: Int) -> UInt64 {
+    // Safe: callers pass `i` below `count(object)`; key and value words follow the count word.
     tape[Int(Slot.payload(object)) &+ 2 &+ 2 &* i]
   }
 
   /// The value of `key` in `object`, or `nil`.
   @usableFromInline
   func lookup(_ object: UInt64, _ key: String) -> UInt64? {
+    // Safe: `lookupPosition` returns a value's position in the object's block.
     lookupPosition(object, key).map { tape[$0] }
   }
 
   /// The tape position of the value of `key` in `object`, or `nil`.
   @inline(__always)
   func lookupPosition(_ object: UInt64, _ key: String) -> Int? {
+    // Safe: an empty key has no base address; the stand-in is never read, as comparisons read
+    // `utf8.count` (zero) bytes.
     var key = key
     return key.withUTF8 { utf8 -> Int? in
       guard let base = utf8.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
@@ -118,12 +131,15 @@ final class JSONDocument: @unchecked Sendable {
   /// The value of the key `base[0..<length]` in `object`, or `nil`.
   @usableFromInline
   func lookup(_ object: UInt64, _ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
+    // Safe: `lookupPosition` returns a value's position in the object's block.
     lookupPosition(object, base, length).map { tape[$0] }
   }
 
   /// The tape position of the value of the key `base[0..<length]` in `object`, or `nil`.
   @usableFromInline
   func lookupPosition(_ object: UInt64, _ base: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+    // Safe: the object's block holds `n` key and value word pairs; key ids index `keys`, whose
+    // texts are in `bytes`.
     let n = count(object)
     let members = Int(Slot.payload(object)) &+ 1
     if n <= Self.scanThreshold {
@@ -154,6 +170,8 @@ final class JSONDocument: @unchecked Sendable {
   /// The index of the (first) member of `object` whose key is `id`, or `nil`.
   @inline(__always)
   func memberNumber(_ object: UInt64, keyID id: Int) -> Int? {
+    // Safe: the object's block holds `n` key and value word pairs, and the parser gave each large
+    // object an ordinal below `largeObjectCount` (asserted).
     let n = count(object)
     if n > Self.indexThreshold {
       let ordinal = largeObjectOrdinal(object)
@@ -179,6 +197,8 @@ final class JSONDocument: @unchecked Sendable {
   private func publishIndex(
     of object: UInt64, at slot: UnsafeMutablePointer<Atomic<UnsafeMutableRawPointer?>>
   ) -> UnsafeMutableRawPointer {
+    // Safe: `compareExchange` failed only because another thread published an index first, so
+    // `existing` is set.
     let built = MemberIndex.build(
       members: tape + (Int(Slot.payload(object)) &+ 1), count: count(object))
     let (won, existing) = slot.pointee.compareExchange(
@@ -193,6 +213,8 @@ final class JSONDocument: @unchecked Sendable {
   /// The bytes of a string or number slot.
   @inlinable @inline(__always)
   func text(_ slot: UInt64) -> UnsafeBufferPointer<UInt8> {
+    // Safe: a string or number slot names an offset and a length inside `bytes`, directly or
+    // through its two tape words (asserted).
     let tag = Slot.tag(slot)
     if tag == Slot.stringTag || tag == Slot.numberTag {
       return UnsafeBufferPointer(start: bytes + Slot.textOffset(slot), count: Slot.textLength(slot))
@@ -209,6 +231,7 @@ final class JSONDocument: @unchecked Sendable {
 
   @inlinable
   func keyText(_ id: Int) -> UnsafeBufferPointer<UInt8> {
+    // Safe: a key id from this document's tape indexes `keys`, whose text is in `bytes`.
     UnsafeBufferPointer(start: bytes + keys.offset(of: id), count: keys.length(of: id))
   }
 

@@ -24,6 +24,7 @@ struct KeyTable {
   @usableFromInline var count: Int
 
   init() {
+    // Safe: `table` was just allocated for 64 entries, and is initialized once here.
     entries = GrowableBuffer(capacity: 64)
     mask = 63
     table = .allocate(capacity: 64)
@@ -34,6 +35,8 @@ struct KeyTable {
   /// The hash used for keys, both while parsing and when looking a key up.
   @inlinable
   static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    // Safe: `p` has `n` readable bytes; each word read lies in `0..<n` (`n >= 8` or `n >= 4` for a
+    // word of that size, `n >= 1` for the bytes).
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: n)
     let raw = UnsafeRawPointer(p)
     @inline(__always) func mix(_ w: UInt64) {
@@ -66,6 +69,8 @@ struct KeyTable {
   /// bytes at a time, costs less than a call to `memcmp`.
   @inlinable @inline(__always)
   static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    // Safe: `a` and `b` have `n` readable bytes; each word read lies in `0..<n` (`n >= 8` or
+    // `n >= 4` for a word of that size; the byte loop stays below `n`).
     let ra = UnsafeRawPointer(a)
     let rb = UnsafeRawPointer(b)
     if n >= 8 {
@@ -106,6 +111,9 @@ struct KeyTable {
     _ p: UnsafePointer<UInt8>, _ n: Int, hash: Int, bytes: UnsafePointer<UInt8>,
     split: Int = .max, side: UnsafePointer<UInt8>? = nil
   ) -> Int? {
+    // Safe: `mask + 1` is the table's size (a power of two, at least twice the keys, so a slot is
+    // free); an entry is a key's id plus one, with three words in `entries`; offsets at or above
+    // `split` are only made when `side` is given.
     var i = hash & mask
     while true {
       let entry = Int(table[i])
@@ -137,6 +145,7 @@ struct KeyTable {
 
   @inlinable @inline(__always)
   func place(id: Int, hash: Int) {
+    // Safe: `mask` keeps `i` in the table, which has a free slot (at least twice the keys).
     var i = hash & mask
     while table[i] != 0 { i = (i &+ 1) & mask }
     table[i] = UInt32(truncatingIfNeeded: id &+ 1)
@@ -145,6 +154,7 @@ struct KeyTable {
   /// Doubles the table and places every key again (including the one just added).
   @usableFromInline
   mutating func grow() {
+    // Safe: `table` was just allocated for `newSize` entries, and is initialized once here.
     let newSize = (mask &+ 1) &* 2
     table.deallocate()
     table = .allocate(capacity: newSize)

@@ -103,6 +103,9 @@
     /// Maps `size` bytes of inaccessible address space starting on a 2 MiB boundary, marked
     /// for huge pages.
     private static func reserve(_ size: Int) -> UnsafeMutableRawPointer? {
+      // Safe: `aligned` lies in the `size + hugePageSize` bytes mapped, `head` below it and the
+      // tail past `aligned + size` are unmapped, so `size` mapped bytes start at the (non-null)
+      // `aligned`.
       let (padded, overflow) = size.addingReportingOverflow(hugePageSize)
       guard !overflow else { return nil }
       guard let raw = mmap(nil, padded, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -130,6 +133,8 @@
     static func reallocate(_ pointer: UnsafeMutableRawPointer, bytes: Int)
       -> UnsafeMutableRawPointer?
     {
+      // Safe: `pointer` is a region's start (`lookup`), so offsets below `region.reserved` are its
+      // address space; a move copies the `requested` bytes into `moved`, which has `bytes` more.
       guard var region = lookup(pointer) else { return nil }
       let key = UInt(bitPattern: pointer)
       let needed = roundUp(Swift.max(bytes, 1))

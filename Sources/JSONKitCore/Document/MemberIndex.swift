@@ -8,6 +8,9 @@
 enum MemberIndex {
   /// Builds the index of the `count` members at `members` (key id, value, key id, …).
   static func build(members: UnsafePointer<UInt64>, count: Int) -> UnsafeMutableRawPointer {
+    // Safe: the block holds the mask word and then `size >= 2 * count` `UInt32`s, bound and
+    // initialized here, so `mask` keeps `i` in the table and a slot is free; `members` holds
+    // `count` pairs.
     var size = 16
     while size < 2 &* count { size &*= 2 }
     let block = UnsafeMutableRawPointer.allocate(
@@ -30,6 +33,8 @@ enum MemberIndex {
   static func find(
     _ block: UnsafeMutableRawPointer, keyID id: Int, in members: UnsafePointer<UInt64>
   ) -> Int? {
+    // Safe: `block` is one `build` made (mask word, then the bound table), and each entry names a
+    // member below the `members` count it was built from.
     let mask = block.load(as: Int.self)
     let table = (block + MemoryLayout<Int>.stride).assumingMemoryBound(to: UInt32.self)
     let key = UInt64(id)

@@ -16,6 +16,7 @@ extension DecimalText {
   /// Whether `text` is exactly one number of RFC 8259: `-`?, `0` or a digit 1–9 and more
   /// digits, then `.` and digits if any, then `e` or `E`, a sign if any, and digits.
   static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Safe: every read of `text[i]` is behind `i < text.count`.
     var i = 0
     func skipDigits() -> Int {
       let start = i

@@ -10,6 +10,7 @@ package struct DecimalText {
 
   /// Decomposes the text of a JSON number; `nil` when it is not one.
   init?(_ text: UnsafeBufferPointer<UInt8>) {
+    // Safe: every read of `text[i]` is behind `i < n`, `n` being `text.count`.
     var i = 0
     let n = text.count
     negative = false

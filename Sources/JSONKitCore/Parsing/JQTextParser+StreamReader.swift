@@ -71,6 +71,8 @@ extension JQTextParser {
 
     /// The next event or error of `bytes` from `i` on; `nil` when `bytes` ended first.
     package mutating func next(in bytes: UnsafeRawBufferPointer, _ i: inout Int) -> Result? {
+      // Safe: `run` returns an end at most `bytes.count`, and `bytes[i]` is read behind
+      // `i < bytes.count`.
       if let event = dequeue() { return event }
       while i < bytes.count {
         // Runs of bytes that cannot make an event or an error are taken whole: the inside
@@ -104,6 +106,7 @@ extension JQTextParser {
     /// `nil` when the byte at `i` needs `scan`.
     @inline(__always)
     private func run(in bytes: UnsafeRawBufferPointer, from i: Int) -> Int? {
+      // Safe: every read of `bytes[j]` is behind `j < bytes.count`.
       var j = i
       switch state {
       case .string:

@@ -260,6 +260,7 @@ extension JQTextParser {
     /// The next value of `bytes` from `i` on, or an error (after which there is nothing
     /// more); `nil` when `bytes` ended first and more may follow (then `finish`).
     mutating func next(in bytes: UnsafeRawBufferPointer, _ i: inout Int) -> Result? {
+      // Safe: `bytes[i]` is read behind `i < bytes.count`.
       if failed { return .end }
       while i < bytes.count {
         let c = bytes[i]

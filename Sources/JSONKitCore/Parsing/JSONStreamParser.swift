@@ -243,6 +243,8 @@ public final class JSONStreamParser {
   private func withSink(
     _ body: (JSON, Int) -> Bool, _ work: () throws(JSONError) -> [JSON]
   ) throws(JSONError) -> Bool {
+    // Safe: the sink is cleared (`defer`) before the closure returns, so `body` is not kept past
+    // it.
     assert(events, "feedEvents needs Output.streamEvents")
     let builder = core.builder
     builder.pointee.events.linesBeforeChunk = core.newlines

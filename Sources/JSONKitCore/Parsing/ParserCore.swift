@@ -60,6 +60,8 @@ final class ParserCore {
     options: JSONParser.Options, expectedSize: Int, streaming: Bool, events: Bool = false,
     tracksPositions: Bool = true
   ) {
+    // Safe: each pointer was just allocated for one value and is initialized once here; `deinit`
+    // frees them after `yajl_free`, so yajl never sees a freed builder.
     assert(streaming || !events, "stream events come only from a streaming parse")
     self.options = options
     self.streaming = streaming
@@ -163,6 +165,7 @@ final class ParserCore {
   ///
   /// Completed values accumulate in the builder.
   func feed(_ input: UnsafeRawBufferPointer) throws(JSONError) {
+    // Safe: `start < end <= input.count`, so each part is in `input`.
     guard let limit = maxValueBytes else { return try feedInput(input) }
     let slice = max(1, min(limit, 1 << 16))
     var start = 0
@@ -288,6 +291,8 @@ final class ParserCore {
   }
 
   private func feedChunk(_ input: UnsafeRawBufferPointer) throws(JSONError) {
+    // Safe: the bytes of a raw buffer are `UInt8`s; the byte order mark is read and skipped only
+    // when `count >= 3`, and `base[limit]` only when `limit < count`.
     guard var base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count > 0
     else { return }
     var count = input.count
@@ -395,6 +400,8 @@ final class ParserCore {
   /// Their ends are in increasing
   /// order, so the chunk is scanned once however many values it holds (NDJSON).
   private func noteValueLines(_ base: UnsafePointer<UInt8>, _ count: Int) {
+    // Safe: `local` is clamped to `0...count` and `scanned <= local`, so each count is in the
+    // chunk.
     let ends = builder.pointee.valueEnds
     guard valueLines.count < ends.count else { return }
     let chunkOffset = builder.pointee.chunkOffset
@@ -411,6 +418,7 @@ final class ParserCore {
   }
 
   private func afterChunk(_ base: UnsafePointer<UInt8>, _ count: Int) {
+    // Safe: the last token ended in this chunk or before it, so `0 <= from <= count`.
     let b = builder
     // Keep what follows the last reported token, less leading white space: the start of a
     // token still being read (a string to decode later, or a token an error points at).
@@ -446,6 +454,8 @@ final class ParserCore {
   /// `((x & 0x7F…) + 0x7F…) | x` sets the high bit of every non-zero byte and of no zero
   /// byte (no carry crosses bytes), so the clear high bits count the newlines exactly.
   static func countNewlines(_ p: UnsafePointer<UInt8>, _ n: Int) -> (count: Int, last: Int) {
+    // Safe: `p` has `n` readable bytes: words are read behind `i + 8 <= n`, bytes behind `i < n`,
+    // and the backward search stops at a newline it counted.
     let raw = UnsafeRawPointer(p)
     var count = 0
     var i = 0
@@ -575,6 +585,8 @@ final class ParserCore {
   func error(_ reason: JSONError.ParseFailure, at: Int, chunk: UnsafePointer<UInt8>, count: Int)
     -> JSONError
   {
+    // Safe: the bytes of a raw buffer are `UInt8`s, and the input copy is the untouched input (so
+    // it has the byte order mark skipped); each prefix is clamped to `count`.
     var chunk = chunk
     var count = count
     if !streaming, let original = originalInput, let base = original.baseAddress {
@@ -623,6 +635,8 @@ final class ParserCore {
   static func excerpt(
     _ chunk: UnsafePointer<UInt8>, _ i: Int, _ count: Int, withinLine: Bool = false
   ) -> String {
+    // Safe: `0 <= lo <= center <= hi <= count`, and `chunk[lo]`, `chunk[hi]` are read behind
+    // `< count`.
     guard count > 0 else { return "" }
     let center = min(max(i, 0), count)
     var lo = max(0, center - 20)
@@ -648,6 +662,8 @@ final class ParserCore {
 
   /// `'t'`, `'\n'`, `'é'` or `byte 0xFF`.
   static func describeCharacter(_ chunk: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> String {
+    // Safe: `0 <= i < count` is checked first, and `sequenceLength` counts only bytes below
+    // `count`.
     guard i >= 0 && i < count else { return "end of input" }
     let c = chunk[i]
     switch c {
@@ -670,6 +686,7 @@ final class ParserCore {
   }
 
   static func detectWideEncoding(_ p: UnsafePointer<UInt8>, _ n: Int) -> String? {
+    // Safe: bytes 0 and 1 are read behind `n >= 2`, bytes 2 and 3 behind `n >= 4`.
     guard n >= 2 else { return nil }
     if n >= 4 && p[0] == 0 && p[1] == 0 && p[2] == 0xFE && p[3] == 0xFF { return "UTF-32BE" }
     if n >= 4 && p[0] == 0xFF && p[1] == 0xFE && p[2] == 0 && p[3] == 0 { return "UTF-32LE" }
@@ -692,6 +709,9 @@ final class ParserCore {
   // MARK: Callbacks
 
   private static func makeCallbacks() -> yajl_callbacks {
+    // Safe: yajl always passes a number's text; an empty string or key may come without one, and
+    // the stand-in is never read (its length is 0); `callbackBuilder` says why `ctx` is the
+    // builder.
     return yajl_callbacks(
       yajl_null: { ctx in callbackBuilder(ctx).pointee.null() },
       yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.bool(value != 0) },
@@ -718,6 +738,7 @@ final class ParserCore {
 extension ParserCore {
   /// The callbacks with a projection: the same builder, through `TapeBuilder+Projection`.
   fileprivate static func makeProjectedCallbacks() -> yajl_callbacks {
+    // Safe: as in `makeCallbacks`.
     return yajl_callbacks(
       yajl_null: { ctx in callbackBuilder(ctx).pointee.projectedNull() },
       yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.projectedBool(value != 0) },
@@ -744,6 +765,7 @@ extension ParserCore {
 extension ParserCore {
   /// The callbacks that hand out stream events (`TapeBuilder+StreamEvents`).
   fileprivate static func makeEventCallbacks() -> yajl_callbacks {
+    // Safe: as in `makeCallbacks`.
     return yajl_callbacks(
       yajl_null: { ctx in callbackBuilder(ctx).pointee.eventNull() },
       yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.eventBool(value != 0) },

@@ -18,6 +18,8 @@ struct ProjectionTable {
   let names: UnsafeMutablePointer<UInt8>
 
   init(_ projection: JSONProjection) {
+    // Safe: each array was just allocated for the counts summed above (nodes, members, name bytes),
+    // and `i`, `m` and `n` stay below them.
     let nodes = projection.nodes
     let memberCount = nodes.reduce(0) { $0 + $1.members.count }
     let nameBytes = nodes.reduce(0) { $0 + $1.members.reduce(0) { $0 + $1.name.count } }
@@ -66,6 +68,8 @@ struct ProjectionTable {
   /// The node for the member `name[0..<n]` of an object at `node`, or -1 when it is not kept.
   @inline(__always)
   func member(of node: Int, _ name: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    // Safe: `node` is a node of this table (below its count), and the members from
+    // `firstMember[node]` to `firstMember[node + 1]` have their names in `names`.
     var m = Int(firstMember[node])
     let end = Int(firstMember[node &+ 1])
     while m < end {
@@ -98,6 +102,8 @@ extension TapeBuilder {
   /// The projection node of the value about to be reported inside a pruned container.
   @inline(__always)
   func projectedNode() -> Int {
+    // Safe: `projection` is set whenever these callbacks are installed (`ParserCore.init`), and
+    // `projectionStack` holds the pruned container the value is in.
     let top = Int(projectionStack[projectionStack.count &- 1])
     return top & 1 == 1 ? pendingNode : Int(projection.unsafelyUnwrapped.elements[top >> 1])
   }
@@ -118,6 +124,7 @@ extension TapeBuilder {
   }
 
   mutating func projectedNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl passes a number's text, at least one byte long, from the chunk.
     if keepsScalar() { return number(p, n) }
     noteTokenEnd()
     textEnd = p + n
@@ -141,6 +148,8 @@ extension TapeBuilder {
   }
 
   mutating func projectedKey(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: `projection` is set whenever these callbacks are installed (`ParserCore.init`), and
+    // `projectionStack` holds the pruned container the key is in.
     if skipDepth > 0 {
       noteTokenEnd()
       return checkSkipped(p, n)
@@ -164,6 +173,7 @@ extension TapeBuilder {
   }
 
   mutating func projectedStart(object: Bool) -> CInt {
+    // Safe: `projection` is set whenever these callbacks are installed (`ParserCore.init`).
     if wholeDepth > 0 { return startContainer() }
     let node = skipDepth > 0 ? -1 : depth == 0 ? 0 : projectedNode()
     if node < 0 {

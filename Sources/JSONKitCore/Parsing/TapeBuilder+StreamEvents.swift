@@ -42,6 +42,8 @@ extension TapeBuilder {
   }
 
   mutating func eventNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl passes a number's text, at least one byte long, and the digit loop stays below
+    // `n`.
     if depth == 0 { return topLevelEvent(number(p, n), bare: true) }
     noteTokenEnd()
     if !noteBareToken(length: n, first: p[0], isNumber: true) { return 0 }
@@ -85,6 +87,7 @@ extension TapeBuilder {
   /// The decoded, validated text of the string yajl just reported (see `storeString`),
   /// leaving the text buffer as it was.
   mutating func takeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> String? {
+    // Safe: `storeString` stored `storedLength` bytes at `storedOffset` of the text buffer.
     let mark = bytes.count
     guard storeString(p, n) else { return nil }
     let text = String(
@@ -97,6 +100,8 @@ extension TapeBuilder {
   /// `takeString` for a key, as a value: a long key comes from `keyCache` when it was seen
   /// before (small strings are stored inline and need no cache).
   mutating func takeKey(_ p: UnsafePointer<UInt8>, _ n: Int) -> JSON? {
+    // Safe: `storeString` stored `length` bytes at `text`; a cached key of the same length (over 15
+    // bytes, so not empty) has a base address and `length` bytes.
     let mark = bytes.count
     guard storeString(p, n) else { return nil }
     defer { bytes.count = mark }
@@ -260,6 +265,7 @@ extension TapeBuilder {
 
   /// Hands `event` to the sink; stops the parse when the sink says so.
   mutating func deliver(_ event: JSON, line: Int) -> CInt {
+    // Safe: yajl reports events only inside `JSONStreamParser.withSink`, which sets the sink first.
     if events.sink.unsafelyUnwrapped(event, line) { return 1 }
     events.stopped = true
     return fail(.unexpectedEndOfInput, at: lastTokenEnd)  // any failure: yajl stops
@@ -284,6 +290,8 @@ extension TapeBuilder {
   /// The event for a sink, written into the storage of the last one of its shape when the
   /// sink let go of it (no allocation), else into a copy.
   mutating func reusedEvent(pathCount: Int, leaf: JSON?) -> JSON {
+    // Safe: `leafEvent` and `closeEvent` are made as arrays and always given back as arrays
+    // (below), and the first element of each, the path, is an array too.
     var event = JSON.null
     if leaf == nil { swap(&event, &events.closeEvent) } else { swap(&event, &events.leafEvent) }
     let box = event.uniqueArrayBox().unsafelyUnwrapped
@@ -348,6 +356,7 @@ extension TapeBuilder {
 }
 
 extension JSON {
+  // Safe: callers pass an array (an event's path, see `reusedEvent`).
   /// Makes this (an array) hold exactly `elements`, in place when its storage is unshared.
   mutating func replaceArrayElements(with elements: ArraySlice<JSON>) {
     let box = uniqueArrayBox().unsafelyUnwrapped

@@ -163,6 +163,8 @@ struct TapeBuilder {
   init(
     options: JSONParser.Options, expectedSize: Int, streaming: Bool, tracksPositions: Bool = true
   ) {
+    // Safe: the stand-in `chunkStart` is never read: `chunkCount` is 0 until the first chunk sets
+    // both.
     // About one slot per 8 bytes of input: number-dense text (a coordinate pair per ~40
     // bytes is three slots) outgrew one per 12, and each growth copies the tape. Room not
     // used is given back when the document takes the tape (`GrowableBuffer.take`).
@@ -305,6 +307,7 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func number(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl passes a number's text, `n` bytes at `p` in the chunk; `p + n` is its end.
     if tracksPositions || depth == 0 { return notedNumber(p, n) }
     textEnd = p + n
     return storeNumber(p, n)
@@ -313,6 +316,7 @@ struct TapeBuilder {
   /// `number` with its position noted (see `noteTokenEnd`).
   @inline(never)
   mutating func notedNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl passes a number's text, at least one byte long, in the chunk.
     noteTokenEnd()
     if !noteBareToken(length: n, first: p[0], isNumber: true) { return 0 }
     textEnd = p + n
@@ -330,6 +334,8 @@ struct TapeBuilder {
   /// Out of line: its registers would cost every callback that stores a number.
   @inline(never)
   mutating func storeShortNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl passes at least one byte, and words are read behind `i + 8 <= n`, bytes behind
+    // `i < n`.
     // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
     var i = 0
     var negative = false
@@ -373,6 +379,8 @@ struct TapeBuilder {
   /// inline slot.
   @inline(never)
   mutating func storeNumberText(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: the offset is used only when the text lies in the input copy (`0 <= offset`,
+    // `offset + n <= inputCount`); otherwise `p`'s `n` bytes are copied.
     if sharedStorage != nil {
       let offset = p - inputBase
       if offset >= 0 && offset &+ n <= inputCount {
@@ -393,6 +401,7 @@ struct TapeBuilder {
   /// × 100) and bytes 2 and 6 (× 10,000 and × 1) into the upper half.
   @inline(__always)
   static func eightDigits(_ p: UnsafeRawPointer) -> UInt64? {
+    // Safe: callers pass eight readable bytes (`i + 8 <= n`).
     let w = p.loadUnaligned(as: UInt64.self)
     // Every byte 0x30...0x39: its high nibble is 3, and adding 6 does not carry it to 4.
     let high = w & 0xF0F0_F0F0_F0F0_F0F0
@@ -430,6 +439,8 @@ struct TapeBuilder {
   /// would be repaired.
   @inline(__always)
   mutating func validate(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    // Safe: the string's `n` bytes are in the chunk, followed by its closing quote, which
+    // `p + n + 1` ends.
     textEnd = p + n + 1
     let invalid = UTF8Validation.firstInvalid(p, n)
     if invalid >= 0 {
@@ -442,6 +453,9 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: `frames` ends with where this object's members start on `stack`, so above it
+    // `stack.count - 2` is the previous key; `previous` and the guess are ids below `keys.count`,
+    // the size of `successors`; raw text is in the chunk, followed by its closing quote.
     noteTokenEnd()
     // The previous key of this object, if any: members sit on the stack as key, value.
     let previous = stack.count > frames[frames.count &- 1] ? Int(stack[stack.count &- 2]) : -1
@@ -508,12 +522,15 @@ struct TapeBuilder {
 
   @inline(__always)
   func isRawInChunk(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    // Safe: only compares addresses: `p + n` is the end of the text yajl reported.
     p >= chunkStart && p + n <= chunkStart + chunkCount
   }
 
   /// The address of the text at document offset `offset` while parsing.
   @inline(__always)
   func pointer(_ offset: Int) -> UnsafePointer<UInt8> {
+    // Safe: `offset` is a document text offset made by this builder: below `textBase` in the input
+    // copy, else in `bytes`.
     offset < textBase ? inputBase + offset : UnsafePointer(bytes.base) + (offset &- textBase)
   }
 
@@ -526,6 +543,7 @@ struct TapeBuilder {
   /// `UTF8Validation`): find the raw text in the input and decode it here.
   @inline(__always)
   mutating func storeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    // Safe: the raw string's `n` bytes are in the chunk (checked), followed by its closing quote.
     if isRawInChunk(p, n) {
       textEnd = p + n + 1
       let invalid = UTF8Validation.firstInvalid(p, n)
@@ -548,6 +566,8 @@ struct TapeBuilder {
 
   @inline(never)
   mutating func appendEscapedString() -> Bool {
+    // Safe: yajl has just consumed the closing quote, so `closingQuote` is in the chunk; `open` is
+    // found before it, in the chunk or in `window` (the carried text and the chunk).
     let closingQuote = consumedInChunk &- 1
     let previousText = textEnd
     textEnd = chunkStart + closingQuote + 1
@@ -583,6 +603,8 @@ struct TapeBuilder {
   }
 
   static func openingQuote(in base: UnsafePointer<UInt8>, before end: Int) -> Int? {
+    // Safe: `i` runs from `end - 1` down to 0 and `j` stops at -1: every read is in
+    // `base[0..<end]`.
     var i = end &- 1
     while i >= 0 {
       if base[i] == 0x22 {
@@ -606,6 +628,8 @@ struct TapeBuilder {
   /// decoded byte is written at or before the raw byte it came from, and yajl has already
   /// read past the string. So strings with escapes need no second buffer either.
   mutating func decode(_ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int) -> Bool {
+    // Safe: decoding in place writes at or before each raw byte read (see above), in the input copy
+    // this builder owns (so writable); otherwise `bytes` has room for the longest result.
     // Replacing can make text longer (one bad byte becomes the three of U+FFFD), so it is
     // never decoded in place and gets room for that.
     let inPlace =
@@ -778,6 +802,7 @@ struct TapeBuilder {
   static func copySlots(
     from source: UnsafeMutablePointer<UInt64>, to target: UnsafeMutablePointer<UInt64>, count: Int
   ) {
+    // Safe: callers pass `count` slots at `source` (on the stack) and room for them at `target`.
     if count > 16 {
       target.update(from: source, count: count)
       return
@@ -855,6 +880,7 @@ struct TapeBuilder {
   /// The input byte at `offset` when it is still at hand: in the current chunk or, while
   /// streaming, in `carry`.
   func byte(at offset: Int) -> UInt8? {
+    // Safe: `chunkStart[local]` is read behind `0 <= local < chunkCount`.
     let local = offset &- chunkOffset
     if local >= 0 { return local < chunkCount ? chunkStart[local] : nil }
     let c = offset &- carryOffset

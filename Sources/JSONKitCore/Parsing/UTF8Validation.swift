@@ -11,6 +11,8 @@ enum UTF8Validation {
   /// `p[0..<n]` is well-formed UTF-8.
   @inlinable
   static func firstInvalid(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    // Safe: `p` has `n` readable bytes: words are read behind `i + 8 <= n`, bytes behind `i < n`,
+    // and `sequenceLength` reads only below `n`.
     var i = 0
     let raw = UnsafeRawPointer(p)
     while true {
@@ -39,6 +41,7 @@ enum UTF8Validation {
   /// is ≥ 0x80), or 0 when it is ill-formed.
   @inlinable @inline(__always)
   static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+    // Safe: callers pass `i < n`; every later byte is read behind `j < n` (`cont`, or `i + 1 < n`).
     let b0 = p[i]
     @inline(__always) func cont(_ j: Int) -> Bool { j < n && p[j] & 0xC0 == 0x80 }
     switch b0 {
@@ -89,6 +92,10 @@ enum UTF8Validation {
     _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>,
     replacingInvalid: Bool = false
   ) throws(UnescapeFailure) -> Int {
+    // Safe: reads are behind `i < n`, `i + 8 <= n`, `i + 1 < n`, `i + 7 < n` or `hex`'s
+    // `at + 4 <= n`; `out` has room for `n` bytes (3n when replacing), and no input grows past
+    // that: an escape of 2, 6 or 12 bytes gives 1, 3 or 4, one bad byte 3. In place, each write
+    // lands at or before the raw bytes already read (`o <= i`).
     var i = 0
     var o = 0
     @inline(__always) func hex(_ at: Int) -> UInt32? {
@@ -215,6 +222,7 @@ enum UTF8Validation {
   /// Writes `scalar` as UTF-8 and returns the number of bytes written.
   @inlinable @inline(__always)
   static func encode(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    // Safe: callers give `out` room for the scalar's bytes (see `unescape`, which counts them).
     if scalar < 0x80 {
       out[0] = UInt8(truncatingIfNeeded: scalar)
       return 1

@@ -67,6 +67,8 @@ extension JSON {
 /// reference is still retained around each call). The holder's `JSON` keeps the document
 /// alive for as long as this value is used.
 package struct UnownedDocumentObject {
+  // Safe: unretained: the holder's `JSON` keeps the document alive while this value is used
+  // (above).
   @usableFromInline let document: Unmanaged<JSONDocument>
   @usableFromInline let slot: UInt64
 
@@ -81,6 +83,8 @@ package struct UnownedDocumentObject {
   /// the object has no such key (first match, as `JSON.member(_:)`).
   @inlinable
   package func memberSlot(_ key: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    // Safe: an empty key has no base address; the stand-in is never read, as `lookup` reads
+    // `key.count` (zero) bytes; the holder keeps `document` alive (above).
     guard let base = key.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
     let object = slot
     return document._withUnsafeGuaranteedRef { $0.lookup(object, base, key.count) }

@@ -10,6 +10,8 @@ enum DecimalCanonical {
   /// six zeros after the point (a cheap test; `form` decides).
   @inline(__always)
   static func mayChange(_ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    // Safe: every read is behind `i < count`, and the eight bytes `i..<i + 8` behind
+    // `count - i >= 8`.
     var i = 0
     if i < count && text[i] == UInt8(ascii: "-") { i += 1 }
     if count - i >= 8 && text[i] == UInt8(ascii: "0") && text[i + 1] == UInt8(ascii: ".")
@@ -26,6 +28,7 @@ enum DecimalCanonical {
 
   /// The canonical form of the JSON number `text`.
   static func form(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    // Safe: every read of `text[i]` is behind `i < text.count`.
     var i = 0
     var negative = false
     if i < text.count && text[i] == UInt8(ascii: "-") {

@@ -25,6 +25,9 @@ extension Emitter {
   mutating func writeNode(_ document: JSONDocument, _ root: UInt64, depth: Int) {
     // `document` is kept alive by the caller for the whole call, so its memory can be read
     // through plain pointers, without touching the class for each string.
+    // Safe: `document` holds every offset its tape names (its text at `bytes`, its keys' ids
+    // below `keys.count`); `stack` has room for `capacity >= height + 1` frames (it doubles
+    // when full) and `height` of them initialized.
     let tape = document.tape
     let bytes = UnsafePointer(document.bytes)
     let keys = document.keys
@@ -148,6 +151,8 @@ extension Emitter {
   /// instead of a call to `memcpy`.
   @inline(__always)
   mutating func appendShort(_ p: UnsafePointer<UInt8>, _ n: Int) {
+    // Safe: `reserve(n)` made room for `n` bytes and `p` has `n` readable bytes; each word read or
+    // written lies in `0..<n` (`n >= 16`, `8` or `4` for a word of that size, `n >= 1` for bytes).
     guard n <= 32 else { return out.append(p, count: n) }
     let target = UnsafeMutableRawPointer(out.reserve(n))
     let source = UnsafeRawPointer(p)

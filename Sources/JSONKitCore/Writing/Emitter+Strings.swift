@@ -26,6 +26,9 @@ extension Emitter {
 
   @inline(__always)
   mutating func writeString(_ p: UnsafePointer<UInt8>?, _ n: Int, ascii: Bool, slash: Bool) {
+    // Safe: `target` has the `n + 2` bytes reserved; `p` has `n` readable bytes; each word read or
+    // written lies in `0..<n` (`i + 8 <= n`, or `n - 8 >= 0`, `n - 4 >= 0`; `n >= 1` for the
+    // bytes).
     let target = out.reserve(n &+ 2)
     target[0] = 0x22
     guard let p, n > 0 else {
@@ -111,6 +114,8 @@ extension Emitter {
   /// (reserved but not committed), escaping what needs it from there on.
   @inline(never)
   mutating func writeEscaping(_ base: UnsafePointer<UInt8>, _ n: Int, plain: Int) {
+    // Safe: `base` has `n` readable bytes: every read is behind `i < n` or `i + 8 <= n`, and
+    // `sequenceLength` counts only bytes below `n`; runs appended end at `i <= n`.
     out.commit(1 &+ plain)
     let raw = UnsafeRawPointer(base)
     var runStart = plain
@@ -191,6 +196,8 @@ extension Emitter {
   static var hexDigits: StaticString { "0123456789abcdef" }
 
   static func decodeScalar(_ p: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
+    // Safe: `length` comes from `UTF8Validation.sequenceLength`, which counted that many bytes at
+    // `p`.
     switch length {
     case 2: return UInt32(p[0] & 0x1F) << 6 | UInt32(p[1] & 0x3F)
     case 3: return UInt32(p[0] & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F)

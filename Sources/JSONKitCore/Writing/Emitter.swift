@@ -147,6 +147,8 @@ struct Emitter {
   /// Appends a newline and the indentation of `depth` levels (pretty output only).
   @inline(__always)
   mutating func newline(depth: Int) {
+    // Safe: `indentCapacity` starts at -1, so the first call grows the text; after that
+    // `n <= indentCapacity` and the text holds a newline and `indentCapacity` bytes.
     guard pretty else { return }
     let n = depth &* indentWidth
     if n > indentCapacity { growIndentText(n) }
@@ -155,6 +157,8 @@ struct Emitter {
 
   @inline(never)
   mutating func growIndentText(_ n: Int) {
+    // Safe: `realloc` returned room for `capacity + 1` bytes, which hold only `UInt8`s: the newline
+    // and `capacity` indentation bytes initialized here.
     let capacity = max(n, indentCapacity &* 2, 64)
     guard let text = realloc(indentText, capacity &+ 1)?.assumingMemoryBound(to: UInt8.self) else {
       fatalError("JSONKit: out of memory allocating \(capacity) bytes")
@@ -191,6 +195,7 @@ struct Emitter {
   /// A number's text in decNumber's canonical form (see `canonicalNumbers`).
   @inline(never)
   mutating func appendCanonical(_ text: UnsafePointer<UInt8>, _ length: Int) {
+    // Safe: the caller passes a number's text and its length, read from the document it is writing.
     var canonical = DecimalCanonical.form(UnsafeBufferPointer(start: text, count: length))
     canonical.withUTF8 { out.append($0) }
   }

@@ -84,6 +84,7 @@ package final class JSONTextSink {
 
   /// The text written, as a string.
   package var string: String {
+    // Safe: `emitter.out` holds `count` bytes written at `base`.
     String(
       decoding: UnsafeBufferPointer(start: emitter.out.base, count: emitter.out.count),
       as: UTF8.self)
@@ -91,6 +92,7 @@ package final class JSONTextSink {
 
   /// The text written, as UTF-8 bytes.
   package var bytes: [UInt8] {
+    // Safe: `emitter.out` holds `count` bytes written at `base`.
     Array(UnsafeBufferPointer(start: emitter.out.base, count: emitter.out.count))
   }
 }

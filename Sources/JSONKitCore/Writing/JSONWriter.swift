@@ -67,6 +67,7 @@ public struct JSONWriter: Sendable {
 
   /// The JSON text of `json`.
   public func string(_ json: JSON) -> String {
+    // Safe: `out` holds `count` bytes written at `base`, freed only by the `defer` after this line.
     var out = OutputBuffer(capacity: Self.initialCapacity(json))
     defer { out.deallocate() }
     write(json, into: &out)
@@ -75,6 +76,7 @@ public struct JSONWriter: Sendable {
 
   /// Appends the JSON text of `json` to `buffer`.
   public func write(_ json: JSON, into buffer: inout [UInt8]) {
+    // Safe: `out` holds `count` bytes written at `base`, freed only by the `defer` after this line.
     var out = OutputBuffer(capacity: Self.initialCapacity(json))
     defer { out.deallocate() }
     write(json, into: &out)
@@ -98,6 +100,7 @@ public struct JSONWriter: Sendable {
     _ json: JSON, into buffer: inout [UInt8], flushingAt threshold: Int,
     flush: @escaping (inout [UInt8]) -> Void
   ) {
+    // Safe: `out` holds `count` bytes written at `base`, freed only by the `defer` after this line.
     let threshold = Swift.max(1, threshold)
     var out = OutputBuffer(capacity: Swift.min(threshold, 1 << 20))
     defer { out.deallocate() }
@@ -126,6 +129,8 @@ public struct JSONWriter: Sendable {
     _ json: JSON, into buffer: inout OutputBuffer, flushingAt threshold: Int,
     flush: (UnsafeRawBufferPointer) -> Void
   ) {
+    // Safe: the emitter that holds `flush` is a local of this closure, finished before it returns,
+    // so `flush` is not kept past the call.
     withoutActuallyEscaping(flush) { flush in
       var emitter = Emitter(options: options, indentation: indentation, out: buffer)
       emitter.depthLimit = depthLimit ?? Int.max
@@ -139,6 +144,7 @@ public struct JSONWriter: Sendable {
 
   /// `s` as a quoted JSON string.
   public static func quoted(_ s: String) -> String {
+    // Safe: `out` holds `count` bytes written at `base`, freed only by the `defer` after this line.
     var emitter = Emitter(
       options: [], indentation: .spaces(0), out: OutputBuffer(capacity: s.utf8.count + 2))
     emitter.writeString(s)

@@ -43,6 +43,8 @@ struct KeyCache {
   /// The written text of key `id`, if cached.
   @inline(__always)
   func text(_ id: Int) -> UnsafeBufferPointer<UInt8>? {
+    // Safe: `id` is a key of the document whose key count made this cache (`Emitter.writeNode`), so
+    // below `keyCount`; an entry is an offset and a length of text stored in `text`.
     guard let entries, let text else { return nil }
     let entry = entries[id]
     guard entry != 0 else { return nil }
@@ -51,6 +53,8 @@ struct KeyCache {
 
   /// Remembers `written` as the text of key `id`.
   mutating func store(_ id: Int, _ written: UnsafeBufferPointer<UInt8>) {
+    // Safe: `calloc` returned `keyCount` zeroed `Int`s, or `nil`, checked before any use;
+    // `id < keyCount` as in `text(_:)`; `entries` and `text` are set together.
     guard keyCount > 0, written.count <= Self.maximumLength else { return }
     if entries == nil {
       misses &+= 1

@@ -36,6 +36,7 @@ package struct OutputBuffer {
 
   /// The bytes written so far, valid until the next append or `deallocate()`.
   package var bytes: UnsafeRawBufferPointer {
+    // Safe: the buffer holds `count` bytes written at `base`.
     UnsafeRawBufferPointer(start: base, count: count)
   }
 
@@ -45,6 +46,7 @@ package struct OutputBuffer {
   /// Appends one byte.
   @inline(__always)
   package mutating func append(_ byte: UInt8) {
+    // Safe: `grow` made room when `count == capacity`, so `count < capacity`.
     if count == capacity { grow(minimumCapacity: count &+ 1) }
     base[count] = byte
     count &+= 1
@@ -75,6 +77,8 @@ package struct OutputBuffer {
   /// bytes there and then calls `commit` with the number written.
   @inline(__always)
   mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    // Safe: `grow` made room for `n` more bytes when there was too little, so
+    // `count + n <= capacity`.
     assert(n >= 0 && count <= capacity, "OutputBuffer: count <= capacity")
     if capacity &- count < n { grow(minimumCapacity: count &+ n) }
     return base + count
@@ -97,6 +101,7 @@ package struct OutputBuffer {
   static func reallocate(_ pointer: UnsafeMutablePointer<UInt8>?, capacity: Int)
     -> UnsafeMutablePointer<UInt8>
   {
+    // Safe: `realloc`'s memory is untyped and this buffer only ever holds `UInt8`s in it.
     guard let raw = realloc(pointer, capacity) else {
       fatalError("JSONKit: out of memory allocating \(capacity) bytes")
     }

@@ -114,6 +114,7 @@ public struct QueryContext {
             variables[name] = String(text[text.utf8.index(after: equals)...])
           }
         }
+        // Safe: `environ` ends with a null pointer, which ends the loop before `entry` passes it.
         entry += 1
       }
       return variables

@@ -114,6 +114,7 @@ package enum Prelude {
 
   /// The words of UTF-8 `bytes`, as `identifiers(in:)` finds them in a string.
   static func identifiers(in bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
+    // Safe: every read of `bytes[i]` is behind `i < bytes.count`, and `start <= i <= bytes.count`.
     var words: Set<String> = []
     var i = 0
     while i < bytes.count {

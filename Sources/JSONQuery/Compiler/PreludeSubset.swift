@@ -58,6 +58,7 @@ enum PreludeSubset {
   private static func needed(by words: Set<String>, in bytes: UnsafeBufferPointer<UInt8>)
     -> [Piece]
   {
+    // Safe: each piece's range was cut from these same bytes (`source`'s UTF-8) by `cut`.
     var included = [Bool](repeating: false, count: pieces.count)
     var pending = words
     var seen: Set<String> = []
@@ -76,6 +77,8 @@ enum PreludeSubset {
   /// definition ends at its last `;` before the next one, so the comments between
   /// definitions and the body `.` after the last one are left out.
   private static func cut(_ bytes: UnsafeBufferPointer<UInt8>) -> [Piece] {
+    // Safe: reads are behind `lineStart < bytes.count` (four bytes behind
+    // `bytes.count - lineStart >= 4`), and `bytes[end - 1]` behind `end > start >= 0`.
     var starts: [Int] = []
     var lineStart = 0
     while lineStart < bytes.count {
@@ -101,6 +104,7 @@ enum PreludeSubset {
   /// The piece of the definition at `range` of `bytes`: its name follows `def `, and it has
   /// one parameter more than the `;`s of its parenthesised list.
   private static func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Piece {
+    // Safe: `range` lies in `bytes` (from `cut`), and every read is behind `i < range.upperBound`.
     let nameStart = range.lowerBound + 4
     var i = nameStart
     while i < range.upperBound && Prelude.isWordByte(bytes[i]) { i += 1 }

@@ -28,8 +28,8 @@ import JSONKitCore
 /// let query = try Query(#""x" * 1e8"#, options: QueryOptions(limits: QueryLimits(memory: 1 << 26)))
 /// try query.values(on: .null)  // throws: a string of 100000000 bytes passes the memory limit
 /// ```
-// @unchecked Sendable: the budget is shared only by the one run that owns it, which one
-// thread evaluates at a time (as its `Executor`); it is Sendable only to be a task-local.
+// Safe: the budget is shared only by the one run that owns it, which one thread evaluates at a time
+// (as its `Executor`); it is Sendable only to be a task-local.
 final class MemoryBudget: @unchecked Sendable {
   /// The budget of the run being evaluated on this task, while its `QueryResults` pulls a
   /// value; `nil` for a run without a memory limit (only `machineBytes` applies).

@@ -269,6 +269,7 @@ enum IntrinsicRunner {
         // Asked as "does b sort after a": where keys compare inconsistently (NaN is below
         // every number, itself included) the input order stays, as jq's merge sort keeps
         // it. Positions differ, so they settle every tie.
+        // Safe: `a` and `b` are elements of `keys.indices`.
         let c = ValueOps.order(keys[b], keys[a], tooDeep: &tooDeep) ?? 0
         return c != 0 ? c > 0 : a < b
       }

@@ -84,6 +84,8 @@ struct ModuleResolver: Sendable {
       // The kernel's link to the executable (what `Bundle.main`, not in FoundationEssentials,
       // reads on Linux).
       var buffer = [UInt8](repeating: 0, count: 4096)
+      // Safe: `buffer` holds 4096 bytes, so its base address is set; `CChar` and `UInt8` have one
+      // layout, and `readlink` writes at most `count` of them.
       let count = buffer.withUnsafeMutableBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) {
           readlink("/proc/self/exe", $0.baseAddress!, $0.count)

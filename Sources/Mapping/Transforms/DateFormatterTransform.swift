@@ -25,9 +25,9 @@ import JSONKit
 /// (they take turns on the formatter; a formatter per call would cost more than the
 /// wait). `dateFormatter` returns a copy for the same reason.
 public class DateFormatterTransform: TransformType, @unchecked Sendable {
-  // @unchecked: the only mutable state is `formatter`, which is never handed out and is
-  // only used inside `lock.withLock`. Subclasses exist only in this module
-  // (`CustomDateFormatTransform`) and add only `let` properties of `Sendable` types.
+  // Safe: the only mutable state is `formatter`, which is never handed out and is only used inside
+  // `lock.withLock`. Subclasses exist only in this module (`CustomDateFormatTransform`) and add
+  // only `let` properties of `Sendable` types.
   /// The property's type.
   public typealias Object = Date
   /// The JSON side's type: what `transformToJSON` returns.

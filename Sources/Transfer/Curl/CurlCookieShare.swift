@@ -11,12 +11,14 @@ import Threading
 /// the control handle use them at once. The control handle itself is not thread-safe, so
 /// every use of it is under `control`'s lock.
 final class CurlCookieShare: Sendable {
-  /// Not `Sendable` in C; curl locks the shared data itself, and the pointer never changes.
+  // Safe: not `Sendable` in C; curl locks the shared data itself (the share's lock callbacks),
+  // and the pointer never changes.
   private nonisolated(unsafe) let share: UnsafeMutablePointer<ccurl_share>
   private let control: Locked<ControlHandle>
   /// The file cookies are loaded from and saved to, if any.
   let path: String?
 
+  // Safe: the handle is used only under `control`'s lock.
   /// An easy handle that never runs a transfer, only cookie commands.
   private struct ControlHandle: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
@@ -56,6 +58,7 @@ final class CurlCookieShare: Sendable {
   /// as the session went away may not be cleaned up yet); try again shortly, for up to a
   /// minute, rather than free memory in use.
   private static func free(_ share: UnsafeMutablePointer<ccurl_share>, tries: Int) {
+    // Safe: after `deinit` no one else holds the share; each retry owns it until it is freed.
     guard ccurl_share_free(share) == CURLSHE_IN_USE, tries > 0 else { return }
     nonisolated(unsafe) let pending = share
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
@@ -74,6 +77,8 @@ final class CurlCookieShare: Sendable {
 
   /// Every cookie in curl's Netscape format, one line each (expired ones already dropped).
   func lines() -> [String] {
+    // Safe: `CURLINFO_COOKIELIST` hands back a `curl_slist` that the caller owns (freed once, by
+    // the `defer`).
     control.withLock { control in
       var list: UnsafeMutableRawPointer?
       guard ccurl_easy_getinfo_pointer(control.easy, CURLINFO_COOKIELIST, &list) == CURLE_OK,

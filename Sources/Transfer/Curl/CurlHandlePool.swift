@@ -15,6 +15,8 @@ import Threading
 /// Invariants: a handle in `idle` is in no multi handle and used by no transfer; it is reset
 /// when it is taken, on the taker's thread, so the engine thread does not pay for it.
 final class CurlHandlePool: Sendable {
+  // Safe: a handle is used by one transfer at a time (the pool's invariants above), and its
+  // pointers never change.
   /// An easy handle with the error buffer its `CURLOPT_ERRORBUFFER` points to.
   struct Handle: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
@@ -43,6 +45,8 @@ final class CurlHandlePool: Sendable {
   /// A handle with curl's default options (fresh, or reused and reset); nil only when curl
   /// cannot make one.
   func take() -> Handle? {
+    // Safe: `errorBuffer` was just allocated for `CURL_ERROR_SIZE` bytes and is initialized once
+    // here; a reused handle's has at least one byte.
     let reused = state.withLock { state -> Handle? in
       if let idle = state.idle.popLast() { return idle }
       state.made += 1

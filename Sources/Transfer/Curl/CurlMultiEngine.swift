@@ -30,7 +30,7 @@ final class CurlMultiEngine: Sendable {
     var willLook = true
   }
 
-  /// Not `Sendable` in C; only the engine thread uses it.
+  // Safe: not `Sendable` in C; only the engine thread uses it, and the pointer never changes.
   private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
   private let queue = Locked(Queue())
   /// The pipe that wakes the engine thread: it polls `wakeRead`, others write to `wakeWrite`.

@@ -64,6 +64,7 @@ struct CurlOptions {
   /// curl copies the bytes (`COPYPOSTFIELDS`), so the request's `Data` need not outlive
   /// this call; the size goes first so bodies with NUL bytes are sent whole.
   private func setBody(_ body: Data) {
+    // Safe: curl only reads the bytes, and copies them before this call returns (`COPYPOSTFIELDS`).
     set(CURLOPT_POSTFIELDSIZE_LARGE, offset: body.count)
     if body.isEmpty {
       set(CURLOPT_COPYPOSTFIELDS, "")

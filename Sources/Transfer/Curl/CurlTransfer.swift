@@ -9,6 +9,8 @@ import JSONKit
 /// hands it to `CurlMultiEngine.add`; from then on only the engine thread touches it (curl
 /// calls the callbacks on that thread, and the engine calls `finish`). Nothing is shared.
 final class CurlTransfer: @unchecked Sendable {
+  // Safe: ownership moves (above): from `CurlMultiEngine.add` on, only the engine thread touches
+  // it.
   /// What to do with body bytes as they arrive.
   struct BodyHandling {
     /// Keep the body in memory (`DataResponse.data`).
@@ -127,6 +129,9 @@ final class CurlTransfer: @unchecked Sendable {
   deinit { handles.give(handle) }
 
   private func installCallbacks() {
+    // Safe: curl calls back only from the engine's `curl_multi_*` calls, while the engine holds
+    // this transfer and its handle is in the multi handle (removed before the transfer is let go),
+    // so the unretained `self` is alive; `pointer` has `size * count` bytes for that call.
     let me = Unmanaged.passUnretained(self).toOpaque()
     let options = CurlOptions(easy: easy)
     options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
@@ -150,6 +155,8 @@ final class CurlTransfer: @unchecked Sendable {
   /// The body comes from curl's read callback: POST mode without fields (the method's name
   /// is sent as given), `Content-Length` when the length is known, else chunked.
   private func installUpload(_ upload: any RequestBodyReader, method: HTTPMethod) {
+    // Safe: curl calls back only while the engine holds this transfer (see `installCallbacks`);
+    // `pointer` has room for `size * count` bytes for that call.
     let options = CurlOptions(easy: easy)
     options.set(CURLOPT_POST, 1)
     options.set(CURLOPT_POSTFIELDS, pointer: nil)
@@ -172,6 +179,7 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   private func installProgress() {
+    // Safe: curl calls back only while the engine holds this transfer (see `installCallbacks`).
     let options = CurlOptions(easy: easy)
     options.set(CURLOPT_NOPROGRESS, 0)
     options.set(CURLOPT_XFERINFODATA, pointer: Unmanaged.passUnretained(self).toOpaque())
@@ -320,6 +328,8 @@ final class CurlTransfer: @unchecked Sendable {
   /// Read as bytes on the engine thread: only a field's name and value become `String`s.
   /// The value loses the spaces and tabs around it (HTTP's optional whitespace).
   private func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
+    // Safe: every index is checked against the count of `raw` or `line`: `0 < end`,
+    // `start < stop <= line.count`, and `colon` is an index of `line`.
     // Trim CR LF as bytes: in a String, "\r\n" is one Character.
     var end = raw.count
     while end > 0 && (raw[end - 1] == 0x0A || raw[end - 1] == 0x0D) { end -= 1 }
@@ -388,6 +398,8 @@ final class CurlTransfer: @unchecked Sendable {
   /// The URL of the last request curl sent: the request's own `URL` unless curl followed a
   /// redirect (no second parse of the same text).
   private func effectiveURL() -> URL? {
+    // Safe: `strlen` counted `length` bytes before the NUL at `pointer`, curl's string for the
+    // handle.
     var pointer: UnsafeMutablePointer<CChar>?
     guard ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK,
       let pointer

@@ -10,6 +10,7 @@ import Foundation
 /// the engine thread uses an instance (hence `@unchecked Sendable`: its address is curl's
 /// callback context, nothing else crosses threads).
 final class SocketLoop: @unchecked Sendable {
+  // Safe: only the engine thread uses an instance (above).
   private let multi: UnsafeMutableRawPointer
   private let wakeFD: Int32
   /// What curl waits for on each socket: `POLLIN`, `POLLOUT` or both.
@@ -20,6 +21,8 @@ final class SocketLoop: @unchecked Sendable {
   private var polled: [pollfd] = []
 
   init(multi: UnsafeMutableRawPointer, wakeFD: Int32) {
+    // Safe: curl calls back only inside the engine thread's `curl_multi_*` calls, and the engine
+    // keeps this loop alive until after `curl_multi_cleanup` (`CurlMultiEngine.run`).
     self.multi = multi
     self.wakeFD = wakeFD
     let me = Unmanaged.passUnretained(self).toOpaque()

@@ -102,6 +102,9 @@ final class AsyncUploadChannel: RequestBodyReader, Sendable {
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> BodyRead {
+    // Safe: `buffer.count > written`, so `buffer` is not empty; chunks are never empty (the
+    // producer skips empty ones) and `state.offset < first.count`, so `count` bytes are there to
+    // copy.
     let (result, producer) = state.withLock {
       state -> (BodyRead, CheckedContinuation<Void, Never>?) in
       guard !state.chunks.isEmpty else {

@@ -136,6 +136,7 @@ extension DataRequest {
 /// once, by the single delivery after the request has finished, on one queue, so no two
 /// threads ever touch them.
 private struct MappedDelivery: @unchecked Sendable {
+  // Safe: what it holds is handed over (`sending`) and `run` is called once, on one queue (above).
   let run: (RequestOutcome) -> Void
 
   init<Value>(

@@ -200,6 +200,8 @@ final class DownloadState: Sendable {
 /// `@unchecked Sendable`: the engine thread uses it while the
 /// transfer runs, then the completion after it has ended (ordered by the dispatch between).
 final class DownloadSink: @unchecked Sendable {
+  // Safe: the engine thread uses it while the transfer runs, the completion only after it ended
+  // (above).
   private let url: URL
   private let requestedOffset: Int64
   private var handle: FileHandle?
@@ -243,6 +245,8 @@ final class DownloadSink: @unchecked Sendable {
   }
 
   func write(_ chunk: UnsafeRawBufferPointer) -> CurlTransfer.ChunkDecision {
+    // Safe: `Data` only reads the bytes (`bytesNoCopy`, no deallocator) and is gone before the call
+    // returns.
     guard let handle, failure == nil, let base = chunk.baseAddress else {
       return chunk.isEmpty ? .consumed : .abort
     }

@@ -102,6 +102,8 @@ final class JSONStreamSink: Sendable {
   /// transfer has ended (the dispatch from the engine thread to the completion orders the
   /// two). `JSONStreamParser` itself has no locks.
   private final class ParserBox: @unchecked Sendable {
+    // Safe: one thread at a time: the engine thread, then the completion after the transfer ended
+    // (above).
     var parser: JSONStreamParser? = JSONStreamParser()
     var parseError: JSONError?
     var count = 0

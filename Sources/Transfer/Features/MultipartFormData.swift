@@ -332,14 +332,19 @@ final class MultipartBodyReader: RequestBodyReader {
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> BodyRead {
+    // Safe: `room` is `buffer` after the `written < buffer.count` bytes filled, so it is not empty;
+    // `offset < data.count` while a segment is current, and `count > 0` bytes are copied from it.
     var written = 0
     while written < buffer.count, index < segments.count {
       let room = UnsafeMutableRawBufferPointer(rebasing: buffer[written...])
       switch segments[index] {
       case .bytes(let data):
         let count = min(room.count, data.count - Int(offset))
-        data.withUnsafeBytes { bytes in
-          room.baseAddress!.copyMemory(from: bytes.baseAddress! + Int(offset), byteCount: count)
+        // An empty part has nothing to copy (and its bytes may have no base address).
+        if count > 0 {
+          data.withUnsafeBytes { bytes in
+            room.baseAddress!.copyMemory(from: bytes.baseAddress! + Int(offset), byteCount: count)
+          }
         }
         written += count
         offset += UInt64(count)

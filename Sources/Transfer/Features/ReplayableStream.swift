@@ -85,6 +85,8 @@ final class ReplayableStream: Sendable {
     }
 
     // Read only by the pump's thread (after `start`), or, for `close`, after it has finished.
+    // Safe: read only by the pump's thread (after `start`), or, for `close`, after that thread has
+    // finished.
     private nonisolated(unsafe) let stream: InputStream
     private let state = Locked(State())
     private let room = DispatchSemaphore(value: 0)
@@ -112,6 +114,8 @@ final class ReplayableStream: Sendable {
 
     /// curl's read callback (engine thread): what is there, or `.pause`.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> BodyRead {
+      // Safe: `base` is not empty (checked); `keptFrom <= position < end` puts
+      // `offset..<offset + count` in `kept`, so `kept` is not empty either.
       guard let base = buffer.baseAddress, !buffer.isEmpty else { return .bytes(0) }
       let (result, start, signal) = state.withLock { state -> (BodyRead, Bool, Bool) in
         var signal = false
@@ -182,6 +186,7 @@ final class ReplayableStream: Sendable {
         }
         // May block: outside the lock, on this thread only.
         let count = chunk.withUnsafeMutableBufferPointer {
+          // Safe: `chunk` holds 64 KiB, so its base address is set.
           stream.read($0.baseAddress!, maxLength: $0.count)
         }
         let error = count < 0 ? stream.streamError : nil

@@ -36,6 +36,7 @@ final class InputStreamBodyReader: RequestBodyReader {
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> BodyRead {
+    // Safe: the bytes of a raw buffer are `UInt8`s (nothing binds them to another type).
     if stream.streamStatus == .notOpen { stream.open() }
     guard let base = buffer.baseAddress, !buffer.isEmpty else { return .bytes(0) }
     let count = stream.read(base.assumingMemoryBound(to: UInt8.self), maxLength: buffer.count)

@@ -44,6 +44,7 @@ struct RegexError: Error {
 /// `@unchecked Sendable`: the `regex_t` is only used inside `search`, under `lock`, so one
 /// thread at a time searches with it; it is freed once, when the last reference goes.
 final class CompiledRegex: @unchecked Sendable {
+  // Safe: `regex` is used only inside `search`, under `lock`, and freed once in `deinit` (above).
   private let regex: OnigRegex
   private let lock = Locked(())
   /// The name of each named group, by group number.
@@ -53,6 +54,8 @@ final class CompiledRegex: @unchecked Sendable {
   let namedGroups: [(group: Int, name: String)]
 
   init(_ pattern: String, options: OnigOptionType) throws(RegexError) {
+    // Safe: Oniguruma reads `start..<start + p.count`, the array's bytes (none for an empty
+    // pattern, when the stand-in address is never read).
     var compiled: OnigRegex?
     var info = OnigErrorInfo()
     let bytes = Array(pattern.utf8)
@@ -79,6 +82,8 @@ final class CompiledRegex: @unchecked Sendable {
 
   /// Oniguruma's text for an error code.
   static func message(_ code: Int32, _ info: UnsafeMutablePointer<OnigErrorInfo>?) -> String {
+    // Safe: `buffer` is not empty, and holds the `ONIG_MAX_ERROR_MESSAGE_LEN + 1` bytes the call
+    // may write.
     var buffer = [UInt8](repeating: 0, count: Int(ONIG_MAX_ERROR_MESSAGE_LEN) + 1)
     let length = buffer.withUnsafeMutableBufferPointer { out in
       onig_error_code_to_str_wrapper(out.baseAddress!, code, info)
@@ -88,6 +93,8 @@ final class CompiledRegex: @unchecked Sendable {
 
   /// The names of the named groups, by group number (`onig_foreach_name`).
   private static func groupNames(_ regex: OnigRegex) -> [Int: String] {
+    // Safe: `box` outlives `onig_foreach_name`, which calls back only during the call, with the
+    // context given; `name..<nameEnd` and `groups[0..<count]` are Oniguruma's arrays for that call.
     final class Box { var names: [Int: String] = [:] }
     let box = Box()
     let context = Unmanaged.passUnretained(box).toOpaque()

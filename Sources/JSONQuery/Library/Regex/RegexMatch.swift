@@ -108,6 +108,9 @@ enum RegexMatch {
     _ regex: CompiledRegex, in bytes: [UInt8], global: Bool, retryLimit: Int?,
     _ body: (OnigRegion) -> Bool
   ) throws(QueryError) {
+    // Safe: `base..<base + p.count` are the array's bytes (none read when empty), and
+    // `0 <= start <= bytes.count` (the loop's condition); `region` is freed once, after the last
+    // use.
     do {
       try regex.search { compiled throws(RegexError) in
         guard let region = onig_region_new() else {

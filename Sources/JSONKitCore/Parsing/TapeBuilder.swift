@@ -27,9 +27,9 @@ struct TapeBuilder {
   /// Per key id, the serial of the last object checked for duplicates that had that key.
   var stamps: GrowableBuffer<UInt32>
   var stampSerial: UInt32 = 0
-  /// Per key id, the id of the key that followed it in the last object that had it (-1:
-  /// none yet), and the first key of the last object: the guesses of `key` (see
-  /// `notePredecessor`).
+  /// Per key id, three guesses of `key` (-1: none yet): the two keys that last followed it,
+  /// most recent first, and the first key of the last object that was its value; and the
+  /// first key of the last object (see `TapeBuilder+Keys`).
   var successors: GrowableBuffer<Int32>
   var firstKey: Int32 = -1
   /// Objects of the current document with more than `JSONDocument.indexThreshold` members,
@@ -171,7 +171,8 @@ struct TapeBuilder {
     stack = GrowableBuffer(capacity: 256)
     frames = GrowableBuffer(capacity: 64)
     stamps = GrowableBuffer(capacity: 64)
-    successors = GrowableBuffer(capacity: 64)
+    // Three guesses per key id (see `TapeBuilder+Keys`), for as many keys as `keys` starts with.
+    successors = GrowableBuffer(capacity: 3 * 64)
     projectionStack = GrowableBuffer(capacity: 16)
     if let projection = options.projection, !projection.keepsEverything {
       self.projection = ProjectionTable(projection)
@@ -324,7 +325,7 @@ struct TapeBuilder {
 
   /// The out-of-line paths of the callbacks for a token with text (see `outOfLine`).
   enum TextPath {
-    case notedNumber, shortNumber, key
+    case notedNumber, key
   }
 
   /// Runs the out-of-line path `path` for the token `p[0..<n]`, with the builder as a plain
@@ -336,7 +337,6 @@ struct TapeBuilder {
   ) -> CInt {
     switch path {
     case .notedNumber: return builder.pointee.notedNumber(p, n)
-    case .shortNumber: return builder.pointee.storeShortNumber(p, n)
     case .key: return builder.pointee.keySlowly(p, n)
     }
   }
@@ -352,15 +352,18 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func storeNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
-    if n <= 17 { return Self.outOfLine(&self, .shortNumber, p, n) }
+    if n <= 17 { return Self.storeShortNumber(&self, p, n) }
     return storeNumberInPlace(p, n)
   }
 
   /// `storeNumber` for up to 17 bytes, which may be an integer to store inline.
   ///
-  /// Out of line: its registers would cost every callback that stores a number.
-  @inline(__always)
-  mutating func storeShortNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+  /// Out of line, with the builder as a plain argument (see `push`): its registers would
+  /// cost every callback that stores a number (and in `outOfLine`, every number it takes).
+  @inline(never)
+  static func storeShortNumber(
+    _ builder: UnsafeMutablePointer<TapeBuilder>, _ p: UnsafePointer<UInt8>, _ n: Int
+  ) -> CInt {
     // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
     var i = 0
     var negative = false
@@ -382,9 +385,9 @@ struct TapeBuilder {
       i &+= 1
     }
     if i == n && !(negative && value == 0) {
-      return push(Slot.int(negative ? -value : value))
+      return builder.pointee.push(Slot.int(negative ? -value : value))
     }
-    return storeNumberInPlace(p, n)
+    return builder.pointee.storeNumberInPlace(p, n)
   }
 
   /// `storeNumber` for text that is not an inline integer.

@@ -77,8 +77,9 @@ final class ParserCore {
     callbacks.initialize(
       to: events
         ? ParserCore.makeEventCallbacks()
-        : builder.pointee.projection == nil
-          ? ParserCore.makeCallbacks() : ParserCore.makeProjectedCallbacks())
+        : builder.pointee.projection != nil
+          ? ParserCore.makeProjectedCallbacks()
+          : ParserCore.makeCallbacks(tracked: builder.pointee.tracksPositions))
     handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
     builder.pointee.handle = handle
     // JSONKit validates strings itself (strictly); see UTF8Validation.
@@ -708,30 +709,31 @@ final class ParserCore {
 
   // MARK: Callbacks
 
-  private static func makeCallbacks() -> yajl_callbacks {
-    // Safe: yajl always passes a number's text; an empty string or key may come without one, and
-    // the stand-in is never read (its length is 0); `callbackBuilder` says why `ctx` is the
-    // builder.
-    return yajl_callbacks(
-      yajl_null: { ctx in callbackBuilder(ctx).pointee.null() },
-      yajl_boolean: { ctx, value in callbackBuilder(ctx).pointee.bool(value != 0) },
-      yajl_integer: nil,
-      yajl_double: nil,
-      yajl_number: { ctx, text, length in
-        callbackBuilder(ctx).pointee.number(
-          UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
-      },
-      yajl_string: { ctx, text, length in
-        callbackBuilder(ctx).pointee.string(text ?? UnsafePointer(bitPattern: 1)!, length)
-      },
-      yajl_start_map: { ctx in callbackBuilder(ctx).pointee.startContainer() },
-      yajl_map_key: { ctx, text, length in
-        callbackBuilder(ctx).pointee.key(text ?? UnsafePointer(bitPattern: 1)!, length)
-      },
-      yajl_end_map: { ctx in callbackBuilder(ctx).pointee.endMap() },
-      yajl_start_array: { ctx in callbackBuilder(ctx).pointee.startContainer() },
-      yajl_end_array: { ctx in callbackBuilder(ctx).pointee.endArray() }
-    )
+  /// The callbacks without projection or events.
+  ///
+  /// With `tracked` (every token's position noted: streaming, or a one-shot parse located
+  /// again after a failure) the containers, keys and numbers go straight to the builder's
+  /// general path, compiled into the callback, instead of testing `tracksPositions` on the
+  /// usual path and calling the general one from there: a second call per token.
+  private static func makeCallbacks(tracked: Bool) -> yajl_callbacks {
+    var callbacks = yajl_callbacks(
+      yajl_null: onNull, yajl_boolean: onBool, yajl_integer: nil, yajl_double: nil,
+      yajl_number: onNumber, yajl_string: onString, yajl_start_map: onStartContainer,
+      yajl_map_key: onKey, yajl_end_map: onEndMap, yajl_start_array: onStartContainer,
+      yajl_end_array: onEndArray)
+    guard tracked else { return callbacks }
+    callbacks.yajl_number = { ctx, text, length in
+      callbackBuilder(ctx).pointee.notedNumber(
+        UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
+    }
+    callbacks.yajl_start_map = { ctx in callbackBuilder(ctx).pointee.startContainerSlowly() }
+    callbacks.yajl_map_key = { ctx, text, length in
+      callbackBuilder(ctx).pointee.keySlowly(text ?? UnsafePointer(bitPattern: 1)!, length)
+    }
+    callbacks.yajl_end_map = { ctx in callbackBuilder(ctx).pointee.endMapSlowly() }
+    callbacks.yajl_start_array = { ctx in callbackBuilder(ctx).pointee.startContainerSlowly() }
+    callbacks.yajl_end_array = { ctx in callbackBuilder(ctx).pointee.endArraySlowly() }
+    return callbacks
   }
 }
 
@@ -800,4 +802,55 @@ extension String {
   fileprivate func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: "0", count: width - count) + self
   }
+}
+
+// The usual callbacks are functions, not closures, so that each can be compiled into its C
+// entry point: a closure's body stayed a Swift function of its own that the entry point
+// called (about 4 instructions a token for the call and its return).
+
+@inline(__always)
+private func onNull(_ ctx: UnsafeMutableRawPointer?) -> CInt {
+  callbackBuilder(ctx).pointee.null()
+}
+
+@inline(__always)
+private func onBool(_ ctx: UnsafeMutableRawPointer?, _ value: CInt) -> CInt {
+  callbackBuilder(ctx).pointee.bool(value != 0)
+}
+
+@inline(__always)
+private func onNumber(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int)
+  -> CInt
+{
+  callbackBuilder(ctx).pointee.number(
+    UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
+}
+
+@inline(__always)
+private func onString(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int)
+  -> CInt
+{
+  callbackBuilder(ctx).pointee.string(text ?? UnsafePointer(bitPattern: 1)!, length)
+}
+
+@inline(__always)
+private func onKey(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int)
+  -> CInt
+{
+  callbackBuilder(ctx).pointee.key(text ?? UnsafePointer(bitPattern: 1)!, length)
+}
+
+@inline(__always)
+private func onStartContainer(_ ctx: UnsafeMutableRawPointer?) -> CInt {
+  callbackBuilder(ctx).pointee.startContainer()
+}
+
+@inline(__always)
+private func onEndMap(_ ctx: UnsafeMutableRawPointer?) -> CInt {
+  callbackBuilder(ctx).pointee.endMap()
+}
+
+@inline(__always)
+private func onEndArray(_ ctx: UnsafeMutableRawPointer?) -> CInt {
+  callbackBuilder(ctx).pointee.endArray()
 }

@@ -27,9 +27,9 @@ struct TapeBuilder {
   /// Per key id, the serial of the last object checked for duplicates that had that key.
   var stamps: GrowableBuffer<UInt32>
   var stampSerial: UInt32 = 0
-  /// Per key id, the id of the key that followed it in the last object that had it (-1:
-  /// none yet), and the first key of the last object: the guesses of `key` (see
-  /// `notePredecessor`).
+  /// Per key id, three guesses of `key` (-1: none yet): the two keys that last followed it,
+  /// most recent first, and the first key of the last object that was its value; and the
+  /// first key of the last object (see `TapeBuilder+Keys`).
   var successors: GrowableBuffer<Int32>
   var firstKey: Int32 = -1
   /// Objects of the current document with more than `JSONDocument.indexThreshold` members,
@@ -173,7 +173,8 @@ struct TapeBuilder {
     stack = GrowableBuffer(capacity: 256)
     frames = GrowableBuffer(capacity: 64)
     stamps = GrowableBuffer(capacity: 64)
-    successors = GrowableBuffer(capacity: 64)
+    // Three guesses per key id (see `TapeBuilder+Keys`), for as many keys as `keys` starts with.
+    successors = GrowableBuffer(capacity: 3 * 64)
     projectionStack = GrowableBuffer(capacity: 16)
     if let projection = options.projection, !projection.keepsEverything {
       self.projection = ProjectionTable(projection)
@@ -249,18 +250,30 @@ struct TapeBuilder {
   // Each callback's usual path (inside a container, positions not tracked) makes no call, and
   // anything else goes to one out-of-line function as the callback's last act, so that the
   // usual path needs no saved registers (canada.json: 19 of a number's 68 instructions went to
-  // saving and restoring them).
+  // saving and restoring them). Those functions are static and take the builder as a plain
+  // pointer argument: a mutating method takes `self` in a callee-saved register (r13 on
+  // x86-64), which every callback that may call one had to save and restore.
 
   @inline(__always)
   mutating func push(_ slot: UInt64) -> CInt {
-    if stack.count == stack.capacity || depth == 0 { return pushGrowingOrCompleting(slot) }
+    if stack.count == stack.capacity || depth == 0 {
+      return Self.pushGrowingOrCompleting(&self, slot)
+    }
     stack.base[stack.count] = slot
     stack.count &+= 1
     return 1
   }
 
-  /// `push` when the stack must grow or the slot is a whole top-level value.
+  /// Calls `pushGrowingOrCompleting` out of line, with the builder as a plain argument (see `push`).
   @inline(never)
+  static func pushGrowingOrCompleting(_ builder: UnsafeMutablePointer<TapeBuilder>, _ slot: UInt64)
+    -> CInt
+  {
+    builder.pointee.pushGrowingOrCompleting(slot)
+  }
+
+  /// `push` when the stack must grow or the slot is a whole top-level value.
+  @inline(__always)
   mutating func pushGrowingOrCompleting(_ slot: UInt64) -> CInt {
     stack.append(slot)
     if depth == 0 { return completeTopLevelValue() }
@@ -307,14 +320,31 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func number(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
-    // Safe: yajl passes a number's text, `n` bytes at `p` in the chunk; `p + n` is its end.
-    if tracksPositions || depth == 0 { return notedNumber(p, n) }
+    if tracksPositions || depth == 0 { return Self.outOfLine(&self, .notedNumber, p, n) }
     textEnd = p + n
     return storeNumber(p, n)
   }
 
-  /// `number` with its position noted (see `noteTokenEnd`).
+  /// The out-of-line paths of the callbacks for a token with text (see `outOfLine`).
+  enum TextPath {
+    case notedNumber, key
+  }
+
+  /// Runs the out-of-line path `path` for the token `p[0..<n]`, with the builder as a plain
+  /// argument (see `push`).
   @inline(never)
+  static func outOfLine(
+    _ builder: UnsafeMutablePointer<TapeBuilder>, _ path: TextPath, _ p: UnsafePointer<UInt8>,
+    _ n: Int
+  ) -> CInt {
+    switch path {
+    case .notedNumber: return builder.pointee.notedNumber(p, n)
+    case .key: return builder.pointee.keySlowly(p, n)
+    }
+  }
+
+  /// `number` with its position noted (see `noteTokenEnd`).
+  @inline(__always)
   mutating func notedNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     // Safe: yajl passes a number's text, at least one byte long, in the chunk.
     noteTokenEnd()
@@ -325,17 +355,18 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func storeNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
-    if n <= 17 { return storeShortNumber(p, n) }
+    if n <= 17 { return Self.storeShortNumber(&self, p, n) }
     return storeNumberInPlace(p, n)
   }
 
   /// `storeNumber` for up to 17 bytes, which may be an integer to store inline.
   ///
-  /// Out of line: its registers would cost every callback that stores a number.
+  /// Out of line, with the builder as a plain argument (see `push`): its registers would
+  /// cost every callback that stores a number (and in `outOfLine`, every number it takes).
   @inline(never)
-  mutating func storeShortNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
-    // Safe: yajl passes at least one byte, and words are read behind `i + 8 <= n`, bytes behind
-    // `i < n`.
+  static func storeShortNumber(
+    _ builder: UnsafeMutablePointer<TapeBuilder>, _ p: UnsafePointer<UInt8>, _ n: Int
+  ) -> CInt {
     // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
     var i = 0
     var negative = false
@@ -344,8 +375,10 @@ struct TapeBuilder {
       i = 1
     }
     var value: Int64 = 0
-    while i &+ 8 <= n, let eight = Self.eightDigits(UnsafeRawPointer(p + i)) {
-      value = value &* 100_000_000 &+ Int64(eight)
+    // One word of eight digits at most (the rest, up to nine digits, byte by byte): a loop
+    // kept the word's constants in callee-saved registers, saved and restored on every call.
+    if i &+ 8 <= n, let eight = Self.eightDigits(UnsafeRawPointer(p + i)) {
+      value = Int64(eight)
       i &+= 8
     }
     while i < n {
@@ -355,9 +388,9 @@ struct TapeBuilder {
       i &+= 1
     }
     if i == n && !(negative && value == 0) {
-      return push(Slot.int(negative ? -value : value))
+      return builder.pointee.push(Slot.int(negative ? -value : value))
     }
-    return storeNumberInPlace(p, n)
+    return builder.pointee.storeNumberInPlace(p, n)
   }
 
   /// `storeNumber` for text that is not an inline integer.
@@ -372,12 +405,20 @@ struct TapeBuilder {
         return push(Slot.text(Slot.numberTag, offset: offset, length: n))
       }
     }
-    return storeNumberText(p, n)
+    return Self.storeNumberText(&self, p, n)
+  }
+
+  /// Calls `storeNumberText` out of line, with the builder as a plain argument (see `push`).
+  @inline(never)
+  static func storeNumberText(
+    _ builder: UnsafeMutablePointer<TapeBuilder>, _ p: UnsafePointer<UInt8>, _ n: Int
+  ) -> CInt {
+    builder.pointee.storeNumberText(p, n)
   }
 
   /// `storeNumber` for a number's text outside the input copy or too far into it for an
   /// inline slot.
-  @inline(never)
+  @inline(__always)
   mutating func storeNumberText(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
     // Safe: the offset is used only when the text lies in the input copy (`0 <= offset`,
     // `offset + n <= inputCount`); otherwise `p`'s `n` bytes are copied.
@@ -452,75 +493,6 @@ struct TapeBuilder {
   }
 
   @inline(__always)
-  mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
-    // Safe: `frames` ends with where this object's members start on `stack`, so above it
-    // `stack.count - 2` is the previous key; `previous` and the guess are ids below `keys.count`,
-    // the size of `successors`; raw text is in the chunk, followed by its closing quote.
-    noteTokenEnd()
-    // The previous key of this object, if any: members sit on the stack as key, value.
-    let previous = stack.count > frames[frames.count &- 1] ? Int(stack[stack.count &- 2]) : -1
-    // Text to be repaired is decoded first, so that the key is looked up as it is stored.
-    let raw =
-      isRawInChunk(p, n) && !(replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0)
-    if raw {
-      textEnd = p + n + 1
-      let guess = Int(previous >= 0 ? successors[previous] : firstKey)
-      if guess >= 0 && keys.length(of: guess) == n
-        && KeyTable.equal(pointer(keys.offset(of: guess)), p, n)
-      {
-        stack.append(UInt64(guess))
-        return 1
-      }
-    }
-    let start = bytes.count
-    let text: UnsafePointer<UInt8>
-    let length: Int
-    if raw {
-      // No escapes: look the raw text up first, so a known key is neither copied nor
-      // validated again.
-      text = p
-      length = n
-    } else {
-      // Escapes (or a key split across chunks): decode first, then intern the result.
-      guard storeString(p, n) else { return 0 }
-      text = pointer(storedOffset)
-      length = storedLength
-    }
-    let hash = KeyTable.hash(text, length)
-    if let id = keys.find(
-      text, length, hash: hash, bytes: inputBase, split: textBase, side: bytes.base)
-    {
-      bytes.count = start
-      stack.append(UInt64(id))
-      notePredecessor(previous, of: id)
-      return 1
-    }
-    if text == p {
-      guard storeString(p, n) else { return 0 }
-    }
-    let id = keys.insert(offset: storedOffset, length: storedLength, hash: hash)
-    if id < stamps.count { stamps[id] = 0 } else { stamps.append(0) }
-    if id < successors.count { successors[id] = -1 } else { successors.append(-1) }
-    stack.append(UInt64(id))
-    notePredecessor(previous, of: id)
-    return 1
-  }
-
-  /// Remembers that `id` followed `previous` (-1: began an object), for `key`'s guess.
-  ///
-  /// Objects in a document mostly repeat the key order of their siblings (every tweet, every
-  /// user): guessing that a key is the one that followed the previous key last time, and
-  /// checking the guess with one comparison, skips hashing and probing for most keys.
-  @inline(__always)
-  mutating func notePredecessor(_ previous: Int, of id: Int) {
-    if previous >= 0 {
-      successors[previous] = Int32(truncatingIfNeeded: id)
-    } else {
-      firstKey = Int32(truncatingIfNeeded: id)
-    }
-  }
-
-  @inline(__always)
   func isRawInChunk(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     // Safe: only compares addresses: `p + n` is the end of the text yajl reported.
     p >= chunkStart && p + n <= chunkStart + chunkCount
@@ -539,8 +511,9 @@ struct TapeBuilder {
   ///
   /// When `p` points into the input, the string had no escapes and its bytes are the
   /// text: validate it, and copy it unless it already lives in the one-shot input copy.
-  /// Otherwise yajl decoded it into its own buffer, which cannot be trusted (see
-  /// `UTF8Validation`): find the raw text in the input and decode it here.
+  /// Otherwise yajl decoded it into its own buffer, which cannot always be trusted (see
+  /// `UTF8Validation.isFaithfulDecoding`): find the raw text in the input and decode it
+  /// there, taking yajl's decoding as it is when it is faithful.
   @inline(__always)
   mutating func storeString(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     // Safe: the raw string's `n` bytes are in the chunk (checked), followed by its closing quote.
@@ -561,13 +534,13 @@ struct TapeBuilder {
       storedLength = n
       return true
     }
-    return appendEscapedString()
+    return appendEscapedString(decoded: p, count: n)
   }
 
+  /// Stores the string yajl just reported from its own buffer, `decoded[0..<count]` (`nil`
+  /// when there is none at hand): finds its raw text, and decodes it over that (see `decode`).
   @inline(never)
-  mutating func appendEscapedString() -> Bool {
-    // Safe: yajl has just consumed the closing quote, so `closingQuote` is in the chunk; `open` is
-    // found before it, in the chunk or in `window` (the carried text and the chunk).
+  mutating func appendEscapedString(decoded: UnsafePointer<UInt8>? = nil, count: Int = 0) -> Bool {
     let closingQuote = consumedInChunk &- 1
     let previousText = textEnd
     textEnd = chunkStart + closingQuote + 1
@@ -582,13 +555,17 @@ struct TapeBuilder {
     if allowComments && startsInChunk,
       let open = Self.openingQuote(in: chunkStart, before: closingQuote)
     {
-      return decode(chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1)
+      return decode(
+        chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1,
+        decoded: decoded, count: count)
     }
     if !allowComments && searchFrom >= 0 && searchFrom < closingQuote,
       let hit = memchr(chunkStart + searchFrom, 0x22, closingQuote &- searchFrom)
     {
       let open = UnsafeRawPointer(hit) - UnsafeRawPointer(chunkStart)
-      return decode(chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1)
+      return decode(
+        chunkStart + open + 1, closingQuote &- open &- 1, at: chunkOffset &+ open &+ 1,
+        decoded: decoded, count: count)
     }
     // The string began in an earlier chunk: its start is in `carry`.
     var window = carry
@@ -598,7 +575,9 @@ struct TapeBuilder {
         _ = fail(.syntax("string start not found"), at: chunkOffset &+ closingQuote)
         return false
       }
-      return decode(base + open + 1, w.count &- open &- 1, at: carryOffset &+ open &+ 1)
+      return decode(
+        base + open + 1, w.count &- open &- 1, at: carryOffset &+ open &+ 1, decoded: decoded,
+        count: count)
     }
   }
 
@@ -627,9 +606,14 @@ struct TapeBuilder {
   /// raw form in the input copy: decoded text is never longer than raw text and each
   /// decoded byte is written at or before the raw byte it came from, and yajl has already
   /// read past the string. So strings with escapes need no second buffer either.
-  mutating func decode(_ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int) -> Bool {
-    // Safe: decoding in place writes at or before each raw byte read (see above), in the input copy
-    // this builder owns (so writable); otherwise `bytes` has room for the longest result.
+  ///
+  /// `decoded[0..<count]`, when given, is yajl's decoding of the same text: copied as it is
+  /// when it is faithful, which costs less than decoding again (gsoc-2018.json's escaped
+  /// descriptions: a `memchr`, a check and a move per escape).
+  mutating func decode(
+    _ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int,
+    decoded: UnsafePointer<UInt8>? = nil, count: Int = 0
+  ) -> Bool {
     // Replacing can make text longer (one bad byte becomes the three of U+FFFD), so it is
     // never decoded in place and gets room for that.
     let inPlace =
@@ -639,8 +623,16 @@ struct TapeBuilder {
       inPlace
       ? UnsafeMutablePointer(mutating: raw) : bytes.reserve(replacesInvalidUnicode ? 3 &* n : n)
     do {
-      let length = try UTF8Validation.unescape(
-        raw, n, into: out, replacingInvalid: replacesInvalidUnicode)
+      let length: Int
+      if let decoded, !replacesInvalidUnicode, count <= n,
+        UTF8Validation.isFaithfulDecoding(decoded, count)
+      {
+        out.update(from: decoded, count: count)
+        length = count
+      } else {
+        length = try UTF8Validation.unescape(
+          raw, n, into: out, replacingInvalid: replacesInvalidUnicode)
+      }
       if inPlace {
         storedOffset = raw - inputBase
       } else {
@@ -660,16 +652,22 @@ struct TapeBuilder {
   @inline(__always)
   mutating func startContainer() -> CInt {
     guard !tracksPositions && depth != 0 && depth < maxDepth && frames.count < frames.capacity
-    else { return startContainerSlowly() }
+    else { return Self.startContainerSlowly(&self) }
     depth &+= 1
     frames.base[frames.count] = stack.count
     frames.count &+= 1
     return 1
   }
 
+  /// Calls `startContainerSlowly` out of line, with the builder as a plain argument (see `push`).
+  @inline(never)
+  static func startContainerSlowly(_ builder: UnsafeMutablePointer<TapeBuilder>) -> CInt {
+    builder.pointee.startContainerSlowly()
+  }
+
   /// `startContainer` at the top level, at the depth limit, with positions, or when `frames`
   /// must grow.
-  @inline(never)
+  @inline(__always)
   mutating func startContainerSlowly() -> CInt {
     noteTokenEnd()
     if depth == 0 && valueCount > 0 && !allowMultipleValues {
@@ -688,9 +686,10 @@ struct TapeBuilder {
     let start = frames[frames.count &- 1]
     let n = stack.count &- start
     guard !tracksPositions && depth != 1 && n <= 16 && tape.count &+ n < tape.capacity else {
-      return endArraySlowly()
+      return Self.endArraySlowly(&self)
     }
-    return close(start: start, slots: n, countWord: UInt64(n), tag: Slot.arrayTag)
+    return close(
+      start: start, slots: n, countWord: UInt64(truncatingIfNeeded: n), tag: Slot.arrayTag)
   }
 
   /// The usual end of a container: its `slots` slots on the stack from `start` become a block
@@ -706,12 +705,18 @@ struct TapeBuilder {
     tape.count = position &+ slots &+ 1
     stack.count = start
     depth &-= 1
-    return push(Slot.make(tag, UInt64(position)))
+    return push(Slot.make(tag, UInt64(truncatingIfNeeded: position)))
+  }
+
+  /// Calls `endArraySlowly` out of line, with the builder as a plain argument (see `push`).
+  @inline(never)
+  static func endArraySlowly(_ builder: UnsafeMutablePointer<TapeBuilder>) -> CInt {
+    builder.pointee.endArraySlowly()
   }
 
   /// `endArray` for a top-level value, with positions, for more than 16 elements, or when
   /// the tape must grow.
-  @inline(never)
+  @inline(__always)
   mutating func endArraySlowly() -> CInt {
     noteContainerEnd()
     frames.count &-= 1
@@ -735,26 +740,36 @@ struct TapeBuilder {
     guard
       !tracksPositions && depth != 1 && slots <= 16 && tape.count &+ slots < tape.capacity
         && stampSerial != .max
-    else { return endMapSlowly() }
+    else { return Self.endMapSlowly(&self) }
     let n = slots >> 1
-    if n > 1 {
+    if n == 2 {
+      // Two members (most of citm_catalog's objects): one comparison, no stamps.
+      if stack.base[start] == stack.base[start &+ 2] { return Self.endMapSlowly(&self) }
+    } else if n > 2 {
       stampSerial &+= 1
       var i = 0
       while i < n {
         let id = Int(stack[start &+ 2 &* i])
         // A duplicate key: the general path starts again with a new serial.
-        if stamps[id] == stampSerial { return endMapSlowly() }
+        if stamps[id] == stampSerial { return Self.endMapSlowly(&self) }
         stamps[id] = stampSerial
         i &+= 1
       }
     }
     // At most 8 members: below `JSONDocument.indexThreshold`, so the count word is the count.
-    return close(start: start, slots: slots, countWord: UInt64(n), tag: Slot.objectTag)
+    return close(
+      start: start, slots: slots, countWord: UInt64(truncatingIfNeeded: n), tag: Slot.objectTag)
+  }
+
+  /// Calls `endMapSlowly` out of line, with the builder as a plain argument (see `push`).
+  @inline(never)
+  static func endMapSlowly(_ builder: UnsafeMutablePointer<TapeBuilder>) -> CInt {
+    builder.pointee.endMapSlowly()
   }
 
   /// `endMap` for a top-level value, with positions, for more than 8 members, with
   /// duplicate keys, or when the tape must grow.
-  @inline(never)
+  @inline(__always)
   mutating func endMapSlowly() -> CInt {
     noteContainerEnd()
     frames.count &-= 1
@@ -807,11 +822,14 @@ struct TapeBuilder {
       target.update(from: source, count: count)
       return
     }
+    // Two at a time: an object's members, and most small arrays (coordinate pairs), are pairs.
     var i = 0
-    while i < count {
+    while i &+ 2 <= count {
       target[i] = source[i]
-      i &+= 1
+      target[i &+ 1] = source[i &+ 1]
+      i &+= 2
     }
+    if i < count { target[i] = source[i] }
   }
 
   /// Duplicate keys: the last value wins, at the position of the first (as jq and

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Strict UTF-8 checks (Unicode 15, table 3-7) and JSON string unescaping.
 ///
 /// yajl's own UTF-8 check lets overlong forms, encoded surrogates and code points above
@@ -7,15 +15,41 @@
 /// non-ASCII byte.
 @usableFromInline
 enum UTF8Validation {
+  /// Whether yajl's decoding of a string, `p[0..<n]`, is the string's text.
+  ///
+  /// yajl decodes every escape correctly except surrogates: a lone high surrogate becomes
+  /// `?` (and the byte after its escape is dropped), a high surrogate followed by another
+  /// `\u` escape is combined with it whatever that is, and a lone low surrogate is encoded
+  /// as the three bytes of the surrogate. Raw bytes are copied as they are. So a decoding
+  /// that is well-formed UTF-8 with no `?` and no four-byte sequence came from none of
+  /// those (an encoded surrogate is ill-formed); anything else is decoded again from the raw
+  /// text, which also places the error.
+  @inline(__always)
+  static func isFaithfulDecoding(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    firstInvalid(p, n, allowingFourBytes: false) < 0 && memchr(p, 0x3F, n) == nil
+  }
+
   /// Returns the offset of the first byte of the first ill-formed sequence, or -1 when
-  /// `p[0..<n]` is well-formed UTF-8.
+  /// `p[0..<n]` is well-formed UTF-8 (without four-byte sequences unless
+  /// `allowingFourBytes`).
   @inlinable
-  static func firstInvalid(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-    // Safe: `p` has `n` readable bytes: words are read behind `i + 8 <= n`, bytes behind `i < n`,
-    // and `sequenceLength` reads only below `n`.
+  static func firstInvalid(
+    _ p: UnsafePointer<UInt8>, _ n: Int, allowingFourBytes: Bool = true
+  ) -> Int {
     var i = 0
     let raw = UnsafeRawPointer(p)
     while true {
+      // Long ASCII text (descriptions, URLs) 32 bytes per test; the word loop below then finds
+      // the first non-ASCII byte of the block that has one.
+      while i &+ 32 <= n {
+        let any =
+          raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+        if any & 0x8080_8080_8080_8080 != 0 { break }
+        i &+= 32
+      }
       while i &+ 8 <= n {
         let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
         if high != 0 {
@@ -30,8 +64,23 @@ enum UTF8Validation {
       // Non-ASCII text comes in runs (a word, a sentence in CJK): check sequence after
       // sequence while the run lasts, before testing words again.
       repeat {
-        let length = sequenceLength(p, i, n)
-        if length == 0 { return i }
+        // The usual sequences from one word: three bytes (CJK) without the two lead bytes
+        // whose second byte is restricted (E0, ED), and two bytes (Latin, Cyrillic) led by
+        // C2 or above (twitter.json: 30 instructions a CJK character in `sequenceLength`).
+        var length = 0
+        if i &+ 4 <= n {
+          let w = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+          let lead = w & 0xFF
+          if w & 0x00C0_C0F0 == 0x0080_80E0 && lead != 0xE0 && lead != 0xED {
+            length = 3
+          } else if w & 0xC0E0 == 0x80C0 && lead >= 0xC2 {
+            length = 2
+          }
+        }
+        if length == 0 {
+          length = sequenceLength(p, i, n)
+          if length == 0 || (length == 4 && !allowingFourBytes) { return i }
+        }
         i &+= length
       } while i < n && p[i] >= 0x80
     }
@@ -92,28 +141,9 @@ enum UTF8Validation {
     _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>,
     replacingInvalid: Bool = false
   ) throws(UnescapeFailure) -> Int {
-    // Safe: reads are behind `i < n`, `i + 8 <= n`, `i + 1 < n`, `i + 7 < n` or `hex`'s
-    // `at + 4 <= n`; `out` has room for `n` bytes (3n when replacing), and no input grows past
-    // that: an escape of 2, 6 or 12 bytes gives 1, 3 or 4, one bad byte 3. In place, each write
-    // lands at or before the raw bytes already read (`o <= i`).
+    if !replacingInvalid { return try unescapeByRuns(raw, n, into: out) }
     var i = 0
     var o = 0
-    @inline(__always) func hex(_ at: Int) -> UInt32? {
-      guard at &+ 4 <= n else { return nil }
-      var v: UInt32 = 0
-      for k in 0..<4 {
-        let c = raw[at &+ k]
-        let d: UInt32
-        switch c {
-        case 0x30...0x39: d = UInt32(c &- 0x30)
-        case 0x41...0x46: d = UInt32(c &- 0x41 &+ 10)
-        case 0x61...0x66: d = UInt32(c &- 0x61 &+ 10)
-        default: return nil
-        }
-        v = v << 4 | d
-      }
-      return v
-    }
     let rawBytes = UnsafeRawPointer(raw)
     let outBytes = UnsafeMutableRawPointer(out)
     while i < n {
@@ -144,60 +174,10 @@ enum UTF8Validation {
       guard i < n else { break }
       let c = raw[i]
       if c == 0x5C {  // backslash
-        guard i &+ 1 < n else {
-          throw UnescapeFailure(offset: i, reason: .invalidEscape("backslash at end of string"))
-        }
-        let e = raw[i &+ 1]
-        switch e {
-        case 0x22, 0x5C, 0x2F: out[o] = e
-        case 0x62: out[o] = 0x08
-        case 0x66: out[o] = 0x0C
-        case 0x6E: out[o] = 0x0A
-        case 0x72: out[o] = 0x0D
-        case 0x74: out[o] = 0x09
-        case 0x75:
-          guard var scalar = hex(i &+ 2) else {
-            throw UnescapeFailure(offset: i, reason: .invalidEscape("\\u needs four hex digits"))
-          }
-          var consumed = 6
-          if scalar >= 0xD800 && scalar <= 0xDBFF {
-            guard i &+ 7 < n, raw[i &+ 6] == 0x5C, raw[i &+ 7] == 0x75, let low = hex(i &+ 8),
-              low >= 0xDC00 && low <= 0xDFFF
-            else {
-              if replacingInvalid {
-                o &+= encode(0xFFFD, into: out + o)
-                i &+= 6
-                continue
-              }
-              throw UnescapeFailure(
-                offset: i,
-                reason: .invalidEscape(
-                  "lone high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) not followed by a low surrogate"
-                ))
-            }
-            scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
-            consumed = 12
-          } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-            if replacingInvalid {
-              o &+= encode(0xFFFD, into: out + o)
-              i &+= 6
-              continue
-            }
-            throw UnescapeFailure(
-              offset: i,
-              reason: .invalidEscape(
-                "lone low surrogate \\u\(String(scalar, radix: 16, uppercase: true))"))
-          }
-          o &+= encode(scalar, into: out + o)
-          i &+= consumed
-          continue
-        default:
-          throw UnescapeFailure(
-            offset: i,
-            reason: .invalidEscape("'\\\(Character(Unicode.Scalar(e)))' is not an escape"))
-        }
-        o &+= 1
-        i &+= 2
+        let (written, consumed) = try decodeEscape(
+          raw, i, n, into: out + o, replacingLoneSurrogates: replacingInvalid)
+        o &+= written
+        i &+= consumed
       } else if c < 0x80 {
         if c < 0x20 { throw UnescapeFailure(offset: i, reason: .controlCharacterInString) }
         out[o] = c
@@ -217,6 +197,112 @@ enum UTF8Validation {
       }
     }
     return o
+  }
+
+  /// The value of the four hex digits at `raw[at]`, or `nil` when they are not four hex
+  /// digits before `n`.
+  @inline(__always)
+  static func hexValue(_ raw: UnsafePointer<UInt8>, _ at: Int, _ n: Int) -> UInt32? {
+    guard at &+ 4 <= n else { return nil }
+    var v: UInt32 = 0
+    for k in 0..<4 {
+      let c = raw[at &+ k]
+      let d: UInt32
+      switch c {
+      case 0x30...0x39: d = UInt32(c &- 0x30)
+      case 0x41...0x46: d = UInt32(c &- 0x41 &+ 10)
+      case 0x61...0x66: d = UInt32(c &- 0x61 &+ 10)
+      default: return nil
+      }
+      v = v << 4 | d
+    }
+    return v
+  }
+
+  /// `unescape` without repair: the text between two escapes is found by `memchr`, checked
+  /// by `firstInvalid` and moved as one block (not at all before the first escape when
+  /// decoding in place), so an escaped string costs about what an unescaped one does, plus
+  /// its escapes (gsoc-2018.json: 4.4 M instructions in the byte-and-word loop of
+  /// `unescape`).
+  ///
+  /// A multi-byte sequence never contains a backslash, so a sequence cut by one is
+  /// ill-formed either way, and is reported at the same offset.
+  static func unescapeByRuns(
+    _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>
+  ) throws(UnescapeFailure) -> Int {
+    var i = 0
+    var o = 0
+    while true {
+      let rest = n &- i
+      let run =
+        memchr(raw + i, 0x5C, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(raw + i) }
+        ?? rest
+      if run > 0 {
+        let invalid = firstInvalid(raw + i, run)
+        if invalid >= 0 { throw UnescapeFailure(offset: i &+ invalid, reason: .invalidUTF8) }
+        if out + o != raw + i { memmove(out + o, raw + i, run) }
+        i &+= run
+        o &+= run
+      }
+      guard i < n else { return o }
+      // raw[i] is a backslash.
+      let (written, consumed) = try decodeEscape(
+        raw, i, n, into: out + o, replacingLoneSurrogates: false)
+      o &+= written
+      i &+= consumed
+    }
+  }
+
+  /// Decodes the escape at `raw[i]` (a backslash) into `out` and returns how many bytes it
+  /// wrote and how many raw bytes it took (a surrogate pair is one escape).
+  ///
+  /// With `replacingLoneSurrogates` a lone surrogate becomes U+FFFD instead of an error.
+  @inline(__always)
+  static func decodeEscape(
+    _ raw: UnsafePointer<UInt8>, _ i: Int, _ n: Int, into out: UnsafeMutablePointer<UInt8>,
+    replacingLoneSurrogates: Bool
+  ) throws(UnescapeFailure) -> (written: Int, consumed: Int) {
+    guard i &+ 1 < n else {
+      throw UnescapeFailure(offset: i, reason: .invalidEscape("backslash at end of string"))
+    }
+    let e = raw[i &+ 1]
+    switch e {
+    case 0x22, 0x5C, 0x2F: out[0] = e
+    case 0x62: out[0] = 0x08
+    case 0x66: out[0] = 0x0C
+    case 0x6E: out[0] = 0x0A
+    case 0x72: out[0] = 0x0D
+    case 0x74: out[0] = 0x09
+    case 0x75:
+      guard let scalar = hexValue(raw, i &+ 2, n) else {
+        throw UnescapeFailure(offset: i, reason: .invalidEscape("\\u needs four hex digits"))
+      }
+      if scalar >= 0xD800 && scalar <= 0xDBFF {
+        if i &+ 7 < n, raw[i &+ 6] == 0x5C, raw[i &+ 7] == 0x75,
+          let low = hexValue(raw, i &+ 8, n), low >= 0xDC00 && low <= 0xDFFF
+        {
+          return (encode(0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00), into: out), 12)
+        }
+        if replacingLoneSurrogates { return (encode(0xFFFD, into: out), 6) }
+        throw UnescapeFailure(
+          offset: i,
+          reason: .invalidEscape(
+            "lone high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) not followed by a low surrogate"
+          ))
+      }
+      if scalar >= 0xDC00 && scalar <= 0xDFFF {
+        if replacingLoneSurrogates { return (encode(0xFFFD, into: out), 6) }
+        throw UnescapeFailure(
+          offset: i,
+          reason: .invalidEscape(
+            "lone low surrogate \\u\(String(scalar, radix: 16, uppercase: true))"))
+      }
+      return (encode(scalar, into: out), 6)
+    default:
+      throw UnescapeFailure(
+        offset: i, reason: .invalidEscape("'\\\(Character(Unicode.Scalar(e)))' is not an escape"))
+    }
+    return (1, 2)
   }
 
   /// Writes `scalar` as UTF-8 and returns the number of bytes written.

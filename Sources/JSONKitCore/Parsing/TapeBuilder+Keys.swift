@@ -13,6 +13,10 @@
 extension TapeBuilder {
   @inline(__always)
   mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl reports a key only in an object, so `frames` is not empty; members sit on `stack`
+    // as key id, value, so `count - 2` holds the last key's id; ids and guesses are below
+    // `keys.count`, whose ids `successors` (3 each) and `keys.entries` cover; a key stored at
+    // `offset < inputCount` lies whole in the input copy; `p + n + 1` ends the closing quote.
     // The usual path makes no call: a one-shot parse, the key raw in the input and equal to
     // the first guess, whose text is in the input copy (escaped keys are decoded in place
     // there, see `decode`). A raw key equal to a stored one is valid UTF-8, as that one is.
@@ -71,6 +75,7 @@ extension TapeBuilder {
     let raw =
       isRawInChunk(p, n) && !(replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0)
     if raw {
+      // Safe: only an address: the raw key is in the chunk, and `p + n + 1` ends its closing quote.
       textEnd = p + n + 1
       let first =
         previous >= 0 ? Int(successors[3 &* previous]) : firstKeyGuess(frameStart: frameStart)

@@ -49,6 +49,9 @@ extension TapeBuilder {
   /// element); a wrong guess only costs the lookup it was meant to save.
   @inline(__always)
   func firstKeyGuess(frameStart: Int) -> Int {
+    // Safe: `frameStart - 1` is a slot on `stack`; a value below `keys.count` indexes `successors`
+    // (3 per id), and an object's slot points at its block on the tape, whose count word is
+    // followed by its first key id when the count is not 0.
     guard frameStart > 0 else { return Int(firstKey) }
     let before = stack.base[frameStart &- 1]
     if before < UInt64(truncatingIfNeeded: keys.count) {
@@ -67,6 +70,9 @@ extension TapeBuilder {
   /// stack must grow.
   @inline(__always)
   mutating func keySlowly(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: as in `key`: `frames` is not empty, `stack.count - 2` holds the object's previous key
+    // id, and ids are below `keys.count`, whose ids `successors` covers (3 each, appended below
+    // for a new id); a raw key is in the chunk, and `p + n + 1` ends its closing quote.
     noteTokenEnd()
     let frameStart = frames[frames.count &- 1]
     // The previous key of this object, if any: members sit on the stack as key, value.
@@ -75,7 +81,6 @@ extension TapeBuilder {
     let raw =
       isRawInChunk(p, n) && !(replacesInvalidUnicode && UTF8Validation.firstInvalid(p, n) >= 0)
     if raw {
-      // Safe: only an address: the raw key is in the chunk, and `p + n + 1` ends its closing quote.
       textEnd = p + n + 1
       let first =
         previous >= 0 ? Int(successors[3 &* previous]) : firstKeyGuess(frameStart: frameStart)
@@ -140,6 +145,8 @@ extension TapeBuilder {
   /// `frameStart`), for the guesses of `key`.
   @inline(__always)
   mutating func notePredecessor(_ previous: Int, of id: Int, frameStart: Int) {
+    // Safe: `previous` is a key id and `before` is checked below `keys.count`, and `successors`
+    // holds 3 guesses per id; `frameStart - 1` is a slot on `stack` when `frameStart > 0`.
     let guess = Int32(truncatingIfNeeded: id)
     if previous >= 0 {
       let slot = 3 &* previous

@@ -263,6 +263,32 @@ struct DecoderProjectionTests {
     #expect(projection([M.Event].self, in: own) == nil)
   }
 
+  @Test("One decoder shared by concurrent tasks learns once and decodes each document right")
+  func concurrentDecodes() async throws {
+    let decoder = JSONKitDecoder()
+    let documents = (0..<8).map { i in
+      #"[{"id":"\#(i)","actor":{"id":\#(i),"login":"u\#(i)","x":[\#(i)]},"payload":{"n":\#(i)}}]"#
+    }
+    let logins = try await withThrowingTaskGroup(of: [String].self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          try (0..<50).map { round in
+            let text = documents[(task + round) % documents.count]
+            return try decoder.decode([M.Event].self, from: Data(text.utf8))[0].actor.login
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(logins.count == 200)
+    #expect(logins.allSatisfy { $0.hasPrefix("u") })
+    let expected = (0..<4).flatMap { task in
+      (0..<50).map { round in "u\((task + round) % documents.count)" }
+    }
+    #expect(logins.sorted() == expected.sorted())
+    #expect(projection([M.Event].self, in: decoder) != nil)
+  }
+
   @Test("Bytes decode with the same projection as Data")
   func bytesAreProjected() throws {
     let decoder = JSONKitDecoder()

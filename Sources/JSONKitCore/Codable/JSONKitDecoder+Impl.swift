@@ -115,7 +115,7 @@ extension JSONKitDecoder {
       case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
         let count = document.count(slot)
         if let projection, recording || count == 0 {
-          projection.array(at: base.items(path), count: count)
+          projection.array(at: base.slice(path), count: count)
         }
         return UnkeyedContainer(
           decoder: self, array: .tape(document, slot), count: count, base: base)
@@ -191,7 +191,7 @@ extension JSONKitDecoder {
         if let projection {
           let type = json.type
           projection.wholeValue(
-            at: base.items(path, appending: item),
+            at: base.items(path, appending: item)[...],
             isContainer: type == .dictionary || type == .array)
         }
         return cast(json.detached, to: T.self)

@@ -33,7 +33,7 @@ extension JSONKitDecoder {
     var count: Int { frame.object.count }
 
     var allKeys: [Key] {
-      decoder.projection?.allKeys(at: base.items(decoder.path))
+      decoder.projection?.allKeys(at: base.slice(decoder.path))
       if let converted = frame.converted {
         return converted.names.compactMap { Key(stringValue: $0) }
       }

@@ -120,7 +120,7 @@ extension JSONKitDecoder {
       }
       if decoder.recording {
         let found = object.member(named: name)
-        decoder.projection?.lookup(name, at: base.items(decoder.path), found: found != nil)
+        decoder.projection?.lookup(name, at: base.slice(decoder.path), found: found != nil)
         return found
       }
       if let converted {
@@ -135,7 +135,7 @@ extension JSONKitDecoder {
     @inline(__always)
     func absent(_ name: String) {
       if let projection = decoder.projection {
-        projection.lookup(name, at: base.items(decoder.path), found: false)
+        projection.lookup(name, at: base.slice(decoder.path), found: false)
       }
     }
   }

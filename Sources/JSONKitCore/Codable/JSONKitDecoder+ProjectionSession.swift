@@ -35,7 +35,7 @@ extension JSONKitDecoder {
 
     /// `items` as projection steps: array positions, and the members of objects whose keys
     /// the model listed, as `.each`.
-    func steps(_ items: [CodingPathItem]) -> [JSONProjection.Step] {
+    func steps(_ items: ArraySlice<CodingPathItem>) -> [JSONProjection.Step] {
       var steps: [JSONProjection.Step] = []
       steps.reserveCapacity(items.count + 1)
       for item in items {
@@ -51,7 +51,7 @@ extension JSONKitDecoder {
 
     /// The model asked the object at `items` for the member `name`; it has none when
     /// `found` is `false`.
-    func lookup(_ name: String, at items: [CodingPathItem], found: Bool) {
+    func lookup(_ name: String, at items: ArraySlice<CodingPathItem>, found: Bool) {
       if let projection {
         if !found && !projection.keepsMember(name, at: items) { missed = true }
         return
@@ -63,7 +63,7 @@ extension JSONKitDecoder {
     }
 
     /// The model asked for every key of the object at `items`.
-    func allKeys(at items: [CodingPathItem]) {
+    func allKeys(at items: ArraySlice<CodingPathItem>) {
       if let projection {
         if !projection.keepsEveryMember(at: items) { missed = true }
         return
@@ -76,7 +76,7 @@ extension JSONKitDecoder {
     }
 
     /// The model opened the array at `items`, of `count` elements in this document.
-    func array(at items: [CodingPathItem], count: Int) {
+    func array(at items: ArraySlice<CodingPathItem>, count: Int) {
       if let projection {
         // An array the parser kept has every element, or none when it dropped them all.
         if count == 0 && !projection.keepsEveryElement(at: items) { missed = true }
@@ -89,7 +89,7 @@ extension JSONKitDecoder {
 
     /// The model read the value at `items` whole (as `JSON`); `isContainer` says whether
     /// that value is an array or an object here (a scalar is never pruned).
-    func wholeValue(at items: [CodingPathItem], isContainer: Bool) {
+    func wholeValue(at items: ArraySlice<CodingPathItem>, isContainer: Bool) {
       if let projection {
         if isContainer && !projection.keepsWhole(at: items) { missed = true }
         return

@@ -1,8 +1,9 @@
 import Foundation
 import JSONKit
 
-/// The decode of GitHub events three ways, on any file of github_events.json's shape: the
-/// A/B of `JSONKitDecoder`'s projections (issue 30), counted by callgrind or timed.
+/// The decode of a document three ways (GitHub events, twitter.json or citm_catalog.json, see
+/// `prepared`): the A/B of `JSONKitDecoder`'s projections (issue 30), counted by callgrind
+/// or timed.
 ///
 ///     perf-workload decode fresh|kept|foundation FILE   one counted decode
 ///     perf-workload decode-times FILE ROUNDS            interleaved timings, medians
@@ -15,25 +16,36 @@ import JSONKit
 enum DecodeComparison: String, CaseIterable {
   case fresh, kept, foundation
 
-  /// The decode of `data`, ready to run; `kept` has decoded twice already (its second
-  /// decode records the projection), so every run it makes is projected.
+  /// The decode of `data`, ready to run.
+  ///
+  /// `kept` has decoded twice already (its second decode records the projection), so every
+  /// run it makes is projected. The model is
+  /// chosen by the document's shape: `DecodeModels.Timeline` for twitter.json,
+  /// `DecodeModels.Catalog` for citm_catalog.json, GitHub events otherwise.
   func prepared(_ data: Data) throws -> PreparedWorkload {
+    let head = String(decoding: data.prefix(200), as: UTF8.self)
+    if head.contains("\"statuses\"") {
+      return try prepared(data, DecodeModels.Timeline.self) { "\($0.statuses.count) statuses" }
+    }
+    if head.contains("\"areaNames\"") {
+      return try prepared(data, DecodeModels.Catalog.self) { "\($0.performances.count) shows" }
+    }
+    return try prepared(data, [GateModels.Event].self) { "\($0.count) events" }
+  }
+
+  private func prepared<Model: Decodable>(
+    _ data: Data, _ type: Model.Type, _ summary: @escaping (Model) -> String
+  ) throws -> PreparedWorkload {
     switch self {
     case .fresh:
-      return PreparedWorkload {
-        "\(try JSONKitDecoder().decode([GateModels.Event].self, from: data).count) events"
-      }
+      return PreparedWorkload { summary(try JSONKitDecoder().decode(type, from: data)) }
     case .kept:
       let decoder = JSONKitDecoder()
-      for _ in 0..<2 { _ = try decoder.decode([GateModels.Event].self, from: data) }
-      return PreparedWorkload {
-        "\(try decoder.decode([GateModels.Event].self, from: data).count) events"
-      }
+      for _ in 0..<2 { _ = try decoder.decode(type, from: data) }
+      return PreparedWorkload { summary(try decoder.decode(type, from: data)) }
     case .foundation:
       let decoder = JSONDecoder()
-      return PreparedWorkload {
-        "\(try decoder.decode([GateModels.Event].self, from: data).count) events"
-      }
+      return PreparedWorkload { summary(try decoder.decode(type, from: data)) }
     }
   }
 

@@ -12,7 +12,7 @@ import SyntheticCorpus
 ///     perf-workload yajl FILE          raw yajl's no-op parse of a file
 ///     perf-workload ratio FILE         wall-clock time of both parses of a file, and their ratio
 ///     perf-workload decode fresh|kept|foundation FILE, decode-times FILE ROUNDS
-///                                      GitHub events decoded three ways (`DecodeComparison`)
+///                                      a document decoded three ways (`DecodeComparison`)
 @main
 struct PerfWorkload {
   static func main() {

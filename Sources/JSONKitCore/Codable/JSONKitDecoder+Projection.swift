@@ -3,9 +3,9 @@
 // A model usually reads a fraction of the document: a GitHub event's model skips the
 // `payload` subtrees that make up most of the bytes. After a decoder has decoded a type
 // twice (the second time recording the places the model reads, see `ProjectionSession`),
-// it parses that type's documents with a `JSONProjection` of those places: yajl still
-// checks every byte (a malformed document is the same syntax error), but values the model
-// never reads are neither stored in the tape nor allocated.
+// it parses that type's documents with a `JSONProjection` of those places: values the model
+// never reads are neither stored in the tape nor allocated, and `SkipScanner` checks them
+// instead of yajl (a malformed document is the same error: see `ParserCore+Skipping`).
 //
 // Correctness never depends on the cache. A projected decode that asks about something
 // the projection dropped, or that fails at all, is done again on the full document: the

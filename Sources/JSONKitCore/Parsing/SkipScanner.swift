@@ -33,10 +33,18 @@ struct SkipScanner {
   @inline(__always)
   func skipSpace(_ i: Int) -> Int {
     var i = i
+    let raw = UnsafeRawPointer(base)
     while i < count {
       let c = base[i]
       guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
       i &+= 1
+      // Indentation comes in runs of spaces (citm_catalog.json is 71% white space): eight
+      // at a time.
+      while i &+ 8 <= count
+        && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020
+      {
+        i &+= 8
+      }
     }
     return i
   }

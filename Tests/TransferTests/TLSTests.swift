@@ -112,7 +112,7 @@ struct TLSTests {
         let checked = await Self.get(session, server.url(.selfSigned))
         #expect(checked.error?.curlCode == .peerFailedVerification)
       }
-      #expect(session.engines.map(\.handles.made).reduce(0, +) < 8)
+      expectHandlesMade(by: session, forRequests: 8)
     }
   }
 

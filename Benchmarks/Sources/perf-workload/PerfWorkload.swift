@@ -11,6 +11,8 @@ import SyntheticCorpus
 ///     perf-workload parse FILE         JSONParser.parse of a file (e.g. of a real corpus)
 ///     perf-workload yajl FILE          raw yajl's no-op parse of a file
 ///     perf-workload ratio FILE         wall-clock time of both parses of a file, and their ratio
+///     perf-workload decode fresh|kept|foundation FILE, decode-times FILE ROUNDS
+///                                      a document decoded three ways (`DecodeComparison`)
 @main
 struct PerfWorkload {
   static func main() {
@@ -30,6 +32,15 @@ struct PerfWorkload {
       case "ratio" where arguments.count == 2:
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         print("ratio: \(try TimingRatio.measure(data))")
+      case "decode" where arguments.count == 3:
+        guard let subject = DecodeComparison(rawValue: arguments[1]) else {
+          throw UsageError(message: "decode fresh|kept|foundation FILE")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+        print("decode \(subject.rawValue): \(try subject.prepared(data).measure())")
+      case "decode-times" where arguments.count == 3:
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        try DecodeComparison.printTimes(data, rounds: Int(arguments[2]) ?? 15)
       case let name? where arguments.count == 1:
         guard let workload = Workload(rawValue: name) else {
           throw UsageError(message: "unknown workload \(name); --list names them")
@@ -40,6 +51,7 @@ struct PerfWorkload {
         throw UsageError(
           message:
             "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE | ratio FILE"
+            + " | decode fresh|kept|foundation FILE | decode-times FILE ROUNDS"
         )
       }
     } catch {

@@ -79,6 +79,11 @@ struct PathBase {
     own ?? Array(stack.prefix(depth))
   }
 
+  /// The container's path, without copying the coder's stack.
+  func slice(_ stack: [CodingPathItem]) -> ArraySlice<CodingPathItem> {
+    own.map { $0[...] } ?? stack[..<depth]
+  }
+
   /// The path of the container's child `item` (or of the container itself when `nil`).
   func items(_ stack: [CodingPathItem], appending item: CodingPathItem?) -> [CodingPathItem] {
     var result = items(stack)

@@ -31,7 +31,7 @@ extension JSONKitDecoder {
   public func decode<T: Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from bytes: Bytes)
     throws -> T
   {
-    try decode(type, from: try parsed(bytes))
+    try decodeProjecting(type, from: bytes)
   }
 }
 

@@ -38,12 +38,23 @@ extension JSONKitDecoder {
     /// use (`.some(nil)`: its settings have none), and the dates it parsed, by text.
     @exclusivity(unchecked) var formattedParser: FixedDateFormat?? = nil
     @exclusivity(unchecked) var formattedDates: [String: Date] = [:]
+    /// Recording what the model reads, or checking a projected document's answers (see
+    /// `ProjectionSession`); `nil` for a plain decode.
+    let projection: ProjectionSession?
+    /// `projection` records: keyed containers then take the general path, where lookups are
+    /// recorded.
+    let recording: Bool
 
-    init(value: JSON, path: [CodingPathItem], options: Options, reusesContainers: Bool) {
+    init(
+      value: JSON, path: [CodingPathItem], options: Options, reusesContainers: Bool,
+      projection: ProjectionSession? = nil
+    ) {
       self.value = value
       self.path = path
       self.options = options
       self.reusesContainers = reusesContainers
+      self.projection = projection
+      self.recording = projection?.isRecording ?? false
       self.path.reserveCapacity(16)
     }
 
@@ -102,8 +113,12 @@ extension JSONKitDecoder {
     func unkeyedContainer(for json: JSON, base: PathBase) throws -> UnkeyedContainer {
       switch json.storage {
       case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
+        let count = document.count(slot)
+        if let projection, recording || count == 0 {
+          projection.array(at: base.slice(path), count: count)
+        }
         return UnkeyedContainer(
-          decoder: self, array: .tape(document, slot), count: document.count(slot), base: base)
+          decoder: self, array: .tape(document, slot), count: count, base: base)
       case .array(let box):
         return UnkeyedContainer(
           decoder: self, array: .box(box), count: box.elements.count, base: base)
@@ -116,7 +131,9 @@ extension JSONKitDecoder {
     /// while the superclass decodes, so the two cannot share a path stack.
     func superDecoder(for json: JSON, path: [CodingPathItem]) -> Impl {
       // It may outlive the decode (nothing would call `finish`), so it reuses nothing.
-      Impl(value: json, path: path, options: options, reusesContainers: false)
+      Impl(
+        value: json, path: path, options: options, reusesContainers: false,
+        projection: projection)
     }
 
     // MARK: Descending
@@ -170,6 +187,12 @@ extension JSONKitDecoder {
       if T.self == JSON.self {
         if case .invalid = json.storage {
           throw failure(.wrongType, JSON.self, json, base: base, item: item)
+        }
+        if let projection {
+          let type = json.type
+          projection.wholeValue(
+            at: base.items(path, appending: item)[...],
+            isContainer: type == .dictionary || type == .array)
         }
         return cast(json.detached, to: T.self)
       }

@@ -33,6 +33,7 @@ extension JSONKitDecoder {
     var count: Int { frame.object.count }
 
     var allKeys: [Key] {
+      decoder.projection?.allKeys(at: base.slice(decoder.path))
       if let converted = frame.converted {
         return converted.names.compactMap { Key(stringValue: $0) }
       }
@@ -74,6 +75,7 @@ extension JSONKitDecoder {
       if let document = frame.document {
         let bytes = frame.bytes
         guard let slot = document.codableMember(frame.slot, key.stringValue, bytes: bytes) else {
+          frame.absent(key.stringValue)
           throw decoder.keyNotFound(key, base: base)
         }
         do {
@@ -97,11 +99,11 @@ extension JSONKitDecoder {
     ) throws -> T? {
       if let document = frame.document {
         let bytes = frame.bytes
-        guard let slot = document.codableMember(frame.slot, key.stringValue, bytes: bytes),
-          slot != Slot.null
-        else {
+        guard let slot = document.codableMember(frame.slot, key.stringValue, bytes: bytes) else {
+          frame.absent(key.stringValue)
           return nil
         }
+        if slot == Slot.null { return nil }
         do {
           return try tape(document, bytes, slot)
         } catch {

@@ -100,7 +100,7 @@ extension JSONKitDecoder {
 
     @inline(__always)
     private func setFastPath() {
-      if case .tape(let document, let slot) = object, converted == nil {
+      if case .tape(let document, let slot) = object, converted == nil, !decoder.recording {
         self.document = document
         self.bytes = UnsafePointer(document.bytes)
         self.slot = slot
@@ -113,14 +113,31 @@ extension JSONKitDecoder {
     @inline(__always)
     func member(named name: String) -> JSON? {
       if let document {
-        guard let value = document.codableMember(slot, name, bytes: bytes) else { return nil }
+        guard let value = document.codableMember(slot, name, bytes: bytes) else {
+          absent(name)
+          return nil
+        }
         return JSON(document: document, slot: value)
+      }
+      if decoder.recording {
+        let found = object.member(named: name)
+        decoder.projection?.lookup(name, at: base.slice(decoder.path), found: found != nil)
+        return found
       }
       if let converted {
         guard let i = converted.positions[name] else { return nil }
         return object.value(i)
       }
       return object.member(named: name)
+    }
+
+    /// Notes that the object lacks the member `name`, which a projected document may have
+    /// dropped (see `ProjectionSession`).
+    @inline(__always)
+    func absent(_ name: String) {
+      if let projection = decoder.projection {
+        projection.lookup(name, at: base.slice(decoder.path), found: false)
+      }
     }
   }
 }

@@ -50,6 +50,9 @@ public struct JSONKitDecoder: Sendable {
   ///
   /// Default: strict JSON.
   public var parsingOptions: JSONParser.Options = .default
+  /// What this decoder (and its copies) learnt about the parts of a document each type
+  /// reads (see `decodeProjecting`).
+  let projections = ProjectionCache.make()
 
   /// A decoder with Foundation's defaults.
   ///
@@ -61,6 +64,10 @@ public struct JSONKitDecoder: Sendable {
 
   /// Parses `data` (with yajl, into a tape) and decodes a `T` from it.
   ///
+  /// After a decoder has decoded a type twice, it parses that type's documents only as far
+  /// as the model reads them (see <doc:CodableCoders>): values the model never asks for are
+  /// checked but not stored. Keep one decoder for a type's documents to benefit.
+  ///
   /// ```swift
   /// let status = try JSONKitDecoder().decode(Status.self, from: Data(#"{"id": 1}"#.utf8))
   /// ```
@@ -69,7 +76,7 @@ public struct JSONKitDecoder: Sendable {
   ///   (with line and column) when `data` is not valid JSON, and `DecodingError` when the
   ///   JSON does not match `T`.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try decode(type, from: try parsed(data))
+    try decodeProjecting(type, from: data)
   }
 
   /// `bytes` parsed with `parsingOptions`, or the `DecodingError` for text that is not JSON.
@@ -95,10 +102,7 @@ public struct JSONKitDecoder: Sendable {
   /// The result of a failed access (`json["missing"]`) throws `DecodingError.valueNotFound`
   /// with the access's error.
   public func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws -> T {
-    let value = json.detached
-    let decoder = Impl(value: value, path: [], options: Options(self), reusesContainers: true)
-    defer { decoder.finish() }
-    return try decoder.unbox(value, as: T.self, base: .shared(0), item: nil)
+    try decode(type, from: json, session: nil)
   }
 }
 

@@ -45,6 +45,9 @@ public enum JSONParser {
     ///
     /// Default `false`: such input is an error that says where.
     public var replacesInvalidUnicode = false
+    /// Whether a projected one-shot parse may check pruned values with `SkipScanner` instead
+    /// of yajl; off only to compare the two (tests).
+    var skipsPrunedValues = true
 
     /// Options; the defaults read one strict RFC 8259 value nested at most 10,000 deep.
     ///
@@ -131,8 +134,34 @@ public enum JSONParser {
     let core = ParserCore(
       options: options, expectedSize: bytes.count, streaming: false,
       tracksPositions: tracksPositions)
-    try core.feed(bytes)
-    try core.finish()
+    // Without positions (the first try), a projection's pruned values are jumped over; a
+    // failed try is parsed again with positions, and a doubted one without skipping.
+    if !tracksPositions && skipsPrunedValues(options) { core.skipping = .on(skipped: 0) }
+    do {
+      try core.feed(bytes)
+      try core.finish()
+    } catch {
+      guard core.skipping == .doubted else { throw error }
+      return try parseValues(bytes, options: options, tracksPositions: false, skipping: false)
+    }
     return core.takeValues()  // `finish` reports empty input when one value is expected
+  }
+
+  /// `parseValues(_:options:tracksPositions:)` without skipping pruned values.
+  static func parseValues(
+    _ bytes: UnsafeRawBufferPointer, options: Options, tracksPositions: Bool, skipping: Bool
+  ) throws(JSONError) -> [JSON] {
+    var options = options
+    if !skipping { options.skipsPrunedValues = false }
+    return try parseValues(bytes, options: options, tracksPositions: tracksPositions)
+  }
+
+  /// Whether a one-shot parse with `options` jumps over the values its projection prunes
+  /// (see `ParserCore+Skipping`): not with comments (the scanner does not read them) nor
+  /// when invalid text is repaired (the scanner only accepts valid text).
+  static func skipsPrunedValues(_ options: Options) -> Bool {
+    guard options.skipsPrunedValues, let projection = options.projection else { return false }
+    return !projection.keepsEverything && !options.allowComments
+      && !options.replacesInvalidUnicode
   }
 }

@@ -44,6 +44,9 @@ final class ParserCore {
   /// One-shot only: the caller's input, valid from `feed` until `finish` returns (the
   /// one-shot parser calls both within the input's lifetime), for error locations.
   private var originalInput: UnsafeRawBufferPointer?
+  /// One-shot projected parses only: whether pruned values are jumped over without yajl
+  /// (see `ParserCore+Skipping`).
+  var skipping = PrunedValueSkipping.off
 
   /// A parser with its yajl handle, before any byte is fed.
   ///
@@ -324,7 +327,10 @@ final class ParserCore {
     b.pointee.textEnd = UnsafePointer(base)
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
-    let status = yajl_parse(handle, base, limit)
+    let status =
+      skipping != .off && skipping != .doubted
+      ? feedSkippingPrunedValues(UnsafeMutablePointer(mutating: base), limit)
+      : yajl_parse(handle, base, limit)
     if streaming { noteValueLines(UnsafePointer(base), limit) }
     if status != yajl_status_ok {
       throw remember(parseError(status, chunk: UnsafePointer(base), count: count))

@@ -60,7 +60,12 @@ public struct Query: Sendable {
       globals: names.globals(prelude, contextVariables: Set(options.variableNames)),
       table: loader.table, prelude: prelude)
     self.body = try compiler.compile(source.body ?? .identity)
-    try ClosureLimit.check(source.body ?? .identity)
+    // Each closure the limit counts (a kept definition, a call's argument) takes at least one
+    // byte of the program's text, so a shorter text cannot pass it: the walk (and its
+    // allocations, on every `jsonkit` run) is only for programs that could.
+    if program.utf8.count > ClosureLimit.maximum {
+      try ClosureLimit.check(source.body ?? .identity)
+    }
     self.inputProjection = InputProjection.of(
       source.body ?? .identity, shadowed: Set(names.functions.keys))
     self.functions = loader.table.compiled

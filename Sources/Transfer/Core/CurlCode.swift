@@ -109,6 +109,9 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
     28: "the server did not answer in time",
     35: "the TLS handshake failed",
     42: "the transfer was stopped by a callback",
+    43:
+      "libcurl refused an argument, or the server's reply has a folded header line with no "
+      + "header before it",
     47: "the server redirected too many times (a redirect loop)",
     52: "the server closed the connection without sending a reply",
     55: "sending the request failed: the connection broke",
@@ -128,7 +131,8 @@ public struct CurlCode: RawRepresentable, Hashable, Sendable, ExpressibleByInteg
     6: "CURLE_COULDNT_RESOLVE_HOST",
     7: "CURLE_COULDNT_CONNECT", 8: "CURLE_WEIRD_SERVER_REPLY", 18: "CURLE_PARTIAL_FILE",
     23: "CURLE_WRITE_ERROR", 28: "CURLE_OPERATION_TIMEDOUT", 35: "CURLE_SSL_CONNECT_ERROR",
-    42: "CURLE_ABORTED_BY_CALLBACK", 47: "CURLE_TOO_MANY_REDIRECTS", 52: "CURLE_GOT_NOTHING",
+    42: "CURLE_ABORTED_BY_CALLBACK", 43: "CURLE_BAD_FUNCTION_ARGUMENT",
+    47: "CURLE_TOO_MANY_REDIRECTS", 52: "CURLE_GOT_NOTHING",
     55: "CURLE_SEND_ERROR", 56: "CURLE_RECV_ERROR", 58: "CURLE_SSL_CERTPROBLEM",
     60: "CURLE_PEER_FAILED_VERIFICATION", 61: "CURLE_BAD_CONTENT_ENCODING",
     77: "CURLE_SSL_CACERT_BADFILE", 90: "CURLE_SSL_PINNEDPUBKEYNOTMATCH",

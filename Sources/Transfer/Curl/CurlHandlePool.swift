@@ -14,6 +14,9 @@ import Threading
 ///
 /// Invariants: a handle in `idle` is in no multi handle and used by no transfer; it is reset
 /// when it is taken, on the taker's thread, so the engine thread does not pay for it.
+///
+/// On a libcurl older than 8.1.0 the pool keeps nothing: a reused handle there lets a
+/// server's folded header line reach freed memory (``CurlVersion/reusedHandlesAreSafe``).
 final class CurlHandlePool: Sendable {
   // Safe: a handle is used by one transfer at a time (the pool's invariants above), and its
   // pointers never change.
@@ -35,9 +38,13 @@ final class CurlHandlePool: Sendable {
   /// At most this many idle handles are kept; more are cleaned up when given back.
   let capacity: Int
 
-  init(capacity: Int) {
+  /// Whether handles given back are kept for another transfer at all.
+  var reuses: Bool { capacity > 0 }
+
+  /// A pool of at most `capacity` idle handles, none where reusing one is not safe.
+  init(capacity: Int, reusedHandlesAreSafe: Bool = CurlVersion.reusedHandlesAreSafe) {
     assert(capacity >= 0)
-    self.capacity = capacity
+    self.capacity = reusedHandlesAreSafe ? capacity : 0
   }
 
   deinit { close() }

@@ -63,6 +63,8 @@ final class CurlTransfer: @unchecked Sendable {
   private var responseHeaders = HTTPHeaders()
   /// The current response's `Content-Length`, if it has a valid one.
   private var contentLength: Int?
+  /// Whether curl passed an HTTP status line to the header callback (the reply is HTTP).
+  private var sawStatusLine = false
   private var received = Data()
   private var receivedCount = 0
   private var parser: JSONStreamParser?
@@ -335,6 +337,7 @@ final class CurlTransfer: @unchecked Sendable {
     while end > 0 && (raw[end - 1] == 0x0A || raw[end - 1] == 0x0D) { end -= 1 }
     let line = UnsafeRawBufferPointer(rebasing: raw[0..<end])
     if line.starts(with: "HTTP/".utf8) {
+      sawStatusLine = true
       responseHeaders = HTTPHeaders()
       contentLength = nil
       return
@@ -391,7 +394,18 @@ final class CurlTransfer: @unchecked Sendable {
       outcome.code = uploadFailure.code.rawValue
       outcome.message = uploadFailure.reason
     }
-    if body.parseJSON && code == CURLE_OK { outcome.streamedJSON = streamedJSON() }
+    if outcome.code == Int(CURLE_OK.rawValue), sawStatusLine,
+      !(100...999).contains(outcome.status)
+    {
+      // HTTP's status code is three digits; curl 7.88 refuses "HTTP/1.1 1 OK" but reads
+      // "HTTP/2 1" as status 1 (FuzzTransferResponse), which no caller's switch expects.
+      outcome.code = Int(CURLE_WEIRD_SERVER_REPLY.rawValue)
+      outcome.message = "The status code \(outcome.status) is not three digits"
+      outcome.status = 0  // and no HTTPResponse carries it
+    }
+    if body.parseJSON && outcome.code == Int(CURLE_OK.rawValue) {
+      outcome.streamedJSON = streamedJSON()
+    }
     onFinish(outcome)
   }
 

@@ -1,0 +1,342 @@
+/// Finds where a JSON value ends without yajl, for the values a projection prunes
+/// (see `ParserCore+Skipping`).
+///
+/// Two scans. `prunedMemberEnd` checks what it passes over as strictly as a full parse
+/// would: the structure, string escapes and UTF-8 (with `UTF8Validation`, the parser's own
+/// checks), the number and literal grammar, the depth limit. It never reports an error: on
+/// anything it is not sure a full parse accepts (a lone surrogate escape, a raw control
+/// character, a comment, nesting deeper than it tracks) it answers `nil`, "doubt", and the
+/// parse is done again without skipping, which then reports the error, if any, as always.
+/// `containerEnd` only follows strings and brackets, for containers that yajl reads anyway.
+///
+/// Strings are scanned eight bytes at a time: pruned subtrees are mostly text.
+struct SkipScanner {
+  /// The one-shot input copy; the text of skipped strings with escapes is decoded over
+  /// itself (to check it with the parser's decoder), which nothing reads afterwards.
+  let base: UnsafeMutablePointer<UInt8>
+  let count: Int
+
+  static let quote: UInt8 = 0x22
+  static let backslash: UInt8 = 0x5C
+
+  /// The high bit of each byte of `w` that is a quote or a backslash; the lowest set bit is
+  /// exact (a borrow marks only bytes above one), the others may not be.
+  @inline(__always)
+  static func quotesAndBackslashes(_ w: UInt64) -> UInt64 {
+    let q = w ^ 0x2222_2222_2222_2222
+    let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
+    return ((q &- 0x0101_0101_0101_0101) & ~q | (b &- 0x0101_0101_0101_0101) & ~b)
+      & 0x8080_8080_8080_8080
+  }
+
+  /// The first index at or after `i` that is not JSON white space.
+  @inline(__always)
+  func skipSpace(_ i: Int) -> Int {
+    var i = i
+    let raw = UnsafeRawPointer(base)
+    while i < count {
+      let c = base[i]
+      guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+      i &+= 1
+      // Indentation comes in runs of spaces (citm_catalog.json is 71% white space): eight
+      // at a time.
+      while i &+ 8 <= count
+        && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020
+      {
+        i &+= 8
+      }
+    }
+    return i
+  }
+
+  /// From just after a member's key in an object: white space, ':', white space and the
+  /// value, checked; returns the index just past the value, or `nil` (doubt).
+  ///
+  /// The member must be followed (after white space) by ',' or '}', so that what follows
+  /// the skipped value is read exactly as after any other value.
+  ///
+  /// - Parameters:
+  ///   - start: the index just after the key's closing quote.
+  ///   - depthLimit: how many containers the value may nest (the parser's limit less the
+  ///     depth of the object holding the member).
+  /// - Returns: the index just past the value, or `nil` when the scanner is not sure.
+  func prunedMemberEnd(from start: Int, depthLimit: Int) -> Int? {
+    var i = skipSpace(start)
+    guard i < count, base[i] == 0x3A else { return nil }
+    i = skipSpace(i &+ 1)
+    guard let end = valueEnd(from: i, depthLimit: min(depthLimit, 64)) else { return nil }
+    let next = skipSpace(end)
+    guard next < count, base[next] == 0x2C || base[next] == 0x7D else { return nil }
+    return end
+  }
+
+  /// Checks one value starting at `start` (not white space); returns the index just past
+  /// it, or `nil` (doubt).
+  ///
+  /// - Parameters:
+  ///   - start: the index of the value's first byte.
+  ///   - depthLimit: how many containers may nest, at most 64 (see `Nesting`).
+  /// - Returns: the index just past the value, or `nil` when the scanner is not sure.
+  func valueEnd(from start: Int, depthLimit: Int) -> Int? {
+    var i = start
+    var nesting = Nesting()
+    var state = Nesting.Expecting.value
+    while true {
+      i = skipSpace(i)
+      guard i < count else { return nil }
+      let c = base[i]
+      switch state {
+      case .value, .valueOrClose:
+        if nesting.closes(c, state) {
+          i &+= 1
+        } else if c == 0x7B || c == 0x5B {
+          guard nesting.depth < depthLimit else { return nil }
+          state = nesting.enter(object: c == 0x7B)
+          i &+= 1
+          continue
+        } else if c == Self.quote {
+          guard let end = checkedStringEnd(from: i) else { return nil }
+          i = end
+        } else if c == 0x2D || (c >= 0x30 && c <= 0x39) {
+          guard let end = numberEnd(from: i) else { return nil }
+          i = end
+        } else if let end = literalEnd(from: i, first: c) {
+          i = end
+        } else {
+          return nil
+        }
+        if nesting.depth == 0 { return i }
+        state = .separator
+      case .key, .keyOrClose:
+        if nesting.closes(c, state) {
+          i &+= 1
+          if nesting.depth == 0 { return i }
+          state = .separator
+          continue
+        }
+        guard c == Self.quote, let end = checkedStringEnd(from: i) else { return nil }
+        i = skipSpace(end)
+        guard i < count, base[i] == 0x3A else { return nil }
+        i &+= 1
+        state = .value
+      case .separator:
+        guard let next = nesting.separate(c) else { return nil }
+        i &+= 1
+        if nesting.depth == 0 { return i }
+        state = next
+      }
+    }
+  }
+
+  /// `true`, `false` or `null` at `i`; returns the index past it.
+  @inline(__always)
+  private func literalEnd(from i: Int, first: UInt8) -> Int? {
+    @inline(__always) func matches(_ k: Int, _ c: UInt8) -> Bool {
+      i &+ k < count && base[i &+ k] == c
+    }
+    switch first {
+    case 0x74 where matches(1, 0x72) && matches(2, 0x75) && matches(3, 0x65):
+      return i &+ 4
+    case 0x66 where matches(1, 0x61) && matches(2, 0x6C) && matches(3, 0x73) && matches(4, 0x65):
+      return i &+ 5
+    case 0x6E where matches(1, 0x75) && matches(2, 0x6C) && matches(3, 0x6C):
+      return i &+ 4
+    default:
+      return nil
+    }
+  }
+
+  /// A number of JSON's grammar at `i`; returns the index past it.
+  ///
+  /// That is `-`, then `0` or digits not starting with `0`, an optional fraction and
+  /// exponent. Whatever follows is checked by the caller (a digit after `0` is a doubt).
+  @inline(__always)
+  private func numberEnd(from start: Int) -> Int? {
+    var i = start
+    @inline(__always) func isDigit(_ j: Int) -> Bool {
+      j < count && base[j] >= 0x30 && base[j] <= 0x39
+    }
+    @inline(__always) func digits() -> Bool {
+      guard isDigit(i) else { return false }
+      repeat { i &+= 1 } while isDigit(i)
+      return true
+    }
+    if base[i] == 0x2D { i &+= 1 }
+    guard i < count else { return nil }
+    if base[i] == 0x30 {
+      i &+= 1
+    } else if !digits() {
+      return nil
+    }
+    if i < count && base[i] == 0x2E {
+      i &+= 1
+      guard digits() else { return nil }
+    }
+    if i < count && (base[i] == 0x65 || base[i] == 0x45) {
+      i &+= 1
+      if i < count && (base[i] == 0x2B || base[i] == 0x2D) { i &+= 1 }
+      guard digits() else { return nil }
+    }
+    return i
+  }
+
+  /// The index past the closing quote of the string at `start`, checked.
+  ///
+  /// No raw control character, valid escapes, and text that `UTF8Validation` accepts
+  /// (strictly, as the parser does).
+  func checkedStringEnd(from start: Int) -> Int? {
+    var i = start &+ 1
+    var escapes = false
+    var nonASCII: UInt64 = 0
+    let raw = UnsafeRawPointer(base)
+    while true {
+      // Eight bytes at a time up to the first quote or backslash; control characters and
+      // non-ASCII bytes before it are only noted.
+      while i &+ 8 <= count {
+        let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let stops = Self.quotesAndBackslashes(w)
+        let control = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+        if stops == 0 {
+          if control != 0 { return nil }
+          nonASCII |= w & 0x8080_8080_8080_8080
+          i &+= 8
+          continue
+        }
+        // Only the bytes before the first stop belong to the string's plain text.
+        let before = (stops & (0 &- stops)) &- 1
+        if control & before != 0 { return nil }
+        nonASCII |= w & 0x8080_8080_8080_8080 & before
+        i &+= stops.trailingZeroBitCount &>> 3
+        break
+      }
+      while i < count && base[i] != Self.quote && base[i] != Self.backslash {
+        if base[i] < 0x20 { return nil }
+        nonASCII |= UInt64(base[i] & 0x80)
+        i &+= 1
+      }
+      guard i < count else { return nil }
+      if base[i] == Self.quote { break }
+      // A backslash: the escapes yajl's lexer accepts.
+      escapes = true
+      guard i &+ 1 < count else { return nil }
+      switch base[i &+ 1] {
+      case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
+        i &+= 2
+      case 0x75:
+        guard i &+ 6 <= count else { return nil }
+        for k in 2..<6 where !base[i &+ k].isHexDigit { return nil }
+        i &+= 6
+      default:
+        return nil
+      }
+    }
+    let text = base + (start &+ 1)
+    let n = i &- start &- 1
+    if escapes {
+      // The parser's own decoder decides (surrogate pairs, UTF-8), over the dead text.
+      do {
+        _ = try UTF8Validation.unescape(text, n, into: text)
+      } catch {
+        return nil
+      }
+    } else if nonASCII != 0 && UTF8Validation.firstInvalid(text, n) >= 0 {
+      return nil
+    }
+    return i &+ 1
+  }
+
+  /// The index just past the container that starts at `start` (`{` or `[`), following only
+  /// strings and brackets (yajl checks the text itself), or `nil` when the input ends first.
+  func containerEnd(from start: Int) -> Int? {
+    var depth = 0
+    var i = start
+    while i < count {
+      let c = base[i]
+      if c == Self.quote {
+        guard let end = stringEnd(from: i) else { return nil }
+        i = end
+        continue
+      }
+      if c == 0x7B || c == 0x5B {
+        depth &+= 1
+      } else if c == 0x7D || c == 0x5D {
+        depth &-= 1
+        if depth == 0 { return i &+ 1 }
+      }
+      i &+= 1
+    }
+    return nil
+  }
+
+  /// The index past the closing quote of the string at `start`, unchecked.
+  func stringEnd(from start: Int) -> Int? {
+    var i = start &+ 1
+    let raw = UnsafeRawPointer(base)
+    while true {
+      while i &+ 8 <= count {
+        let stops = Self.quotesAndBackslashes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        if stops != 0 {
+          i &+= stops.trailingZeroBitCount &>> 3
+          break
+        }
+        i &+= 8
+      }
+      while i < count && base[i] != Self.quote && base[i] != Self.backslash { i &+= 1 }
+      guard i < count else { return nil }
+      if base[i] == Self.quote { return i &+ 1 }
+      i &+= 2
+    }
+  }
+}
+
+/// The containers a walk over JSON text is inside, up to 64 deep (one bit each), and what
+/// it expects next in the innermost one.
+struct Nesting {
+  /// What the walk expects next.
+  enum Expecting {
+    case value, valueOrClose, key, keyOrClose, separator
+  }
+
+  private(set) var depth = 0
+  /// Bit d: the container at depth d + 1 is an object.
+  private var objects: UInt64 = 0
+
+  /// Enters a container (the caller keeps `depth` under 64); returns what comes first in it.
+  @inline(__always)
+  mutating func enter(object: Bool) -> Expecting {
+    let bit: UInt64 = 1 << UInt64(depth)
+    objects = object ? objects | bit : objects & ~bit
+    depth &+= 1
+    return object ? .keyOrClose : .valueOrClose
+  }
+
+  /// Whether `c` closes the container that was just opened (`state` is `.valueOrClose` or
+  /// `.keyOrClose`); if so, leaves it.
+  @inline(__always)
+  mutating func closes(_ c: UInt8, _ state: Expecting) -> Bool {
+    guard (c == 0x5D && state == .valueOrClose) || (c == 0x7D && state == .keyOrClose) else {
+      return false
+    }
+    depth &-= 1
+    return true
+  }
+
+  /// After a value: for ',' what comes next, for the innermost container's closing bracket
+  /// `.separator` (and leaves it), for anything else `nil`.
+  @inline(__always)
+  mutating func separate(_ c: UInt8) -> Expecting? {
+    let inObject = objects >> UInt64(depth &- 1) & 1 == 1
+    if c == 0x2C { return inObject ? .key : .value }
+    guard c == (inObject ? 0x7D : 0x5D) else { return nil }
+    depth &-= 1
+    return .separator
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII hex digit.
+  fileprivate var isHexDigit: Bool {
+    (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46)
+      || (self >= 0x61 && self <= 0x66)
+  }
+}

@@ -65,6 +65,7 @@ private struct PrunedValueFeeder {
 
   /// Gives yajl the input up to `end`, as its own piece.
   mutating func feed(to end: Int) -> yajl_status {
+    // Safe: `fed < end <= scanner.count`, so yajl gets `end - fed` bytes of the input copy.
     guard end > fed else { return yajl_status_ok }
     let b = builder
     let start = UnsafePointer(scanner.base + fed)
@@ -160,6 +161,8 @@ private struct PrunedValueFeeder {
           doubted = true
           return yajl_status_error
         }
+        // Safe: `keyEnd <= end - 2 < end <= count` (see below): the writes stay in the member,
+        // in the input copy this one-shot parse owns, whose skipped text nothing reads again.
         // yajl reads `:0` over the member's last two bytes (at least ':' and one byte of
         // the value lie between the key and the value's end).
         base[end &- 2] = 0x3A

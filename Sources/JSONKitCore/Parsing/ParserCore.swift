@@ -327,6 +327,8 @@ final class ParserCore {
     b.pointee.textEnd = UnsafePointer(base)
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
+    // Safe: only a one-shot parse skips (`JSONParser.parseValues`), and then `base` is the copy
+    // `adoptInput` allocated, which this parse owns and may write.
     let status =
       skipping != .off && skipping != .doubted
       ? feedSkippingPrunedValues(UnsafeMutablePointer(mutating: base), limit)

@@ -47,12 +47,27 @@ extension ChildProcess {
       child.closeInput()
     }
     if writer == nil { child.kill() }
-    var termination = await child.wait(timeout: timeout)
-    let timedOut = termination == nil
-    if timedOut {
-      child.kill()
-      termination = await child.wait(timeout: .seconds(30))
+    // The timeout is kept by a thread of its own, not by a task's timer: a task runs only when
+    // the cooperative pool gets to it, and with a whole suite queued on the pool's two threads
+    // (two runs at once on two cores) a 10-second timer fired after more than ten minutes,
+    // when the child had run to its end unkilled.
+    let killed = Locked(false)
+    let timer = PosixThread.spawn(name: "test-child-timer", detached: true) {
+      let deadline = ContinuousClock.now + timeout
+      while !child.hasEnded {
+        guard ContinuousClock.now < deadline else {
+          killed.withLock { $0 = true }
+          child.kill()
+          return
+        }
+        usleep(20_000)
+      }
     }
+    if timer == nil { child.kill() }
+    // A liveness bound only: the timer kills the child at `timeout`.
+    let termination = await child.wait(timeout: timeout + .seconds(60))
+    if termination == nil { child.kill() }
+    let timedOut = killed.withLock { $0 } || termination == nil
     // The pipes' write ends are the child's and its own children's: a grandchild may still
     // hold them, so the reads are bounded too; briefly after a kill.
     let readLimit: Duration = timedOut ? .seconds(5) : .seconds(60)

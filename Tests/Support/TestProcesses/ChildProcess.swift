@@ -216,11 +216,17 @@ public final class ChildProcess: Sendable {
     if termination.value == nil { sendKill(pid) }
   }
 
+  /// Whether the child has ended (and been reaped); never blocks.
+  var hasEnded: Bool { termination.value != nil }
+
   /// How the child ended; nil if it has not within `timeout` (nil timeout: waits as long as it
   /// takes).
   ///
   /// The task is suspended meanwhile: the reaper thread resumes it, so no thread of the
-  /// cooperative pool is held while a child runs.
+  /// cooperative pool is held while a child runs. The timeout is measured by a task's timer,
+  /// which fires only when the pool runs it (on a busy pool, well after `timeout`): a bound
+  /// on a hang, not a deadline to act on (``run(_:_:environment:input:timeout:)`` kills on
+  /// a thread of its own).
   public func wait(timeout: Duration? = nil) async -> Termination? {
     await termination.wait(timeout: timeout)
   }

@@ -152,6 +152,25 @@ struct PathWalkTests: QueryRunning {
     #expect(outcome("delpaths([[0],[-4]])", array) == #"[{"x":2,"y":3},3,true]"#)
   }
 
+  @Test("Paths 10,000 levels deep, jq's limit, are set, read and deleted in loops")
+  func pathsTenThousandLevelsDeepAreSetReadAndDeleted() throws {
+    // On the test's own thread, under AddressSanitizer too: the walks hold the containers
+    // they pass in a stack of their own, not in a native frame per level. jq 1.8.2's outputs.
+    let keys = #"[range(10000) | "a"]"#
+    #expect(try run("null | setpath(\(keys); 1) | getpath(\(keys))") == [1])
+    let mixed = #"[range(10000) | "a", 0][:10000]"#
+    #expect(
+      try run("reduce range(3) as $i (null; setpath(\(mixed); $i)) | getpath(\(mixed))") == [2])
+    #expect(
+      try run(
+        "null | setpath([range(10000) | 0]; 1) | delpaths([[range(9999) | 0]])"
+          + " | getpath([range(9998) | 0])") == [[]])
+    // An error deep down leaves the value as it was for the handler's caller.
+    #expect(
+      try run(#"{"a": {"b": [1]}} | (try setpath(["a", "b", "c"]; 1) catch .), .a.b"#)
+        == [#"Cannot index array with string ("c")"#, [1]])
+  }
+
   @Test("Many deletions from a large object keep its index right")
   func manyDeletionsFromALargeObjectKeepItsIndexRight() throws {
     // 300 members, every third deleted: each deletion re-places the built object's index.

@@ -213,10 +213,11 @@ enum PathOps {
       var failure: QueryError?
       for key in path {
         do throws(QueryError) {
-          let (child, place) = try descend(&current, key)
-          (base + depth).initialize(to: Level(container: current, place: place))
+          // Swapped, not copied: a copy would be a second reference to each container.
+          var (child, place) = try descend(&current, key)
+          swap(&current, &child)
+          (base + depth).initialize(to: Level(container: child, place: place))
           depth += 1
-          current = child
         } catch {
           failure = error
           break
@@ -228,7 +229,7 @@ enum PathOps {
         var level = (base + depth).move()
         switch level.place {
         case .element(let i):
-          level.container.withUniqueElements { (items: inout [JSON]) in items[i] = current }
+          level.container.withUniqueElements { (items: inout [JSON]) in swap(&items[i], &current) }
         case .member(let key, let slot):
           level.container.restoreUniqueMember(key, current, at: slot)
         case .slice(let range):
@@ -246,9 +247,9 @@ enum PathOps {
             items.replaceSubrange(range, with: replacement)
           }
         }
-        current = level.container
+        swap(&current, &level.container)
       }
-      value = current
+      swap(&value, &current)
       if let failure { throw failure }
     }
   }

@@ -44,20 +44,28 @@ struct Parser {
   static func parse(_ source: String) throws(QueryError) -> AST {
     var parser = Parser(source: source)
     parser.readsProgram = true
-    let ast = try parser.parsePipe()
-    try parser.expectEnd(expecting: "end of file")
-    return ast
+    do {
+      let ast = try parser.parsePipe()
+      try parser.expectEnd(expecting: "end of file")
+      return ast
+    } catch {
+      throw withFollowingErrors(error, in: source)
+    }
   }
 
   /// Parses a program: `module` metadata and `import`s, then the body.
   static func parseProgram(_ source: String) throws(QueryError) -> ModuleSource {
     var parser = Parser(source: source)
     parser.readsProgram = true
-    var module = try parser.parseDirectives()
-    try parser.requireMain()
-    module.body = try parser.parsePipe()
-    try parser.expectEnd(expecting: "end of file")
-    return module
+    do {
+      var module = try parser.parseDirectives()
+      try parser.requireMain()
+      module.body = try parser.parsePipe()
+      try parser.expectEnd(expecting: "end of file")
+      return module
+    } catch {
+      throw withFollowingErrors(error, in: source)
+    }
   }
 
   /// Parses a library file: `module` metadata and `import`s, then only definitions.
@@ -767,7 +775,7 @@ struct Parser {
         try expectKeyword("as", expecting: "as")
         switch current.kind {
         case .identifier(let name) where !Parser.keywords.contains(name): alias = name
-        case .variable(let name):
+        case .variable(let name) where !Self.isLocation(name):
           alias = name
           isData = true
         default: throw unexpected(expecting: "IDENT or BINDING")

@@ -140,7 +140,7 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONQueryTests",
-      dependencies: ["JSONQuery", "JSONKit"],
+      dependencies: ["JSONQuery", "JSONKit", "TestProcesses"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

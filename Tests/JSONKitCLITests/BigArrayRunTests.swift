@@ -64,9 +64,9 @@ struct BigArrayRunTests {
   }
 
   /// Runs `arguments` on the file at `path` on two threads and on one; they must agree.
-  private func expectOneThreadsResult(_ arguments: [String], _ path: String) throws {
-    let parallel = try CLI.run(["--threads", "2"] + arguments + [path])
-    let single = try CLI.run(["--threads", "1"] + arguments + [path])
+  private func expectOneThreadsResult(_ arguments: [String], _ path: String) async throws {
+    let parallel = try await CLI.run(["--threads", "2"] + arguments + [path])
+    let single = try await CLI.run(["--threads", "1"] + arguments + [path])
     #expect(parallel.stdoutData == single.stdoutData, "\(arguments)")
     #expect(parallel.stderr == single.stderr, "\(arguments)")
     #expect(parallel.status == single.status, "\(arguments)")
@@ -83,15 +83,15 @@ struct BigArrayRunTests {
       (1, false, false, false), (2, true, false, false), (3, true, true, false),
       (4, false, false, true),
     ])
-  func validDocuments(seed: UInt64, lines: Bool, crlf: Bool, huge: Bool) throws {
+  func validDocuments(seed: UInt64, lines: Bool, crlf: Bool, huge: Bool) async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "big.json", Self.document(seed: seed, lines: lines, crlf: crlf, huge: huge))
-    for arguments in Self.programs { try expectOneThreadsResult(arguments, path) }
+    for arguments in Self.programs { try await expectOneThreadsResult(arguments, path) }
   }
 
   @Test("Invalid documents print only the parse error, at its place")
-  func invalidDocuments() throws {
+  func invalidDocuments() async throws {
     let text = Self.document(seed: 5)
     let middle = text.utf8.count / 2
     // A comma at an element boundary half-way in, the byte after it the document's.
@@ -114,29 +114,29 @@ struct BigArrayRunTests {
     let directory = try TemporaryDirectory()
     for (k, document) in broken.enumerated() {
       let path = try directory.file("broken\(k).json", document)
-      try expectOneThreadsResult(k % 2 == 0 ? ["-c", "."] : ["-c", ".[] | .n?"], path)
+      try await expectOneThreadsResult(k % 2 == 0 ? ["-c", "."] : ["-c", ".[] | .n?"], path)
     }
   }
 
   @Test("A runtime error in the middle stops the program where one thread does")
-  func runtimeErrorInTheMiddle() throws {
+  func runtimeErrorInTheMiddle() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("big.json", Self.document(seed: 6, lines: true))
-    try expectOneThreadsResult(["-c", ".[] | .n"], path)
-    try expectOneThreadsResult(["-c", ".[] | if .n? == 20000 then error else . end"], path)
-    let single = try CLI.run(["--threads", "1", "-c", ".[] | .k.n", path])
+    try await expectOneThreadsResult(["-c", ".[] | .n"], path)
+    try await expectOneThreadsResult(["-c", ".[] | if .n? == 20000 then error else . end"], path)
+    let single = try await CLI.run(["--threads", "1", "-c", ".[] | .k.n", path])
     #expect(single.stderr.hasPrefix("jsonkit: error (at \(path):"))
   }
 
   @Test("An empty array, and one of scalars")
-  func emptyAndScalarArrays() throws {
+  func emptyAndScalarArrays() async throws {
     let directory = try TemporaryDirectory()
     let empty = try directory.file("empty.json", "[" + String(repeating: " ", count: 5 << 20) + "]")
     let numbers = try directory.file(
       "numbers.json", "[" + (0..<800_000).map { "\($0).0" }.joined(separator: ", ") + "]")
     for path in [empty, numbers] {
       for arguments in [["-c", "."], ["."], ["-c", ".[]"], ["-e", ".[]"]] {
-        try expectOneThreadsResult(arguments, path)
+        try await expectOneThreadsResult(arguments, path)
       }
     }
   }

@@ -31,7 +31,7 @@ struct ByteColumnTests {
         "jsonkit: error: Invalid escape at line 1, column 4 (while parsing '\"\\q\"') at <top-level>, line 1, column 9:\n    \"é\" + \"\\q\"\n            ^^\njsonkit: 1 compile error\n"
       ),
     ])
-  func byteColumns(program: String, errors: String) throws {
-    try SyntaxErrorWordsTests.expectCompileErrors(program, errors)
+  func byteColumns(program: String, errors: String) async throws {
+    try await SyntaxErrorWordsTests.expectCompileErrors(program, errors)
   }
 }

@@ -35,30 +35,30 @@ struct ColorEnvironmentTests {
         "\u{1B}[1;39m[\u{1B}[0m\u{1B}[12345678901234567890mnull\u{1B}[0m\u{1B}[1;39m,\u{1B}[0m\u{1B}[0;39mfalse\u{1B}[0m\u{1B}[1;39m,\u{1B}[0m\u{1B}[0;39mtrue\u{1B}[0m\u{1B}[1;39m,\u{1B}[0m\u{1B}[0;39m1\u{1B}[0m\u{1B}[1;39m,\u{1B}[0m\u{1B}[0;32m\"a\"\u{1B}[0m\u{1B}[1;39m,\u{1B}[0m\u{1B}[1;39m{\u{1B}[0m\u{1B}[1;34m\"k\"\u{1B}[0m\u{1B}[1;39m:\u{1B}[0m\u{1B}[1;39m[]\u{1B}[0m\u{1B}[1;39m}\u{1B}[0m\u{1B}[1;39m]\u{1B}[0m\n"
       ),
     ])
-  func colors(setting: String, output: String) throws {
-    let result = try CLI.run(
+  func colors(setting: String, output: String) async throws {
+    let result = try await CLI.run(
       ["-C", "-c", "."], input: Self.value, environment: ["JQ_COLORS": setting])
     #expect(result.stdout == output)
     #expect(result.stderr == "")
   }
 
   @Test("A character other than digits, ';' and ':' before the eighth field keeps jq's colours")
-  func invalid() throws {
-    let plain = try CLI.run(["-C", "-c", "."], input: Self.value)
-    let result = try CLI.run(
+  func invalid() async throws {
+    let plain = try await CLI.run(["-C", "-c", "."], input: Self.value)
+    let result = try await CLI.run(
       ["-C", "-c", "."], input: Self.value, environment: ["JQ_COLORS": "1;31:x"])
     #expect(result.stdout == plain.stdout)
     #expect(result.stderr == "Failed to set $JQ_COLORS\n")
   }
 
   @Test("NaN prints as null in null's colour inside the number's, as jq prints it")
-  func nan() throws {
+  func nan() async throws {
     #expect(
-      try CLI.run(["-C", "-c", "-n", "[nan, {a: nan}]"]).stdout
+      try await CLI.run(["-C", "-c", "-n", "[nan, {a: nan}]"]).stdout
         == "\u{1B}[1;39m[\u{1B}[0m\u{1B}[0;39m\u{1B}[0;90mnull\u{1B}[0m\u{1B}[0m\u{1B}[1;39m,\u{1B}[0m\u{1B}[1;39m{\u{1B}[0m\u{1B}[1;34m\"a\"\u{1B}[0m\u{1B}[1;39m:\u{1B}[0m\u{1B}[0;39m\u{1B}[0;90mnull\u{1B}[0m\u{1B}[0m\u{1B}[1;39m}\u{1B}[0m\u{1B}[1;39m]\u{1B}[0m\n"
     )
     #expect(
-      try CLI.run(["-C", "-n", "{a: [nan]}"]).stdout
+      try await CLI.run(["-C", "-n", "{a: [nan]}"]).stdout
         == "\u{1B}[1;39m{\u{1B}[0m\n  \u{1B}[1;34m\"a\"\u{1B}[0m\u{1B}[1;39m:\u{1B}[0m \u{1B}[1;39m[\u{1B}[0m\n    \u{1B}[0;39m\u{1B}[0;90mnull\u{1B}[0m\u{1B}[0m\n  \u{1B}[1;39m]\u{1B}[0m\n\u{1B}[1;39m}\u{1B}[0m\n"
     )
   }

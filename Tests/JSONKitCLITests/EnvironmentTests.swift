@@ -6,8 +6,8 @@ import Testing
 @Suite("$ENV and env in jsonkit")
 struct EnvironmentTests {
   @Test("$ENV and env hold the process's variables, values with '=' whole")
-  func environmentVariables() throws {
-    let result = try CLI.run(
+  func environmentVariables() async throws {
+    let result = try await CLI.run(
       ["-n", "-c", #"[$ENV.JSONKIT_TEST_VALUE, env.JSONKIT_TEST_VALUE, ($ENV | has("PATH"))]"#],
       environment: ["JSONKIT_TEST_VALUE": "a=b=é"])
     #expect(result.stdout == "[\"a=b=é\",\"a=b=é\",true]\n")

@@ -6,8 +6,8 @@ import Testing
 @Suite("Invalid input")
 struct InvalidInputTests {
   @Test("A syntax error reports line and column on stderr and exits 5")
-  func syntaxError() throws {
-    let result = try CLI.run(["."], input: "{\n  \"a\": 1,\n  \"b\": tru\n}\n")
+  func syntaxError() async throws {
+    let result = try await CLI.run(["."], input: "{\n  \"a\": 1,\n  \"b\": tru\n}\n")
     #expect(result.status == 5)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("jsonkit: parse error: "))
@@ -17,9 +17,9 @@ struct InvalidInputTests {
   }
 
   @Test("Values before the bad one are printed; the bad one and the rest of the file are not")
-  func goodLinesBeforeTheError() throws {
+  func goodLinesBeforeTheError() async throws {
     let input = "{\"a\":1}\n{\"a\":2}\n{\"a\": x}\n{\"a\":4}\n"
-    let result = try CLI.run(["-c", ".a"], input: input)
+    let result = try await CLI.run(["-c", ".a"], input: input)
     #expect(result.status == 5)
     #expect(result.stdout == "1\n2\n")
     #expect(
@@ -27,20 +27,21 @@ struct InvalidInputTests {
   }
 
   @Test("A pretty-printed value before a bad one is printed too")
-  func prettyValueBeforeTheError() throws {
-    let result = try CLI.run(["-c"], input: "{\n  \"a\": [\n    1\n  ]\n}\n{\n  \"b\": nul\n}\n")
+  func prettyValueBeforeTheError() async throws {
+    let result = try await CLI.run(
+      ["-c"], input: "{\n  \"a\": [\n    1\n  ]\n}\n{\n  \"b\": nul\n}\n")
     #expect(result.status == 5)
     #expect(result.stdout == "{\"a\":[1]}\n")
     #expect(result.stderr == "jsonkit: parse error: Invalid literal at line 8, column 0\n")
   }
 
   @Test("Reading stops at invalid input: the files after it are not read, and the exit status is 5")
-  func laterFilesNotRead() throws {
+  func laterFilesNotRead() async throws {
     let directory = try TemporaryDirectory()
     let good = try directory.file("good.json", #"{"ok": true}"#)
     let bad = try directory.file("bad.json", "[1, 2,\n 3,,\n 4]")
     let alsoGood = try directory.file("also-good.json", #"{"ok": "yes"}"#)
-    let result = try CLI.run([".ok", good, bad, alsoGood])
+    let result = try await CLI.run([".ok", good, bad, alsoGood])
     #expect(result.status == 5)
     #expect(result.stdout == "true\n")
     #expect(result.stderr.hasPrefix("jsonkit: parse error: "))
@@ -48,8 +49,8 @@ struct InvalidInputTests {
   }
 
   @Test("Input that ends inside a value is an error")
-  func truncated() throws {
-    let result = try CLI.run(["."], input: #"{"a": [1, 2"#)
+  func truncated() async throws {
+    let result = try await CLI.run(["."], input: #"{"a": [1, 2"#)
     #expect(result.status == 5)
     #expect(result.stdout == "")
     #expect(
@@ -57,8 +58,8 @@ struct InvalidInputTests {
   }
 
   @Test("Invalid input after a failed filter ends the run with status 5 and both errors")
-  func filterErrorThenInvalidInput() throws {
-    let result = try CLI.run([".a"], input: "1\n{")
+  func filterErrorThenInvalidInput() async throws {
+    let result = try await CLI.run([".a"], input: "1\n{")
     #expect(result.status == 5)
     #expect(result.stderr.contains("jsonkit: parse error: "))
     #expect(result.stderr.contains("Cannot index number with string (\"a\")"))
@@ -70,8 +71,8 @@ struct InvalidInputTests {
 struct UsageTests {
   @Test(
     "A missing file is reported, one more value is run (jq 1.8's main loop), exit status 2")
-  func missingFile() throws {
-    let result = try CLI.run([".", "/nonexistent/missing.json", CLI.sample("events.ndjson")])
+  func missingFile() async throws {
+    let result = try await CLI.run([".", "/nonexistent/missing.json", CLI.sample("events.ndjson")])
     #expect(result.status == 2)
     #expect(
       result.stderr
@@ -79,16 +80,16 @@ struct UsageTests {
     )
     #expect(result.stdout.split(separator: "\n").filter { $0 == "{" }.count == 1)
     // `inputs` and `-s` read every file that opens.
-    let all = try CLI.run(
+    let all = try await CLI.run(
       ["-n", "[inputs] | length", "/nonexistent/missing.json", CLI.sample("events.ndjson")])
     #expect(all.status == 2)
     #expect(all.stdout == "5\n")
   }
 
   @Test("A directory is reported as unreadable")
-  func directory() throws {
+  func directory() async throws {
     let directory = try TemporaryDirectory()
-    let result = try CLI.run([".", directory.url.path])
+    let result = try await CLI.run([".", directory.url.path])
     #expect(result.status == 2)
     #expect(result.stderr == "jsonkit: error: Is a directory\n")
   }
@@ -108,8 +109,8 @@ struct UsageTests {
       ([".", "--argjson", "x", "1 2"], "invalid JSON text passed to --argjson"),
       (["--jsonargs", ".", "nope"], "invalid JSON text passed to --jsonargs"),
     ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let result = try CLI.run(arguments, input: "1")
+  func usageErrors(arguments: [String], message: String) async throws {
+    let result = try await CLI.run(arguments, input: "1")
     #expect(result.status == 2)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("jsonkit: \(message)\n"), "\(result.stderr)")
@@ -117,11 +118,11 @@ struct UsageTests {
   }
 
   @Test("A program that does not compile exits 3 and shows where, with a caret under the token")
-  func invalidFilter() throws {
+  func invalidFilter() async throws {
     for filter in [
       ".[", ".a |", "{", "if . then 1", #""unterminated"#, ".a | nosuchfunction", "$undefined",
     ] {
-      let result = try CLI.run([filter], input: "{}")
+      let result = try await CLI.run([filter], input: "{}")
       #expect(result.status == 3, "\(filter)")
       #expect(result.stdout == "")
       #expect(result.stderr.hasPrefix("jsonkit: error: "), "\(result.stderr)")
@@ -134,8 +135,8 @@ struct UsageTests {
   }
 
   @Test("The caret sits under the offending token")
-  func caretPosition() throws {
-    let result = try CLI.run([".a | nosuchfunction"], input: "{}")
+  func caretPosition() async throws {
+    let result = try await CLI.run([".a | nosuchfunction"], input: "{}")
     #expect(
       result.stderr == """
         jsonkit: error: nosuchfunction/0 is not defined at <top-level>, line 1, column 6:
@@ -147,18 +148,18 @@ struct UsageTests {
   }
 
   @Test("A file given where the filter goes gets a hint")
-  func fileAsFilter() throws {
+  func fileAsFilter() async throws {
     let catalog = CLI.sample("catalog.json")
-    let result = try CLI.run([catalog])
+    let result = try await CLI.run([catalog])
     #expect(result.status == 3)
     #expect(result.stderr.contains("did you mean jsonkit . \(catalog)?"))
   }
 
   @Test("--help reads like jq's: usage line, description, options, exit status")
-  func help() throws {
-    let result = try CLI.run(["--help"])
+  func help() async throws {
+    let result = try await CLI.run(["--help"])
     #expect(result.status == 0)
-    #expect(try CLI.run(["-h"]).stdout == result.stdout)
+    #expect(try await CLI.run(["-h"]).stdout == result.stdout)
     #expect(result.stdout.hasPrefix("Usage:\tjsonkit [OPTIONS] FILTER [FILES...]\n"))
     for text in [
       "-n, --null-input", "-R, --raw-input", "-s, --slurp", "-c, --compact-output",
@@ -174,7 +175,7 @@ struct UsageTests {
       #expect(result.stdout.contains(text), "\(text)")
     }
     // The example error in the help is the one jsonkit prints for it.
-    let example = try CLI.run(["1 | .a"], input: "null").stderr
+    let example = try await CLI.run(["1 | .a"], input: "null").stderr
     #expect(
       result.stdout.contains(
         "  " + example.replacingOccurrences(of: "<stdin>:0", with: "FILE:LINE")))

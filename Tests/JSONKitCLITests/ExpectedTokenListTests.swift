@@ -137,7 +137,7 @@ struct ExpectedTokenListTests {
         "jsonkit: error: syntax error, unexpected end of file, expecting '}' at <top-level>, line 1, column 7:\n    {\"\\(1)\"\n          ^\njsonkit: 1 compile error\n"
       ),
     ])
-  func expectedTokens(program: String, errors: String) throws {
-    try SyntaxErrorWordsTests.expectCompileErrors(program, errors)
+  func expectedTokens(program: String, errors: String) async throws {
+    try await SyntaxErrorWordsTests.expectCompileErrors(program, errors)
   }
 }

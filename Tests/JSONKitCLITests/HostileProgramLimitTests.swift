@@ -54,9 +54,9 @@ struct HostileProgramLimitTests {
 
   /// Runs `jsonkit arguments…` under `/usr/bin/time`: its result (the time line taken off
   /// standard error) and its peak resident set in KiB.
-  private func measured(_ arguments: [String]) throws -> (result: RunResult, peakKiB: Int) {
+  private func measured(_ arguments: [String]) async throws -> (result: RunResult, peakKiB: Int) {
     let binary = try #require(CLI.executable, "the jsonkit binary was not built next to the tests")
-    let run = try CLI.runProcess(
+    let run = try await CLI.runProcess(
       URL(fileURLWithPath: "/usr/bin/time"), ["-f", "peak %M", binary.path] + arguments,
       input: nil, timeout: 300)
     var lines = run.stderr.split(separator: "\n").map(String.init)
@@ -76,10 +76,10 @@ struct HostileProgramLimitTests {
   @Test(
     "Each hostile program stops with its limit's error, its memory within the limit",
     arguments: Self.rows)
-  func hostileProgramIsStopped(_ row: Row) throws {
-    let baseline = try measured(["-n", "[range(10)] | add"])
+  func hostileProgramIsStopped(_ row: Row) async throws {
+    let baseline = try await measured(["-n", "[range(10)] | add"])
     #expect(baseline.result.stdout == "45\n")
-    let (result, peak) = try measured(row.arguments)
+    let (result, peak) = try await measured(row.arguments)
     #expect(result.status == 5, "\(row.arguments): \(result.stderr)")
     #expect(result.stderr.contains(row.message), "\(result.stderr)")
     #expect(result.stderr.hasPrefix("jsonkit: error (at <unknown>): "), "\(result.stderr)")
@@ -89,28 +89,30 @@ struct HostileProgramLimitTests {
   }
 
   @Test("Limit options take sizes with K, M or G and refuse what is not a number")
-  func limitOptionsReadTheirValues() throws {
-    let ok = try CLI.run(["-n", "--memory-limit", "64M", "--time-limit", "2.5", "[range(5)]|add"])
+  func limitOptionsReadTheirValues() async throws {
+    let ok = try await CLI.run([
+      "-n", "--memory-limit", "64M", "--time-limit", "2.5", "[range(5)]|add",
+    ])
     #expect(ok.status == 0)
     #expect(ok.stdout == "10\n")
-    let kilo = try CLI.run(["-n", "--memory-limit", "1K", #""x" * 2000"#])
+    let kilo = try await CLI.run(["-n", "--memory-limit", "1K", #""x" * 2000"#])
     #expect(kilo.status == 5)
     #expect(kilo.stderr.contains("memory limit of 1024 bytes exceeded"))
     for (option, value) in [
       ("--memory-limit", "lots"), ("--time-limit", "-1"), ("--output-limit", "1.5"),
       ("--depth-limit", "x"),
     ] {
-      let bad = try CLI.run(["-n", option, value, "."])
+      let bad = try await CLI.run(["-n", option, value, "."])
       #expect(bad.status == 2, "\(option) \(value)")
       #expect(bad.stderr.contains(option), "\(bad.stderr)")
     }
   }
 
   @Test("--help, the manual page and the completions list the limit options")
-  func limitOptionsAreDocumented() throws {
-    let help = try CLI.run(["--help"]).stdout
-    let page = try CLI.run(["--generate-man-page"]).stdout
-    let bash = try CLI.run(["--generate-completion", "bash"]).stdout
+  func limitOptionsAreDocumented() async throws {
+    let help = try await CLI.run(["--help"]).stdout
+    let page = try await CLI.run(["--generate-man-page"]).stdout
+    let bash = try await CLI.run(["--generate-completion", "bash"]).stdout
     for option in [
       "--memory-limit", "--time-limit", "--step-limit", "--output-limit", "--output-size-limit",
       "--depth-limit", "--regex-limit",

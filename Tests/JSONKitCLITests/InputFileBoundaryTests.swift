@@ -21,9 +21,9 @@ struct InputFileBoundaryTests {
   }
 
   /// Runs `jsonkit ARGUMENTS` in the files' directory (file names as given, relative).
-  private func run(_ arguments: String) throws -> RunResult {
+  private func run(_ arguments: String) async throws -> RunResult {
     let directory = try Self.files()
-    return try CLI.shell("cd '\(directory.url.path)' && \"$JSONKIT\" \(arguments)")
+    return try await CLI.shell("cd '\(directory.url.path)' && \"$JSONKIT\" \(arguments)")
   }
 
   @Test(
@@ -35,16 +35,16 @@ struct InputFileBoundaryTests {
         "[1,\"h1\",1]\n[2,\"h1\",2]\n[[3,4],\"h2\",1]\n[5,\"h3\",1]\n[6,\"h3\",2]\n[7,\"h3\",2]\n"
       ),
     ])
-  func valuesAcrossFiles(files: String, output: String) throws {
-    let result = try run("-c '[., input_filename, input_line_number]' \(files)")
+  func valuesAcrossFiles(files: String, output: String) async throws {
+    let result = try await run("-c '[., input_filename, input_line_number]' \(files)")
     #expect(result.stdout == output)
     #expect(result.stderr == "")
     #expect(result.status == 0)
   }
 
   @Test("With -R a line without a newline at the end of a file goes on in the next")
-  func rawLinesAcrossFiles() throws {
-    let result = try run("-R -c '[., input_filename, input_line_number]' r1 r2")
+  func rawLinesAcrossFiles() async throws {
+    let result = try await run("-R -c '[., input_filename, input_line_number]' r1 r2")
     #expect(result.stdout == "[\"ab\",\"r2\",1]\n[\"c\",\"r2\",1]\n")
   }
 
@@ -54,15 +54,15 @@ struct InputFileBoundaryTests {
       ("g1 g2 f1", "", "Expected separator between values at EOF at line 2, column 4"),
       ("h1 g1", "1\n2\n", "Unfinished JSON term at EOF at line 4, column 3"),
     ])
-  func errorPlaces(files: String, output: String, message: String) throws {
-    let result = try run("-c . \(files)")
+  func errorPlaces(files: String, output: String, message: String) async throws {
+    let result = try await run("-c . \(files)")
     #expect(result.stdout == output)
     #expect(result.stderr == "jsonkit: parse error: \(message)\n")
     #expect(result.status == 5)
   }
 
   @Test("A search path of exactly \".\" is the working directory, as jq 1.8.2's linker keeps it")
-  func dataModuleSearchDot() throws {
+  func dataModuleSearchDot() async throws {
     let directory = try TemporaryDirectory()
     _ = try directory.file("cfg.json", #"{"where":"cwd"}"#)
     try FileManager.default.createDirectory(
@@ -71,7 +71,7 @@ struct InputFileBoundaryTests {
     _ = try directory.file("sub/dot.jq", #"import "cfg" as $c {search: "."}; $c[0].where"#)
     _ = try directory.file("sub/slash.jq", #"import "cfg" as $c {search: "./"}; $c[0].where"#)
     let cd = "cd '\(directory.url.path)' && \"$JSONKIT\""
-    #expect(try CLI.shell("\(cd) -n -f sub/dot.jq").stdout == "\"cwd\"\n")
-    #expect(try CLI.shell("\(cd) -n -f sub/slash.jq").stdout == "\"sub\"\n")
+    #expect(try await CLI.shell("\(cd) -n -f sub/dot.jq").stdout == "\"cwd\"\n")
+    #expect(try await CLI.shell("\(cd) -n -f sub/slash.jq").stdout == "\"sub\"\n")
   }
 }

@@ -45,7 +45,7 @@ struct InvalidCharacterTests {
         "jsonkit: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1, column 1:\n    `\n    ^\njsonkit: 1 compile error\n"
       ),
     ])
-  func invalidCharacters(program: String, errors: String) throws {
-    try SyntaxErrorWordsTests.expectCompileErrors(program, errors)
+  func invalidCharacters(program: String, errors: String) async throws {
+    try await SyntaxErrorWordsTests.expectCompileErrors(program, errors)
   }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite("jq 1.8 command line")
 struct JQ18CommandLineTests {
   /// Runs `arguments` with `input` and returns standard output, standard error and status.
-  private func run(_ arguments: [String], _ input: String) throws -> (String, String, Int32) {
-    let result = try CLI.run(arguments, input: input)
+  private func run(_ arguments: [String], _ input: String) async throws -> (String, String, Int32) {
+    let result = try await CLI.run(arguments, input: input)
     return (result.stdout, result.stderr, result.status)
   }
 
@@ -29,21 +29,21 @@ struct JQ18CommandLineTests {
       ("[01, .5, +1, 5.]", "[1,0.5,1,5]\n"),
       ("01", "1\n"),
     ])
-  func nonJSONLiterals(input: String, output: String) throws {
-    #expect(try run(["-c", "."], input) == (output, "", 0))
+  func nonJSONLiterals(input: String, output: String) async throws {
+    #expect(try await run(["-c", "."], input) == (output, "", 0))
   }
 
   @Test(
     "A NaN is a number inside the program; lines stay jq's around the values read by jq's reader")
-  func nanValuesAndLines() throws {
-    #expect(try run(["-c", ".a | isnan"], #"{"a":nan}"#) == ("true\n", "", 0))
+  func nanValuesAndLines() async throws {
+    #expect(try await run(["-c", ".a | isnan"], #"{"a":nan}"#) == ("true\n", "", 0))
     let input = "[1,2]\n[nan]\n{\"b\":\n NaN}\n3"
     #expect(
-      try run(["-c", "[., input_line_number]"], input)
+      try await run(["-c", "[., input_line_number]"], input)
         == ("[[1,2],1]\n[[null],2]\n[{\"b\":null},4]\n[3,4]\n", "", 0))
     // yajl takes over again after the value: a good value after it, an error after that.
     #expect(
-      try run(["-c", "."], "[nan]\n[1]\n[1 2]\n")
+      try await run(["-c", "."], "[nan]\n[1]\n[1 2]\n")
         == (
           "[null]\n[1]\n",
           "jsonkit: parse error: Expected separator between values at line 3, column 5\n", 5
@@ -68,14 +68,14 @@ struct JQ18CommandLineTests {
       ("-", "", "Invalid numeric literal at EOF at line 1, column 1"),
       (#""\u00""#, "", "Invalid \\uXXXX escape at line 1, column 6"),
     ])
-  func invalidInput(input: String, output: String, message: String) throws {
-    #expect(try run(["-c", "."], input) == (output, "jsonkit: parse error: \(message)\n", 5))
+  func invalidInput(input: String, output: String, message: String) async throws {
+    #expect(try await run(["-c", "."], input) == (output, "jsonkit: parse error: \(message)\n", 5))
   }
 
   @Test(
     "NaN lines across chunk and batch boundaries: every value, at its line, on one thread or two",
     arguments: ["1", "2"])
-  func nanAcrossChunks(threads: String) throws {
+  func nanAcrossChunks(threads: String) async throws {
     // 3 MB of NDJSON (several 1 MiB batches, many 64 KiB chunks, lines cut by both).
     var lines: [String] = []
     for i in 0..<60_000 {
@@ -83,7 +83,7 @@ struct JQ18CommandLineTests {
         i % 3 == 0 ? #"{"i":\#(i),"v":nan,"pad":"\#(i * 7)"}"# : #"{"i":\#(i),"v":\#(i)}"#)
     }
     let input = lines.joined(separator: "\n") + "\n"
-    let result = try CLI.run(
+    let result = try await CLI.run(
       ["--threads", threads, "-c", "select(.v | isnan) | .i"], input: input)
     #expect(result.status == 0)
     #expect(result.stderr == "")
@@ -91,22 +91,25 @@ struct JQ18CommandLineTests {
     #expect(result.stdout == expected + "\n")
     // One value longer than a chunk, with NaN at its end.
     let long = "[" + String(repeating: "1,", count: 100_000) + "nan]\n[2]\n"
-    let lined = try CLI.run(["-c", "[length, input_line_number]"], input: long)
+    let lined = try await CLI.run(["-c", "[length, input_line_number]"], input: long)
     #expect(lined.stdout == "[100001,1]\n[1,2]\n")
   }
 
   @Test("--argjson, --jsonargs and --slurpfile read with jq's reader")
-  func argumentsReadAsJq() throws {
-    #expect(try run(["-nc", "--argjson", "x", "nan", "$x"], "") == ("null\n", "", 0))
-    #expect(try run(["-nc", "--argjson", "x", "[1, nan]", "$x"], "") == ("[1,null]\n", "", 0))
+  func argumentsReadAsJq() async throws {
+    #expect(try await run(["-nc", "--argjson", "x", "nan", "$x"], "") == ("null\n", "", 0))
     #expect(
-      try run(["-nc", "--jsonargs", "$ARGS.positional", "nan", "01"], "") == ("[null,1]\n", "", 0))
+      try await run(["-nc", "--argjson", "x", "[1, nan]", "$x"], "") == ("[1,null]\n", "", 0))
+    #expect(
+      try await run(["-nc", "--jsonargs", "$ARGS.positional", "nan", "01"], "") == (
+        "[null,1]\n", "", 0
+      ))
     let directory = try TemporaryDirectory()
     let values = try directory.file("values.json", "1 nan")
-    #expect(try run(["-nc", "--slurpfile", "a", values, "$a"], "") == ("[1,null]\n", "", 0))
+    #expect(try await run(["-nc", "--slurpfile", "a", values, "$a"], "") == ("[1,null]\n", "", 0))
     let bad = try directory.file("bad.json", "1 {")
     #expect(
-      try run(["-nc", "--slurpfile", "a", bad, "$a"], "")
+      try await run(["-nc", "--slurpfile", "a", bad, "$a"], "")
         == (
           "",
           "jsonkit: Bad JSON in --slurpfile a \(bad): Unfinished JSON term at EOF at line 1, column 3\n",
@@ -131,29 +134,29 @@ struct JQ18CommandLineTests {
       (["-e", "-n", "halt"], "", "", 0),
     ] as [([String], String, String, Int32)])
   func lastInputsStatus(arguments: [String], input: String, output: String, status: Int32)
-    throws
+    async throws
   {
-    let (stdout, _, code) = try run(arguments, input)
+    let (stdout, _, code) = try await run(arguments, input)
     #expect(stdout == output)
     #expect(code == status)
   }
 
   @Test("halt_error's negative status is 0, or its absolute value with -e")
-  func haltErrorStatus() throws {
-    #expect(try run(["-c", "halt_error(-1)"], "1 2") == ("", "1\n", 0))
-    #expect(try run(["-e", "halt_error(-1)"], #""a""#) == ("", "a", 1))
+  func haltErrorStatus() async throws {
+    #expect(try await run(["-c", "halt_error(-1)"], "1 2") == ("", "1\n", 0))
+    #expect(try await run(["-e", "halt_error(-1)"], #""a""#) == ("", "a", 1))
   }
 
   @Test("A value on a last line without a newline is at the line before, as jq counts lines")
-  func lineOfAnUnterminatedLastLine() throws {
+  func lineOfAnUnterminatedLastLine() async throws {
     #expect(
-      try run(["-c", ".+1"], #"1 "a""#)
+      try await run(["-c", ".+1"], #"1 "a""#)
         == (
           "2\n", "jsonkit: error (at <stdin>:0): string (\"a\") and number (1) cannot be added\n", 5
         ))
-    #expect(try run(["-c", "[., input_line_number]"], "1\n2") == ("[1,1]\n[2,1]\n", "", 0))
+    #expect(try await run(["-c", "[., input_line_number]"], "1\n2") == ("[1,1]\n[2,1]\n", "", 0))
     #expect(
-      try run(["-c", "error"], "\"x\"\n") == ("", "jsonkit: error (at <stdin>:1): x\n", 5))
+      try await run(["-c", "error"], "\"x\"\n") == ("", "jsonkit: error (at <stdin>:1): x\n", 5))
   }
 
   // MARK: Options
@@ -168,8 +171,8 @@ struct JQ18CommandLineTests {
       (["-c", "--argjson", "x", "{", "$x"], "invalid JSON text passed to --argjson"),
       (["-c", "-n", "$ARGS", "--jsonargs", "1", "{"], "invalid JSON text passed to --jsonargs"),
     ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let (stdout, stderr, status) = try run(arguments, "1")
+  func usageErrors(arguments: [String], message: String) async throws {
+    let (stdout, stderr, status) = try await run(arguments, "1")
     #expect(stdout == "")
     #expect(stderr.hasPrefix("jsonkit: \(message)\nUse jsonkit --help"))
     #expect(status == 2)
@@ -187,8 +190,8 @@ struct JQ18CommandLineTests {
       (["-c", "--tab", "."], "[\n\t1\n]\n"),
       (["--indent", "+3", "."], "[\n   1\n]\n"),
     ])
-  func indentation(arguments: [String], output: String) throws {
-    #expect(try run(arguments, "[1]") == (output, "", 0))
+  func indentation(arguments: [String], output: String) async throws {
+    #expect(try await run(arguments, "[1]") == (output, "", 0))
   }
 
   @Test(
@@ -203,45 +206,46 @@ struct JQ18CommandLineTests {
         ["--indent", "0", "--tab", "."], "{\n\t\"b\": [\n\t\t1,\n\t\t{}\n\t],\n\t\"a\": \"x\"\n}\n"
       ),
     ])
-  func indentZero(arguments: [String], output: String) throws {
+  func indentZero(arguments: [String], output: String) async throws {
     // What jq 1.8.2 prints: `JV_PRINT_INDENT_FLAGS(0)` is pretty with no indentation.
-    #expect(try run(arguments, #"{"b":[1,{}],"a":"x"}"#) == (output, "", 0))
+    #expect(try await run(arguments, #"{"b":[1,{}],"a":"x"}"#) == (output, "", 0))
   }
 
   @Test("--indent 0 with colors: jq 1.8.2's bytes, new lines and no indentation")
-  func indentZeroColored() throws {
+  func indentZeroColored() async throws {
     let (e, r) = ("\u{1B}[", "\u{1B}[0m")
     let expected =
       "\(e)1;39m{\(r)\n\(e)1;34m\"b\"\(r)\(e)1;39m:\(r) \(e)1;39m[\(r)\n\(e)0;39m1\(r)"
       + "\(e)1;39m,\(r)\n\(e)1;39m{}\(r)\n\(e)1;39m]\(r)\(e)1;39m,\(r)\n\(e)1;34m\"a\"\(r)"
       + "\(e)1;39m:\(r) \(e)0;32m\"x\"\(r)\n\(e)1;39m}\(r)\n"
-    #expect(try run(["-C", "--indent", "0", "."], #"{"b":[1,{}],"a":"x"}"#) == (expected, "", 0))
+    #expect(
+      try await run(["-C", "--indent", "0", "."], #"{"b":[1,{}],"a":"x"}"#) == (expected, "", 0))
   }
 
   @Test(
     "-b and --binary are accepted and change nothing, as jq outside Windows",
     arguments: [["-b", "-c", "."], ["--binary", "-c", "."], ["-cb", "."], ["-bc", "."]])
-  func binary(arguments: [String]) throws {
-    #expect(try run(arguments, "[1, \"\\r\"]\r\n") == ("[1,\"\\r\"]\n", "", 0))
+  func binary(arguments: [String]) async throws {
+    #expect(try await run(arguments, "[1, \"\\r\"]\r\n") == ("[1,\"\\r\"]\n", "", 0))
   }
 
   @Test("-V and -h act where they are read: -Vh prints the version, -hV the help")
-  func versionBeforeHelp() throws {
-    let version = try run(["--version"], "")
+  func versionBeforeHelp() async throws {
+    let version = try await run(["--version"], "")
     #expect(version.0.hasPrefix("jsonkit-") && version.1 == "" && version.2 == 0)
-    #expect(try run(["-Vh"], "") == version)
-    #expect(try run(["-nV", "--bogus"], "") == version)
-    #expect(try run(["-f", "-V"], "") == version)
-    let help = try run(["-hV"], "")
+    #expect(try await run(["-Vh"], "") == version)
+    #expect(try await run(["-nV", "--bogus"], "") == version)
+    #expect(try await run(["-f", "-V"], "") == version)
+    let help = try await run(["-hV"], "")
     #expect(help.0.hasPrefix("Usage:\tjsonkit") && help.2 == 0)
-    #expect(try run(["--bogus", "-V"], "").2 == 2)
+    #expect(try await run(["--bogus", "-V"], "").2 == 2)
   }
 
   @Test(
     "jq's debugging options are answered as jq answers an option it does not have",
     arguments: ["--debug-dump-disasm", "--debug-trace", "--debug-trace=all", "--run-tests"])
-  func debuggingOptions(option: String) throws {
-    let (stdout, stderr, status) = try run(["-n", option, "1"], "")
+  func debuggingOptions(option: String) async throws {
+    let (stdout, stderr, status) = try await run(["-n", option, "1"], "")
     #expect(stdout == "")
     #expect(
       stderr
@@ -251,30 +255,32 @@ struct JQ18CommandLineTests {
   }
 
   @Test("The first --arg-like option for a name wins, and later ones are not read")
-  func firstNameWins() throws {
+  func firstNameWins() async throws {
     #expect(
-      try run(["-nc", "--arg", "a", "1", "--arg", "a", "2", "$a, $ARGS.named"], "")
+      try await run(["-nc", "--arg", "a", "1", "--arg", "a", "2", "$a, $ARGS.named"], "")
         == ("\"1\"\n{\"a\":\"1\"}\n", "", 0))
     #expect(
-      try run(["-nc", "--argjson", "a", "1", "--argjson", "a", "{", "$a"], "") == ("1\n", "", 0))
+      try await run(["-nc", "--argjson", "a", "1", "--argjson", "a", "{", "$a"], "") == (
+        "1\n", "", 0
+      ))
   }
 
   @Test("An argument like -1 is a file, not an option (jq's isoptish)")
-  func dashDigitIsAFile() throws {
+  func dashDigitIsAFile() async throws {
     #expect(
-      try run([".", "-1"], "1")
+      try await run([".", "-1"], "1")
         == ("", "jsonkit: error: Could not open file -1: No such file or directory\n", 2))
   }
 
   @Test("input_filename is <stdin> for standard input, null before any input")
-  func inputFilename() throws {
-    #expect(try run(["input_filename"], "1") == ("\"<stdin>\"\n", "", 0))
-    #expect(try run(["-n", "input_filename"], "1") == ("null\n", "", 0))
-    #expect(try run(["-n", "input | input_filename"], "1") == ("\"<stdin>\"\n", "", 0))
+  func inputFilename() async throws {
+    #expect(try await run(["input_filename"], "1") == ("\"<stdin>\"\n", "", 0))
+    #expect(try await run(["-n", "input_filename"], "1") == ("null\n", "", 0))
+    #expect(try await run(["-n", "input | input_filename"], "1") == ("\"<stdin>\"\n", "", 0))
   }
 
   @Test("A file that cannot be read stops the main loop one value later; -n inputs reads on")
-  func unreadableFileStopsTheLoop() throws {
+  func unreadableFileStopsTheLoop() async throws {
     let directory = try TemporaryDirectory()
     let files = [
       "/nonexistent/jq18/missing.json", try directory.file("more.json", "3\n4\n"),
@@ -285,7 +291,7 @@ struct JQ18CommandLineTests {
     for (program, output) in [
       (["."], "3\n"), (["-n", "[inputs]"], "[3,4,2]\n"), (["-s", "."], "[3,4,2]\n"),
     ] {
-      #expect(try run(["-c"] + program + files, "") == (output, message, 2))
+      #expect(try await run(["-c"] + program + files, "") == (output, message, 2))
     }
   }
 }

@@ -18,7 +18,7 @@ struct JQMessagesTests {
   }
 
   @Test("Module errors are the linker's: no place, a blank line, then the count")
-  func moduleErrors() throws {
+  func moduleErrors() async throws {
     let directory = try Self.modules()
     let path = directory.url.path
     let cases: [(String, String)] = [
@@ -35,7 +35,7 @@ struct JQMessagesTests {
       (#"import "a\u0000b" as x; 1"#, "jsonkit: error: Module path contains a NUL byte\n"),
     ]
     for (program, message) in cases {
-      let result = try CLI.run(["-L", path, "-n", program])
+      let result = try await CLI.run(["-L", path, "-n", program])
       #expect(result.stderr == message + "\njsonkit: 1 compile error\n", "\(program)")
       #expect(result.status == 3)
     }
@@ -54,8 +54,8 @@ struct JQMessagesTests {
           + "\u{1E}[1]\n"
       ),
     ])
-  func streamOrder(command: String, output: String) throws {
-    let result = try CLI.shell("\(command) 2>&1 | cat")
+  func streamOrder(command: String, output: String) async throws {
+    let result = try await CLI.shell("\(command) 2>&1 | cat")
     #expect(result.stdout == output)
   }
 }

@@ -19,7 +19,7 @@ struct ModuleTests {
   }
 
   @Test("-L dir, -Ldir and --library-path dir are all search paths, searched in order")
-  func spellings() throws {
+  func spellings() async throws {
     let directory = try Self.libraries()
     let one = directory.url.appendingPathComponent("one").path
     let two = directory.url.appendingPathComponent("two").path
@@ -28,66 +28,67 @@ struct ModuleTests {
       ["-L", one, "-L", two], ["-L\(one)", "--library-path", two],
       ["--library-path", one, "-L\(two)"],
     ] {
-      let result = try CLI.run(["-nc"] + arguments + [program])
+      let result = try await CLI.run(["-nc"] + arguments + [program])
       #expect(result.stdout == #"["one","b+one"]"# + "\n", "\(arguments): \(result.stderr)")
       #expect(result.status == 0)
     }
     // Order matters: `two` first finds its own `a`.
     #expect(
-      try CLI.run(["-nc", "-L", two, "-L", one, program]).stdout == #"["two","b+two"]"# + "\n")
+      try await CLI.run(["-nc", "-L", two, "-L", one, program]).stdout == #"["two","b+two"]"# + "\n"
+    )
   }
 
   @Test("a relative -L is relative to the working directory, and get_search_list shows it absolute")
-  func relativePath() throws {
+  func relativePath() async throws {
     let directory = try Self.libraries()
-    let result = try CLI.shell(
+    let result = try await CLI.shell(
       "cd '\(directory.url.path)' && \"$JSONKIT\" -nc -L one 'include \"a\"; [a, (get_search_list | length)]'"
     )
     #expect(result.stdout == #"["one",1]"# + "\n", "\(result.stderr)")
-    let list = try CLI.shell(
+    let list = try await CLI.shell(
       "cd '\(directory.url.path)' && \"$JSONKIT\" -nr -L one 'get_search_list[]'")
     #expect(list.stdout.hasSuffix("/one\n") && list.stdout.hasPrefix("/"), "\(list.stdout)")
   }
 
   @Test("without -L: ~/.jq as a file is included, as a directory it is searched")
-  func defaults() throws {
+  func defaults() async throws {
     let home = try TemporaryDirectory()
     _ = try home.file(".jq", #"def hello: "from ~/.jq";"#)
-    let included = try CLI.run(["-n", "hello"], environment: ["HOME": home.url.path])
+    let included = try await CLI.run(["-n", "hello"], environment: ["HOME": home.url.path])
     #expect(included.stdout == "\"from ~/.jq\"\n", "\(included.stderr)")
     #expect(
-      try CLI.run(["-nc", "get_search_list"]).stdout
+      try await CLI.run(["-nc", "get_search_list"]).stdout
         == #"["~/.jq","$ORIGIN/../lib/jq","$ORIGIN/../lib"]"# + "\n")
 
     let searched = try TemporaryDirectory()
     try FileManager.default.createDirectory(
       at: searched.url.appendingPathComponent(".jq"), withIntermediateDirectories: true)
     _ = try searched.file(".jq/g.jq", "def g: 1;")
-    let result = try CLI.run(
+    let result = try await CLI.run(
       ["-n", #"import "g" as g; g::g"#], environment: ["HOME": searched.url.path])
     #expect(result.stdout == "1\n", "\(result.stderr)")
     // With -L the defaults are gone.
     let other = try Self.libraries()
-    let withL = try CLI.run(
+    let withL = try await CLI.run(
       ["-n", "-L", other.url.path, #"import "g" as g; g::g"#],
       environment: ["HOME": searched.url.path])
     #expect(withL.status == 3)
   }
 
   @Test("a program file's relative search paths start at the file's directory (-f)")
-  func programFile() throws {
+  func programFile() async throws {
     let directory = try Self.libraries()
     let program = try directory.file("prog.jq", #"import "a" as a {search: "./one"}; a::a"#)
-    let result = try CLI.run(["-n", "-f", program])
+    let result = try await CLI.run(["-n", "-f", program])
     #expect(result.stdout == "\"one\"\n", "\(result.stderr)")
   }
 
   @Test(
     "a missing module is a compile error (exit 3) worded as jq's linker, an error inside a module has its place"
   )
-  func errors() throws {
+  func errors() async throws {
     let directory = try Self.libraries()
-    let missing = try CLI.run(["-n", "-L", directory.url.path, #"import "zzz" as z; ."#])
+    let missing = try await CLI.run(["-n", "-L", directory.url.path, #"import "zzz" as z; ."#])
     #expect(missing.status == 3)
     #expect(
       missing.stderr == """
@@ -98,7 +99,7 @@ struct ModuleTests {
         """)
 
     let broken = try directory.file("broken.jq", "def ok: 1;\ndef bad: nope;\n")
-    let result = try CLI.run(["-n", "-L", directory.url.path, #"include "broken"; ok"#])
+    let result = try await CLI.run(["-n", "-L", directory.url.path, #"include "broken"; ok"#])
     #expect(result.status == 3)
     #expect(
       result.stderr == """

@@ -7,8 +7,8 @@ import Testing
 @Suite("Manual page and completions from the option table")
 struct OptionTableDocumentsTests {
   /// The options `--help` lists, as (short letter or nil, long name).
-  private func helpOptions() throws -> [(short: String?, long: String)] {
-    let help = try CLI.run(["--help"]).stdout
+  private func helpOptions() async throws -> [(short: String?, long: String)] {
+    let help = try await CLI.run(["--help"]).stdout
     let pattern = try NSRegularExpression(pattern: #"^  (?:-(\w), |    )(--[a-z0-9-]+)"#)
     return help.split(separator: "\n").compactMap { line in
       let text = String(line)
@@ -22,10 +22,10 @@ struct OptionTableDocumentsTests {
   }
 
   /// Runs a program that is not jsonkit (groff, man, a shell) and returns its result.
-  private func tool(_ path: String, _ arguments: [String], input: String? = nil) throws
+  private func tool(_ path: String, _ arguments: [String], input: String? = nil) async throws
     -> RunResult
   {
-    try CLI.runProcess(
+    try await CLI.runProcess(
       URL(fileURLWithPath: path), arguments, input: input.map { Data($0.utf8) })
   }
 
@@ -40,8 +40,8 @@ struct OptionTableDocumentsTests {
   }
 
   @Test("--help lists the options the scanner takes, beside the ones it leaves to the page")
-  func helpListsOptions() throws {
-    let names = try helpOptions().map(\.long)
+  func helpListsOptions() async throws {
+    let names = try await helpOptions().map(\.long)
     #expect(names.count >= 30)
     for name in ["--null-input", "--indent", "--threads", "--build-configuration", "--help"] {
       #expect(names.contains(name), "\(name)")
@@ -53,12 +53,12 @@ struct OptionTableDocumentsTests {
   }
 
   @Test("The manual page has every option of the table, and its sections")
-  func manualPageOptions() throws {
-    let page = try CLI.run(["--generate-man-page"])
+  func manualPageOptions() async throws {
+    let page = try await CLI.run(["--generate-man-page"])
     #expect(page.status == 0)
     #expect(page.stdout.hasPrefix(".\\\" jsonkit(1)"))
     let roff = { (name: String) in name.replacingOccurrences(of: "-", with: "\\-") }
-    for option in try helpOptions() {
+    for option in try await helpOptions() {
       #expect(page.stdout.contains("\\fB\(roff(option.long))\\fR"), "\(option.long)")
       if let short = option.short {
         #expect(page.stdout.contains("\\fB\\-\(short)\\fR, \\fB\(roff(option.long))"), "\(short)")
@@ -82,14 +82,15 @@ struct OptionTableDocumentsTests {
   @Test(
     "groff finds nothing to warn about in the manual page, and man renders it",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
-  func manualPageRenders() throws {
-    let page = try file(named: "jsonkit.1", holding: try CLI.run(["--generate-man-page"]).stdout)
+  func manualPageRenders() async throws {
+    let page = try file(
+      named: "jsonkit.1", holding: try await CLI.run(["--generate-man-page"]).stdout)
     defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
-    let groff = try tool("/usr/bin/groff", ["-ww", "-man", "-z", page.path])
+    let groff = try await tool("/usr/bin/groff", ["-ww", "-man", "-z", page.path])
     #expect(groff.status == 0)
     #expect(groff.stderr == "")
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }
-    let rendered = try CLI.runProcess(
+    let rendered = try await CLI.runProcess(
       URL(fileURLWithPath: "/usr/bin/man"), ["-l", page.path], input: nil,
       environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
     #expect(rendered.status == 0)
@@ -101,10 +102,10 @@ struct OptionTableDocumentsTests {
   @Test(
     "Each completion script names every option --help lists, and no other",
     arguments: ["bash", "zsh", "fish"])
-  func completionOptions(shell: String) throws {
-    let script = try CLI.run(["--generate-completion", shell])
+  func completionOptions(shell: String) async throws {
+    let script = try await CLI.run(["--generate-completion", shell])
     #expect(script.status == 0)
-    let options = try helpOptions()
+    let options = try await helpOptions()
     for option in options {
       let long = String(option.long.dropFirst(2))
       let spelled =
@@ -128,14 +129,14 @@ struct OptionTableDocumentsTests {
       let name = shell == "fish" ? "--" + text[range] : String(text[range])
       #expect(named.contains(name), "\(name) is not an option of --help")
     }
-    #expect(try CLI.run(["--generate-completion", "tcsh"]).status == 2)
+    #expect(try await CLI.run(["--generate-completion", "tcsh"]).status == 2)
   }
 
   /// What bash's completion function offers for `words` (the last is the word completed),
   /// run in the package's root.
-  private func bashCompletes(_ script: URL, _ words: [String]) throws -> [String] {
+  private func bashCompletes(_ script: URL, _ words: [String]) async throws -> [String] {
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-    let run = try tool(
+    let run = try await tool(
       "/bin/bash",
       [
         "-c",
@@ -150,26 +151,29 @@ struct OptionTableDocumentsTests {
   }
 
   @Test("bash completes option names, --indent's values, folders after -L, files after a name")
-  func bashCompletion() throws {
+  func bashCompletion() async throws {
     let script = try file(
-      named: "jsonkit", holding: try CLI.run(["--generate-completion", "bash"]).stdout)
+      named: "jsonkit", holding: try await CLI.run(["--generate-completion", "bash"]).stdout)
     defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
-    #expect(try bashCompletes(script, ["--ta"]) == ["--tab"])
-    #expect(try bashCompletes(script, ["-c", "--slu"]) == ["--slurp", "--slurpfile"])
-    #expect(try bashCompletes(script, ["--indent", ""]) == (-1...7).map(String.init))
-    #expect(try bashCompletes(script, ["-L", "Sampl"]) == ["Samples"])
-    #expect(try bashCompletes(script, ["--arg", "x", ""]) == [])
+    #expect(try await bashCompletes(script, ["--ta"]) == ["--tab"])
+    #expect(try await bashCompletes(script, ["-c", "--slu"]) == ["--slurp", "--slurpfile"])
+    #expect(try await bashCompletes(script, ["--indent", ""]) == (-1...7).map(String.init))
+    #expect(try await bashCompletes(script, ["-L", "Sampl"]) == ["Samples"])
+    #expect(try await bashCompletes(script, ["--arg", "x", ""]) == [])
     #expect(
-      try bashCompletes(script, ["--slurpfile", "x", "Samples/cat"]) == ["Samples/catalog.json"])
-    #expect(try bashCompletes(script, [".", "Samples/ev"]) == ["Samples/events.ndjson"])
+      try await bashCompletes(script, ["--slurpfile", "x", "Samples/cat"]) == [
+        "Samples/catalog.json"
+      ])
+    #expect(try await bashCompletes(script, [".", "Samples/ev"]) == ["Samples/events.ndjson"])
   }
 
   /// Whether `shell` reads jsonkit's completion script for it without a syntax error.
-  private func parses(_ shell: String, with path: String) throws {
+  private func parses(_ shell: String, with path: String) async throws {
     let script = try file(
-      named: "jsonkit.\(shell)", holding: try CLI.run(["--generate-completion", shell]).stdout)
+      named: "jsonkit.\(shell)",
+      holding: try await CLI.run(["--generate-completion", shell]).stdout)
     defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
-    let check = try tool(path, ["-n", script.path])
+    let check = try await tool(path, ["-n", script.path])
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stderr == "")
   }
@@ -177,10 +181,10 @@ struct OptionTableDocumentsTests {
   @Test(
     "zsh reads its script without a syntax error",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-  func zshParses() throws { try parses("zsh", with: "/usr/bin/zsh") }
+  func zshParses() async throws { try await parses("zsh", with: "/usr/bin/zsh") }
 
   @Test(
     "fish reads its script without a syntax error",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
-  func fishParses() throws { try parses("fish", with: "/usr/bin/fish") }
+  func fishParses() async throws { try await parses("fish", with: "/usr/bin/fish") }
 }

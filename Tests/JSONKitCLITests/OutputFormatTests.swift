@@ -6,8 +6,8 @@ struct OutputFormatTests {
   let document = #"{"b":{"z":1,"a":[true,false,null]},"a":[],"c":{},"d":"x"}"#
 
   @Test("Pretty output uses two spaces, jq's \"key\": value, and [] {} for empty containers")
-  func prettyByDefault() throws {
-    let result = try CLI.run(["."], input: document)
+  func prettyByDefault() async throws {
+    let result = try await CLI.run(["."], input: document)
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(
@@ -30,30 +30,31 @@ struct OutputFormatTests {
   }
 
   @Test("Compact output puts each value on one line without spaces")
-  func compact() throws {
+  func compact() async throws {
     for flag in ["-c", "--compact-output"] {
-      let result = try CLI.run([flag, "."], input: document)
+      let result = try await CLI.run([flag, "."], input: document)
       #expect(result.stdout == #"{"b":{"z":1,"a":[true,false,null]},"a":[],"c":{},"d":"x"}"# + "\n")
     }
   }
 
   @Test("Sorted keys apply at every depth")
-  func sortedKeys() throws {
+  func sortedKeys() async throws {
     for flag in ["-S", "--sort-keys"] {
-      let result = try CLI.run(["-c", flag], input: document)
+      let result = try await CLI.run(["-c", flag], input: document)
       #expect(result.stdout == #"{"a":[],"b":{"a":[true,false,null],"z":1},"c":{},"d":"x"}"# + "\n")
     }
   }
 
   @Test("Tab indentation uses one tab per level")
-  func tabs() throws {
-    let result = try CLI.run(["--tab", "."], input: #"{"a":[1,{"b":2}]}"#)
+  func tabs() async throws {
+    let result = try await CLI.run(["--tab", "."], input: #"{"a":[1,{"b":2}]}"#)
     #expect(result.stdout == "{\n\t\"a\": [\n\t\t1,\n\t\t{\n\t\t\t\"b\": 2\n\t\t}\n\t]\n}\n")
   }
 
   @Test("--indent N uses N spaces per level, with sorted keys too")
-  func indentFour() throws {
-    let result = try CLI.run(["--indent", "4", "-S", "."], input: #"{"z":[1],"a":{"k":null}}"#)
+  func indentFour() async throws {
+    let result = try await CLI.run(
+      ["--indent", "4", "-S", "."], input: #"{"z":[1],"a":{"k":null}}"#)
     #expect(
       result.stdout == """
         {
@@ -69,31 +70,31 @@ struct OutputFormatTests {
   }
 
   @Test("--indent 1 and --indent 7 are accepted")
-  func indentBounds() throws {
-    #expect(try CLI.run(["--indent", "1"], input: "[1]").stdout == "[\n 1\n]\n")
-    #expect(try CLI.run(["--indent", "7"], input: "[1]").stdout == "[\n       1\n]\n")
+  func indentBounds() async throws {
+    #expect(try await CLI.run(["--indent", "1"], input: "[1]").stdout == "[\n 1\n]\n")
+    #expect(try await CLI.run(["--indent", "7"], input: "[1]").stdout == "[\n       1\n]\n")
   }
 
   @Test("--indent 0 is new lines without indentation, as in jq 1.8")
-  func indentZero() throws {
-    let result = try CLI.run(["--indent", "0", "."], input: #"{"a": [1, 2]}"#)
+  func indentZero() async throws {
+    let result = try await CLI.run(["--indent", "0", "."], input: #"{"a": [1, 2]}"#)
     #expect(result.stdout == "{\n\"a\": [\n1,\n2\n]\n}\n")
   }
 
   @Test("The last of -c, --tab and --indent wins, as in jq 1.8")
-  func lastLayoutOptionWins() throws {
+  func lastLayoutOptionWins() async throws {
     let input = #"{"a": [1, 2]}"#
-    let indented = try CLI.run(["-c", "--tab", "--indent", "3"], input: input)
+    let indented = try await CLI.run(["-c", "--tab", "--indent", "3"], input: input)
     #expect(indented.stdout == "{\n   \"a\": [\n      1,\n      2\n   ]\n}\n")
-    let compact = try CLI.run(["--tab", "--indent", "3", "-c"], input: input)
+    let compact = try await CLI.run(["--tab", "--indent", "3", "-c"], input: input)
     #expect(compact.stdout == #"{"a":[1,2]}"# + "\n")
-    let tabs = try CLI.run(["--indent", "3", "-c", "--tab"], input: input)
+    let tabs = try await CLI.run(["--indent", "3", "-c", "--tab"], input: input)
     #expect(tabs.stdout == "{\n\t\"a\": [\n\t\t1,\n\t\t2\n\t]\n}\n")
   }
 
   @Test("Scalars print one per line; a number with an exponent in jq 1.8's canonical form")
-  func scalars() throws {
-    let result = try CLI.run(["."], input: #"1 "two" true null -0.5e10"#)
+  func scalars() async throws {
+    let result = try await CLI.run(["."], input: #"1 "two" true null -0.5e10"#)
     #expect(result.stdout == "1\n\"two\"\ntrue\nnull\n-5E+9\n")
   }
 }
@@ -102,26 +103,26 @@ struct OutputFormatTests {
 @Suite("Round trips")
 struct RoundTripTests {
   @Test("A number too big for any machine type prints exactly as written")
-  func bigInteger() throws {
-    let result = try CLI.run(["."], input: "123456789012345678901234567890\n")
+  func bigInteger() async throws {
+    let result = try await CLI.run(["."], input: "123456789012345678901234567890\n")
     #expect(result.stdout == "123456789012345678901234567890\n")
-    let nested = try CLI.run(["-c", ".n"], input: #"{"n": 123456789012345678901234567890}"#)
+    let nested = try await CLI.run(["-c", ".n"], input: #"{"n": 123456789012345678901234567890}"#)
     #expect(nested.stdout == "123456789012345678901234567890\n")
   }
 
   @Test("Decimal text keeps its digits, in decNumber's canonical form as jq 1.8 prints it")
-  func decimals() throws {
-    let result = try CLI.run(
+  func decimals() async throws {
+    let result = try await CLI.run(
       ["-c"], input: "[3.14159265358979323846, 129.90, 1E400, -0, 100e-2, 0.0000001, 0.000001]")
     #expect(
       result.stdout == "[3.14159265358979323846,129.90,1E+400,-0,1.00,1E-7,0.000001]\n")
   }
 
   @Test("Unicode passes through as UTF-8, escapes are decoded, control characters escaped")
-  func unicode() throws {
+  func unicode() async throws {
     let input =
       #"{"text":"Café ☕ 𝄞 日本語","escaped":"\u00e9\ud834\udd1e","control":"a\u0001\tb\"q\\"}"#
-    let result = try CLI.run(["-c"], input: input)
+    let result = try await CLI.run(["-c"], input: input)
     #expect(result.status == 0)
     #expect(
       result.stdout
@@ -129,8 +130,8 @@ struct RoundTripTests {
   }
 
   @Test("Unicode keys can be looked up, quoted or bare in brackets")
-  func unicodeKeys() throws {
-    let result = try CLI.run([#".["clé"]"#], input: #"{"clé": "valeur"}"#)
+  func unicodeKeys() async throws {
+    let result = try await CLI.run([#".["clé"]"#], input: #"{"clé": "valeur"}"#)
     #expect(result.stdout == "\"valeur\"\n")
   }
 }

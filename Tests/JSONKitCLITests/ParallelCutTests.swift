@@ -12,10 +12,10 @@ struct ParallelCutTests {
   }
 
   /// Runs `arguments` on `path` on two threads and on one.
-  private func bothWays(_ arguments: [String]) throws -> (RunResult, RunResult) {
+  private func bothWays(_ arguments: [String]) async throws -> (RunResult, RunResult) {
     (
-      try CLI.run(["--threads", "2"] + arguments),
-      try CLI.run(["--threads", "1"] + arguments)
+      try await CLI.run(["--threads", "2"] + arguments),
+      try await CLI.run(["--threads", "1"] + arguments)
     )
   }
 
@@ -26,7 +26,7 @@ struct ParallelCutTests {
   /// One thread reports the missing comma; so must two,
   /// rather than read the rest of the array as values.
   @Test("A cut inside a value is undone")
-  func aCutInsideAValueIsUndone() throws {
+  func aCutInsideAValueIsUndone() async throws {
     var lines = (0..<1_000).map(Self.record)
     lines.append("[")
     var n = 1_000
@@ -45,7 +45,7 @@ struct ParallelCutTests {
     lines.append("]")
     let directory = try TemporaryDirectory()
     let path = try directory.file("broken.ndjson", lines.joined(separator: "\n") + "\n")
-    let (parallel, single) = try bothWays(["-c", ".n? // length", path])
+    let (parallel, single) = try await bothWays(["-c", ".n? // length", path])
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.split(separator: "\n").count == 1_000)
     #expect(parallel.stderr == single.stderr)
@@ -56,12 +56,12 @@ struct ParallelCutTests {
   /// A writer that pauses after a line inside a pretty-printed value: the reader cuts there
   /// to print promptly, finds the value open, and joins the piece to the next one.
   @Test("A pause inside a value is joined to what follows")
-  func aPauseInsideAValueIsJoinedToWhatFollows() throws {
+  func aPauseInsideAValueIsJoinedToWhatFollows() async throws {
     let script = #"""
       { printf '{\n"a": 1\n'; sleep 0.3; printf '}\n{"b": [2,\n3]\n}\n'; } \
         | "$JSONKIT" --threads 2 -c .
       """#
-    let result = try CLI.shell(script)
+    let result = try await CLI.shell(script)
     #expect(result.stdout == "{\"a\":1}\n{\"b\":[2,3]}\n")
     #expect(result.stderr == "")
     #expect(result.status == 0)
@@ -70,7 +70,7 @@ struct ParallelCutTests {
   /// Windows line ends, blank lines, and values of every kind on their own lines: the cuts
   /// fall between all of them, and errors name the lines one thread names.
   @Test("Scalars, blank lines and carriage returns are cut alike")
-  func scalarsBlankLinesAndCarriageReturns() throws {
+  func scalarsBlankLinesAndCarriageReturns() async throws {
     var lines: [String] = []
     for n in 0..<40_000 {
       switch n % 6 {
@@ -85,7 +85,7 @@ struct ParallelCutTests {
     let directory = try TemporaryDirectory()
     let path = try directory.file("mixed.ndjson", lines.joined(separator: "\r\n"))
     let program = #"if type == "number" and . % 1001 == 0 then error("bad") else . end"#
-    let (parallel, single) = try bothWays(["-c", program, path])
+    let (parallel, single) = try await bothWays(["-c", program, path])
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.split(separator: "\n").count > 39_000)
     #expect(parallel.stderr == single.stderr)

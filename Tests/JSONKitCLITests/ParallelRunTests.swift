@@ -15,9 +15,9 @@ private let records: String = {
 }()
 
 /// A run on several threads and on one, which must agree byte for byte.
-private func bothWays(_ arguments: [String], input: String) throws -> (RunResult, RunResult) {
-  let parallel = try CLI.run(["--threads", "3"] + arguments, input: input)
-  let single = try CLI.run(["--threads", "1"] + arguments, input: input)
+private func bothWays(_ arguments: [String], input: String) async throws -> (RunResult, RunResult) {
+  let parallel = try await CLI.run(["--threads", "3"] + arguments, input: input)
+  let single = try await CLI.run(["--threads", "1"] + arguments, input: input)
   return (parallel, single)
 }
 
@@ -31,8 +31,8 @@ struct ParallelRunTests {
       ["-c", #"if .n % 997 == 0 then error("bad \(.n)") else .n end"#],
       ["-e", ".n > 23998"],
     ])
-  func outputErrorsAndStatusAreThoseOfOneThread(arguments: [String]) throws {
-    let (parallel, single) = try bothWays(arguments, input: records)
+  func outputErrorsAndStatusAreThoseOfOneThread(arguments: [String]) async throws {
+    let (parallel, single) = try await bothWays(arguments, input: records)
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stderr == single.stderr)
     #expect(parallel.status == single.status)
@@ -40,24 +40,24 @@ struct ParallelRunTests {
   }
 
   @Test("Runtime errors name the record's line")
-  func runtimeErrorsNameTheRecordsLine() throws {
-    let (parallel, _) = try bothWays(
+  func runtimeErrorsNameTheRecordsLine() async throws {
+    let (parallel, _) = try await bothWays(
       ["-c", #"if .n == 20000 then error("bad") else empty end"#], input: records)
     #expect(parallel.stderr == "jsonkit: error (at <stdin>:20001): bad\n")
     // jq 1.8's exit status is the last input's, which ran without error.
     #expect(parallel.status == 0)
-    let (lastFails, _) = try bothWays(
+    let (lastFails, _) = try await bothWays(
       ["-c", #"if .n == 23999 then error("bad") else empty end"#], input: records)
     #expect(lastFails.stderr == "jsonkit: error (at <stdin>:24000): bad\n")
     #expect(lastFails.status == 5)
   }
 
   @Test("A parse error stops the run after the values before it")
-  func aParseErrorStopsTheRunAfterTheValuesBeforeIt() throws {
+  func aParseErrorStopsTheRunAfterTheValuesBeforeIt() async throws {
     var lines = records.split(separator: "\n").map(String.init)
     lines[18_000] = #"{"n": 18000, "broken": tru}"#
     let input = lines.joined(separator: "\n") + "\n"
-    let (parallel, single) = try bothWays(["-c", ".n"], input: input)
+    let (parallel, single) = try await bothWays(["-c", ".n"], input: input)
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.split(separator: "\n").last == "17999")
     #expect(parallel.stderr == single.stderr)
@@ -66,16 +66,16 @@ struct ParallelRunTests {
   }
 
   @Test("Pretty-printed values are cut only between values")
-  func prettyPrintedValuesAreCutOnlyBetweenValues() throws {
-    let pretty = try CLI.run(["."], input: records)
+  func prettyPrintedValuesAreCutOnlyBetweenValues() async throws {
+    let pretty = try await CLI.run(["."], input: records)
     #expect(pretty.stdout.count > 3_000_000)
-    let (parallel, single) = try bothWays(["-c", "[.n, .tags[1]]"], input: pretty.stdout)
+    let (parallel, single) = try await bothWays(["-c", "[.n, .tags[1]]"], input: pretty.stdout)
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.split(separator: "\n").count == 24_000)
   }
 
   @Test("Files are read in order and a missing one is reported")
-  func filesAreReadInOrderAndAMissingOneIsReported() throws {
+  func filesAreReadInOrderAndAMissingOneIsReported() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("parallel-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -86,8 +86,8 @@ struct ParallelRunTests {
     try Data("{\"n\": -1}\n7".utf8).write(to: second)
     let missing = directory.appendingPathComponent("missing.json").path
     let arguments = ["-c", ".n? // .", first.path, missing, second.path]
-    let parallel = try CLI.run(["--threads", "2"] + arguments)
-    let single = try CLI.run(["--threads", "1"] + arguments)
+    let parallel = try await CLI.run(["--threads", "2"] + arguments)
+    let single = try await CLI.run(["--threads", "1"] + arguments)
     #expect(parallel.stdout == single.stdout)
     // jq 1.8 stops reading at the first value after a file it could not open.
     #expect(parallel.stdout.hasSuffix("23999\n-1\n"))
@@ -97,16 +97,16 @@ struct ParallelRunTests {
   }
 
   @Test("Programs that read other inputs run on one thread")
-  func programsThatReadOtherInputsRunOnOneThread() throws {
-    let (parallel, single) = try bothWays(["-c", "[.n, (input | .n)]"], input: records)
+  func programsThatReadOtherInputsRunOnOneThread() async throws {
+    let (parallel, single) = try await bothWays(["-c", "[.n, (input | .n)]"], input: records)
     #expect(parallel.stdout == single.stdout)
     #expect(parallel.stdout.hasPrefix("[0,1]\n[2,3]\n"))
   }
 
   @Test("Threads must be a positive number")
-  func threadsMustBeAPositiveNumber() throws {
+  func threadsMustBeAPositiveNumber() async throws {
     for value in ["0", "x"] {
-      let result = try CLI.run(["--threads", value, "."], input: "1")
+      let result = try await CLI.run(["--threads", value, "."], input: "1")
       #expect(result.status == 2)
       #expect(result.stderr.contains("--threads takes a number of at least 1"))
     }

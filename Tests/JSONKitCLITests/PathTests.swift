@@ -6,8 +6,8 @@ struct CatalogPathTests {
   let catalog = CLI.sample("catalog.json")
 
   @Test("The README's first command prints the first product's name")
-  func readmeCommand() throws {
-    let result = try CLI.run([".products[0].name", catalog])
+  func readmeCommand() async throws {
+    let result = try await CLI.run([".products[0].name", catalog])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.stdout == "\"Trail Runner 2\"\n")
@@ -28,8 +28,8 @@ struct CatalogPathTests {
       (".products[0].price", "129.90"),
       (" .products [0] .id ", "1042"),
     ])
-  func pathForms(path: String, expected: String) throws {
-    let result = try CLI.run(["-c", path, catalog])
+  func pathForms(path: String, expected: String) async throws {
+    let result = try await CLI.run(["-c", path, catalog])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == expected + "\n")
   }
@@ -39,15 +39,15 @@ struct CatalogPathTests {
     arguments: [
       ".nope", ".products[3]", ".products[-4]", ".nope.deeper[0]", ".products[0].missing.x",
     ])
-  func nullResults(path: String) throws {
-    let result = try CLI.run([path, catalog])
+  func nullResults(path: String) async throws {
+    let result = try await CLI.run([path, catalog])
     #expect(result.status == 0)
     #expect(result.stdout == "null\n")
   }
 
   @Test("The identity filter reprints the whole document")
-  func identity() throws {
-    let result = try CLI.run([".", catalog])
+  func identity() async throws {
+    let result = try await CLI.run([".", catalog])
     #expect(result.stdout.hasPrefix("{\n  \"store\": \"Northwind Outfitters\",\n"))
     #expect(result.stdout.hasSuffix("  }\n}\n"))
     #expect(result.stdout.split(separator: "\n").count > 40)
@@ -60,8 +60,8 @@ struct WrongTypeTests {
   @Test(
     "A key on a number, string or array is jq 1.8's 'Cannot index number with string (\"a\")'; the last input decides the status"
   )
-  func keyOnScalar() throws {
-    let result = try CLI.run(["-c", ".a"], input: "{\"a\":1}\n3\n\"s\"\n[1]\n{\"a\":2}\n")
+  func keyOnScalar() async throws {
+    let result = try await CLI.run(["-c", ".a"], input: "{\"a\":1}\n3\n\"s\"\n[1]\n{\"a\":2}\n")
     #expect(result.status == 0)  // jq 1.8.2: the last input succeeded
     #expect(result.stdout == "1\n2\n")
     #expect(
@@ -74,8 +74,8 @@ struct WrongTypeTests {
   }
 
   @Test("An index on an object is 'Cannot index object with number (0)'")
-  func indexOnObject() throws {
-    let result = try CLI.run([".[0]"], input: #"{"a": 1}"#)
+  func indexOnObject() async throws {
+    let result = try await CLI.run([".[0]"], input: #"{"a": 1}"#)
     #expect(result.status == 5)
     #expect(result.stdout == "")
     // jq 1.8.2 counts the newlines read: none after a last line without one.
@@ -83,13 +83,13 @@ struct WrongTypeTests {
   }
 
   @Test("The error names the file and the line the value ends on")
-  func errorLocation() throws {
-    let result = try CLI.run([".user.id", CLI.sample("events.ndjson")])
+  func errorLocation() async throws {
+    let result = try await CLI.run([".user.id", CLI.sample("events.ndjson")])
     // Line 5's user is null: null.id is null, not an error.
     #expect(result.status == 0)
     #expect(result.stdout == "\"u-17\"\n\"u-17\"\n\"u-23\"\n\"u-17\"\nnull\n")
 
-    let failing = try CLI.run([".type.name", CLI.sample("events.ndjson")])
+    let failing = try await CLI.run([".type.name", CLI.sample("events.ndjson")])
     #expect(failing.status == 5)
     #expect(failing.stdout == "")
     let path = CLI.sample("events.ndjson")
@@ -101,9 +101,9 @@ struct WrongTypeTests {
   }
 
   @Test("In pretty-printed values one after another, the line is where each value ends")
-  func prettyValuesLines() throws {
+  func prettyValuesLines() async throws {
     let input = "{\n  \"a\": 1\n}\n[\n  1,\n  2\n]\n{\n  \"a\": 3\n}\n7"
-    let result = try CLI.run([".a"], input: input)
+    let result = try await CLI.run([".a"], input: input)
     #expect(result.status == 5)
     #expect(result.stdout == "1\n3\n")
     #expect(
@@ -115,8 +115,8 @@ struct WrongTypeTests {
   }
 
   @Test("Keys that need quoting are quoted in the message")
-  func quotedKeyInMessage() throws {
-    let result = try CLI.run([#".["a key"]"#], input: "true")
+  func quotedKeyInMessage() async throws {
+    let result = try await CLI.run([#".["a key"]"#], input: "true")
     #expect(
       result.stderr
         == "jsonkit: error (at <stdin>:0): Cannot index boolean with string (\"a key\")\n")

@@ -5,13 +5,13 @@ import Testing
 @Suite("Closed output pipe")
 struct PipeTests {
   @Test("jsonkit . big | head -1 exits 0 with nothing on stderr")
-  func headOfBigFile() throws {
+  func headOfBigFile() async throws {
     let directory = try TemporaryDirectory()
     let lines = (0..<100_000).map { #"{"id":\#($0),"name":"item \#($0)","tags":["a","b"]}"# }
     let big = try directory.file("big.ndjson", lines.joined(separator: "\n"))
     let status = directory.url.appendingPathComponent("status").path
     let stderr = directory.url.appendingPathComponent("stderr").path
-    let result = try CLI.shell(
+    let result = try await CLI.shell(
       #"{ "$JSONKIT" . '\#(big)' 2>'\#(stderr)'; echo $? >'\#(status)'; } | head -1"#)
     #expect(result.stdout == "{\n")
     #expect(try String(contentsOfFile: status, encoding: .utf8) == "0\n")
@@ -19,10 +19,10 @@ struct PipeTests {
   }
 
   @Test("An endless input stops as soon as the reader has gone")
-  func endlessInput() throws {
+  func endlessInput() async throws {
     let directory = try TemporaryDirectory()
     let status = directory.url.appendingPathComponent("status").path
-    let result = try CLI.shell(
+    let result = try await CLI.shell(
       #"yes '{"a":[1,2,3]}' 2>/dev/null | { "$JSONKIT" -c .a; echo $? >'\#(status)'; } | head -2"#)
     #expect(result.stdout == "[1,2,3]\n[1,2,3]\n")
     #expect(result.stderr == "")
@@ -36,7 +36,7 @@ struct PipeTests {
 @Suite("Prompt output")
 struct PromptOutputTests {
   @Test("With --unbuffered a value is printed before the next one has been written to the pipe")
-  func printedBeforeMoreInput() throws {
+  func printedBeforeMoreInput() async throws {
     let directory = try TemporaryDirectory()
     let signal = directory.url.appendingPathComponent("got-first").path
     // The producer writes the second value only once the consumer has read the first result
@@ -52,7 +52,7 @@ struct PromptOutputTests {
         echo '{"n":2}'
       } | "$JSONKIT" --unbuffered -c .n | { read first; touch '\#(signal)'; echo "first=$first"; cat; }
       """#
-    let result = try CLI.shell(script)
+    let result = try await CLI.shell(script)
     #expect(result.stdout == "first=1\n2\n")
     #expect(result.stderr == "")
   }

@@ -19,12 +19,12 @@ struct PreludeCutTests {
   ]
 
   @Test("each program runs as with the whole prelude", arguments: programs)
-  func sameAsTheWholePrelude(_ program: String) throws {
+  func sameAsTheWholePrelude(_ program: String) async throws {
     let input = "[\"ab\", null, 1]\n{\"a\": 4}\n[2]\n"
-    let subset = try CLI.run(["-c", program], input: input)
+    let subset = try await CLI.run(["-c", program], input: input)
     // A program that names `include`, even in a comment, may run code its text does not
     // show: it gets every definition.
-    let whole = try CLI.run(["-c", program + "\n# include"], input: input)
+    let whole = try await CLI.run(["-c", program + "\n# include"], input: input)
     #expect(subset.stdout == whole.stdout)
     #expect(subset.stderr == whole.stderr)
     #expect(subset.status == whole.status)

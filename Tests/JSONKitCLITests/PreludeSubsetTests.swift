@@ -22,7 +22,7 @@ struct PreludeSubsetTests {
   ]
 
   @Test("every program runs the same with the whole prelude", arguments: programs)
-  func sameAsTheWholePrelude(_ program: String) throws {
+  func sameAsTheWholePrelude(_ program: String) async throws {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("jsonkit-prelude-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -31,8 +31,9 @@ struct PreludeSubsetTests {
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     try Data().write(to: home.appendingPathComponent(".jq"))
     let input = "[1,2,3]\n{\"a\":4}\n"
-    let subset = try CLI.run(["-c", program], input: input, environment: ["HOME": empty.path])
-    let whole = try CLI.run(["-c", program], input: input, environment: ["HOME": home.path])
+    let subset = try await CLI.run(
+      ["-c", program], input: input, environment: ["HOME": empty.path])
+    let whole = try await CLI.run(["-c", program], input: input, environment: ["HOME": home.path])
     #expect(subset.stdout == whole.stdout)
     #expect(subset.stderr == whole.stderr)
     #expect(subset.status == whole.status)

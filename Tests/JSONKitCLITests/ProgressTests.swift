@@ -13,7 +13,7 @@ struct ProgressTests {
   }
 
   @Test("On a terminal a line of progress is drawn on standard error only")
-  func onATerminalALineOfProgressIsDrawnOnStandardErrorOnly() throws {
+  func onATerminalALineOfProgressIsDrawnOnStandardErrorOnly() async throws {
     let binary = try #require(CLI.executable)
     let input = try Self.makeInput()
     let output = input.appendingPathExtension("out")
@@ -23,7 +23,7 @@ struct ProgressTests {
     }
     // Under `script` standard error is a terminal; standard output goes to a file.
     let command = "\(binary.path) --progress -c .id \(input.path) > \(output.path)"
-    let result = try CLI.runProcess(
+    let result = try await CLI.runProcess(
       URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], input: nil)
     #expect(result.status == 0)
     let terminal = result.stdout
@@ -37,10 +37,10 @@ struct ProgressTests {
   }
 
   @Test("Without a terminal nothing is drawn")
-  func withoutATerminalNothingIsDrawn() throws {
+  func withoutATerminalNothingIsDrawn() async throws {
     let input = try Self.makeInput()
     defer { try? FileManager.default.removeItem(at: input) }
-    let result = try CLI.run(["--progress", "-c", ".id", input.path])
+    let result = try await CLI.run(["--progress", "-c", ".id", input.path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == String(repeating: "1\n", count: 10_000))

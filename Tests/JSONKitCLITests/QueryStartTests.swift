@@ -41,7 +41,7 @@ struct QueryStartTests {
         "jsonkit: error: __loc__/0 is not defined at <top-level>, line 1, column 1:\n    __loc__\n    ^^^^^^^\njsonkit: 1 compile error\n"
       ),
     ])
-  func queryStarts(program: String, errors: String) throws {
-    try SyntaxErrorWordsTests.expectCompileErrors(program, errors)
+  func queryStarts(program: String, errors: String) async throws {
+    try await SyntaxErrorWordsTests.expectCompileErrors(program, errors)
   }
 }

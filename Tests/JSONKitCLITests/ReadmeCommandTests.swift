@@ -60,12 +60,13 @@ struct ReadmeCommandTests {
   }
 
   @Test("Every jsonkit command in the README prints the output shown under it")
-  func jsonkitCommandsPrintWhatTheReadmeShows() throws {
+  func jsonkitCommandsPrintWhatTheReadmeShows() async throws {
     let runnable = try Self.commands().filter { Self.jsonkitArguments($0) != nil }
     #expect(runnable.count >= 4, "the README's jsonkit examples were not found")
     for command in runnable {
       let arguments = try #require(Self.jsonkitArguments(command))
-      let result = try CLI.shell(#"cd '\#(CLI.packageRoot.path)' && "$JSONKIT" \#(arguments)"#)
+      let result = try await CLI.shell(
+        #"cd '\#(CLI.packageRoot.path)' && "$JSONKIT" \#(arguments)"#)
       #expect(result.status == 0, "\(command): \(result.stderr)")
       #expect(result.stderr == "", "\(command)")
       #expect(!command.output.isEmpty, "\(command): show its output under it (# …)")

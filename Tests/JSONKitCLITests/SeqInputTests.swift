@@ -61,19 +61,19 @@ struct SeqInputTests {
         "jsonkit: ignoring parse error: Invalid literal at EOF at line 4, column 4\n"
       ),
     ])
-  func records(input: String, output: String, errors: String) throws {
-    let result = try CLI.run(["-c", "--seq", "."], input: input)
+  func records(input: String, output: String, errors: String) async throws {
+    let result = try await CLI.run(["-c", "--seq", "."], input: input)
     #expect(result.stdout == output)
     #expect(result.stderr == errors)
     #expect(result.status == 0)
   }
 
   @Test("A record may start in one file and end in the next: the files are one text")
-  func recordAcrossFiles() throws {
+  func recordAcrossFiles() async throws {
     let directory = try TemporaryDirectory()
     let first = try directory.file("a.json", "\u{1E}[1,")
     let second = try directory.file("b.json", "2]\n\u{1E}3\n")
-    let result = try CLI.run(["-c", "--seq", ".", first, second])
+    let result = try await CLI.run(["-c", "--seq", ".", first, second])
     #expect(result.stdout == "\u{1E}[1,2]\n\u{1E}3\n")
     #expect(result.stderr == "")
   }

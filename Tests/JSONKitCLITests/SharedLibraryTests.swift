@@ -5,22 +5,22 @@ import Testing
 /// The shared libraries a running `jsonkit` has mapped, by file name, read from
 /// `/proc/<pid>/maps` once it has answered its first input (so the dynamic loader and `main`
 /// have run), with the answer.
-private func mappedLibraries(_ arguments: [String], input: String) throws
+private func mappedLibraries(_ arguments: [String], input: String) async throws
   -> (libraries: Set<String>, firstLine: String?)
 {
   let binary = try #require(CLI.executable, "the jsonkit binary was not built next to the tests")
   ChildProcess.ignoreBrokenPipes()
   let child = try ChildProcess(
     binary.path, arguments, standardInput: .pipe, standardOutput: .pipe)
-  child.writeInput(Array(input.utf8))
-  let firstLine = child.readOutputLine()
+  try await child.writeInput(Array(input.utf8))
+  let firstLine = try await child.readOutputLine()
   // (Read to its end: a /proc file says it is empty, and a read sized by that stops at the
   // first page.)
   let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(child.pid)/maps"))
   let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
   handle.closeFile()
   child.closeInput()
-  if child.wait(timeout: .seconds(60)) == nil { child.kill() }
+  if await child.wait(timeout: .seconds(60)) == nil { child.kill() }
   var libraries = Set<String>()
   for line in maps.split(separator: "\n") {
     // address perms offset dev inode path: the path is the sixth field, when there is one.
@@ -49,9 +49,9 @@ struct SharedLibraryTests {
       ["-c", "--unbuffered", "--stream", "."],
       ["-c", "--unbuffered", #".a | test("b+") | tostring | ascii_downcase"#],
     ])
-  func runMapsNoFoundation(_ arguments: [String]) throws {
+  func runMapsNoFoundation(_ arguments: [String]) async throws {
     let input = #"{"a":"abb"}"# + "\n"
-    let (libraries, firstLine) = try mappedLibraries(arguments, input: input)
+    let (libraries, firstLine) = try await mappedLibraries(arguments, input: input)
     // The reading worked: the child answered, and its libraries were seen.
     #expect(firstLine != nil)
     #expect(libraries.contains { $0.hasPrefix("libswiftCore.so") }, "\(libraries.sorted())")

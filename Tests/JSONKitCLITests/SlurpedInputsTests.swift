@@ -14,16 +14,16 @@ struct SlurpedInputsTests {
       (["-n", "-s", "--stream", "-c", "[inputs]"], "1 [2]", "[[[[],1],[[0],2],[[0]]]]\n"),
       (["-n", "-s", "-c", #"[input, (try input catch "none")]"#], "1 2", "[[1,2],\"none\"]\n"),
     ])
-  func slurped(arguments: [String], input: String, output: String) throws {
-    let result = try CLI.run(arguments, input: input)
+  func slurped(arguments: [String], input: String, output: String) async throws {
+    let result = try await CLI.run(arguments, input: input)
     #expect(result.stdout == output)
     #expect(result.stderr == "")
     #expect(result.status == 0)
   }
 
   @Test("Input that is not JSON is the error of the program's input, as in jq")
-  func notJSON() throws {
-    let result = try CLI.run(["-n", "-s", "-c", "input"], input: "[1,")
+  func notJSON() async throws {
+    let result = try await CLI.run(["-n", "-s", "-c", "input"], input: "[1,")
     #expect(result.stdout == "")
     #expect(
       result.stderr

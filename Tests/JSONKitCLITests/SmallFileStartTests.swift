@@ -21,33 +21,33 @@ struct SmallFileStartTests {
   ]
 
   @Test("files named on the command line", arguments: programs)
-  func namedFiles(_ program: [String]) throws {
+  func namedFiles(_ program: [String]) async throws {
     let directory = try TemporaryDirectory()
     let first = try directory.file("first.json", Self.records)
     let second = try directory.file("second.json", "7 8\n")
     for files in [[first], [second, second], [second, first]] {
-      let several = try CLI.run(["--threads", "2"] + program + files)
-      let one = try CLI.run(["--threads", "1"] + program + files)
+      let several = try await CLI.run(["--threads", "2"] + program + files)
+      let one = try await CLI.run(["--threads", "1"] + program + files)
       #expect(several.stdout == one.stdout, "\(program) \(files.count) files")
       #expect(several.stderr == one.stderr)
       #expect(several.status == one.status)
     }
     // The parse error is reported at its line, after the values before it.
-    let run = try CLI.run(["--threads", "2", "-c", ".a", first])
+    let run = try await CLI.run(["--threads", "2", "-c", ".a", first])
     #expect(run.stdout == "1\n2\n\"x\"\n")
     #expect(run.stderr.contains("at line 4"), "\(run.stderr)")
   }
 
   @Test("a file on standard input", arguments: programs)
-  func fileOnStandardInput(_ program: [String]) throws {
+  func fileOnStandardInput(_ program: [String]) async throws {
     let directory = try TemporaryDirectory()
     let file = try directory.file("records.json", Self.records)
     let words = program.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
       .joined(separator: " ")
-    let several = try CLI.shell(#""$JSONKIT" --threads 2 \#(words) < '\#(file)'"#)
-    let one = try CLI.shell(#""$JSONKIT" --threads 1 \#(words) < '\#(file)'"#)
+    let several = try await CLI.shell(#""$JSONKIT" --threads 2 \#(words) < '\#(file)'"#)
+    let one = try await CLI.shell(#""$JSONKIT" --threads 1 \#(words) < '\#(file)'"#)
     // The same as through a pipe, which the parallel runner reads.
-    let piped = try CLI.run(["--threads", "2"] + program, input: Self.records)
+    let piped = try await CLI.run(["--threads", "2"] + program, input: Self.records)
     #expect(several.stdout == one.stdout)
     #expect(several.stderr == one.stderr)
     #expect(several.status == one.status)

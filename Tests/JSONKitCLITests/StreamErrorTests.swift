@@ -16,15 +16,15 @@ import Testing
 struct StreamErrorTests {
   /// Runs `jsonkit -c FLAGS PROGRAM` both ways; they must agree (on standard error only
   /// whether there is something: see `streamWithoutErrors`).
-  private func run(_ flags: [String], _ input: String) throws -> RunResult {
-    try runBoth(flags, input).pushed
+  private func run(_ flags: [String], _ input: String) async throws -> RunResult {
+    try await runBoth(flags, input).pushed
   }
 
-  private func runBoth(_ flags: [String], _ input: String) throws -> (
+  private func runBoth(_ flags: [String], _ input: String) async throws -> (
     pushed: RunResult, pulled: RunResult
   ) {
-    let pushed = try CLI.run(["-c"] + flags + ["."], input: input)
-    let pulled = try CLI.run(["-c", "-n"] + flags + ["inputs"], input: input)
+    let pushed = try await CLI.run(["-c"] + flags + ["."], input: input)
+    let pulled = try await CLI.run(["-c", "-n"] + flags + ["inputs"], input: input)
     #expect(pushed.stdout == pulled.stdout)
     #expect(pushed.stderr.isEmpty == pulled.stderr.isEmpty)
     #expect(pushed.status == pulled.status)
@@ -37,8 +37,8 @@ struct StreamErrorTests {
   }
 
   @Test("the manual's example: [\"a\",n] gives the leaf before the ',' and the path [1]")
-  func manualExample() throws {
-    let result = try run(["--stream-errors"], #"["a",n]"#)
+  func manualExample() async throws {
+    let result = try await run(["--stream-errors"], #"["a",n]"#)
     let out = lines(result.stdout)
     #expect(out.count == 2)
     #expect(out.first == #"[[0],"a"]"#)
@@ -49,8 +49,8 @@ struct StreamErrorTests {
   }
 
   @Test("a truncated array: the last scalar had no ',' after it, so it is no event")
-  func truncatedArray() throws {
-    let result = try run(["--stream-errors"], "[1,[2,3")
+  func truncatedArray() async throws {
+    let result = try await run(["--stream-errors"], "[1,[2,3")
     let out = lines(result.stdout)
     #expect(Array(out.prefix(2)) == ["[[0],1]", "[[1,0],2]"])
     #expect(out.count == 3)
@@ -59,26 +59,26 @@ struct StreamErrorTests {
   }
 
   @Test("a truncated object: the key is the path only after its ':'")
-  func truncatedObject() throws {
-    let keyOnly = try run(["--stream-errors"], #"{"a":{"b":1,"c""#)
+  func truncatedObject() async throws {
+    let keyOnly = try await run(["--stream-errors"], #"{"a":{"b":1,"c""#)
     #expect(lines(keyOnly.stdout).first == #"[["a","b"],1]"#)
     #expect(lines(keyOnly.stdout).last?.hasSuffix(#",["a",null]]"#) == true)
     #expect(lines(keyOnly.stdout).count == 2)
-    let withColon = try run(["--stream-errors"], #"{"a":1,"b":"#)
+    let withColon = try await run(["--stream-errors"], #"{"a":1,"b":"#)
     #expect(lines(withColon.stdout).first == #"[["a"],1]"#)
     #expect(lines(withColon.stdout).last?.hasSuffix(#",["b"]]"#) == true)
-    let afterComma = try run(["--stream-errors"], #"{"a":1,"#)
+    let afterComma = try await run(["--stream-errors"], #"{"a":1,"#)
     #expect(lines(afterComma.stdout).last?.hasSuffix(",[null]]") == true)
-    let afterValue = try run(["--stream-errors"], #"{"a":[]"#)
+    let afterValue = try await run(["--stream-errors"], #"{"a":[]"#)
     #expect(lines(afterValue.stdout).first == #"[["a"],[]]"#)
     #expect(lines(afterValue.stdout).last?.hasSuffix(#",["a"]]"#) == true)
     for result in [keyOnly, withColon, afterComma, afterValue] { #expect(result.status == 0) }
   }
 
   @Test("after an error the rest of its line is dropped and the next line parsed afresh")
-  func resyncAtTheNextLine() throws {
+  func resyncAtTheNextLine() async throws {
     let input = "{\"a\":1}\n{\"a\":tru} [9]\n[3]\n"
-    let result = try run(["--stream-errors"], input)
+    let result = try await run(["--stream-errors"], input)
     let out = lines(result.stdout)
     #expect(out.count == 5)
     #expect(Array(out.prefix(2)) == [#"[["a"],1]"#, #"[["a"]]"#])
@@ -89,21 +89,21 @@ struct StreamErrorTests {
   }
 
   @Test("top-level scalars: one followed by white space is an event, one cut by an error not")
-  func topLevelScalars() throws {
-    let spaced = try run(["--stream-errors"], "1 2 x")
+  func topLevelScalars() async throws {
+    let spaced = try await run(["--stream-errors"], "1 2 x")
     #expect(Array(lines(spaced.stdout).prefix(2)) == ["[[],1]", "[[],2]"])
     #expect(lines(spaced.stdout).last?.hasSuffix(",[]]") == true)
     #expect(lines(spaced.stdout).count == 3)
-    let glued = try run(["--stream-errors"], "1 2x")
+    let glued = try await run(["--stream-errors"], "1 2x")
     #expect(lines(glued.stdout).first == "[[],1]")
     #expect(lines(glued.stdout).count == 2)
   }
 
   @Test("--stream alone: the same events before the error, then the error ends the run")
-  func streamWithoutErrors() throws {
+  func streamWithoutErrors() async throws {
     // Pushed, the error is the run's parse error; pulled by `inputs`, it is an error of the
     // program, at the input's line (0: no newline read yet).
-    let truncated = try runBoth(["--stream"], "[1,[2,3")
+    let truncated = try await runBoth(["--stream"], "[1,[2,3")
     #expect(truncated.pushed.stdout == "[[0],1]\n[[1,0],2]\n")
     #expect(
       truncated.pushed.stderr
@@ -112,7 +112,7 @@ struct StreamErrorTests {
       truncated.pulled.stderr
         == "jsonkit: error (at <stdin>:0): Unfinished JSON term at EOF at line 1, column 7\n")
     #expect(truncated.pushed.status == 5)
-    let comma = try runBoth(["--stream"], "[1,2,x]")
+    let comma = try await runBoth(["--stream"], "[1,2,x]")
     #expect(comma.pushed.stdout == "[[0],1]\n[[1],2]\n")
     #expect(
       comma.pushed.stderr == "jsonkit: parse error: Invalid numeric literal at line 1, column 7\n")
@@ -123,7 +123,7 @@ struct StreamErrorTests {
   }
 
   @Test("the streaming parser's own words for structure errors, with jq's paths and places")
-  func structureMessages() throws {
+  func structureMessages() async throws {
     let cases: [(input: String, output: String)] = [
       ("]", #"["Unmatched ']' at the top-level at line 1, column 1",[]]"#),
       (#"{"a" 1}"#, #"["Expected separator between values at line 1, column 7",[null]]"#),
@@ -136,7 +136,7 @@ struct StreamErrorTests {
       ("1 2x", #"[[],1]"# + "\n" + #"["Invalid numeric literal at EOF at line 1, column 4",[]]"#),
     ]
     for (input, output) in cases {
-      let result = try run(["--stream-errors"], input)
+      let result = try await run(["--stream-errors"], input)
       #expect(result.stdout == output + "\n", "\(input)")
       #expect(result.status == 0)
     }
@@ -145,8 +145,8 @@ struct StreamErrorTests {
   /// jq's parser counts the lines it reads itself: the newline dropped with the rest of a
   /// line after an error is not counted, so the places after it are a line short.
   @Test("after an error the rest of the line is dropped; lines count on (jq's places)")
-  func placesAfterAnError() throws {
-    let result = try run(["--stream-errors"], "[1,\n x\n]\n[2,\n]")
+  func placesAfterAnError() async throws {
+    let result = try await run(["--stream-errors"], "[1,\n x\n]\n[2,\n]")
     #expect(
       result.stdout == """
         [[0],1]
@@ -159,11 +159,11 @@ struct StreamErrorTests {
   }
 
   @Test("a valid input gives the same events with or without --stream-errors")
-  func validInputIsUnchanged() throws {
+  func validInputIsUnchanged() async throws {
     let input = #"{"a":[1,{"b":null}],"c":"x"} [] 3 "s" [[[]]]"#
-    let plain = try run(["--stream"], input)
-    let errors = try run(["--stream-errors"], input)
-    let reference = try CLI.run(["-c", "tostream"], input: input)
+    let plain = try await run(["--stream"], input)
+    let errors = try await run(["--stream-errors"], input)
+    let reference = try await CLI.run(["-c", "tostream"], input: input)
     #expect(plain.stdout == reference.stdout)
     #expect(errors.stdout == reference.stdout)
   }
@@ -179,19 +179,19 @@ struct StreamShortcutTests {
       ".", "select(length == 2)", "select(length==2)|.[1]", "select( length == 2 ) | .[0]",
       ".[0]",
     ])
-  func sameAsTheEvaluator(_ program: String) throws {
+  func sameAsTheEvaluator(_ program: String) async throws {
     let input = #"{"a":[1,{"b":null},[]],"c":"x"} 3 [] {"d":{}} [[1,[2]]]"# + "\n"
     for flags in [["-c", "--stream"], ["-c", "--stream-errors"], ["-c", "--stream", "-s"]] {
-      let shortcut = try CLI.run(flags + [program], input: input)
-      let evaluated = try CLI.run(flags + ["\(program) | ."], input: input)
+      let shortcut = try await CLI.run(flags + [program], input: input)
+      let evaluated = try await CLI.run(flags + ["\(program) | ."], input: input)
       // (Slurped, the one input is the array of all events: `select(length == 2)` is empty.)
       if !flags.contains("-s") { #expect(!shortcut.stdout.isEmpty) }
       #expect(shortcut.stdout == evaluated.stdout, "\(flags) \(program)")
       #expect(shortcut.status == evaluated.status)
     }
     let errors = "[1,\n2,x]\n"
-    let shortcut = try CLI.run(["-c", "--stream-errors", program], input: errors)
-    let evaluated = try CLI.run(["-c", "--stream-errors", "\(program) | ."], input: errors)
+    let shortcut = try await CLI.run(["-c", "--stream-errors", program], input: errors)
+    let evaluated = try await CLI.run(["-c", "--stream-errors", "\(program) | ."], input: errors)
     #expect(shortcut.stdout == evaluated.stdout)
   }
 }

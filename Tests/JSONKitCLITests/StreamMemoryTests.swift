@@ -12,18 +12,18 @@ import Testing
 /// and its output thrown away; its peak resident set in KiB, read from `/proc` while the
 /// child still waits for the end of its input (so after it has taken in all but the last
 /// pipe-full), and its exit status (nil if it did not end within ten minutes).
-private func peakMemory(_ arguments: [String], blocks: Int, block: (Int) -> [UInt8]) throws
+private func peakMemory(_ arguments: [String], blocks: Int, block: (Int) -> [UInt8]) async throws
   -> (status: Int32?, kilobytes: Int)
 {
   let binary = try #require(CLI.executable, "the jsonkit binary was not built next to the tests")
   ChildProcess.ignoreBrokenPipes()
   let child = try ChildProcess(binary.path, arguments, standardInput: .pipe)
-  for i in 0..<blocks { child.writeInput(block(i)) }
+  for i in 0..<blocks { try await child.writeInput(block(i)) }
   let status = try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)
   let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
   let kilobytes = peak.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
   child.closeInput()
-  let ended = child.wait(timeout: .seconds(600))
+  let ended = await child.wait(timeout: .seconds(600))
   if ended == nil { child.kill() }
   return (ended?.status, try #require(kilobytes))
 }
@@ -44,7 +44,7 @@ private func arrayBlock(_ i: Int, of count: Int) -> [UInt8] {
 @Suite("--stream in constant memory")
 struct StreamMemoryTests {
   @Test("Streaming a large document keeps memory flat")
-  func streamingALargeDocumentKeepsMemoryFlat() throws {
+  func streamingALargeDocumentKeepsMemoryFlat() async throws {
     // About 13.7 MB, one array: enough to tell a held document from a streamed one, and
     // half the 250 blocks this test once used, which made it the longest test of the run
     // (155 s of a debug build's --stream on a loaded machine).
@@ -52,10 +52,12 @@ struct StreamMemoryTests {
     let program = ["-c", "--stream", "select(length == 2) | .[1] | numbers"]
     // The same run on 2 blocks (230 KB, more than a pipe holds, so the child has started
     // and streamed by the time it is measured): the binary's own footprint.
-    let baseline = try peakMemory(program, blocks: 2) { arrayBlock($0, of: 2) }
-    let streamed = try peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
+    let baseline = try await peakMemory(program, blocks: 2) { arrayBlock($0, of: 2) }
+    let streamed = try await peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
     // The same document parsed whole: the measurement sees a document held in memory.
-    let whole = try peakMemory(["-c", "length"], blocks: blocks) { arrayBlock($0, of: blocks) }
+    let whole = try await peakMemory(["-c", "length"], blocks: blocks) {
+      arrayBlock($0, of: blocks)
+    }
     for status in [baseline.status, streamed.status, whole.status] {
       #expect(status == 0)
     }
@@ -71,11 +73,11 @@ struct StreamMemoryTests {
   /// one-thread runner, which reads only what the program uses, instead of holding the whole
   /// document in a batch.
   @Test("One large document on several threads is read projected")
-  func oneLargeDocumentOnSeveralThreadsIsReadProjected() throws {
+  func oneLargeDocumentOnSeveralThreadsIsReadProjected() async throws {
     let blocks = 250  // about 28 MB, one array
     let program = ["--threads", "2", "-c", ".[].geo.lat"]
-    let parallel = try peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
-    let single = try peakMemory(["--threads", "1"] + program.dropFirst(2), blocks: blocks) {
+    let parallel = try await peakMemory(program, blocks: blocks) { arrayBlock($0, of: blocks) }
+    let single = try await peakMemory(["--threads", "1"] + program.dropFirst(2), blocks: blocks) {
       arrayBlock($0, of: blocks)
     }
     for status in [parallel.status, single.status] { #expect(status == 0) }
@@ -88,31 +90,31 @@ struct StreamMemoryTests {
     var text: [UInt8] = []
     for i in 0..<40 { text += arrayBlock(i, of: 40) }
     let input = String(decoding: text, as: UTF8.self)
-    let parallelRun = try CLI.run(program, input: input)
-    let singleRun = try CLI.run(["--threads", "1", "-c", ".[].geo.lat"], input: input)
+    let parallelRun = try await CLI.run(program, input: input)
+    let singleRun = try await CLI.run(["--threads", "1", "-c", ".[].geo.lat"], input: input)
     #expect(parallelRun.status == 0)
     #expect(parallelRun.stdout == singleRun.stdout)
     #expect(parallelRun.stdout.split(separator: "\n").count == 40_000)
   }
 
   @Test("Stream events equal tostream of the parsed values")
-  func streamEventsEqualTostreamOfTheParsedValues() throws {
+  func streamEventsEqualTostreamOfTheParsedValues() async throws {
     let input =
       #"{"a":[1,{},[],{"b":null,"c":"x\u00e9\n"}],"d":1.000,"e":1e2}"#
       + "\n[] {} 3 \"s\" [[[]]] [1,[2,[3]]]"
-    let streamed = try CLI.run(["-c", "--stream", "."], input: input)
-    let reference = try CLI.run(["-c", "tostream"], input: input)
+    let streamed = try await CLI.run(["-c", "--stream", "."], input: input)
+    let reference = try await CLI.run(["-c", "tostream"], input: input)
     #expect(streamed.status == 0)
     #expect(streamed.stdout == reference.stdout)
     // fromstream puts the values back together.
-    let rebuilt = try CLI.run(["-c", "--stream", "-n", "fromstream(inputs)"], input: input)
-    let plain = try CLI.run(["-c", "."], input: input)
+    let rebuilt = try await CLI.run(["-c", "--stream", "-n", "fromstream(inputs)"], input: input)
+    let plain = try await CLI.run(["-c", "."], input: input)
     #expect(rebuilt.stdout == plain.stdout)
   }
 
   @Test("Events before a parse error are printed then the error")
-  func eventsBeforeAParseErrorArePrintedThenTheError() throws {
-    let result = try CLI.run(["-c", "--stream", "."], input: #"[1,[2,3],{"a":tru}]"#)
+  func eventsBeforeAParseErrorArePrintedThenTheError() async throws {
+    let result = try await CLI.run(["-c", "--stream", "."], input: #"[1,[2,3],{"a":tru}]"#)
     #expect(result.stdout == "[[0],1]\n[[1,0],2]\n[[1,1],3]\n[[1,1]]\n")
     #expect(result.stderr == "jsonkit: parse error: Invalid literal at line 1, column 18\n")
     #expect(result.status == 5)

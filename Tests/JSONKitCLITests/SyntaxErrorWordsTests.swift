@@ -146,24 +146,24 @@ struct SyntaxErrorWordsTests {
         "jsonkit: error: $b is not defined at <top-level>, line 1, column 13:\n    . as [$a] | $b\n                ^^\njsonkit: 1 compile error\n"
       ),
     ])
-  func compileErrors(program: String, errors: String) throws {
-    try Self.expectCompileErrors(program, errors)
+  func compileErrors(program: String, errors: String) async throws {
+    try await Self.expectCompileErrors(program, errors)
   }
 
   /// Checks that `jsonkit -n program` fails to compile (exit 3) with exactly `errors` on
   /// standard error and nothing on standard output: the other suites of jq's words use it.
   static func expectCompileErrors(
     _ program: String, _ errors: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let result = try CLI.run(["-n", program])
+  ) async throws {
+    let result = try await CLI.run(["-n", program])
     #expect(result.stderr == errors, sourceLocation: sourceLocation)
     #expect(result.stdout == "", sourceLocation: sourceLocation)
     #expect(result.status == 3, sourceLocation: sourceLocation)
   }
 
   @Test("A comment at the end of the program: the error is at the newline that ends it, as jq's")
-  func commentAtEnd() throws {
-    let result = try CLI.run(["-n", ". as $x | $x +  # why\n"])
+  func commentAtEnd() async throws {
+    let result = try await CLI.run(["-n", ". as $x | $x +  # why\n"])
     #expect(
       result.stderr == """
         jsonkit: error: syntax error, unexpected end of file at <top-level>, line 1, column 22:

@@ -15,8 +15,8 @@ struct VersionTests {
   }
 
   @Test("--version names the release, then the commits after it as git describe, or -unknown")
-  func version() throws {
-    let result = try CLI.run(["--version"])
+  func version() async throws {
+    let result = try await CLI.run(["--version"])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     let release = try release()
@@ -27,12 +27,12 @@ struct VersionTests {
     let text = result.stdout
     #expect(
       pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, "\(text)")
-    #expect(try CLI.run(["-V"]).stdout == text)
+    #expect(try await CLI.run(["-V"]).stdout == text)
   }
 
   @Test("--build-configuration prints one line: how it was built, the platform, the libraries")
-  func buildConfiguration() throws {
-    let result = try CLI.run(["--build-configuration"])
+  func buildConfiguration() async throws {
+    let result = try await CLI.run(["--build-configuration"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 2 && lines[1].isEmpty, "\(result.stdout)")
@@ -44,6 +44,6 @@ struct VersionTests {
     #expect(parts.contains { $0.hasPrefix("Oniguruma 6.") })
     #expect(parts.contains { $0.hasSuffix("-linux") || $0.hasSuffix("-macos") })
     // As jq's, it answers where it is read and ignores the rest.
-    #expect(try CLI.run(["--build-configuration", "--bogus"]).stdout == result.stdout)
+    #expect(try await CLI.run(["--build-configuration", "--bogus"]).stdout == result.stdout)
   }
 }

@@ -1,4 +1,5 @@
 import JSONKit
+import TestProcesses
 import Testing
 
 @testable import JSONQuery
@@ -55,8 +56,8 @@ extension HostileQueryTests {
   /// stack under AddressSanitizer: the stack guard took the address of a Swift local, which
   /// ASan moves to its heap "fake stack", so it never fired and the stack overflowed.
   @Test("Endless lazy recursion ends with an error")
-  func endlessLazyRecursionEndsWithAnError() {
-    let error = StackGuardTests.onThread(stackSize: 8 << 20) { () -> QueryError? in
+  func endlessLazyRecursionEndsWithAnError() async throws {
+    let error = try await onOwnThread(stackSize: 8 << 20) { () -> QueryError? in
       do {
         _ = try Query("def fac: if . <= 1 then . * (. - 1 | fac) end; [.[] | fac]")
           .values(on: [1, 5, 10])

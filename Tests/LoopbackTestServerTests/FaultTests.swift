@@ -20,22 +20,22 @@ extension LoopbackServerTests {
     }
 
     @Test("Closing mid-body leaves curl a partial file")
-    func closeMidBody() throws {
+    func closeMidBody() async throws {
       let server = try serve(.closeMidBody(afterBytes: 1000))
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 18)  // CURLE_PARTIAL_FILE
       #expect(result.body == Array(patternBytes(10_000).prefix(1000)))
       #expect(result.header("Content-Length") == "10000")
     }
 
     @Test("A truncated chunked body leaves curl a partial file")
-    func truncateChunked() throws {
+    func truncateChunked() async throws {
       let server = try serve(.truncateChunked(afterChunks: 2), framing: .chunked(chunkSize: 100))
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect([18, 56].contains(result.exitCode))  // partial file / receive error
       #expect(result.body == Array(patternBytes(10_000).prefix(200)))
     }
@@ -54,11 +54,11 @@ extension LoopbackServerTests {
     }
 
     @Test("A raw invalid status line is refused by curl")
-    func rawInvalidStatusLine() throws {
+    func rawInvalidStatusLine() async throws {
       let server = try serve(.raw(Array("HTTQ/9 what\r\n\r\n".utf8)))
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect([1, 8].contains(result.exitCode))  // unsupported protocol / weird server reply
     }
 
@@ -73,30 +73,30 @@ extension LoopbackServerTests {
     }
 
     @Test("Closing without a response gives curl nothing")
-    func closeWithoutResponse() throws {
+    func closeWithoutResponse() async throws {
       let server = try serve(.closeWithoutResponse)
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 52)  // CURLE_GOT_NOTHING
     }
 
     @Test("An invalid gzip body is a content encoding error for curl")
-    func invalidGzip() throws {
+    func invalidGzip() async throws {
       let server = try serve(.invalidGzip)
       defer { server.stop() }
 
-      let result = try curl(["--compressed", server.url("/")])
+      let result = try await curl(["--compressed", server.url("/")])
       #expect(result.exitCode == 61)  // CURLE_BAD_CONTENT_ENCODING
       #expect(result.header("Content-Encoding") == "gzip")
     }
 
     @Test("Stall after headers times out the client and stop is prompt")
-    func stallAfterHeadersTimesOutTheClientAndStopIsPrompt() throws {
+    func stallAfterHeadersTimesOutTheClientAndStopIsPrompt() async throws {
       let server = try serve(.stallAfterHeaders)
 
       // Whenever curl's second runs out, the body has not come: code 28.
-      let result = try curl(["-m", "1", server.url("/")])
+      let result = try await curl(["-m", "1", server.url("/")])
       #expect(result.exitCode == 28)  // CURLE_OPERATION_TIMEDOUT
 
       // The headers come, then nothing until stop() wakes the connection: the server closes
@@ -104,21 +104,21 @@ extension LoopbackServerTests {
       let client = try RawClient(port: server.port, sending: get())
       let head = try client.readHead()
       #expect(head.header("Content-Length") == "10000")
-      #expect(returns { server.stop() }, "stop() waited for the stalled response")
+      #expect(await returns { server.stop() }, "stop() waited for the stalled response")
       #expect(try client.serverClosed())
     }
 
     @Test("Delay before headers times out the client")
-    func delayBeforeHeadersTimesOutTheClient() throws {
+    func delayBeforeHeadersTimesOutTheClient() async throws {
       // An hour: only stop() ends the wait, so stop() returning at all is the test.
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("late")
         response.delayBeforeHeaders = .seconds(3600)
         return response
       }
-      let result = try curl(["-m", "1", server.url("/")])
+      let result = try await curl(["-m", "1", server.url("/")])
       #expect(result.exitCode == 28)
-      #expect(returns { server.stop() }, "stop() waited for the delayed response")
+      #expect(await returns { server.stop() }, "stop() waited for the delayed response")
     }
   }
 }

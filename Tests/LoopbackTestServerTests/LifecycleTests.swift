@@ -62,7 +62,7 @@ extension LoopbackServerTests {
     // Prompt means that stop() does not wait for the download: its chunks are an hour apart,
     // so stop() returning at all is the test, whatever the machine's load (no clock).
     @Test("Stop is prompt with a half sent request and a slow download")
-    func stopIsPromptWithAHalfSentRequestAndASlowDownload() throws {
+    func stopIsPromptWithAHalfSentRequestAndASlowDownload() async throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text(String(repeating: "x", count: 100))
         response.framing = .chunked(chunkSize: 1)
@@ -72,7 +72,7 @@ extension LoopbackServerTests {
       let halfSent = try RawClient(port: server.port, sending: "GET / HTTP/1.1\r\nHost:")
       let downloading = try RawClient(port: server.port, sending: get())
       _ = try downloading.readHead()
-      #expect(returns { server.stop() }, "stop() waited for the download")
+      #expect(await returns { server.stop() }, "stop() waited for the download")
       #expect(try halfSent.serverClosed())
       #expect(server.requestsServed == 1)
     }
@@ -80,11 +80,11 @@ extension LoopbackServerTests {
     // A freed port may be bound at once by a server of a test running alongside: "gone"
     // means refused, or answered by someone without this server's token.
     @Test("Stop is idempotent and refuses new connections")
-    func stopIsIdempotentAndRefusesNewConnections() throws {
+    func stopIsIdempotentAndRefusesNewConnections() async throws {
       let token = UUID().uuidString
       let server = try LoopbackServer { _ in .text(token) }
       let port = server.port
-      #expect(try curl([server.url("/")]).exitCode == 0)
+      #expect(try await curl([server.url("/")]).exitCode == 0)
       #expect(!serverIsGone(port: port, token: token))
       // The server's sockets, while it holds the port: after stop() a test alongside may
       // bind the port, so these are checked by kernel object, not by port.
@@ -110,14 +110,14 @@ extension LoopbackServerTests {
     }
 
     @Test("Stop called from a handler does not deadlock")
-    func stopCalledFromAHandlerDoesNotDeadlock() throws {
+    func stopCalledFromAHandlerDoesNotDeadlock() async throws {
       let box = ServerBox()
       let server = try LoopbackServer { _ in
         box.server?.stop()
         return .text("stopping")
       }
       box.server = server
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 0 || result.exitCode == 52)
       server.stop()
       box.server = nil

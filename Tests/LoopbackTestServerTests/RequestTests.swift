@@ -6,12 +6,12 @@ extension LoopbackServerTests {
   @Suite("Requests")
   struct Requests {
     @Test("A JSON GET is answered")
-    func jsonGet() throws {
+    func jsonGet() async throws {
       let recorder = Recorder()
       let server = try recorder.server { _ in .json(#"{"name":"jsonkit","n":[1,2,3]}"#) }
       defer { server.stop() }
 
-      let result = try curl([server.url("/items?id=7")])
+      let result = try await curl([server.url("/items?id=7")])
       #expect(result.exitCode == 0)
       #expect(result.text == #"{"name":"jsonkit","n":[1,2,3]}"#)
       #expect(result.header("Content-Type") == "application/json")
@@ -27,12 +27,14 @@ extension LoopbackServerTests {
     }
 
     @Test("Path and query are decoded")
-    func pathAndQueryAreDecoded() throws {
+    func pathAndQueryAreDecoded() async throws {
       let recorder = Recorder()
       let server = try recorder.server { _ in .empty(status: 204) }
       defer { server.stop() }
 
-      let result = try curl(["-w", "%{http_code}", server.url("/a%20b/c+d?x=1&y=%20z+w&x=2&flag")])
+      let result = try await curl([
+        "-w", "%{http_code}", server.url("/a%20b/c+d?x=1&y=%20z+w&x=2&flag"),
+      ])
       #expect(result.exitCode == 0)
       #expect(result.header("Content-Length") == nil)
       let request = try #require(recorder.last)
@@ -53,7 +55,7 @@ extension LoopbackServerTests {
     }
 
     @Test("A POST body is echoed", arguments: [false, true])
-    func postEcho(chunked: Bool) throws {
+    func postEcho(chunked: Bool) async throws {
       let recorder = Recorder()
       let server = try recorder.server { request in
         .bytes(request.body, contentType: "application/octet-stream")
@@ -64,7 +66,8 @@ extension LoopbackServerTests {
       let file = try temporaryFile(payload)
       defer { try? FileManager.default.removeItem(at: file) }
       let framing = chunked ? ["-H", "Transfer-Encoding: chunked"] : []
-      let result = try curl(framing + ["--data-binary", "@\(file.path)", server.url("/echo")])
+      let result = try await curl(
+        framing + ["--data-binary", "@\(file.path)", server.url("/echo")])
       #expect(result.exitCode == 0)
       #expect(result.body == payload)
       let request = try #require(recorder.last)
@@ -107,7 +110,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Large upload through curl's own expect")
-    func largeUploadThroughCurlsOwnExpect() throws {
+    func largeUploadThroughCurlsOwnExpect() async throws {
       // libcurl sends Expect: 100-continue by itself for bodies over 1 MiB.
       let recorder = Recorder()
       let server = try recorder.server { request in .text("\(request.body.count)") }
@@ -116,20 +119,20 @@ extension LoopbackServerTests {
       let payload = patternBytes(3 << 20)
       let file = try temporaryFile(payload)
       defer { try? FileManager.default.removeItem(at: file) }
-      let result = try curl(["--data-binary", "@\(file.path)", server.url("/big")])
+      let result = try await curl(["--data-binary", "@\(file.path)", server.url("/big")])
       #expect(result.exitCode == 0)
       #expect(result.text == "\(payload.count)")
       #expect(recorder.last?.body == payload)
     }
 
     @Test("A hundred request headers arrive in order")
-    func hundredRequestHeadersArriveInOrder() throws {
+    func hundredRequestHeadersArriveInOrder() async throws {
       let recorder = Recorder()
       let server = try recorder.server { _ in .empty(status: 204) }
       defer { server.stop() }
 
       let arguments = (0..<100).flatMap { ["-H", "X-Field-\($0): value \($0)"] }
-      let result = try curl(arguments + [server.url("/")])
+      let result = try await curl(arguments + [server.url("/")])
       #expect(result.exitCode == 0)
       let fields = try #require(recorder.last).headers.filter { $0.name.hasPrefix("X-Field-") }
       #expect(fields.map(\.name) == (0..<100).map { "X-Field-\($0)" })

@@ -6,12 +6,12 @@ extension LoopbackServerTests {
   @Suite("Responses")
   struct Responses {
     @Test("Keep-alive reuses one connection")
-    func keepAliveReusesOneConnection() throws {
+    func keepAliveReusesOneConnection() async throws {
       let recorder = Recorder()
       let server = try recorder.server { request in .text("reply to \(request.path)") }
       defer { server.stop() }
 
-      let result = try curl([server.url("/one"), server.url("/two")])
+      let result = try await curl([server.url("/one"), server.url("/two")])
       #expect(result.exitCode == 0)
       #expect(result.text == "reply to /onereply to /two")
       #expect(server.connectionsAccepted == 1)
@@ -47,7 +47,7 @@ extension LoopbackServerTests {
     }
 
     @Test("HEAD sends the headers of GET")
-    func headSendsTheHeadersOfGet() throws {
+    func headSendsTheHeadersOfGet() async throws {
       let server = try LoopbackServer { _ in .text("twelve bytes") }
       defer { server.stop() }
 
@@ -61,13 +61,13 @@ extension LoopbackServerTests {
       #expect(get.statusLine == "HTTP/1.1 200 OK")
       #expect(get.body == Array("twelve bytes".utf8))
 
-      let result = try curl(["-I", server.url("/")])
+      let result = try await curl(["-I", server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.header("Content-Length") == "12")
     }
 
     @Test("A chunked response arrives whole")
-    func chunkedResponse() throws {
+    func chunkedResponse() async throws {
       let body = patternBytes(10_000)
       let server = try LoopbackServer { _ in
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
@@ -76,7 +76,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.body == body)
       #expect(result.header("Transfer-Encoding") == "chunked")
@@ -93,7 +93,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Slow chunked response arrives whole")
-    func slowChunkedResponseArrivesWhole() throws {
+    func slowChunkedResponseArrivesWhole() async throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("abcdefghij")
         response.framing = .chunked(chunkSize: 2)
@@ -102,7 +102,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.text == "abcdefghij")
     }
@@ -123,7 +123,7 @@ extension LoopbackServerTests {
     }
 
     @Test("A close-delimited response arrives whole")
-    func closeDelimitedResponse() throws {
+    func closeDelimitedResponse() async throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("until the end")
         response.framing = .closeDelimited
@@ -131,7 +131,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.text == "until the end")
       #expect(result.header("Content-Length") == nil)
@@ -139,7 +139,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Gzip decodes to the original", arguments: [0, 1, 65_535, 65_536, 200_000])
-    func gzipDecodesToTheOriginal(size: Int) throws {
+    func gzipDecodesToTheOriginal(size: Int) async throws {
       let body = patternBytes(size)
       let server = try LoopbackServer { _ in
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
@@ -148,17 +148,17 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl(["--compressed", server.url("/")])
+      let result = try await curl(["--compressed", server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.header("Content-Encoding") == "gzip")
       #expect(result.body == body)
 
-      let raw = try curl([server.url("/")])
+      let raw = try await curl([server.url("/")])
       #expect(raw.body.starts(with: [0x1F, 0x8B]))
     }
 
     @Test("Gzip with chunked framing decodes")
-    func gzipWithChunkedFraming() throws {
+    func gzipWithChunkedFraming() async throws {
       let body = patternBytes(50_000)
       let server = try LoopbackServer { _ in
         var response = ServerResponse.bytes(body, contentType: "application/octet-stream")
@@ -168,13 +168,13 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl(["--compressed", server.url("/")])
+      let result = try await curl(["--compressed", server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.body == body)
     }
 
     @Test("A hundred response headers")
-    func hundredResponseHeaders() throws {
+    func hundredResponseHeaders() async throws {
       let server = try LoopbackServer { _ in
         ServerResponse(
           status: 200, headers: (0..<100).map { (name: "X-Header-\($0)", value: "v\($0)") },
@@ -182,7 +182,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.text == "ok")
       let names = result.headerLines.filter { $0.hasPrefix("X-Header-") }
@@ -190,7 +190,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Status, reason and redirect are sent")
-    func statusReasonAndRedirect() throws {
+    func statusReasonAndRedirect() async throws {
       let server = try LoopbackServer { request in
         switch request.path {
         case "/old": return .redirect(to: "/new")
@@ -204,7 +204,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let followed = try curl(["-L", server.url("/old")])
+      let followed = try await curl(["-L", server.url("/old")])
       #expect(followed.text == "moved here")
       #expect(server.connectionsAccepted == 1)
 
@@ -230,7 +230,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Handler framing headers are replaced")
-    func handlerFramingHeadersAreReplaced() throws {
+    func handlerFramingHeadersAreReplaced() async throws {
       let server = try LoopbackServer { _ in
         ServerResponse(
           headers: [(name: "Content-Length", value: "999"), (name: "X-Kept", value: "yes")],
@@ -238,7 +238,7 @@ extension LoopbackServerTests {
       }
       defer { server.stop() }
 
-      let result = try curl([server.url("/")])
+      let result = try await curl([server.url("/")])
       #expect(result.exitCode == 0)
       #expect(result.header("Content-Length") == "3")
       #expect(result.header("X-Kept") == "yes")

@@ -30,21 +30,21 @@ struct WireFaultModeTests {
   }
 
   @Test("resetMidBody makes curl report a receive error, not an orderly close")
-  func resetMidBodyWithCurl() throws {
+  func resetMidBodyWithCurl() async throws {
     let server = try serve(.resetMidBody(afterBytes: 1000))
     defer { server.stop() }
-    let result = try curl([server.url("/")])
+    let result = try await curl([server.url("/")])
     #expect(result.exitCode == 56)  // CURLE_RECV_ERROR
     #expect(result.stderr.contains("reset"), "\(result.stderr)")
   }
 
   @Test("stallMidBody sends part of the body and holds the connection until the client leaves")
-  func stallMidBody() throws {
+  func stallMidBody() async throws {
     let server = try serve(.stallMidBody(afterBytes: 1000))
     defer { server.stop() }
     // However soon curl's second runs out, the rest of the body has not come: code 28, and
     // at most the first 1000 bytes.
-    let result = try curl(["-m", "1", server.url("/")])
+    let result = try await curl(["-m", "1", server.url("/")])
     #expect(result.exitCode == 28)  // CURLE_OPERATION_TIMEDOUT
     #expect(Self.body.starts(with: result.body) && result.body.count <= 1000)
     // The first 1000 bytes come, then nothing until the server stops and closes: the bytes

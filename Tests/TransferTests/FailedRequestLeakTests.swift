@@ -87,11 +87,11 @@ struct FailedRequestLeakTests {
   @Test(
     "10,000 failed requests leave no socket, descriptor or memory behind",
     .enabled(if: !isChild))
-  func tenThousandFailedRequestsLeakNothing() throws {
+  func tenThousandFailedRequestsLeakNothing() async throws {
     let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     var environment = ProcessInfo.processInfo.environment
     environment[Self.environmentKey] = "1"
-    let outcome = try ChildProcess.run(
+    let outcome = try await ChildProcess.run(
       binary,
       [
         "--testing-library", "swift-testing", "--filter",

@@ -9,7 +9,7 @@ struct MultipartTests {
   static let tricky = Array("line\r\n--jsonkit.boundary.\r\n\r\n--\r\nend\r\n".utf8)
 
   static func withFormServer<T>(_ body: (FormServer) async throws -> T) async throws -> T {
-    let server = try FormServer()
+    let server = try await FormServer()
     defer { server.stop() }
     return try await body(server)
   }

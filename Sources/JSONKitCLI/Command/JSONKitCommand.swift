@@ -77,7 +77,11 @@ enum JSONKitCommand {
       query = try compile(program, queryOptions)
     } catch {
       var text = CompileErrorReport.text(for: error, program: program)
-      if options.programFile == nil, !program.hasPrefix("."), access(program, F_OK) == 0 {
+      // Only a regular file: `//` names the root directory, and is jq's syntax error alone.
+      var info = stat()
+      if options.programFile == nil, !program.hasPrefix("."), stat(program, &info) == 0,
+        info.st_mode & S_IFMT == S_IFREG
+      {
         text += "jsonkit: '\(program)' is a file: did you mean jsonkit . \(program)?\n"
       }
       Diagnostics.writeToStandardError(text)

@@ -46,6 +46,57 @@ extension JSON {
     return result
   }
 
+  /// Moves the member `key` out of this object (made unique, as `withUniqueMember` does),
+  /// leaving `null` in its place until `restoreUniqueMember` puts a member back; `nil` when
+  /// this is not an object.
+  ///
+  /// What `withUniqueMember` does in one call, split in two, so that a walk
+  /// down a path (`setpath`) can hold each level in a loop instead of a nested closure per
+  /// level: the stack it needs no longer grows with the path.
+  ///
+  /// ```swift
+  /// var user: JSON = ["name": "Ada"]
+  /// if let (_, slot) = user.takeUniqueMember("name") {
+  ///   user.restoreUniqueMember("name", "Grace", at: slot)   // {"name": "Grace"}
+  /// }
+  /// ```
+  ///
+  /// - Parameter key: The member's key.
+  /// - Returns: The member (`null` when absent) and its position among the members (`nil`
+  ///   when absent: `restoreUniqueMember` then adds the key at the end).
+  package mutating func takeUniqueMember(_ key: String) -> (member: JSON, slot: Int?)? {
+    guard let box = uniqueObjectBox() else { return nil }
+    guard let index = box.find(key) else { return (.null, nil) }
+    var member = JSON.null
+    swap(&member, &box.values[index])
+    return (member, index)
+  }
+
+  /// Puts `member` back where `takeUniqueMember` took it from: at `slot`, or under a new key
+  /// `key` at the end when `slot` is `nil`.
+  ///
+  /// Does nothing when this is not an object.
+  ///
+  /// ```swift
+  /// var counts: JSON = [:]
+  /// if let (old, slot) = counts.takeUniqueMember("a") {
+  ///   counts.restoreUniqueMember("a", JSON((old.int ?? 0) + 1), at: slot)   // {"a": 1}
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The member's key.
+  ///   - member: The value to store.
+  ///   - slot: The position `takeUniqueMember` returned.
+  package mutating func restoreUniqueMember(_ key: String, _ member: JSON, at slot: Int?) {
+    guard let box = uniqueObjectBox() else { return }
+    if let slot {
+      box.values[slot] = member.detached
+    } else {
+      box.set(key, member.detached)
+    }
+  }
+
   /// Removes the member `key` of this object in place (materializing or copying the object
   /// only when it is not yet a built object of its own); `false` when this is not an object.
   ///

@@ -21,6 +21,9 @@ indirect enum AST: Sendable {
   case comma(AST, AST)
   case negate(AST)
   case binary(BinaryOperator, AST, AST)
+  /// `a + b - c …` or `a * b / c …` with more than `AST.flatChain` operands: operators of one
+  /// level joined from the left (`((a + b) - c) …`), in one node (see `AST.chain`).
+  case arithmetic(operators: [BinaryOperator], operands: [AST])
   case and(AST, AST)
   case or(AST, AST)
   case alternative(AST, AST)

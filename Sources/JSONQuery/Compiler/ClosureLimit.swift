@@ -108,6 +108,7 @@ enum ClosureLimit {
     case .pipe(let a, let b), .comma(let a, let b), .binary(_, let a, let b), .and(let a, let b),
       .or(let a, let b), .alternative(let a, let b), .assign(_, let a, let b):
       return [a, b]
+    case .arithmetic(_, let operands): return operands
     case .object(let entries): return entries.flatMap { [$0.key, $0.value] }
     case .string(_, let parts):
       return parts.compactMap { if case .interpolation(let inner) = $0 { inner } else { nil } }

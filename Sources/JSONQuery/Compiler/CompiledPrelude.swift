@@ -75,6 +75,7 @@ extension AST {
         || (c?.bindsOrCalls(key) ?? false)
     case .iterate(let a), .optional(let a), .optionalStep(let a), .negate(let a):
       return a.bindsOrCalls(key)
+    case .arithmetic(_, let operands): return operands.contains { $0.bindsOrCalls(key) }
     case .array(let a): return a?.bindsOrCalls(key) ?? false
     case .object(let entries):
       return entries.contains { $0.key.bindsOrCalls(key) || $0.value.bindsOrCalls(key) }

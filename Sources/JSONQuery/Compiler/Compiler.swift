@@ -154,6 +154,12 @@ struct Compiler {
       let l = try go(a)
       let r = try go(b)
       return node(.binary(op, l, r), single: l.single && r.single)
+    case .arithmetic(let operators, let operands):
+      var nodes: [Node] = []
+      nodes.reserveCapacity(operands.count)
+      for operand in operands { nodes.append(try go(operand)) }
+      return node(
+        .arithmetic(operators: operators, operands: nodes), single: nodes.allSatisfy(\.single))
     case .and(let a, let b):
       let l = try go(a)
       let r = try go(b)

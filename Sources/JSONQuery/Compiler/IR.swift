@@ -29,6 +29,8 @@ indirect enum Op: Sendable {
   case comma(Node, Node)
   case negate(Node)
   case binary(BinaryOperator, Node, Node)
+  /// `((a op b) op c) …`, a long chain of arithmetic (see `AST.arithmetic`).
+  case arithmetic(operators: [BinaryOperator], operands: [Node])
   case and(Node, Node)
   case or(Node, Node)
   case alternative(Node, Node)

@@ -123,6 +123,9 @@ enum InputProjection {
         try readWhole(lhs, starts)
         try readWhole(rhs, starts)
         return []
+      case .arithmetic(_, let operands):
+        for operand in operands { try readWhole(operand, starts) }
+        return []
       case .alternative(let lhs, let rhs):
         return try outputs(lhs, from: starts) + outputs(rhs, from: starts)
       case .array(let body):

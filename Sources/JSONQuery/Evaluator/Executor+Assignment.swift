@@ -149,17 +149,24 @@ extension Executor {
 }
 
 /// `getpath`, `setpath`, `delpaths` over values.
+///
+/// Each walks its path in a loop, holding the containers it passes in an explicit stack: the
+/// native stack they need does not grow with the path (10,000 levels, jq's limit, under any
+/// thread's stack and under AddressSanitizer's larger frames).
 enum PathOps {
   static func get(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
-    guard let first = path.first else { return value }
-    // jq's `jv_get`: null has a null member at a key, an index or a slice, and no other.
-    if value.type == .null {
-      switch first.type {
-      case .string, .number, .dictionary: return .null
-      default: throw .runtime("Cannot index null with \(ValueOps.describe(first))")
+    var value = value
+    for key in path {
+      // jq's `jv_get`: null has a null member at a key, an index or a slice, and no other.
+      if value.type == .null {
+        switch key.type {
+        case .string, .number, .dictionary: return .null
+        default: throw .runtime("Cannot index null with \(ValueOps.describe(key))")
+        }
       }
+      value = try ValueOps.index(value, key)
     }
-    return try get(try ValueOps.index(value, first), path.dropFirst())
+    return value
   }
 
   static func set(_ value: JSON, _ path: ArraySlice<JSON>, _ new: JSON) throws(QueryError) -> JSON {
@@ -168,32 +175,108 @@ enum PathOps {
     return result
   }
 
+  /// A container `set` passed on its way down, and where the value below it goes back.
+  private struct Level {
+    var container: JSON
+    var place: Place
+  }
+
+  /// Where a changed value goes back into its container.
+  private enum Place {
+    /// The element at this index (moved out, `null` in its place meanwhile).
+    case element(Int)
+    /// The member `key` at `slot` (moved out), or a new member when `slot` is `nil`.
+    case member(key: String, slot: Int?)
+    /// The elements in this range, replaced by those of an array (a copy went down).
+    case slice(Range<Int>)
+  }
+
   /// `setpath` in place: the containers on the path are changed where `value` holds them
   /// alone, and copied (once) where they are shared, so setting one path of an accumulator
   /// costs the path's length, not the value's size.
+  ///
+  /// Down the path, each container's child on the path is moved out of it (so that the
+  /// child, held once, is changed in place too); back up, each changed child is put back.
+  /// An error on the way puts back what was taken, as it was.
   static func set(_ value: inout JSON, _ path: ArraySlice<JSON>, _ new: JSON) throws(QueryError) {
-    guard let key = path.first else {
+    guard !path.isEmpty else {
       value = new
       return
     }
-    switch (value.type, key.type) {
-    case (.dictionary, .string), (.null, .string):
-      if value.type == .null { value = JSON([:]) }
-      let rest = path.dropFirst()
-      try value.withUniqueMember(key.stringValue) { (child: inout JSON) throws(QueryError) in
-        try set(&child, rest, new)
+    // On the native stack for an ordinary path, on the heap for a long one.
+    try withUnsafeTemporaryAllocation(of: Level.self, capacity: path.count) {
+      (levels: UnsafeMutableBufferPointer<Level>) throws(QueryError) in
+      let base = levels.baseAddress!
+      var depth = 0
+      var current = JSON.null
+      swap(&current, &value)
+      var failure: QueryError?
+      for key in path {
+        do throws(QueryError) {
+          // Swapped, not copied: a copy would be a second reference to each container.
+          var (child, place) = try descend(&current, key)
+          swap(&current, &child)
+          (base + depth).initialize(to: Level(container: child, place: place))
+          depth += 1
+        } catch {
+          failure = error
+          break
+        }
       }
+      if failure == nil { current = new }
+      while depth > 0 {
+        depth -= 1
+        var level = (base + depth).move()
+        switch level.place {
+        case .element(let i):
+          level.container.withUniqueElements { (items: inout [JSON]) in swap(&items[i], &current) }
+        case .member(let key, let slot):
+          level.container.restoreUniqueMember(key, current, at: slot)
+        case .slice(let range):
+          // After an error the container goes back as it was (a slice's copy went down).
+          guard failure == nil else { break }
+          guard current.type == .array else {
+            failure = .runtime("A slice of an array can only be assigned another array")
+            break
+          }
+          // In place, as jq's `jv_set`: a slice replaced by as many elements costs their
+          // number, not the array's length (`.[range(n) | {start: ., end: (. + 1)}] = [1]`
+          // was quadratic); one of another length moves the elements after it once.
+          let replacement = ValueOps.elements(current)
+          level.container.withUniqueElements { (items: inout [JSON]) in
+            items.replaceSubrange(range, with: replacement)
+          }
+        }
+        swap(&current, &level.container)
+      }
+      swap(&value, &current)
+      if let failure { throw failure }
+    }
+  }
+
+  /// One step of `set` down the path: `container`'s child at `key`, moved out of it (the
+  /// container made a unique array or object first, from `null` too), and where it goes
+  /// back; jq's errors for a key the container cannot have, before anything changes.
+  private static func descend(_ container: inout JSON, _ key: JSON) throws(QueryError) -> (
+    JSON, Place
+  ) {
+    switch (container.type, key.type) {
+    case (.dictionary, .string), (.null, .string):
+      if container.type == .null { container = JSON([:]) }
+      let name = key.stringValue
+      let (child, slot) = container.takeUniqueMember(name)!
+      return (child, .member(key: name, slot: slot))
     case (.array, .number), (.null, .number):
       guard !key.jqDouble.isNaN else { throw .runtime("Cannot set array element at NaN index") }
       var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
-      if value.type == .null { value = JSON(array: []) }
       if i < 0 {
-        i += value.count
+        i += container.type == .null ? 0 : container.count
         if i < 0 { throw .runtime("Out of bounds negative array index") }
       }
       if i > 536_870_911 { throw .runtime("Array index too large") }
-      let rest = path.dropFirst()
-      try value.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
+      if container.type == .null { container = JSON(array: []) }
+      var child = JSON.null
+      try container.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
         // One exact allocation for the padding (appending one by one doubled the buffer and
         // copied it: 55 bytes per null at 10 million, 16 now).
         if items.count <= i {
@@ -201,22 +284,13 @@ enum PathOps {
             (i + 1 - items.count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
           items.append(contentsOf: repeatElement(JSON.null, count: i + 1 - items.count))
         }
-        try set(&items[i], rest, new)
+        swap(&child, &items[i])
       }
+      return (child, .element(i))
     case (.array, .dictionary), (.null, .dictionary):
-      if value.type == .null { value = JSON(array: []) }
-      let range = try ValueOps.sliceBounds(count: value.count, of: key)
-      let slice = JSON(array: ValueOps.elements(value, range))
-      let replacement = try set(slice, path.dropFirst(), new)
-      guard replacement.type == .array else {
-        throw .runtime("A slice of an array can only be assigned another array")
-      }
-      // In place, as jq's `jv_set`: a slice replaced by as many elements costs their number,
-      // not the array's length (`.[range(n) | {start: ., end: (. + 1)}] = [1]` was
-      // quadratic); one of another length moves the elements after it once.
-      value.withUniqueElements { (items: inout [JSON]) in
-        items.replaceSubrange(range, with: ValueOps.elements(replacement))
-      }
+      if container.type == .null { container = JSON(array: []) }
+      let range = try ValueOps.sliceBounds(count: container.count, of: key)
+      return (JSON(array: ValueOps.elements(container, range)), .slice(range))
     case (.string, .dictionary):
       // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so.
       _ = try ValueOps.sliceMembers(key)
@@ -224,8 +298,8 @@ enum PathOps {
     case (.array, .array):
       throw .runtime("Cannot update field at array index of array")
     default:
-      _ = try ValueOps.index(value, key)
-      throw .runtime("Cannot update field at object index of \(ValueOps.typeName(value))")
+      _ = try ValueOps.index(container, key)
+      throw .runtime("Cannot update field at object index of \(ValueOps.typeName(container))")
     }
   }
 
@@ -243,33 +317,50 @@ enum PathOps {
     guard let first = sorted.first else { return value }
     // The empty path sorts first: everything is deleted.
     if first.isEmpty { return .null }
-    var result = value
-    try delete(&result, sorted[...], depth: 0)
-    return result
+    return try delete(value, sorted)
   }
 
-  /// jq's `delpaths_sorted`: deletes `paths` (sorted, each longer than `depth`) from
-  /// `value`, whose path is their first `depth` components.
-  private static func delete(_ value: inout JSON, _ paths: ArraySlice<[JSON]>, depth: Int)
-    throws(QueryError)
-  {
+  /// A container `delete` is in, as jq's `delpaths_sorted` recursion would hold it.
+  private struct Deletion {
+    /// The container, its path the first `depth` components of its paths.
+    var value: JSON
+    /// Its key in the container above (unused for the value deleted from).
+    let key: JSON
+    /// The next of its paths to look at, and the end of its paths.
+    var next: Int
+    let end: Int
+    /// Its keys deleted whole (with everything inside them).
     var keys: [JSON] = []
-    var start = paths.startIndex
-    while start < paths.endIndex {
-      let key = paths[start][depth]
-      var end = start + 1
-      while end < paths.endIndex, JSON.compare(paths[end][depth], key) == 0 { end += 1 }
-      if paths[start].count == depth + 1 {
-        // The whole member goes: deletions inside it do not matter.
-        keys.append(key)
-      } else if try !isNull(value, key) {
-        var child = try ValueOps.index(value, key)
-        try delete(&child, paths[start..<end], depth: depth + 1)
-        try set(&value, [key], child)
+  }
+
+  /// jq's `delpaths_sorted` over `paths` (sorted, none empty), a container at a time in a
+  /// loop: the containers it is inside wait on an explicit stack, one per level.
+  private static func delete(_ value: JSON, _ paths: [[JSON]]) throws(QueryError) -> JSON {
+    var above: [Deletion] = []
+    var level = Deletion(value: value, key: .null, next: 0, end: paths.count)
+    while true {
+      let depth = above.count
+      if level.next < level.end {
+        let start = level.next
+        let key = paths[start][depth]
+        var end = start + 1
+        while end < level.end, JSON.compare(paths[end][depth], key) == 0 { end += 1 }
+        level.next = end
+        if paths[start].count == depth + 1 {
+          // The whole member goes: deletions inside it do not matter.
+          level.keys.append(key)
+        } else if try !isNull(level.value, key) {
+          let child = try ValueOps.index(level.value, key)
+          above.append(level)
+          level = Deletion(value: child, key: key, next: start, end: end)
+        }
+        continue
       }
-      start = end
+      if !level.keys.isEmpty { try deleteKeys(&level.value, level.keys) }
+      guard var parent = above.popLast() else { return level.value }
+      try set(&parent.value, [level.key], level.value)
+      level = parent
     }
-    if !keys.isEmpty { try deleteKeys(&value, keys) }
   }
 
   /// jq's `jv_dels`: removes `keys` (sorted) from the array or object `value` in one pass,

@@ -195,6 +195,14 @@ final class Executor {
       let result = try ValueOps.arithmetic(op, l, r, budget: memory)
       try charge(result)
       return Self.computed(result, from: input)
+    case .arithmetic(let operators, let operands):
+      // The operands from the last to the first, as the nested operators would evaluate
+      // them (each its right operand first).
+      var values = [JSON](repeating: .null, count: operands.count)
+      for i in operands.indices.reversed() {
+        values[i] = try evaluateValue(operands[i], input, frame)
+      }
+      return Self.computed(try fold(operators, values), from: input)
     case .and(let lhs, let rhs):
       guard ValueOps.isTruthy(try evaluateValue(lhs, input, frame)) else {
         return Self.computed(JSON(false), from: input)
@@ -455,6 +463,8 @@ final class Executor {
           return .one(Item(value: result, path: nil))
         }
       }
+    case .arithmetic(let operators, let operands):
+      return arithmetic(operators, operands, input, frame)
     case .and(let lhs, let rhs), .or(let lhs, let rhs):
       let isAnd: Bool
       if case .and = node.op { isAnd = true } else { isAnd = false }
@@ -472,9 +482,9 @@ final class Executor {
     case .array:
       return .one(try evaluateSingle(node, input, frame))
     case .object(let entries):
-      return try buildObject(entries[...], input, frame, partial: [])
+      return buildObject(entries, input, frame)
     case .string(let format, let parts):
-      return try interpolate(parts[...].reversed()[...], format, input, frame)
+      return interpolate(parts, format, input, frame)
     case .ifThen(let condition, let then, let otherwise):
       if condition.single {
         if ValueOps.isTruthy(try evaluateValue(condition, input, frame)) {
@@ -849,7 +859,7 @@ final class Executor {
     return Item(value: value, path: t.path.map { $0 + [component] })
   }
 
-  private func text(_ value: JSON, _ format: String?) throws -> String {
+  func text(_ value: JSON, _ format: String?) throws -> String {
     guard let format else { return ValueOps.text(value) }
     return try Formats.apply(format, value)
   }
@@ -894,47 +904,6 @@ final class Executor {
         let handled = try self.evaluate(handler, Item(value: error.value, path: nil), frame)
         caught.value = handled
         return try handled.next()
-      }
-    }
-  }
-
-  private func buildObject(
-    _ entries: ArraySlice<ObjectEntryIR>, _ input: Item, _ frame: Frame?, partial: [(String, JSON)]
-  ) throws -> Generator {
-    guard let entry = entries.first else {
-      let object = ValueOps.object(partial)
-      try charge(object)
-      return .one(Item(value: object, path: nil))
-    }
-    return try evaluateValues(entry.key, input, frame).flatMap { k in
-      let values =
-        try entry.value.map { try self.evaluateValues($0, input, frame) }
-        ?? .one(Item(value: try ValueOps.index(input.value, k.value), path: nil))
-      return values.flatMap { v in
-        guard k.value.type == .string else { throw Self.objectKeyError(k.value) }
-        return try self.buildObject(
-          entries.dropFirst(), input, frame, partial: partial + [(k.value.stringValue, v.value)])
-      }
-    }
-  }
-
-  /// `parts` reversed: the last interpolation varies slowest, as in jq.
-  private func interpolate(
-    _ parts: ArraySlice<StringPartIR>, _ format: String?, _ input: Item, _ frame: Frame?,
-    suffix: String = ""
-  ) throws -> Generator {
-    guard let part = parts.first else {
-      let string = JSON(suffix)
-      try charge(string)
-      return .one(Item(value: string, path: nil))
-    }
-    switch part {
-    case .literal(let literal):
-      return try interpolate(parts.dropFirst(), format, input, frame, suffix: literal + suffix)
-    case .interpolation(let node):
-      return try evaluateValues(node, input, frame).flatMap { v in
-        try self.interpolate(
-          parts.dropFirst(), format, input, frame, suffix: try self.text(v.value, format) + suffix)
       }
     }
   }

@@ -379,9 +379,7 @@ struct Lexer {
         end += 2
       }
     }
-    let text = String(decoding: bytes[start..<end], as: UTF8.self)
-    var error = error(
-      "\(message) at line 1, column \(end - start + 2) (while parsing '\"\(text)\"')", at: start)
+    var error = error(JQTokenizer.escapeMessage(message, run: bytes[start..<end]), at: start)
     error.location?.length = end - start
     return error
   }

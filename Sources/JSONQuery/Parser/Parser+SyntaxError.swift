@@ -127,4 +127,23 @@ extension Parser {
     if error.kind == .compile { error.isRecovered = true }
     return error
   }
+
+  /// `error`, the first error found in the program `source`, with those jq's parser reports
+  /// after it, as `SyntaxRecovery` (the model of jq's parser) finds them: its list, when it
+  /// has `error` in it, or when both begin with a syntax error (the model reads jq's
+  /// grammar exactly); else `error` as it is.
+  static func withFollowingErrors(_ error: QueryError, in source: String) -> QueryError {
+    guard error.kind == .compile, let location = error.location else { return error }
+    let found = SyntaxRecovery.errors(in: source)
+    guard let first = found.first else { return error }
+    let isSyntax = { (error: QueryError) in error.message.hasPrefix("syntax error") }
+    let includesError = found.contains {
+      $0.message == error.message && $0.location?.offset == location.offset
+        && $0.location?.length == location.length
+    }
+    guard includesError || (isSyntax(error) && isSyntax(first)) else { return error }
+    var result = first
+    result.additionalErrors = Array(found.dropFirst())
+    return result
+  }
 }

@@ -44,20 +44,28 @@ struct Parser {
   static func parse(_ source: String) throws(QueryError) -> AST {
     var parser = Parser(source: source)
     parser.readsProgram = true
-    let ast = try parser.parsePipe()
-    try parser.expectEnd(expecting: "end of file")
-    return ast
+    do {
+      let ast = try parser.parsePipe()
+      try parser.expectEnd(expecting: "end of file")
+      return ast
+    } catch {
+      throw withFollowingErrors(error, in: source)
+    }
   }
 
   /// Parses a program: `module` metadata and `import`s, then the body.
   static func parseProgram(_ source: String) throws(QueryError) -> ModuleSource {
     var parser = Parser(source: source)
     parser.readsProgram = true
-    var module = try parser.parseDirectives()
-    try parser.requireMain()
-    module.body = try parser.parsePipe()
-    try parser.expectEnd(expecting: "end of file")
-    return module
+    do {
+      var module = try parser.parseDirectives()
+      try parser.requireMain()
+      module.body = try parser.parsePipe()
+      try parser.expectEnd(expecting: "end of file")
+      return module
+    } catch {
+      throw withFollowingErrors(error, in: source)
+    }
   }
 
   /// Parses a library file: `module` metadata and `import`s, then only definitions.
@@ -192,22 +200,33 @@ struct Parser {
 
   // MARK: binary levels
 
+  // Chains of one operator are read in loops and joined by `AST.joined` and `AST.chain`:
+  // neither the parser nor the passes after it recurse once per element of a long chain.
+
   mutating func parsePipe() throws(QueryError) -> AST {
-    if let query = try parseQueryStart() { return query }
-    let lhs = try parseComma()
-    if accept("|") { return .pipe(lhs, try parsePipe()) }
-    return lhs
+    var stages: [AST] = []
+    repeat {
+      if let query = try parseQueryStart() {
+        stages.append(query)
+        break
+      }
+      stages.append(try parseComma())
+    } while accept("|")
+    return AST.joined(stages, rightAssociative: true, AST.pipe)
   }
 
   private mutating func parseComma() throws(QueryError) -> AST {
-    var lhs = try parseBinding()
+    var elements = [try parseBinding()]
     while accept(",") {
       // jq's `Query ',' Query`: the right side may be a definition or a label, which
       // reach as far as a query does.
-      if let query = try parseQueryStart() { return .comma(lhs, query) }
-      lhs = .comma(lhs, try parseBinding())
+      if let query = try parseQueryStart() {
+        elements.append(query)
+        break
+      }
+      elements.append(try parseBinding())
     }
-    return lhs
+    return AST.joined(elements, rightAssociative: false, AST.comma)
   }
 
   /// jq's `FuncDef Query` and `"label" BINDING '|' Query`, which start a query and
@@ -236,9 +255,9 @@ struct Parser {
 
   /// jq's `Expr`: `//` (right), over the assignments and the operators below them.
   private mutating func parseAlternative() throws(QueryError) -> AST {
-    let lhs = try parseAssignment()
-    if accept("//") { return .alternative(lhs, try parseAlternative()) }
-    return lhs
+    var operands = [try parseAssignment()]
+    while accept("//") { operands.append(try parseAssignment()) }
+    return AST.joined(operands, rightAssociative: true, AST.alternative)
   }
 
   /// `=`, `|=`, `+=`… bind tighter than `//` and are not associative, as in jq's grammar:
@@ -257,15 +276,15 @@ struct Parser {
   }
 
   private mutating func parseOr() throws(QueryError) -> AST {
-    var lhs = try parseAnd()
-    while acceptKeyword("or") { lhs = .or(lhs, try parseAnd()) }
-    return lhs
+    var operands = [try parseAnd()]
+    while acceptKeyword("or") { operands.append(try parseAnd()) }
+    return AST.joined(operands, rightAssociative: false, AST.or)
   }
 
   private mutating func parseAnd() throws(QueryError) -> AST {
-    var lhs = try parseComparison()
-    while acceptKeyword("and") { lhs = .and(lhs, try parseComparison()) }
-    return lhs
+    var operands = [try parseComparison()]
+    while acceptKeyword("and") { operands.append(try parseComparison()) }
+    return AST.joined(operands, rightAssociative: false, AST.and)
   }
 
   private mutating func parseComparison() throws(QueryError) -> AST {
@@ -282,30 +301,34 @@ struct Parser {
   }
 
   private mutating func parseAdditive() throws(QueryError) -> AST {
-    var lhs = try parseMultiplicative()
+    var operands = [try parseMultiplicative()]
+    var operators: [BinaryOperator] = []
     while true {
       if accept("+") {
-        lhs = .binary(.add, lhs, try parseMultiplicative())
+        operators.append(.add)
       } else if accept("-") {
-        lhs = .binary(.subtract, lhs, try parseMultiplicative())
+        operators.append(.subtract)
       } else {
-        return lhs
+        return AST.chain(operators, operands)
       }
+      operands.append(try parseMultiplicative())
     }
   }
 
   private mutating func parseMultiplicative() throws(QueryError) -> AST {
-    var lhs = try parseUnary()
+    var operands = [try parseUnary()]
+    var operators: [BinaryOperator] = []
     while true {
       if accept("*") {
-        lhs = .binary(.multiply, lhs, try parseUnary())
+        operators.append(.multiply)
       } else if accept("/") {
-        lhs = .binary(.divide, lhs, try parseUnary())
+        operators.append(.divide)
       } else if accept("%") {
-        lhs = .binary(.modulo, lhs, try parseUnary())
+        operators.append(.modulo)
       } else {
-        return lhs
+        return AST.chain(operators, operands)
       }
+      operands.append(try parseUnary())
     }
   }
 
@@ -661,9 +684,9 @@ struct Parser {
 
   /// An object value: alternatives joined by `|`, without `,`.
   private mutating func parseObjectValue() throws(QueryError) -> AST {
-    let lhs = try parseAlternative()
-    if accept("|") { return .pipe(lhs, try parseObjectValue()) }
-    return lhs
+    var stages = [try parseAlternative()]
+    while accept("|") { stages.append(try parseAlternative()) }
+    return AST.joined(stages, rightAssociative: true, AST.pipe)
   }
 
   /// Whether `name` is `__loc__`: jq's lexer reads `$__loc__` as a token of its own, so it
@@ -752,7 +775,7 @@ struct Parser {
         try expectKeyword("as", expecting: "as")
         switch current.kind {
         case .identifier(let name) where !Parser.keywords.contains(name): alias = name
-        case .variable(let name):
+        case .variable(let name) where !Self.isLocation(name):
           alias = name
           isData = true
         default: throw unexpected(expecting: "IDENT or BINDING")

@@ -62,22 +62,23 @@ enum CLI {
   /// Runs `jsonkit arguments…` with `input` on standard input (closed at once when `nil`).
   static func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
-  ) throws -> RunResult {
+  ) async throws -> RunResult {
     let binary = try #require(executable, "the jsonkit binary was not built next to the tests")
-    return try runProcess(
+    return try await runProcess(
       binary, arguments, input: input.map { Data($0.utf8) }, environment: environment)
   }
 
   /// Runs a shell command line with `/bin/sh -c`, `$JSONKIT` set to the binary's path.
-  static func shell(_ script: String) throws -> RunResult {
+  static func shell(_ script: String) async throws -> RunResult {
     let binary = try #require(executable, "the jsonkit binary was not built next to the tests")
-    return try runProcess(
+    return try await runProcess(
       URL(fileURLWithPath: "/bin/sh"), ["-c", script], input: nil,
       environment: ["JSONKIT": binary.path])
   }
 
   /// Runs a process to completion (``ChildProcess/run(_:_:environment:input:timeout:)``:
-  /// output drained on threads of their own, a child that hangs killed, every wait bounded).
+  /// output drained on threads of their own, a child that hangs killed, every wait bounded,
+  /// and the calling task suspended meanwhile, holding no thread of the cooperative pool).
   ///
   /// The timeout only turns a hang into a failure: ten minutes, since a debug build's run on
   /// a large input, on a machine busy with two test runs, takes many times what it takes on a
@@ -85,11 +86,11 @@ enum CLI {
   static func runProcess(
     _ executable: URL, _ arguments: [String], input: Data?,
     environment: [String: String] = [:], timeout: TimeInterval = 600
-  ) throws -> RunResult {
+  ) async throws -> RunResult {
     // A child that exits without reading all its input must give this process an EPIPE to
     // ignore, not a SIGPIPE that kills the test runner.
     ChildProcess.ignoreBrokenPipes()
-    let outcome = try ChildProcess.run(
+    let outcome = try await ChildProcess.run(
       executable.path, arguments,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
       input: input.map { [UInt8]($0) }, timeout: .milliseconds(Int64(timeout * 1000)))

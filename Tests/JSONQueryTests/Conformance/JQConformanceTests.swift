@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Synchronization
+import TestProcesses
 import Testing
 
 @testable import JSONQuery
@@ -51,27 +52,22 @@ struct JQConformanceTests {
     return true
   }
 
-  /// Runs every test on a thread with a large stack (deeply nested programs recurse).
-  static func runAll() -> [(file: String, passed: [String], total: Int)] {
-    let report = ReportBox()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
+  /// Runs every test on a thread with a large stack (deeply nested programs recurse); the
+  /// task is suspended meanwhile, holding no thread of the cooperative pool.
+  static func runAll() async throws -> [(file: String, passed: [String], total: Int)] {
+    try await onOwnThread(stackSize: 1 << 28) {
+      var report: [(file: String, passed: [String], total: Int)] = []
       for file in files {
         guard let tests = try? JQTestFile.load(file) else { continue }
-        let passed = tests.filter(passes).map(\.id)
-        report.entries.withLock { $0.append((file, passed, tests.count)) }
+        report.append((file, tests.filter(passes).map(\.id), tests.count))
       }
-      done.signal()
+      return report
     }
-    thread.stackSize = 1 << 28
-    thread.start()
-    done.wait()
-    return report.entries.withLock { $0 }
   }
 
   @Test("The jq tests that passed still pass")
-  func passingTestsKeepPassing() throws {
-    let report = Self.runAll()
+  func passingTestsKeepPassing() async throws {
+    let report = try await Self.runAll()
     let listed = Set(
       try String(contentsOf: Self.passingListURL, encoding: .utf8)
         .split(separator: "\n").map(String.init).filter { !$0.isEmpty })
@@ -99,9 +95,4 @@ struct JQConformanceTests {
     #expect(tests[1].mustFail && tests[1].expected == ["jq: error"])
     #expect(tests[2].expected == ["1", "2"])
   }
-}
-
-/// The per-file results, written by the runner thread and read after it finishes.
-final class ReportBox: Sendable {
-  let entries = Mutex<[(file: String, passed: [String], total: Int)]>([])
 }

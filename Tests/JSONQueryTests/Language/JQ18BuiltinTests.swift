@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Synchronization
+import TestProcesses
 import Testing
 
 @testable import JSONQuery
@@ -90,10 +91,10 @@ struct JQ18BuiltinTests: QueryRunning {
   }
 
   @Test("jq's depth guards: containment, object merge, and printing past 10,000 levels")
-  func depthGuards() throws {
+  func depthGuards() async throws {
     // 10,000 levels of recursion need a large stack, as the CLI's evaluation thread has; on a
     // small one the stack guard stops first (checked in smallStacksStopCleanly).
-    try Self.onLargeStack { try self.deepChecks() }
+    try await onOwnThread(stackSize: 1 << 28) { try self.deepChecks() }
   }
 
   @Test("on a small stack, deep values stop with an error, never a crash")
@@ -108,20 +109,6 @@ struct JQ18BuiltinTests: QueryRunning {
         (error as? QueryError)?.isResourceLimit == true
       }
     }
-  }
-
-  /// Runs `body` on a thread with a 256 MiB stack and rethrows its error.
-  static func onLargeStack(_ body: @escaping @Sendable () throws -> Void) throws {
-    let outcome = Mutex<(any Error)?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      do { try body() } catch { outcome.withLock { $0 = error } }
-      done.signal()
-    }
-    thread.stackSize = 1 << 28
-    thread.start()
-    done.wait()
-    if let error = outcome.withLock({ $0 }) { throw error }
   }
 
   func deepChecks() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import TestProcesses
 import Testing
 
 @testable import JSONQuery
@@ -31,8 +32,8 @@ struct LazyRecursionTests: QueryRunning {
   /// A recursive call in tail position needs no stack per level either (jq optimises tail
   /// calls too): a million levels on a 512 KiB stack.
   @Test("Tail recursion runs in constant stack")
-  func tailRecursionRunsInConstantStack() {
-    let values = StackGuardTests.onThread(stackSize: 512 << 10) {
+  func tailRecursionRunsInConstantStack() async throws {
+    let values = try await onOwnThread(stackSize: 512 << 10) {
       try? Query("def f: if . > 0 then . - 1 | f else . end; 1000000 | f").values(on: .null)
     }
     #expect(values == [0])
@@ -42,8 +43,8 @@ struct LazyRecursionTests: QueryRunning {
   /// (`Executor.pull`, `Generator.Pull.later`), not inside it: a million outputs on a
   /// 512 KiB stack.
   @Test("Lazy recursion runs in constant stack")
-  func lazyRecursionRunsInConstantStack() {
-    let values = StackGuardTests.onThread(stackSize: 512 << 10) {
+  func lazyRecursionRunsInConstantStack() async throws {
+    let values = try await onOwnThread(stackSize: 512 << 10) {
       try? Query("def r: ., (. + 1 | r); [limit(1000000; 0 | r)] | [length, .[-1]]")
         .values(on: .null)
     }

@@ -34,14 +34,14 @@ struct CurlResult {
 /// URLs only).
 ///
 /// A run that outlives `timeout` is killed (see ``ChildProcess``).
-func curl(_ arguments: [String], timeout: Duration = livenessLimit) throws -> CurlResult {
+func curl(_ arguments: [String], timeout: Duration = livenessLimit) async throws -> CurlResult {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("loopback-curl-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   let headerFile = directory.appendingPathComponent("headers")
 
-  let outcome = try ChildProcess.run(
+  let outcome = try await ChildProcess.run(
     "/usr/bin/curl", ["-s", "-S", "-D", headerFile.path] + arguments, timeout: timeout)
   if outcome.timedOut {
     Issue.record("curl \(arguments) did not finish within \(timeout)")

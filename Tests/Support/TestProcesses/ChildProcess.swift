@@ -21,8 +21,8 @@ import Threading
 ///
 /// ```swift
 /// let child = try ChildProcess("/bin/echo", ["hi"], standardOutput: .pipe)
-/// let line = child.readOutputLine()  // "hi"
-/// let ended = child.wait(timeout: .seconds(10))  // .exited(0)
+/// let line = try await child.readOutputLine()  // "hi"
+/// let ended = await child.wait(timeout: .seconds(10))  // .exited(0)
 /// ```
 public final class ChildProcess: Sendable {
   /// Where one of the child's standard descriptors goes.
@@ -59,8 +59,8 @@ public final class ChildProcess: Sendable {
   /// The read end of the child's standard error when it is `.pipe`, else -1.
   public let errorDescriptor: Int32
 
-  private let ended = DispatchSemaphore(value: 0)
-  private let termination = Locked<Termination?>(nil)
+  /// How the child ended, set by the reaper thread.
+  private let termination = Completion<Termination>()
   /// Pipe ends this object still closes on deinit (``take(_:)`` hands one over).
   private let owned: Locked<Set<Int32>>
 
@@ -144,7 +144,10 @@ public final class ChildProcess: Sendable {
     // The reaper: a plain thread (not the cooperative pool, not Dispatch's few global
     // threads), blocked in waitpid on this PID only.
     let reaper = Reaper(child: self)
-    Thread.detachNewThread { reaper.reap() }
+    guard PosixThread.spawn(name: "test-reaper", detached: true, { reaper.reap() }) != nil else {
+      sendKill(child)
+      throw ChildProcessError(description: "no thread could start to reap \(executable)")
+    }
   }
 
   deinit {
@@ -164,7 +167,16 @@ public final class ChildProcess: Sendable {
 
   /// Writes `bytes` to the child's standard input (`.pipe`), stopping at the first error
   /// (EPIPE when the child has stopped reading: see ``ignoreBrokenPipes()``).
-  public func writeInput(_ bytes: [UInt8]) {
+  ///
+  /// The writes, which block while the child has not read what the pipe holds, run on a
+  /// thread of their own (``onOwnThread(stackSize:_:)``), not on the cooperative pool.
+  public func writeInput(_ bytes: [UInt8]) async throws {
+    try await onOwnThread { self.writeInputBlocking(bytes) }
+  }
+
+  /// ``writeInput(_:)`` on the calling thread, for a thread of ``run(_:_:environment:input:timeout:)``'s
+  /// own.
+  func writeInputBlocking(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes {
@@ -179,43 +191,49 @@ public final class ChildProcess: Sendable {
   /// The child's standard output (`.pipe`) up to the next newline, without it; nil at the
   /// end of the output before any byte.
   ///
-  /// For a first line a server prints (its port, a PID).
-  public func readOutputLine() -> String? {
-    var line: [UInt8] = []
-    var byte: UInt8 = 0
-    while true {
-      let count = read(outputDescriptor, &byte, 1)
-      if count < 0 && errno == EINTR { continue }
-      guard count == 1 else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
-      if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-      line.append(byte)
+  /// For a first line a server prints (its port, a PID). The blocking reads run on a thread
+  /// of their own (``onOwnThread(stackSize:_:)``), not on the cooperative pool.
+  public func readOutputLine() async throws -> String? {
+    let descriptor = outputDescriptor
+    return try await onOwnThread {
+      var line: [UInt8] = []
+      var byte: UInt8 = 0
+      while true {
+        let count = read(descriptor, &byte, 1)
+        if count < 0 && errno == EINTR { continue }
+        guard count == 1 else {
+          return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+        }
+        if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+        line.append(byte)
+      }
     }
   }
 
   /// Sends SIGKILL, which ends the child whatever it does with other signals (and, where the
   /// spawn cannot reset it, whatever signal mask it inherited from a test runner's thread).
   public func kill() {
-    if termination.withLock({ $0 }) == nil { sendKill(pid) }
+    if termination.value == nil { sendKill(pid) }
   }
+
+  /// Whether the child has ended (and been reaped); never blocks.
+  var hasEnded: Bool { termination.value != nil }
 
   /// How the child ended; nil if it has not within `timeout` (nil timeout: waits as long as it
   /// takes).
-  public func wait(timeout: Duration? = nil) -> Termination? {
-    if let timeout {
-      guard ended.wait(timeout: .after(timeout)) == .success else { return nil }
-    } else {
-      ended.wait()
-    }
-    ended.signal()  // Other waiters, and later calls, pass too.
-    return termination.withLock { $0 }
+  ///
+  /// The task is suspended meanwhile: the reaper thread resumes it, so no thread of the
+  /// cooperative pool is held while a child runs. The timeout is measured by a task's timer,
+  /// which fires only when the pool runs it (on a busy pool, well after `timeout`): a bound
+  /// on a hang, not a deadline to act on (``run(_:_:environment:input:timeout:)`` kills on
+  /// a thread of its own).
+  public func wait(timeout: Duration? = nil) async -> Termination? {
+    await termination.wait(timeout: timeout)
   }
 
   fileprivate func record(_ status: Int32) {
     let signal = status & 0x7F
-    termination.withLock {
-      $0 = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-    }
-    ended.signal()
+    termination.complete(signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal))
   }
 
   /// Every descriptor from 3 up is closed in the child after the `dup2`s, whoever opened it:
@@ -267,14 +285,6 @@ private struct Reaper: Sendable {
       }
     }
     child.record(status)
-  }
-}
-
-extension DispatchTime {
-  /// Now plus `duration`, for the semaphores' bounded waits.
-  static func after(_ duration: Duration) -> DispatchTime {
-    let (seconds, attoseconds) = duration.components
-    return .now() + Double(seconds) + Double(attoseconds) / 1e18
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Threading
 
 #if canImport(Glibc)
   import Glibc
@@ -44,8 +45,9 @@ public func waitUntil(
 
 /// Blocks the calling thread until `condition` holds or `limit` has passed; whether it held.
 ///
-/// The synchronous twin of ``waitUntil(within:_:)``, for a test server's handler thread or a
-/// synchronous test.
+/// For a test server's handler thread only (it answers a request once the test has done
+/// something), which is a plain thread of the server's. A test awaits ``waitUntil(within:_:)``
+/// instead: blocking a task would hold one of the cooperative pool's threads.
 ///
 /// - Parameters:
 ///   - limit: How long to poll before giving up.
@@ -72,7 +74,7 @@ public func blockUntil(
 /// For a call that must not wait for something slow (a server's `stop()` with a response
 /// that would take an hour): the slow thing is made far slower than `limit`, so returning
 /// at all is the test, and a loaded machine cannot make it fail. A call that does not return
-/// is left running on its thread.
+/// is left running on its thread. The task is suspended meanwhile, not blocked.
 ///
 /// - Parameters:
 ///   - limit: How long to wait for `work` to return.
@@ -80,15 +82,45 @@ public func blockUntil(
 /// - Returns: Whether `work` returned within `limit`.
 ///
 /// ```swift
-/// #expect(returns { server.stop() }, "stop() waited for the response")
+/// #expect(await returns { server.stop() }, "stop() waited for the response")
 /// ```
 public func returns(
   within limit: Duration = livenessLimit, _ work: @escaping @Sendable () -> Void
-) -> Bool {
-  let done = DispatchSemaphore(value: 0)
-  Thread.detachNewThread {
+) async -> Bool {
+  let done = Completion<Bool>()
+  let started = PosixThread.spawn(name: "test-returns", detached: true) {
     work()
-    done.signal()
+    done.complete(true)
   }
-  return done.wait(timeout: .after(limit)) == .success
+  guard started != nil else { return false }
+  return await done.wait(timeout: limit) ?? false
+}
+
+/// Runs `work`, which blocks (a read on a pipe, a library call that waits), on a thread of
+/// its own and suspends the calling task until it returns.
+///
+/// A blocking call made from a task holds one of the cooperative pool's few threads for as
+/// long as it blocks; here the pool stays free for other tests meanwhile.
+///
+/// - Parameters:
+///   - stackSize: Bytes of stack for the thread (a deeply recursive call); nil for the
+///     system's default.
+///   - work: The blocking call.
+/// - Returns: What `work` returned.
+/// - Throws: What `work` threw, or ``ChildProcessError`` when no thread could be started.
+///
+/// ```swift
+/// let line = try await onOwnThread { child.blockingReadLine() }
+/// ```
+public func onOwnThread<T: Sendable>(
+  stackSize: Int? = nil, _ work: @escaping @Sendable () throws -> T
+) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let started = PosixThread.spawn(name: "test-blocking", stackSize: stackSize, detached: true) {
+      continuation.resume(with: Result { try work() })
+    }
+    if started == nil {
+      continuation.resume(throwing: ChildProcessError(description: "no thread could start"))
+    }
+  }
 }

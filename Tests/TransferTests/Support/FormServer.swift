@@ -108,13 +108,13 @@ final class FormServer: Sendable {
 
   /// Starts the server; it exits when `stop()` is called or this process ends (its standard
   /// input closes).
-  init() throws {
+  init() async throws {
     let child = try ChildProcess(
       "/usr/bin/env", ["python3", "-c", Self.script], standardInput: .pipe,
       standardOutput: .pipe, standardError: .null)
     self.child = child
     // The port is the first line; the server writes nothing after it.
-    guard let port = child.readOutputLine().flatMap({ Int($0) }) else {
+    guard let port = try await child.readOutputLine().flatMap({ Int($0) }) else {
       child.kill()
       throw SetupError(description: "python3's form server printed no port")
     }

@@ -73,7 +73,7 @@ final class TLSServer: Sendable {
 
   /// Makes the certificates and starts nginx; retries with other ports if one was taken
   /// between choosing it and nginx binding it.
-  static func start() throws -> TLSServer {
+  static func start() async throws -> TLSServer {
     guard let nginx = nginxPath, let openssl = opensslPath else {
       throw SetupError(description: "nginx or openssl not found")
     }
@@ -81,11 +81,11 @@ final class TLSServer: Sendable {
       .appendingPathComponent("jsonkit-tls-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     do {
-      let pki = try PKI(directory: directory, openssl: openssl)
+      let pki = try await PKI(directory: directory, openssl: openssl)
       var attempt = 1
       while true {
         do {
-          return try TLSServer(directory: directory, pki: pki, nginx: nginx)
+          return try await TLSServer(directory: directory, pki: pki, nginx: nginx)
         } catch is PortTaken where attempt < 3 {
           attempt += 1
         }
@@ -98,7 +98,7 @@ final class TLSServer: Sendable {
 
   private struct PortTaken: Error {}
 
-  private init(directory: URL, pki: PKI, nginx: String) throws {
+  private init(directory: URL, pki: PKI, nginx: String) async throws {
     self.directory = directory
     caBundle = pki.path("ca.pem")
     clientCertificate = pki.path("client.pem")
@@ -135,19 +135,19 @@ final class TLSServer: Sendable {
       standardInput: .pipe, standardOutput: .pipe, standardError: .null)
     self.watchdog = watchdog
     guard
-      let pid = watchdog.readOutputLine()
+      let pid = try await watchdog.readOutputLine()
         .flatMap({ pid_t($0.trimmingCharacters(in: .whitespaces)) })
     else {
       watchdog.closeInput()
       throw SetupError(description: "the nginx watchdog printed no PID")
     }
     nginxPID = pid
-    try waitUntilListening(run: run)
+    try await waitUntilListening(run: run)
   }
 
   /// nginx writes its pid file after it has bound every listening socket, so the file is the
   /// sign that all three ports are ours; an `[emerg]` line on its stderr means it gave up.
-  private func waitUntilListening(run: URL) throws {
+  private func waitUntilListening(run: URL) async throws {
     let pidFile = run.appendingPathComponent("nginx.pid").path
     let stderrFile = run.appendingPathComponent("nginx.stderr").path
     // A liveness bound: nginx starts in milliseconds on a quiet machine.
@@ -164,7 +164,7 @@ final class TLSServer: Sendable {
         if errors.contains("Address already in use") { throw PortTaken() }
         throw SetupError(description: "nginx did not start:\n\(errors)")
       }
-      usleep(10_000)
+      try await Task.sleep(for: .milliseconds(10))
     }
     let errors = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""
     stop()
@@ -281,10 +281,10 @@ private struct PKI {
   var serverKeyHash = ""
   var selfSignedKeyHash = ""
 
-  init(directory: URL, openssl: String) throws {
+  init(directory: URL, openssl: String) async throws {
     self.directory = directory
     self.openssl = openssl
-    try make()
+    try await make()
   }
 
   func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -311,14 +311,14 @@ private struct PKI {
 
     """
 
-  private mutating func make() throws {
+  private mutating func make() async throws {
     try Self.config.write(toFile: path("openssl.cnf"), atomically: true, encoding: .utf8)
     let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
     func request(_ extra: [String]) -> [String] {
       ["req", "-config", path("openssl.cnf")] + newKey + extra
     }
     // The CA, and a server and a client certificate it signs.
-    try run(
+    try await run(
       request([
         "-x509", "-days", "2", "-subj", "/CN=JSONKit Test CA", "-extensions", "ca",
         "-keyout", path("ca.key"), "-out", path("ca.pem"),
@@ -326,55 +326,55 @@ private struct PKI {
     for (name, subject, serial) in [
       ("server", "/CN=localhost", "2"), ("client", "/CN=JSONKit Test Client", "3"),
     ] {
-      try run(
+      try await run(
         request([
           "-new", "-subj", subject, "-keyout", path("\(name).key"), "-out", path("\(name).csr"),
         ]))
-      try run([
+      try await run([
         "x509", "-req", "-in", path("\(name).csr"), "-CA", path("ca.pem"), "-CAkey",
         path("ca.key"), "-set_serial", serial, "-days", "2", "-extfile", path("openssl.cnf"),
         "-extensions", name, "-out", path("\(name).pem"),
       ])
     }
     // Self-signed: a server nobody vouches for, and a client nginx's CA did not sign.
-    try run(
+    try await run(
       request([
         "-x509", "-days", "2", "-subj", "/CN=localhost", "-extensions", "server",
         "-keyout", path("self.key"), "-out", path("self.pem"),
       ]))
-    try run(
+    try await run(
       request([
         "-x509", "-days", "2", "-subj", "/CN=Rogue Client", "-extensions", "client",
         "-keyout", path("rogue.key"), "-out", path("rogue.pem"),
       ]))
-    try makeBrokenChain(request: request)
-    try run([
+    try await makeBrokenChain(request: request)
+    try await run([
       "pkey", "-in", path("client.key"), "-aes256", "-passout",
       "pass:\(TLSServer.clientKeyPassphrase)", "-out", path("client-encrypted.key"),
     ])
-    serverKeyHash = try publicKeyHash(certificate: "server")
-    selfSignedKeyHash = try publicKeyHash(certificate: "self")
+    serverKeyHash = try await publicKeyHash(certificate: "server")
+    selfSignedKeyHash = try await publicKeyHash(certificate: "self")
   }
 
   /// An intermediate CA signed by the CA, and a server certificate (`leaf.pem`) that the
   /// intermediate signed; `ca-and-intermediate.pem` holds both CAs for a client that has the
   /// whole chain.
-  private func makeBrokenChain(request: ([String]) -> [String]) throws {
-    try run(
+  private func makeBrokenChain(request: ([String]) -> [String]) async throws {
+    try await run(
       request([
         "-new", "-subj", "/CN=JSONKit Test Intermediate", "-keyout", path("intermediate.key"),
         "-out", path("intermediate.csr"),
       ]))
-    try run([
+    try await run([
       "x509", "-req", "-in", path("intermediate.csr"), "-CA", path("ca.pem"), "-CAkey",
       path("ca.key"), "-set_serial", "4", "-days", "2", "-extfile", path("openssl.cnf"),
       "-extensions", "ca", "-out", path("intermediate.pem"),
     ])
-    try run(
+    try await run(
       request([
         "-new", "-subj", "/CN=localhost", "-keyout", path("leaf.key"), "-out", path("leaf.csr"),
       ]))
-    try run([
+    try await run([
       "x509", "-req", "-in", path("leaf.csr"), "-CA", path("intermediate.pem"), "-CAkey",
       path("intermediate.key"), "-set_serial", "5", "-days", "2", "-extfile",
       path("openssl.cnf"), "-extensions", "server", "-out", path("leaf.pem"),
@@ -389,15 +389,15 @@ private struct PKI {
   /// -outform DER`, `dgst -sha256 -binary`, base64), in steps through files instead of pipes.
   ///
   /// Leaves `<name>-pub.pem` behind, the file form of the pin.
-  private func publicKeyHash(certificate name: String) throws -> String {
-    try run([
+  private func publicKeyHash(certificate name: String) async throws -> String {
+    try await run([
       "x509", "-in", path("\(name).pem"), "-pubkey", "-noout", "-out", path("\(name)-pub.pem"),
     ])
-    try run([
+    try await run([
       "pkey", "-pubin", "-in", path("\(name)-pub.pem"), "-outform", "DER", "-out",
       path("\(name)-pub.der"),
     ])
-    try run([
+    try await run([
       "dgst", "-sha256", "-binary", "-out", path("\(name)-pub.sha256"), path("\(name)-pub.der"),
     ])
     let digest = try Data(contentsOf: URL(fileURLWithPath: path("\(name)-pub.sha256")))
@@ -408,8 +408,8 @@ private struct PKI {
   }
 
   /// Runs openssl, and throws with what it printed if it fails.
-  private func run(_ arguments: [String]) throws {
-    let outcome = try ChildProcess.run(openssl, arguments, timeout: .seconds(120))
+  private func run(_ arguments: [String]) async throws {
+    let outcome = try await ChildProcess.run(openssl, arguments, timeout: .seconds(120))
     guard outcome.status == 0 else {
       let output = String(decoding: outcome.standardOutput + outcome.standardError, as: UTF8.self)
       throw TLSServer.SetupError(
@@ -446,14 +446,11 @@ func withStandardInput<T>(_ text: String, _ body: () async throws -> T) async th
 /// Runs `body` against a fresh ``TLSServer`` and removes it afterwards.
 ///
 /// The setup (openssl and
-/// nginx start-up, which block on child processes) runs on a thread of its own: neither
-/// Swift's cooperative threads nor `DispatchQueue.global()`, which Transfer's completions use
-/// and which has only as many threads as cores.
+/// nginx start-up) waits on child processes without holding a thread: neither Swift's
+/// cooperative threads nor `DispatchQueue.global()`, which Transfer's completions use and
+/// which has only as many threads as cores (``ChildProcess`` waits on threads of its own).
 func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throws -> T {
-  let server = try await withCheckedThrowingContinuation {
-    (continuation: CheckedContinuation<TLSServer, any Error>) in
-    Thread { continuation.resume(with: Result { try TLSServer.start() }) }.start()
-  }
+  let server = try await TLSServer.start()
   defer { server.remove() }
   return try await body(server)
 }

@@ -1,0 +1,96 @@
+import JSONKit
+import Testing
+
+@testable import JSONQuery
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// jq 1.8.2's syntax errors after the first (issue 29, "jq's words"): its bison parser
+/// recovers at its grammar's `error` rules and reports what it finds further on, with the
+/// messages of those rules; jsonkit reports the same list.
+@Suite("jq 1.8.2: syntax errors after the first, as its parser recovers")
+struct SyntaxRecoveryTests {
+  /// One program of `Fixtures/syntax-recovery.json` and what jq 1.8.2 printed for it.
+  struct Case: Decodable, CustomTestStringConvertible {
+    struct Reported: Decodable, Equatable {
+      var message: String
+      var line: Int
+      var column: Int
+      /// How many carets jq drew under the place (its length, cut at the end of the line).
+      var carets: Int
+    }
+    var program: String
+    var errors: [Reported]
+    var testDescription: String { program }
+  }
+
+  static let cases: [Case] = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fixtures/syntax-recovery.json")
+    guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+    return (try? JSONDecoder().decode([Case].self, from: data)) ?? []
+  }()
+
+  /// The errors a program's compilation reports, each as jq shows it.
+  private func reported(_ program: String) -> [Case.Reported] {
+    do {
+      _ = try Query(program)
+      return []
+    } catch {
+      let bytes = Array(program.utf8)
+      return ([error] + error.additionalErrors).map { error in
+        let location = error.location ?? ProgramLocation(line: 0, column: 0, offset: 0, length: 0)
+        let rest = bytes.dropFirst(location.offset)
+        let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")).map { $0 - location.offset }
+        let width = max(1, min(location.length, lineEnd ?? rest.count))
+        return Case.Reported(
+          message: error.message, line: location.line, column: location.column, carets: width)
+      }
+    }
+  }
+
+  @Test("the fixture has programs, most with more than one error")
+  func fixtureLoads() {
+    #expect(Self.cases.count > 30)
+    #expect(Self.cases.filter { $0.errors.count > 1 }.count > 20)
+  }
+
+  @Test(
+    "each program reports jq 1.8.2's errors, in its order and at its places",
+    arguments: cases)
+  func reportsJQsErrors(_ test: Case) {
+    #expect(reported(test.program) == test.errors)
+  }
+
+  @Test("the model of jq's parser takes every program jsonkit compiles")
+  func acceptsValidPrograms() throws {
+    let programs = [
+      ".", "..", ".a.b?.[0][1:]?", "def f($x; g): $x + g; f(1; 2)", "reduce .[] as $x (0; . + $x)",
+      "foreach .[] as [$a, {b: $c}] (0; .; .)", "label $out | break $out",
+      #""a\(1 + 2)b" | @base64 "x\(.)""#, "{a, $__loc__, \"b\": 1, (\"c\"): 2, if: 3}",
+      "try error catch . | if . then 1 elif . then 2 else 3 end", ". as [$a] ?// $a | $a",
+      "import \"a\" as a; include \"b\"; 1", "module {}; def f: 1; f", ".[] |= . + 1 // 2",
+      "-1 - -2 * 3 % 4 / 5 < 6 and 7 or 8", "$__loc__", "1 as $x | 2 | $x", "@csv",
+    ]
+    for program in programs {
+      #expect(SyntaxRecovery.errors(in: program).isEmpty, "\(program)")
+    }
+  }
+
+  @Test("the model of jq's grammar has the states bison makes of it")
+  func automatonSize() {
+    // bison 3.8.2 makes 312 states of jq 1.8.2's grammar; an LALR(1) construction of the
+    // same grammar makes as many.
+    #expect(LALRAutomaton.jq.actions.count == 312)
+  }
+
+  @Test("a program with one syntax error reports one")
+  func singleError() {
+    let errors = reported(".a | 1 +")
+    #expect(errors.map(\.message) == ["syntax error, unexpected end of file"])
+  }
+}

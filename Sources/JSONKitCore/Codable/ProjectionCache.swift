@@ -48,6 +48,8 @@ struct ProjectionCache: @unchecked Sendable {
 
   /// Runs `body` on the plans while holding the lock.
   func withLock<R>(_ body: (inout ProjectionPlans) -> R) -> R {
+    // Safe: `plans` and `mutex` point into the storage, alive for the call (`storage` holds it);
+    // the plans are touched only between lock and unlock.
     storage.withUnsafeMutablePointers { plans, mutex in
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }

@@ -85,6 +85,8 @@ private struct PrunedValueFeeder {
   /// Follows the containers that the projection prunes (the builder decides which), down to
   /// 64 deep; inside containers the builder keeps whole or skips, yajl reads everything.
   mutating func run() -> yajl_status {
+    // Safe: `base[i]` is read behind `i < count` (the scanner's `count` bytes of the input copy);
+    // `builder` is the parse's builder, which `ParserCore` keeps allocated until it is freed.
     let base = scanner.base
     let count = scanner.count
     let b = builder

@@ -20,7 +20,7 @@
 /// allocation more, not three. A POSIX mutex rather than `Synchronization.Mutex`, for the
 /// reason `Locked` gives (ThreadSanitizer sees it).
 struct ProjectionCache: @unchecked Sendable {
-  // @unchecked Sendable: the storage's header (the plans) is read and written only inside
+  // Safe: the storage's header (the plans) is read and written only inside
   // `withLock`, which holds the mutex; the mutex is set up in `make` and destroyed in the
   // storage's `deinit`, when no other thread can use it. (`ManagedBuffer` is explicitly not
   // `Sendable`, so the reference is wrapped rather than the class marked.)
@@ -37,6 +37,8 @@ struct ProjectionCache: @unchecked Sendable {
   static func make() -> ProjectionCache {
     let buffer = Storage.create(minimumCapacity: 1) { _ in ProjectionPlans() }
     buffer.withUnsafeMutablePointerToElements { mutex in
+      // Safe: the buffer has room for one element (`minimumCapacity: 1`), not yet initialized;
+      // it stays at this address for the buffer's life, as a mutex must.
       mutex.initialize(to: pthread_mutex_t())
       _ = pthread_mutex_init(mutex, nil)
     }
@@ -46,6 +48,8 @@ struct ProjectionCache: @unchecked Sendable {
 
   /// Runs `body` on the plans while holding the lock.
   func withLock<R>(_ body: (inout ProjectionPlans) -> R) -> R {
+    // Safe: `plans` and `mutex` point into the storage, alive for the call (`storage` holds it);
+    // the plans are touched only between lock and unlock.
     storage.withUnsafeMutablePointers { plans, mutex in
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }

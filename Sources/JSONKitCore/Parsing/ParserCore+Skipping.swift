@@ -65,6 +65,7 @@ private struct PrunedValueFeeder {
 
   /// Gives yajl the input up to `end`, as its own piece.
   mutating func feed(to end: Int) -> yajl_status {
+    // Safe: `fed < end <= scanner.count`, so yajl gets `end - fed` bytes of the input copy.
     guard end > fed else { return yajl_status_ok }
     let b = builder
     let start = UnsafePointer(scanner.base + fed)
@@ -84,6 +85,8 @@ private struct PrunedValueFeeder {
   /// Follows the containers that the projection prunes (the builder decides which), down to
   /// 64 deep; inside containers the builder keeps whole or skips, yajl reads everything.
   mutating func run() -> yajl_status {
+    // Safe: `base[i]` is read behind `i < count` (the scanner's `count` bytes of the input copy);
+    // `builder` is the parse's builder, which `ParserCore` keeps allocated until it is freed.
     let base = scanner.base
     let count = scanner.count
     let b = builder
@@ -160,6 +163,8 @@ private struct PrunedValueFeeder {
           doubted = true
           return yajl_status_error
         }
+        // Safe: `keyEnd <= end - 2 < end <= count` (see below): the writes stay in the member,
+        // in the input copy this one-shot parse owns, whose skipped text nothing reads again.
         // yajl reads `:0` over the member's last two bytes (at least ':' and one byte of
         // the value lie between the key and the value's end).
         base[end &- 2] = 0x3A

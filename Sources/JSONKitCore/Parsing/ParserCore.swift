@@ -327,6 +327,8 @@ final class ParserCore {
     b.pointee.textEnd = UnsafePointer(base)
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
+    // Safe: only a one-shot parse skips (`JSONParser.parseValues`), and then `base` is the copy
+    // `adoptInput` allocated, which this parse owns and may write.
     let status =
       skipping != .off && skipping != .doubted
       ? feedSkippingPrunedValues(UnsafeMutablePointer(mutating: base), limit)
@@ -722,6 +724,8 @@ final class ParserCore {
   /// general path, compiled into the callback, instead of testing `tracksPositions` on the
   /// usual path and calling the general one from there: a second call per token.
   private static func makeCallbacks(tracked: Bool) -> yajl_callbacks {
+    // Safe: yajl always passes a number's text (`CChar`, which may be read as `UInt8`); an empty
+    // key may come without one, and the stand-in is never read (its length is 0).
     var callbacks = yajl_callbacks(
       yajl_null: onNull, yajl_boolean: onBool, yajl_integer: nil, yajl_double: nil,
       yajl_number: onNumber, yajl_string: onString, yajl_start_map: onStartContainer,
@@ -828,6 +832,7 @@ private func onBool(_ ctx: UnsafeMutableRawPointer?, _ value: CInt) -> CInt {
 private func onNumber(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int)
   -> CInt
 {
+  // Safe: yajl always passes a number's text (`CChar`, which may be read as `UInt8`).
   callbackBuilder(ctx).pointee.number(
     UnsafeRawPointer(text.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self), length)
 }
@@ -836,6 +841,7 @@ private func onNumber(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<CCh
 private func onString(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int)
   -> CInt
 {
+  // Safe: an empty string may come without text; the stand-in is never read (its length is 0).
   callbackBuilder(ctx).pointee.string(text ?? UnsafePointer(bitPattern: 1)!, length)
 }
 
@@ -843,6 +849,7 @@ private func onString(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UIn
 private func onKey(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int)
   -> CInt
 {
+  // Safe: an empty key may come without text; the stand-in is never read (its length is 0).
   callbackBuilder(ctx).pointee.key(text ?? UnsafePointer(bitPattern: 1)!, length)
 }
 

@@ -32,6 +32,8 @@ struct SkipScanner {
   /// The first index at or after `i` that is not JSON white space.
   @inline(__always)
   func skipSpace(_ i: Int) -> Int {
+    // Safe: `base` has `count` bytes (the one-shot input copy, alive for the parse): bytes are
+    // read behind `i < count`, words behind `i + 8 <= count`.
     var i = i
     let raw = UnsafeRawPointer(base)
     while i < count {
@@ -61,6 +63,7 @@ struct SkipScanner {
   ///     depth of the object holding the member).
   /// - Returns: the index just past the value, or `nil` when the scanner is not sure.
   func prunedMemberEnd(from start: Int, depthLimit: Int) -> Int? {
+    // Safe: `base[i]` and `base[next]` are read behind `< count`.
     var i = skipSpace(start)
     guard i < count, base[i] == 0x3A else { return nil }
     i = skipSpace(i &+ 1)
@@ -78,6 +81,7 @@ struct SkipScanner {
   ///   - depthLimit: how many containers may nest, at most 64 (see `Nesting`).
   /// - Returns: the index just past the value, or `nil` when the scanner is not sure.
   func valueEnd(from start: Int, depthLimit: Int) -> Int? {
+    // Safe: `base[i]` is read behind `i < count`; the scans it calls check their own bounds.
     var i = start
     var nesting = Nesting()
     var state = Nesting.Expecting.value
@@ -131,6 +135,7 @@ struct SkipScanner {
   /// `true`, `false` or `null` at `i`; returns the index past it.
   @inline(__always)
   private func literalEnd(from i: Int, first: UInt8) -> Int? {
+    // Safe: `matches` reads `base[i + k]` behind `i + k < count`.
     @inline(__always) func matches(_ k: Int, _ c: UInt8) -> Bool {
       i &+ k < count && base[i &+ k] == c
     }
@@ -152,6 +157,8 @@ struct SkipScanner {
   /// exponent. Whatever follows is checked by the caller (a digit after `0` is a doubt).
   @inline(__always)
   private func numberEnd(from start: Int) -> Int? {
+    // Safe: `base[start]` is the sign or digit the caller read (`start < count`); every later
+    // byte is read behind `< count` (`isDigit`, the guards).
     var i = start
     @inline(__always) func isDigit(_ j: Int) -> Bool {
       j < count && base[j] >= 0x30 && base[j] <= 0x39
@@ -185,6 +192,9 @@ struct SkipScanner {
   /// No raw control character, valid escapes, and text that `UTF8Validation` accepts
   /// (strictly, as the parser does).
   func checkedStringEnd(from start: Int) -> Int? {
+    // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count`, `i + 1 < count` or
+    // `i + 6 <= count`; the text between the quotes, `base[start + 1..<i]`, is decoded over
+    // itself in the writable input copy, as `unescapeByRuns` allows (it writes only where it read).
     var i = start &+ 1
     var escapes = false
     var nonASCII: UInt64 = 0
@@ -248,6 +258,7 @@ struct SkipScanner {
   /// The index just past the container that starts at `start` (`{` or `[`), following only
   /// strings and brackets (yajl checks the text itself), or `nil` when the input ends first.
   func containerEnd(from start: Int) -> Int? {
+    // Safe: `base[i]` is read behind `i < count`; `stringEnd` checks its own bounds.
     var depth = 0
     var i = start
     while i < count {
@@ -270,6 +281,8 @@ struct SkipScanner {
 
   /// The index past the closing quote of the string at `start`, unchecked.
   func stringEnd(from start: Int) -> Int? {
+    // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count` (the `i + 2` after a
+    // backslash may pass `count`, which ends both loops and returns `nil`).
     var i = start &+ 1
     let raw = UnsafeRawPointer(base)
     while true {

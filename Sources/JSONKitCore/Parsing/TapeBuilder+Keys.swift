@@ -13,6 +13,10 @@
 extension TapeBuilder {
   @inline(__always)
   mutating func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl reports a key only in an object, so `frames` is not empty; members sit on `stack`
+    // as key id, value, so `count - 2` holds the last key's id; ids and guesses are below
+    // `keys.count`, whose ids `successors` (3 each) and `keys.entries` cover; a key stored at
+    // `offset < inputCount` lies whole in the input copy; `p + n + 1` ends the closing quote.
     // The usual path makes no call: a one-shot parse, the key raw in the input and equal to
     // the first guess, whose text is in the input copy (escaped keys are decoded in place
     // there, see `decode`). A raw key equal to a stored one is valid UTF-8, as that one is.
@@ -45,6 +49,9 @@ extension TapeBuilder {
   /// element); a wrong guess only costs the lookup it was meant to save.
   @inline(__always)
   func firstKeyGuess(frameStart: Int) -> Int {
+    // Safe: `frameStart - 1` is a slot on `stack`; a value below `keys.count` indexes `successors`
+    // (3 per id), and an object's slot points at its block on the tape, whose count word is
+    // followed by its first key id when the count is not 0.
     guard frameStart > 0 else { return Int(firstKey) }
     let before = stack.base[frameStart &- 1]
     if before < UInt64(truncatingIfNeeded: keys.count) {
@@ -63,6 +70,9 @@ extension TapeBuilder {
   /// stack must grow.
   @inline(__always)
   mutating func keySlowly(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: as in `key`: `frames` is not empty, `stack.count - 2` holds the object's previous key
+    // id, and ids are below `keys.count`, whose ids `successors` covers (3 each, appended below
+    // for a new id); a raw key is in the chunk, and `p + n + 1` ends its closing quote.
     noteTokenEnd()
     let frameStart = frames[frames.count &- 1]
     // The previous key of this object, if any: members sit on the stack as key, value.
@@ -135,6 +145,8 @@ extension TapeBuilder {
   /// `frameStart`), for the guesses of `key`.
   @inline(__always)
   mutating func notePredecessor(_ previous: Int, of id: Int, frameStart: Int) {
+    // Safe: `previous` is a key id and `before` is checked below `keys.count`, and `successors`
+    // holds 3 guesses per id; `frameStart - 1` is a slot on `stack` when `frameStart > 0`.
     let guess = Int32(truncatingIfNeeded: id)
     if previous >= 0 {
       let slot = 3 &* previous

@@ -320,6 +320,7 @@ struct TapeBuilder {
 
   @inline(__always)
   mutating func number(_ p: UnsafePointer<UInt8>, _ n: Int) -> CInt {
+    // Safe: yajl passes a number's text, `n` bytes at `p` in the chunk; `p + n` is its end.
     if tracksPositions || depth == 0 { return Self.outOfLine(&self, .notedNumber, p, n) }
     textEnd = p + n
     return storeNumber(p, n)
@@ -367,6 +368,8 @@ struct TapeBuilder {
   static func storeShortNumber(
     _ builder: UnsafeMutablePointer<TapeBuilder>, _ p: UnsafePointer<UInt8>, _ n: Int
   ) -> CInt {
+    // Safe: yajl passes at least one byte; the word is read behind `i + 8 <= n`, bytes behind
+    // `i < n`; `builder` is the parse's builder (see `callbackBuilder` in `ParserCore`).
     // Integers of up to 17 digits are stored inline; "-0" keeps its text (and its sign).
     var i = 0
     var negative = false
@@ -541,6 +544,9 @@ struct TapeBuilder {
   /// when there is none at hand): finds its raw text, and decodes it over that (see `decode`).
   @inline(never)
   mutating func appendEscapedString(decoded: UnsafePointer<UInt8>? = nil, count: Int = 0) -> Bool {
+    // Safe: yajl has just consumed the closing quote, so `closingQuote` is in the chunk; `memchr`
+    // searches `searchFrom..<closingQuote`, and `open` is found before the closing quote, in the
+    // chunk or in `window` (the carried text and the chunk, alive through the closure).
     let closingQuote = consumedInChunk &- 1
     let previousText = textEnd
     textEnd = chunkStart + closingQuote + 1
@@ -614,6 +620,10 @@ struct TapeBuilder {
     _ raw: UnsafePointer<UInt8>, _ n: Int, at rawOffset: Int,
     decoded: UnsafePointer<UInt8>? = nil, count: Int = 0
   ) -> Bool {
+    // Safe: in place, `out` is `raw` in the input copy this builder owns (so writable), and each
+    // decoded byte lands at or before the raw byte it came from (see `unescapeByRuns`); else
+    // `bytes` reserved the longest result (`n`, `3 * n` when replacing). yajl's decoding is
+    // copied only when `count <= n`.
     // Replacing can make text longer (one bad byte becomes the three of U+FFFD), so it is
     // never decoded in place and gets room for that.
     let inPlace =

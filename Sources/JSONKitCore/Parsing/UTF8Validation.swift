@@ -36,6 +36,8 @@ enum UTF8Validation {
   static func firstInvalid(
     _ p: UnsafePointer<UInt8>, _ n: Int, allowingFourBytes: Bool = true
   ) -> Int {
+    // Safe: `p` has `n` readable bytes: words are read behind `i + 32 <= n`, `i + 8 <= n` or
+    // `i + 4 <= n`, bytes behind `i < n`, and `sequenceLength` reads only below `n`.
     var i = 0
     let raw = UnsafeRawPointer(p)
     while true {
@@ -141,6 +143,9 @@ enum UTF8Validation {
     _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>,
     replacingInvalid: Bool = false
   ) throws(UnescapeFailure) -> Int {
+    // Safe: reads are behind `i + 8 <= n` or `i < n` (`sequenceLength`, `decodeEscape` check
+    // their own); when replacing, `out` has room for `3 * n` and no raw byte gives more than
+    // three (`o <= 3 * i`: a bad byte gives 3, an escape of 2, 6 or 12 bytes 1, 3 or 4).
     if !replacingInvalid { return try unescapeByRuns(raw, n, into: out) }
     var i = 0
     var o = 0
@@ -203,6 +208,7 @@ enum UTF8Validation {
   /// digits before `n`.
   @inline(__always)
   static func hexValue(_ raw: UnsafePointer<UInt8>, _ at: Int, _ n: Int) -> UInt32? {
+    // Safe: the guard keeps the four reads in `raw[at..<at + 4]`, below `n`.
     guard at &+ 4 <= n else { return nil }
     var v: UInt32 = 0
     for k in 0..<4 {
@@ -230,6 +236,9 @@ enum UTF8Validation {
   static func unescapeByRuns(
     _ raw: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>
   ) throws(UnescapeFailure) -> Int {
+    // Safe: `i <= n` throughout (a run ends at `n` or at a backslash, an escape takes only bytes
+    // below `n`); `out` has room for `n` bytes and `o <= i`: a run moves as many bytes as it
+    // reads and an escape writes fewer than it takes; `memmove` allows the overlap in place.
     var i = 0
     var o = 0
     while true {
@@ -262,6 +271,9 @@ enum UTF8Validation {
     _ raw: UnsafePointer<UInt8>, _ i: Int, _ n: Int, into out: UnsafeMutablePointer<UInt8>,
     replacingLoneSurrogates: Bool
   ) throws(UnescapeFailure) -> (written: Int, consumed: Int) {
+    // Safe: `raw[i + 1]` is read behind `i + 1 < n`, `raw[i + 6]` and `raw[i + 7]` behind
+    // `i + 7 < n`, hex digits behind `hexValue`'s check; every read precedes the writes, and the
+    // 1 to 4 bytes written fit where the callers' `out` has room for the 2, 6 or 12 taken.
     guard i &+ 1 < n else {
       throw UnescapeFailure(offset: i, reason: .invalidEscape("backslash at end of string"))
     }

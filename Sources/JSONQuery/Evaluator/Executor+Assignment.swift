@@ -203,6 +203,9 @@ enum PathOps {
       value = new
       return
     }
+    // Safe: `path` is not empty, so the allocation has a base; one level is initialized per
+    // key (`depth <= path.count`), and each is moved out again, last first, before the closure
+    // returns, after an error too.
     // On the native stack for an ordinary path, on the heap for a long one.
     try withUnsafeTemporaryAllocation(of: Level.self, capacity: path.count) {
       (levels: UnsafeMutableBufferPointer<Level>) throws(QueryError) in

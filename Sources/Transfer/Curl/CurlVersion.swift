@@ -5,6 +5,8 @@ enum CurlVersion {
   /// `"7.88.1"`.
   static let string: String = {
     CurlGlobal.ensureInitialized()
+    // Safe: libcurl's version info and its strings are its own static data, valid for the
+    // process's life.
     guard let info = ccurl_version_info(), let version = info.pointee.version else { return "?" }
     return String(cString: version)
   }()
@@ -14,6 +16,7 @@ enum CurlVersion {
   /// `0x075801` for 7.88.1: major, minor and patch a byte each.
   static let number: UInt32 = {
     CurlGlobal.ensureInitialized()
+    // Safe: libcurl's version info is its own static data, valid for the process's life.
     return ccurl_version_info().map { UInt32($0.pointee.version_num) } ?? 0
   }()
 

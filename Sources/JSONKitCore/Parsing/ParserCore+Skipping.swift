@@ -97,14 +97,16 @@ private struct PrunedValueFeeder {
       i = scanner.skipSpace(i)
       guard i < count else { return rest() }
       let c = base[i]
+      // A closing bracket where the innermost container may end (only in `.valueOrClose`
+      // and `.keyOrClose`: `closes` is false in the other states).
+      if nesting.closes(c, state) {
+        i &+= 1
+        if nesting.depth == 0 { return rest() }
+        state = .separator
+        continue
+      }
       switch state {
       case .value, .valueOrClose:
-        if nesting.closes(c, state) {
-          i &+= 1
-          if nesting.depth == 0 { return rest() }
-          state = .separator
-          continue
-        }
         if c == 0x7B || c == 0x5B {
           let status = feed(to: i &+ 1)
           guard status == yajl_status_ok else { return status }
@@ -137,12 +139,6 @@ private struct PrunedValueFeeder {
         if nesting.depth == 0 { return rest() }
         state = .separator
       case .key, .keyOrClose:
-        if nesting.closes(c, state) {
-          i &+= 1
-          if nesting.depth == 0 { return rest() }
-          state = .separator
-          continue
-        }
         guard c == SkipScanner.quote, let keyEnd = scanner.stringEnd(from: i) else {
           return rest()
         }

@@ -314,6 +314,10 @@ struct Nesting {
   /// Bit d: the container at depth d + 1 is an object.
   private var objects: UInt64 = 0
 
+  /// Whether the innermost container is an object (`depth > 0`).
+  @inline(__always)
+  var inObject: Bool { objects >> UInt64(depth &- 1) & 1 == 1 }
+
   /// Enters a container (the caller keeps `depth` under 64); returns what comes first in it.
   @inline(__always)
   mutating func enter(object: Bool) -> Expecting {
@@ -338,7 +342,6 @@ struct Nesting {
   /// `.separator` (and leaves it), for anything else `nil`.
   @inline(__always)
   mutating func separate(_ c: UInt8) -> Expecting? {
-    let inObject = objects >> UInt64(depth &- 1) & 1 == 1
     if c == 0x2C { return inObject ? .key : .value }
     guard c == (inObject ? 0x7D : 0x5D) else { return nil }
     depth &-= 1

@@ -105,8 +105,9 @@ private struct PrunedMemberCompactor {
   /// `run` with `nodes[d]`, the projection node of the container at depth `d + 1`.
   private mutating func walk(_ nodes: UnsafeMutablePointer<Int32>) -> Int? {
     // Safe: `base[i]` is read behind `i < count` (the scanner's `count` bytes of the input
-    // copy); `nodes[d]` for `d < nesting.depth <= 64`, the temporary allocation's capacity;
-    // table nodes are those the table hands out (`>= 0`).
+    // copy), and a key's text `base[i + 1 ..< keyEnd - 1]` lies before `keyEnd <= count`;
+    // `nodes[d]` for `d < nesting.depth <= 64`, the temporary allocation's capacity; table
+    // nodes are those the table hands out (`>= 0`).
     let base = scanner.base
     let count = scanner.count
     var i = 0
@@ -175,9 +176,17 @@ private struct PrunedMemberCompactor {
         state = .separator
         continue
       case .key, .keyOrClose:
-        guard c == SkipScanner.quote, let keyEnd = scanner.stringEnd(from: i) else { break walk }
+        var escaped = false
+        guard c == SkipScanner.quote, let keyEnd = scanner.stringEnd(from: i, escaped: &escaped)
+        else { break walk }
         let bit: UInt64 = 1 << UInt64(nesting.depth &- 1)
-        let node = memberNode(of: Int(nodes[nesting.depth &- 1]), key: i, end: keyEnd)
+        // A key with an escape is left to the builder: only its decoded text can be compared.
+        let node =
+          escaped
+          ? -2
+          : table.member(
+            of: Int(nodes[nesting.depth &- 1]), scanner.base + (i &+ 1), keyEnd &- i &- 2)
+        // -1: pruned (`ProjectionTable.member`), -2: escaped.
         if node == -1 {
           // Cut out: the key, checked as the builder would, and the member's value.
           let limit = maxDepth &- nesting.depth
@@ -217,21 +226,5 @@ private struct PrunedMemberCompactor {
     // expect, which yajl then reports): the rest is kept as it is.
     cut(count, count)
     return out
-  }
-
-  /// The projection node of the member whose key is `base[start..<end]` (quotes included)
-  /// in an object at `node`: -1 when it is pruned, -2 when the key has an escape (only its
-  /// decoded text can be compared).
-  @inline(__always)
-  private func memberNode(of node: Int, key start: Int, end: Int) -> Int {
-    // Safe: `start + 1 ..< end - 1` is the key's text, inside the input copy.
-    let text = scanner.base + (start &+ 1)
-    let n = end &- start &- 2
-    var k = 0
-    while k < n {
-      if text[k] == SkipScanner.backslash { return -2 }
-      k &+= 1
-    }
-    return table.member(of: node, text, n)
   }
 }

@@ -281,6 +281,13 @@ struct SkipScanner {
 
   /// The index past the closing quote of the string at `start`, unchecked.
   func stringEnd(from start: Int) -> Int? {
+    var escaped = false
+    return stringEnd(from: start, escaped: &escaped)
+  }
+
+  /// The index past the closing quote of the string at `start`, unchecked; sets `escaped`
+  /// when the string has an escape.
+  func stringEnd(from start: Int, escaped: inout Bool) -> Int? {
     // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count` (the `i + 2` after a
     // backslash may pass `count`, which ends both loops and returns `nil`).
     var i = start &+ 1
@@ -297,6 +304,7 @@ struct SkipScanner {
       while i < count && base[i] != Self.quote && base[i] != Self.backslash { i &+= 1 }
       guard i < count else { return nil }
       if base[i] == Self.quote { return i &+ 1 }
+      escaped = true
       i &+= 2
     }
   }

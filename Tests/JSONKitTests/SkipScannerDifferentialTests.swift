@@ -266,6 +266,32 @@ struct SkipScannerDifferentialTests {
     #expect(json == ["a": "kept", "o": ["a": 3.5]])
   }
 
+  @Test("The key of a cut member is checked as strictly as the parser checks it")
+  func cutKeys() {
+    let projection = JSONProjection(paths: [[.key("a")]])
+    // Raw control characters, bytes that are not UTF-8 and an encoded surrogate fail; DEL,
+    // UTF-8 and escapes pass; keys of every length around the scanner's eight-byte words.
+    let keys: [[UInt8]] = [
+      [0x01], [0x1F], [0x78, 0x09, 0x79], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0x7F],
+      Array("é".utf8), Array("日本語のキー".utf8), Array(#"\u00e9"#.utf8), Array(#"\ud800"#.utf8),
+    ]
+    var cut = 0
+    for key in keys {
+      for padding in 0..<10 {
+        let name = Array(repeating: 0x6B, count: padding) + key
+        for text in [
+          Array(#"{""#.utf8) + name + Array(#"": 1, "a": 2}"#.utf8),
+          Array(#"{"a": 2, ""#.utf8) + name + Array(#"": [1]}"#.utf8),
+        ] {
+          compare(text, projection, maxDepth: 64, seed: UInt64(padding))
+          cut += skippedValues(text, .init(projection: projection))
+        }
+      }
+    }
+    // DEL and the two UTF-8 keys, 10 paddings, 2 documents.
+    #expect(cut == 3 * 10 * 2)
+  }
+
   @Test("A pruned member as deep as the depth limit allows is cut; deeper, yajl reports it")
   func depthOfCutMembers() {
     let projection = JSONProjection(paths: [[.key("o"), .key("a")]])

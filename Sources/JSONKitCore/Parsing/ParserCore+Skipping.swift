@@ -177,7 +177,9 @@ private struct PrunedMemberCompactor {
         continue
       case .key, .keyOrClose:
         var escaped = false
-        guard c == SkipScanner.quote, let keyEnd = scanner.stringEnd(from: i, escaped: &escaped)
+        var plain = false
+        guard c == SkipScanner.quote,
+          let keyEnd = scanner.keyEnd(from: i, escaped: &escaped, plain: &plain)
         else { break walk }
         let bit: UInt64 = 1 << UInt64(nesting.depth &- 1)
         // A key with an escape is left to the builder: only its decoded text can be compared.
@@ -188,9 +190,10 @@ private struct PrunedMemberCompactor {
             of: Int(nodes[nesting.depth &- 1]), scanner.base + (i &+ 1), keyEnd &- i &- 2)
         // -1: pruned (`ProjectionTable.member`), -2: escaped.
         if node == -1 {
-          // Cut out: the key, checked as the builder would, and the member's value.
+          // Cut out: the key, checked as the builder would (printable ASCII needs no
+          // check), and the member's value.
           let limit = maxDepth &- nesting.depth
-          guard scanner.checkedStringEnd(from: i) == keyEnd,
+          guard plain || scanner.checkedStringEnd(from: i) == keyEnd,
             let end = scanner.prunedMemberEnd(from: keyEnd, depthLimit: limit)
           else { return nil }
           // Before the object keeps a member, the comma after a cut one goes with it (it

@@ -97,6 +97,7 @@ private struct PrunedMemberCompactor {
   /// kept whole or skipped by the builder, yajl reads everything), and returns the length of
   /// the compacted text, or `nil` when the scanner doubts a pruned member.
   mutating func run() -> Int? {
+    // Safe: a temporary allocation of capacity 64 has a base address.
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { nodes in
       walk(nodes.baseAddress.unsafelyUnwrapped)
     }

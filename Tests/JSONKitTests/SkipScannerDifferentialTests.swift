@@ -226,6 +226,84 @@ struct SkipScannerDifferentialTests {
     #expect(json == ["a": [true]])
   }
 
+  @Test("Members cut from an object leave its commas right wherever they stand")
+  func cutMembers() throws {
+    let projection = JSONProjection(paths: [[.key("a")], [.key("o"), .key("a")]])
+    // (document, members cut): pruned members first, last, between kept ones, all of them,
+    // a kept name written with an escape (left to the builder), duplicates of a kept
+    // name, pruned members in nested objects the walk goes into.
+    let documents: [(String, Int)] = [
+      (#"{"x": 1, "a": 2}"#, 1), (#"{"a": 2, "x": 1}"#, 1), (#"{"x":1,"y":[2],"a":3,"z":{}}"#, 3),
+      (#"{"x": 1, "y": 2}"#, 2), (#"{ "x" : "s" , "a" : true , "y" : null }"#, 2),
+      (#"{"\u0061": 1, "x": 2}"#, 1), (#"{"x": 0, "\u0078": 1, "a": 2}"#, 1),
+      (#"{"a": 1, "a": {"b": 2}, "x": 3, "a": [4]}"#, 1),
+      (#"{"o": {"x": 1, "a": "k", "y": 2}, "x": [{"a": 1}], "a": 5}"#, 3),
+      (#"{"o": {"x": 1}, "a": {}}"#, 1), (#"{}"#, 0), (#"{"x": 1}"#, 1),
+      ("{\n\"x\":\t1,\r\n\"a\"  :2  ,\"y\":3\n}\n", 2),
+    ]
+    var yajlOnly = JSONParser.Options(projection: projection)
+    yajlOnly.skipsPrunedValues = false
+    for (document, cut) in documents {
+      let text = Array(document.utf8)
+      #expect(skippedValues(text, .init(projection: projection)) == cut, "\(document)")
+      compare(text, projection, maxDepth: 64, seed: 0)
+      // Each corruption of the document (with its kept text moved by the cuts) fails or
+      // parses as through yajl.
+      for at in 0..<text.count {
+        var broken = text
+        broken.remove(at: at)
+        compare(broken, projection, maxDepth: 64, seed: UInt64(at))
+        for byte in [0x2C, 0x7D, 0x22] as [UInt8] {
+          broken = text
+          broken.insert(byte, at: at)
+          compare(broken, projection, maxDepth: 64, seed: UInt64(at))
+        }
+      }
+    }
+    let json = try JSONParser.parse(
+      Array(#"{"x": "long pruned text", "a": "kept", "y": 1, "o": {"z": 2, "a": 3.5}}"#.utf8),
+      options: .init(projection: projection))
+    #expect(json == ["a": "kept", "o": ["a": 3.5]])
+  }
+
+  @Test("The key of a cut member is checked as strictly as the parser checks it")
+  func cutKeys() {
+    let projection = JSONProjection(paths: [[.key("a")]])
+    // Raw control characters, bytes that are not UTF-8 and an encoded surrogate fail; DEL,
+    // UTF-8 and escapes pass; keys of every length around the scanner's eight-byte words.
+    let keys: [[UInt8]] = [
+      [0x01], [0x1F], [0x78, 0x09, 0x79], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0x7F],
+      Array("é".utf8), Array("日本語のキー".utf8), Array(#"\u00e9"#.utf8), Array(#"\ud800"#.utf8),
+    ]
+    var cut = 0
+    for key in keys {
+      for padding in 0..<10 {
+        let name = Array(repeating: 0x6B, count: padding) + key
+        for text in [
+          Array(#"{""#.utf8) + name + Array(#"": 1, "a": 2}"#.utf8),
+          Array(#"{"a": 2, ""#.utf8) + name + Array(#"": [1]}"#.utf8),
+        ] {
+          compare(text, projection, maxDepth: 64, seed: UInt64(padding))
+          cut += skippedValues(text, .init(projection: projection))
+        }
+      }
+    }
+    // DEL and the two UTF-8 keys, 10 paddings, 2 documents.
+    #expect(cut == 3 * 10 * 2)
+  }
+
+  @Test("A pruned member as deep as the depth limit allows is cut; deeper, yajl reports it")
+  func depthOfCutMembers() {
+    let projection = JSONProjection(paths: [[.key("o"), .key("a")]])
+    for depth in 1...6 {
+      let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+      let text = Array(#"{"o": {"x": \#(nested), "a": 1}}"#.utf8)
+      compare(text, projection, maxDepth: 5, seed: UInt64(depth))
+      let cut = skippedValues(text, .init(maxDepth: 5, projection: projection))
+      #expect(cut == (depth <= 3 ? 1 : 0))
+    }
+  }
+
   @Test("Every member a projection prunes from GitHub-shaped events is jumped over")
   func githubEvents() throws {
     let text = Array(

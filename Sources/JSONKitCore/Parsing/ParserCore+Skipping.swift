@@ -4,8 +4,8 @@ import CYajl
 enum PrunedValueSkipping: Equatable {
   /// Every byte goes through yajl.
   case off
-  /// Pruned members' values are checked by `SkipScanner` and never reach yajl; `skipped`
-  /// counts them.
+  /// Pruned members are checked by `SkipScanner` and never reach yajl; `skipped` counts
+  /// them.
   case on(skipped: Int)
   /// The scanner was not sure that a pruned value is valid: the parse stopped, and is
   /// done again with `off`, which reports the error, if there is one, as always.
@@ -14,115 +14,152 @@ enum PrunedValueSkipping: Equatable {
 
 // A projected parse still had yajl tokenize every byte of the values it does not keep: on
 // github_events read by a model that skips `payload`, yajl's scan was more than half of the
-// decode. With `skipping` on, the one-shot input goes to yajl in pieces: each piece ends
-// right after the key of a member of an object the projection prunes (a token boundary,
-// where yajl stops and has reported the key, so the builder knows whether it keeps the
-// member), or right after a container starts (so the builder says whether it prunes it). When
-// the builder drops the member, `SkipScanner` checks its value and finds its end, and yajl
-// is given `:0` in place of the member's last two bytes: a pruned scalar, which the builder
-// skips as it skipped the value. Kept values are fed to yajl as before.
+// decode. With `skipping` on, a walk over the one-shot input copy decides from the
+// projection's table, before yajl sees a byte, which members of the objects it prunes are
+// dropped: their key is compared with the table's names (a key with an escape is left to
+// the builder), `SkipScanner` checks the member as strictly as yajl and the builder would,
+// and the member's text, with the comma that separated it, is cut out of the copy. The kept
+// text is moved down over it, and yajl parses what is left in one call: the same document
+// less the pruned members, which the builder would have dropped anyway.
 //
-// Everything yajl is not given has been checked as strictly as yajl and the builder would
-// have checked it; on any doubt the whole parse is redone without skipping. Every piece
-// starts and ends on a token boundary as long as yajl has accepted the text before it, so
-// the builder's positions (`chunkStart`, `chunkOffset`) are those of the piece.
+// Cutting a checked member with its separator out of an object changes neither whether the
+// text is valid nor the values kept, so the parse succeeds exactly when the full parse
+// does. Its failures do not say where the error is (the text moved), and need not: a parse
+// without positions that fails is parsed again with them, without skipping
+// (`JSONParser.parseValues`); on a doubt the parse is redone without skipping at once.
+// Values refer to the compacted copy, which becomes the document's storage.
 
 extension ParserCore {
-  /// `yajl_parse` of the one-shot input copy `base[0..<count]`, jumping over the values the
+  /// `yajl_parse` of the one-shot input copy `base[0..<count]`, less the members the
   /// projection prunes.
   ///
   /// On a doubt, sets `skipping` to `.doubted` and fails the parse.
   func feedSkippingPrunedValues(_ base: UnsafeMutablePointer<UInt8>, _ count: Int) -> yajl_status {
+    // Safe: `projection` is set whenever skipping is on (`JSONParser.skipsPrunedValues`);
+    // `count <= inputCount`, the copy's length, and the compacted text is a prefix of it.
     let b = builder
-    var feeder = PrunedValueFeeder(
-      builder: b, scanner: SkipScanner(base: base, count: count),
-      offset: b.pointee.chunkOffset)
-    let status = feeder.run()
-    if case .on(let skipped) = skipping { skipping = .on(skipped: skipped &+ feeder.skipped) }
-    if feeder.doubted {
+    // A \v or \f ends the text early (`feedChunk`): the parse fails whatever is skipped.
+    guard count == b.pointee.inputCount else {
+      return yajl_parse(b.pointee.handle, base, count)
+    }
+    var compactor = PrunedMemberCompactor(
+      table: b.pointee.projection.unsafelyUnwrapped,
+      scanner: SkipScanner(base: base, count: count), maxDepth: b.pointee.maxDepth)
+    guard let kept = compactor.run() else {
       skipping = .doubted
       _ = b.pointee.fail(.syntax("a pruned value the skip scanner doubts"), at: 0)
+      return yajl_status_error
     }
-    b.pointee.chunkStart = UnsafePointer(base)
-    b.pointee.textEnd = UnsafePointer(base)
-    b.pointee.chunkCount = count
-    b.pointee.chunkOffset = feeder.offset
-    return feeder.doubted ? yajl_status_error : status
+    if case .on(let skipped) = skipping { skipping = .on(skipped: skipped &+ compactor.skipped) }
+    // The document is now the compacted text: `finish` reads no further, and the storage
+    // keeps only it.
+    b.pointee.inputCount = kept
+    b.pointee.sharedStorage?.count = kept
+    b.pointee.chunkCount = kept
+    return yajl_parse(b.pointee.handle, base, kept)
   }
 }
 
-/// Walks the input beside yajl, feeding it piece by piece (see `ParserCore+Skipping`).
-private struct PrunedValueFeeder {
-  let builder: UnsafeMutablePointer<TapeBuilder>
+/// Walks the input copy and cuts the members the projection prunes out of it (see
+/// `ParserCore+Skipping`).
+private struct PrunedMemberCompactor {
+  let table: ProjectionTable
   let scanner: SkipScanner
-  /// The input offset of `scanner.base`.
-  let offset: Int
-  /// The bytes before this index have been given to yajl or skipped.
-  var fed = 0
-  var doubted = false
-  /// The pruned values jumped over.
+  /// The parser's depth limit.
+  let maxDepth: Int
+  /// The members cut out.
   var skipped = 0
+  /// The compacted text is `base[0..<out]`, followed by `base[pending..<i]` not moved yet.
+  var out = 0
+  var pending = 0
 
-  /// Gives yajl the input up to `end`, as its own piece.
-  mutating func feed(to end: Int) -> yajl_status {
-    // Safe: `fed < end <= scanner.count`, so yajl gets `end - fed` bytes of the input copy.
-    guard end > fed else { return yajl_status_ok }
-    let b = builder
-    let start = UnsafePointer(scanner.base + fed)
-    b.pointee.chunkStart = start
-    b.pointee.textEnd = start
-    b.pointee.chunkCount = end &- fed
-    b.pointee.chunkOffset = offset &+ fed
-    let status = yajl_parse(b.pointee.handle, start, end &- fed)
-    fed = end
-    return status
+  init(table: ProjectionTable, scanner: SkipScanner, maxDepth: Int) {
+    self.table = table
+    self.scanner = scanner
+    self.maxDepth = maxDepth
   }
 
-  /// Feeds the rest of the input at once: the walk is over (the top-level container has
-  /// ended) or cannot go on (text it does not expect, which yajl then reports).
-  mutating func rest() -> yajl_status { feed(to: scanner.count) }
+  /// Cuts `base[start..<end]` out: the text before it moves down to the compacted text.
+  @inline(__always)
+  mutating func cut(_ start: Int, _ end: Int) {
+    // Safe: `pending <= start <= end <= count`, and `out <= pending`: the move stays in the
+    // input copy, over text already moved or cut (`copyMemory` allows the overlap).
+    let n = start &- pending
+    if n > 0 && out != pending {
+      UnsafeMutableRawPointer(scanner.base + out).copyMemory(
+        from: scanner.base + pending, byteCount: n)
+    }
+    out &+= n
+    pending = end
+  }
 
-  /// Follows the containers that the projection prunes (the builder decides which), down to
-  /// 64 deep; inside containers the builder keeps whole or skips, yajl reads everything.
-  mutating func run() -> yajl_status {
-    // Safe: `base[i]` is read behind `i < count` (the scanner's `count` bytes of the input copy);
-    // `builder` is the parse's builder, which `ParserCore` keeps allocated until it is freed.
+  /// Walks the containers that the projection prunes, up to 64 deep (inside containers
+  /// kept whole or skipped by the builder, yajl reads everything), and returns the length of
+  /// the compacted text, or `nil` when the scanner doubts a pruned member.
+  mutating func run() -> Int? {
+    // Safe: a temporary allocation of capacity 64 has a base address.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { nodes in
+      walk(nodes.baseAddress.unsafelyUnwrapped)
+    }
+  }
+
+  /// `run` with `nodes[d]`, the projection node of the container at depth `d + 1`.
+  private mutating func walk(_ nodes: UnsafeMutablePointer<Int32>) -> Int? {
+    // Safe: `base[i]` is read behind `i < count` (the scanner's `count` bytes of the input
+    // copy), and a key's text `base[i + 1 ..< keyEnd - 1]` lies before `keyEnd <= count`;
+    // `nodes[d]` for `d < nesting.depth <= 64`, the temporary allocation's capacity; table
+    // nodes are those the table hands out (`>= 0`).
     let base = scanner.base
     let count = scanner.count
-    let b = builder
     var i = 0
     var nesting = Nesting()
     var state = Nesting.Expecting.value
-    while true {
+    // The node of the value about to be read (set by its key in an object).
+    var valueNode = 0
+    // Bit d: the object at depth d + 1 has kept no member yet (a member cut there takes
+    // the comma after it, not before it).
+    var leading: UInt64 = 0
+    // The comma before the current key, or -1 for an object's first member.
+    var comma = -1
+    walk: while true {
       i = scanner.skipSpace(i)
-      guard i < count else { return rest() }
+      guard i < count else { break walk }
       let c = base[i]
       // A closing bracket where the innermost container may end (only in `.valueOrClose`
       // and `.keyOrClose`: `closes` is false in the other states).
       if nesting.closes(c, state) {
         i &+= 1
-        if nesting.depth == 0 { return rest() }
+        if nesting.depth == 0 { break walk }
         state = .separator
         continue
       }
       switch state {
       case .value, .valueOrClose:
+        if nesting.depth > 0 && !nesting.inObject {
+          // An array's element.
+          let array = Int(nodes[nesting.depth &- 1])
+          valueNode = array >= 0 ? Int(table.elements[array]) : -1
+        }
         if c == 0x7B || c == 0x5B {
-          let status = feed(to: i &+ 1)
-          guard status == yajl_status_ok else { return status }
-          if b.pointee.wholeDepth > 0 || b.pointee.skipDepth > 0 {
-            // Kept whole or skipped by the builder: yajl reads it all.
-            guard let end = scanner.containerEnd(from: i) else { return rest() }
-            i = end
-          } else {
-            // The builder's depth counts the containers this walk is in, and this one.
-            guard b.pointee.depth == nesting.depth &+ 1, nesting.depth < 64 else { return rest() }
-            state = nesting.enter(object: c == 0x7B)
+          let object = c == 0x7B
+          let kept = object ? ProjectionTable.objectsWhole : ProjectionTable.arraysWhole
+          if valueNode >= 0 && table.flags[valueNode] & (ProjectionTable.whole | kept) == 0
+            && nesting.depth < 64
+          {
+            // Pruned by the builder: the walk goes in.
+            let bit: UInt64 = 1 << UInt64(nesting.depth)
+            leading = object ? leading | bit : leading & ~bit
+            nodes[nesting.depth] = Int32(truncatingIfNeeded: valueNode)
+            state = nesting.enter(object: object)
+            comma = -1
             i &+= 1
             continue
           }
+          // Kept whole or skipped by the builder: yajl reads it all.
+          guard let end = scanner.containerEnd(from: i) else { break walk }
+          i = end
         } else if c == SkipScanner.quote {
-          guard let end = scanner.stringEnd(from: i) else { return rest() }
+          guard let end = scanner.stringEnd(from: i) else { break walk }
           i = end
         } else {
           // A number or literal, checked by yajl: up to the next white space or punctuation.
@@ -136,45 +173,62 @@ private struct PrunedValueFeeder {
             i &+= 1
           }
         }
-        if nesting.depth == 0 { return rest() }
+        if nesting.depth == 0 { break walk }
         state = .separator
+        continue
       case .key, .keyOrClose:
-        guard c == SkipScanner.quote, let keyEnd = scanner.stringEnd(from: i) else {
-          return rest()
-        }
-        // Feed through the key: the builder decides (`pendingNode`) whether it keeps the
-        // value. yajl accepted the text so far, so it read the same tokens as this walk
-        // (JSON's tokens are unambiguous), and the last one was this key.
-        let status = feed(to: keyEnd)
-        guard status == yajl_status_ok else { return status }
-        if b.pointee.pendingNode >= 0 {
-          i = scanner.skipSpace(keyEnd)
-          guard i < count, base[i] == 0x3A else { return rest() }
-          i &+= 1
-          state = .value
+        var escaped = false
+        var plain = false
+        guard c == SkipScanner.quote,
+          let keyEnd = scanner.keyEnd(from: i, escaped: &escaped, plain: &plain)
+        else { break walk }
+        let bit: UInt64 = 1 << UInt64(nesting.depth &- 1)
+        // A key with an escape is left to the builder: only its decoded text can be compared.
+        let node =
+          escaped
+          ? -2
+          : table.member(
+            of: Int(nodes[nesting.depth &- 1]), scanner.base + (i &+ 1), keyEnd &- i &- 2)
+        // -1: pruned (`ProjectionTable.member`), -2: escaped.
+        if node == -1 {
+          // Cut out: the key, checked as the builder would (printable ASCII needs no
+          // check), and the member's value.
+          let limit = maxDepth &- nesting.depth
+          guard plain || scanner.checkedStringEnd(from: i) == keyEnd,
+            let end = scanner.prunedMemberEnd(from: keyEnd, depthLimit: limit)
+          else { return nil }
+          // Before the object keeps a member, the comma after a cut one goes with it (it
+          // is cut with the next member); after, the comma before it.
+          cut(comma >= 0 ? comma : i, end)
+          skipped &+= 1
+          i = end
+          state = .separator
           continue
         }
-        let limit = b.pointee.maxDepth &- b.pointee.depth
-        guard let end = scanner.prunedMemberEnd(from: keyEnd, depthLimit: limit) else {
-          doubted = true
-          return yajl_status_error
+        // Kept, or a key with an escape, which the builder decides on (yajl reads the
+        // value whole unless the walk knows it is pruned).
+        if leading & bit != 0 {
+          if comma >= 0 { cut(comma, comma &+ 1) }
+          leading &= ~bit
         }
-        // Safe: `keyEnd <= end - 2 < end <= count` (see below): the writes stay in the member,
-        // in the input copy this one-shot parse owns, whose skipped text nothing reads again.
-        // yajl reads `:0` over the member's last two bytes (at least ':' and one byte of
-        // the value lie between the key and the value's end).
-        base[end &- 2] = 0x3A
-        base[end &- 1] = 0x30
-        fed = end &- 2
-        skipped &+= 1
-        i = end
-        state = .separator
-      case .separator:
-        guard let next = nesting.separate(c) else { return rest() }
+        valueNode = node
+        i = scanner.skipSpace(keyEnd)
+        guard i < count, base[i] == 0x3A else { break walk }
         i &+= 1
-        if nesting.depth == 0 { return rest() }
+        state = .value
+        continue
+      case .separator:
+        guard let next = nesting.separate(c) else { break walk }
+        if next == .key { comma = i }
+        i &+= 1
+        if nesting.depth == 0 { break walk }
         state = next
+        continue
       }
     }
+    // The walk is over (the top-level value has ended) or cannot go on (text it does not
+    // expect, which yajl then reports): the rest is kept as it is.
+    cut(count, count)
+    return out
   }
 }

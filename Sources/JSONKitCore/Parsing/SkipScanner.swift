@@ -279,6 +279,49 @@ struct SkipScanner {
     return nil
   }
 
+  /// The index past the closing quote of the key at `start`, unchecked, for the walk that
+  /// cuts pruned members (see `ParserCore+Skipping`).
+  ///
+  /// - Parameters:
+  ///   - start: the index of the key's opening quote.
+  ///   - escaped: set when the key has an escape.
+  ///   - plain: set when the key is printable ASCII without escapes, so valid as it stands.
+  /// - Returns: the index past the closing quote, or `nil` when the input ends first.
+  func keyEnd(from start: Int, escaped: inout Bool, plain: inout Bool) -> Int? {
+    // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count`.
+    var i = start &+ 1
+    // The high bit of each control character or non-ASCII byte passed (a control
+    // character's borrow may mark bytes above it, which the key has anyway).
+    var special: UInt64 = 0
+    let raw = UnsafeRawPointer(base)
+    while i &+ 8 <= count {
+      let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let stops = Self.quotesAndBackslashes(w)
+      let marks = ((w &- 0x2020_2020_2020_2020) & ~w | w) & 0x8080_8080_8080_8080
+      if stops == 0 {
+        special |= marks
+        i &+= 8
+        continue
+      }
+      special |= marks & ((stops & (0 &- stops)) &- 1)
+      i &+= stops.trailingZeroBitCount &>> 3
+      break
+    }
+    while i < count && base[i] != Self.quote && base[i] != Self.backslash {
+      if base[i] < 0x20 || base[i] >= 0x80 { special = 1 }
+      i &+= 1
+    }
+    guard i < count else { return nil }
+    if base[i] == Self.quote {
+      plain = special == 0
+      return i &+ 1
+    }
+    escaped = true
+    plain = false
+    // The rest from the escape's second byte (`stringEnd` starts after its `start`).
+    return stringEnd(from: i &+ 1)
+  }
+
   /// The index past the closing quote of the string at `start`, unchecked.
   func stringEnd(from start: Int) -> Int? {
     // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count` (the `i + 2` after a
@@ -314,6 +357,10 @@ struct Nesting {
   /// Bit d: the container at depth d + 1 is an object.
   private var objects: UInt64 = 0
 
+  /// Whether the innermost container is an object (`depth > 0`).
+  @inline(__always)
+  var inObject: Bool { objects >> UInt64(depth &- 1) & 1 == 1 }
+
   /// Enters a container (the caller keeps `depth` under 64); returns what comes first in it.
   @inline(__always)
   mutating func enter(object: Bool) -> Expecting {
@@ -338,7 +385,6 @@ struct Nesting {
   /// `.separator` (and leaves it), for anything else `nil`.
   @inline(__always)
   mutating func separate(_ c: UInt8) -> Expecting? {
-    let inObject = objects >> UInt64(depth &- 1) & 1 == 1
     if c == 0x2C { return inObject ? .key : .value }
     guard c == (inObject ? 0x7D : 0x5D) else { return nil }
     depth &-= 1

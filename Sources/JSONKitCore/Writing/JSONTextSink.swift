@@ -59,6 +59,26 @@ package final class JSONTextSink {
   /// - Parameter string: the text.
   package func write(_ string: String) { emitter.writeString(string) }
 
+  /// Appends bytes that are already JSON text (a key written once by `writeKey` and kept).
+  ///
+  /// - Parameter bytes: the text.
+  package func append(_ bytes: UnsafeBufferPointer<UInt8>) { emitter.out.append(bytes) }
+
+  /// Appends an integer as `JSONWriter()` writes `JSON(value)`.
+  ///
+  /// - Parameter value: the integer.
+  package func write(_ value: Int64) { emitter.writeInteger(value) }
+
+  /// Appends an unsigned integer as `JSONWriter()` writes `JSON(value)`.
+  ///
+  /// - Parameter value: the integer.
+  package func write(_ value: UInt64) { emitter.writeDecimal(value, negative: false) }
+
+  /// Appends `true` or `false`.
+  ///
+  /// - Parameter value: the Boolean.
+  package func write(_ value: Bool) { emitter.appendLiteral(value ? "true" : "false") }
+
   /// Appends the text of `json`, as `JSONWriter()` writes it.
   ///
   /// - Parameter json: the value.

@@ -79,6 +79,27 @@ package final class JSONTextSink {
   /// - Parameter value: the Boolean.
   package func write(_ value: Bool) { emitter.appendLiteral(value ? "true" : "false") }
 
+  /// Appends a string that `write` puts at a pointer, in quotes, with no `String` on the way;
+  /// appends nothing when `write` gives `nil`.
+  ///
+  /// - Parameters:
+  ///   - maximumLength: the most bytes `write` writes.
+  ///   - write: writes the string's bytes (none that needs an escape) at the pointer and
+  ///     returns how many, or `nil`.
+  /// - Returns: whether the string was appended.
+  package func writeQuoted(
+    maximumLength: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int?
+  ) -> Bool {
+    // Safe: `reserve` made room for `maximumLength + 2` bytes at `target`; `write` writes at
+    // most `maximumLength` of them from `target + 1`, and `count + 1 <= maximumLength + 1`.
+    let target = emitter.out.reserve(maximumLength &+ 2)
+    guard let count = write(target + 1) else { return false }
+    target[0] = 0x22
+    target[count &+ 1] = 0x22
+    emitter.out.commit(count &+ 2)
+    return true
+  }
+
   /// Appends the text of `json`, as `JSONWriter()` writes it.
   ///
   /// - Parameter json: the value.

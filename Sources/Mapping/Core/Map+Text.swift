@@ -1,3 +1,4 @@
+import Foundation
 import JSONKit
 
 // Writing models straight to JSON text (`Mapper.toJSONString`, the adapters' mapped
@@ -103,6 +104,63 @@ extension Map {
   @usableFromInline
   func writeText(_ value: Bool) {
     text?.write(value)
+  }
+
+  /// Writes `value` through `transform` straight into the text when it is a date and
+  /// `transform` one of Mapping's date transforms (no `String` or `JSON` for it); `false`
+  /// when it did not, and the caller writes `transform.transformToJSONValue(value)`.
+  ///
+  /// The casts fold away where the operator is specialized for its transform.
+  @inlinable
+  func writeDateText<Tr: TransformType>(_ value: Tr.Object, _ transform: Tr) -> Bool {
+    guard writesText, let date = value as? Date else { return false }
+    if let iso = transform as? ISO8601DateTransform { return writeDateText(date, iso) }
+    if let formatted = transform as? DateFormatterTransform {
+      return writeDateText(date, formatted)
+    }
+    return false
+  }
+
+  /// Whether this map writes its object as text now.
+  @usableFromInline
+  var writesText: Bool { text != nil && !textAsTree }
+
+  /// Writes `date` as `transform.transformToJSON` does, straight into the text.
+  @usableFromInline
+  func writeDateText(_ date: Date, _ transform: ISO8601DateTransform) -> Bool {
+    guard let text, let start = beginTextMember() else { return false }
+    let fractional = transform.fractionalSeconds
+    let written = text.writeQuoted(maximumLength: ISO8601DateText.maximumLength) { target in
+      ISO8601DateText.write(date, fractionalSeconds: fractional, to: target)
+    }
+    // Not finite, or past the year ±99,999,999: the transform's `null`.
+    if !written { finishTextMember(transform.transformToJSONValue(date), from: start) }
+    return true
+  }
+
+  /// Writes `date` as `transform.transformToJSON` does, straight into the text when its
+  /// pattern is one `FixedDateFormat` writes with nothing to escape.
+  @usableFromInline
+  func writeDateText(_ date: Date, _ transform: DateFormatterTransform) -> Bool {
+    guard let format = transform.fastParser, !format.needsEscaping, let text,
+      let start = beginTextMember()
+    else { return false }
+    let written = text.writeQuoted(maximumLength: format.maximumLength) { target in
+      format.write(date, to: target)
+    }
+    // A date `FixedDateFormat` leaves to the formatter.
+    if !written { finishTextMember(transform.transformToJSONValue(date), from: start) }
+    return true
+  }
+
+  /// Appends `json` as the value of the member begun at `start`, taking the member back
+  /// when `json` is a `null` that `write(_:)` leaves out.
+  private func finishTextMember(_ json: JSONKit.JSON, from start: Int) {
+    if json.type == .null && !shouldIncludeNilValues {
+      dropTextMember(from: start)
+    } else {
+      writeText(json)
+    }
   }
 
   /// Appends one byte of punctuation (nothing when this map writes no text).

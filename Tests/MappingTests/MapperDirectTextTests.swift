@@ -229,4 +229,38 @@ struct MapperDirectTextTests {
       #expect(sorted.string(JSON(mapper.toJSON(event))) == sorted.string(JSON(parseJSON: text)))
     }
   }
+
+  /// Dates the direct writers leave to the transform's own `JSON`.
+  struct LeftDates: Mappable {
+    static let slashes = CustomDateFormatTransform(formatString: "yyyy/MM/dd HH:mm")
+    static let plain = CustomDateFormatTransform(formatString: "EEE MMM dd HH:mm:ss Z yyyy")
+    var iso: Date?
+    var formatted: Date?
+    var slashed: Date?
+
+    init?(map: Map) {}
+    init(_ date: Date) {
+      (iso, formatted, slashed) = (date, date, date)
+    }
+
+    mutating func mapping(map: Map) {
+      iso <- (map["iso"], ISO8601DateTransform())
+      formatted <- (map["formatted"], Self.plain)
+      slashed <- (map["slashed"], Self.slashes)
+    }
+  }
+
+  @Test("Dates the direct writers leave (not finite, before 1600, a slash) give the tree's text")
+  func leftDates() {
+    let dates = [
+      Date(timeIntervalSinceReferenceDate: .nan), Date(timeIntervalSince1970: -15_000_000_000),
+      Date(timeIntervalSince1970: 1_400_000_000), Date(timeIntervalSince1970: 0.5),
+    ]
+    let models = dates.map(LeftDates.init)
+    for mapper in [Mapper<LeftDates>(), Mapper(shouldIncludeNilValues: true)] {
+      Self.expectTreeText(models, mapper)
+    }
+    let text = Mapper<LeftDates>().toJSONString(models[0]) ?? ""
+    #expect(!text.contains(#""iso""#), "\(text)")
+  }
 }

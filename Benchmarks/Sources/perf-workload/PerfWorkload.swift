@@ -13,6 +13,8 @@ import SyntheticCorpus
 ///     perf-workload ratio FILE         wall-clock time of both parses of a file, and their ratio
 ///     perf-workload decode fresh|kept|foundation FILE, decode-times FILE ROUNDS
 ///                                      a document decoded three ways (`DecodeComparison`)
+///     perf-workload encode-mapping[-tree]|encode-foundation FILE [COUNT], encode-mapping-times
+///                                      FILE ROUNDS: a document's models encoded (`EncodeMapping`)
 @main
 struct PerfWorkload {
   static func main() {
@@ -41,6 +43,16 @@ struct PerfWorkload {
       case "decode-times" where arguments.count == 3:
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         try DecodeComparison.printTimes(data, rounds: Int(arguments[2]) ?? 15)
+      case "encode-mapping-times" where arguments.count == 3:
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        try EncodeMapping.printTimes(data, rounds: Int(arguments[2]) ?? 15)
+      case let name? where EncodeMapping(rawValue: name) != nil && arguments.count <= 3:
+        guard arguments.count >= 2, let subject = EncodeMapping(rawValue: name) else {
+          throw UsageError(message: "\(name) FILE [COUNT]")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        let count = arguments.count == 3 ? Int(arguments[2]) ?? 1 : 1
+        print("\(name): \(try subject.prepared(data, count: count).measure())")
       case let name? where arguments.count == 1:
         guard let workload = Workload(rawValue: name) else {
           throw UsageError(message: "unknown workload \(name); --list names them")
@@ -52,6 +64,8 @@ struct PerfWorkload {
           message:
             "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE | ratio FILE"
             + " | decode fresh|kept|foundation FILE | decode-times FILE ROUNDS"
+            + " | encode-mapping[-tree]|encode-foundation FILE [COUNT]"
+            + " | encode-mapping-times FILE ROUNDS"
         )
       }
     } catch {

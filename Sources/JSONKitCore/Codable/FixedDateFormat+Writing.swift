@@ -13,7 +13,7 @@
 
 extension FixedDateFormat {
   /// The most bytes `write` produces: the longest names and every field at its widest.
-  var maximumLength: Int {
+  package var maximumLength: Int {
     fields.reduce(0) { total, field in
       switch field {
       case .literal(let bytes): total + bytes.count
@@ -30,7 +30,7 @@ extension FixedDateFormat {
   /// Whether a literal of the pattern holds a byte a JSON writer may escape (a quote, a
   /// backslash, a slash, a control character, anything not ASCII): names and digits never
   /// are.
-  var needsEscaping: Bool {
+  package var needsEscaping: Bool {
     fields.contains { field in
       guard case .literal(let bytes) = field else { return false }
       return bytes.contains { $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C || $0 == 0x2F }

@@ -135,7 +135,30 @@ package enum ISO8601DateText {
     }
   }
 
+  /// The most bytes `write(_:fractionalSeconds:to:)` writes: a sign, a nine-digit year,
+  /// `-MM-DDTHH:MM:SS.mmmZ`.
+  package static let maximumLength = 30
+
+  /// `date` as UTC text (`2024-01-02T03:04:05Z`, with `.123` milliseconds when
+  /// `fractionalSeconds`), or `nil` when it is not finite or past the year ±99,999,999.
   package static func format(_ date: Date, fractionalSeconds: Bool) -> String? {
+    // Safe: the allocation holds `maximumLength` bytes, at least one, and `write` writes
+    // `count` of them at most.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+      guard let count = write(date, fractionalSeconds: fractionalSeconds, to: buffer.baseAddress!)
+      else { return nil }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+  }
+
+  /// Writes `date` at `target` (room for `maximumLength` bytes) as `format` does, with no
+  /// `String` on the way; the count written, or `nil` (nothing meaningful written) where
+  /// `format` gives `nil`.
+  package static func write(
+    _ date: Date, fractionalSeconds: Bool, to target: UnsafeMutablePointer<UInt8>
+  ) -> Int? {
+    // Safe: `target` has room for `maximumLength` bytes: a sign, at most nine year digits
+    // (`|year| <= 99_999_999` is checked first) and the 20 bytes after the year.
     let sinceReference = date.timeIntervalSinceReferenceDate
     guard sinceReference.isFinite, abs(sinceReference) < maxSeconds else { return nil }
     let seconds: Int
@@ -153,25 +176,45 @@ package enum ISO8601DateText {
     let (year, month, day) = CivilDate.date(daysSince1970: days)
     guard abs(year) <= 99_999_999 else { return nil }  // what `parse` reads back
 
-    var text = ""
-    text.reserveCapacity(24)
-    if (0...9999).contains(year) {
-      text += padded(year, 4)
-    } else {
-      text += (year < 0 ? "-" : "+") + padded(abs(year), 4)
+    var count = 0
+    // `value` (not negative) in decimal, zero-padded to at least `width` digits.
+    func digits(_ value: Int, _ width: Int) {
+      var n = width
+      var limit = 1
+      for _ in 0..<width { limit &*= 10 }
+      while value >= limit {
+        n &+= 1
+        limit &*= 10
+      }
+      var rest = value
+      for i in stride(from: count &+ n &- 1, through: count, by: -1) {
+        target[i] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+        rest /= 10
+      }
+      count &+= n
     }
-    text += "-" + padded(month, 2) + "-" + padded(day, 2)
-    text +=
-      "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
-      + padded(secondOfDay % 60, 2)
-    if fractionalSeconds { text += "." + padded(milliseconds, 3) }
-    text += "Z"
-    return text
-  }
-
-  private static func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width
-      ? digits : String(repeating: "0", count: width - digits.count) + digits
+    func byte(_ value: UInt8) {
+      target[count] = value
+      count &+= 1
+    }
+    if !(0...9999).contains(year) { byte(year < 0 ? 0x2D : 0x2B) }
+    digits(abs(year), 4)
+    byte(0x2D)
+    digits(month, 2)
+    byte(0x2D)
+    digits(day, 2)
+    byte(0x54)
+    digits(secondOfDay / 3600, 2)
+    byte(0x3A)
+    digits(secondOfDay / 60 % 60, 2)
+    byte(0x3A)
+    digits(secondOfDay % 60, 2)
+    if fractionalSeconds {
+      byte(0x2E)
+      digits(milliseconds, 3)
+    }
+    byte(0x5A)
+    assert(count <= maximumLength, "ISO8601DateText: wrote past maximumLength")
+    return count
   }
 }

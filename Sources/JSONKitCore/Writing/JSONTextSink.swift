@@ -59,6 +59,47 @@ package final class JSONTextSink {
   /// - Parameter string: the text.
   package func write(_ string: String) { emitter.writeString(string) }
 
+  /// Appends bytes that are already JSON text (a key written once by `writeKey` and kept).
+  ///
+  /// - Parameter bytes: the text.
+  package func append(_ bytes: UnsafeBufferPointer<UInt8>) { emitter.out.append(bytes) }
+
+  /// Appends an integer as `JSONWriter()` writes `JSON(value)`.
+  ///
+  /// - Parameter value: the integer.
+  package func write(_ value: Int64) { emitter.writeInteger(value) }
+
+  /// Appends an unsigned integer as `JSONWriter()` writes `JSON(value)`.
+  ///
+  /// - Parameter value: the integer.
+  package func write(_ value: UInt64) { emitter.writeDecimal(value, negative: false) }
+
+  /// Appends `true` or `false`.
+  ///
+  /// - Parameter value: the Boolean.
+  package func write(_ value: Bool) { emitter.appendLiteral(value ? "true" : "false") }
+
+  /// Appends a string that `write` puts at a pointer, in quotes, with no `String` on the way;
+  /// appends nothing when `write` gives `nil`.
+  ///
+  /// - Parameters:
+  ///   - maximumLength: the most bytes `write` writes.
+  ///   - write: writes the string's bytes (none that needs an escape) at the pointer and
+  ///     returns how many, or `nil`.
+  /// - Returns: whether the string was appended.
+  package func writeQuoted(
+    maximumLength: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int?
+  ) -> Bool {
+    // Safe: `reserve` made room for `maximumLength + 2` bytes at `target`; `write` writes at
+    // most `maximumLength` of them from `target + 1`, and `count + 1 <= maximumLength + 1`.
+    let target = emitter.out.reserve(maximumLength &+ 2)
+    guard let count = write(target + 1) else { return false }
+    target[0] = 0x22
+    target[count &+ 1] = 0x22
+    emitter.out.commit(count &+ 2)
+    return true
+  }
+
   /// Appends the text of `json`, as `JSONWriter()` writes it.
   ///
   /// - Parameter json: the value.

@@ -1,3 +1,4 @@
+import Foundation
 import JSONKit
 
 // Writing models straight to JSON text (`Mapper.toJSONString`, the adapters' mapped
@@ -38,26 +39,33 @@ extension Map {
   @usableFromInline
   func beginTextMember() -> Int? {
     guard let text, !textAsTree else { return nil }
-    guard let key = textKey, isNewTextKey(key) else {
+    guard let key = textKey else {
+      moveTextToTree()
+      return nil
+    }
+    let start = text.count
+    let index = textKeyCount
+    if textFollowsLog && index < textExpectedLog.keys.count && textExpectedLog.keys[index] == key {
+      // The key the type wrote here last time: distinct from the ones before it, and its
+      // text already escaped.
+      textKeyCount = index &+ 1
+      if start > textObjectStart &+ 1 { text.append(0x2C) }
+      textExpectedLog.appendKeyText(index, to: text)
+      return start
+    }
+    if textFollowsLog {
+      textFollowsLog = false
+      textKeyLog = Array(textExpectedLog.keys[..<index])
+    }
+    guard !textKeyLog.contains(key) else {
       moveTextToTree()
       return nil
     }
     textKeyLog.append(key)
-    let start = text.count
+    textKeyCount = index &+ 1
     if start > textObjectStart &+ 1 { text.append(0x2C) }
     text.writeKey(key)
     return start
-  }
-
-  /// Whether `key` differs from every key begun in the open object: one comparison while
-  /// the keys follow the type's known log, a search otherwise.
-  private func isNewTextKey(_ key: String) -> Bool {
-    let index = textKeyLog.count
-    if textFollowsLog {
-      if index < textExpectedLog.count && textExpectedLog[index] == key { return true }
-      textFollowsLog = false
-    }
-    return !textKeyLog.contains(key)
   }
 
   /// The current key when it is one plain step (the only keys written as text).
@@ -82,6 +90,77 @@ extension Map {
   @usableFromInline
   func writeText(_ value: String) {
     text?.write(value)
+  }
+
+  /// Appends an integer's text, as `writeText(JSON(value))` would (nothing when this map
+  /// writes no text).
+  @usableFromInline
+  func writeText<I: FixedWidthInteger>(integer value: I) {
+    guard let text else { return }
+    if let i = Int64(exactly: value) { text.write(i) } else { text.write(UInt64(value)) }
+  }
+
+  /// Appends `true` or `false` (nothing when this map writes no text).
+  @usableFromInline
+  func writeText(_ value: Bool) {
+    text?.write(value)
+  }
+
+  /// Writes `value` through `transform` straight into the text when it is a date and
+  /// `transform` one of Mapping's date transforms (no `String` or `JSON` for it); `false`
+  /// when it did not, and the caller writes `transform.transformToJSONValue(value)`.
+  ///
+  /// The casts fold away where the operator is specialized for its transform.
+  @inlinable
+  func writeDateText<Tr: TransformType>(_ value: Tr.Object, _ transform: Tr) -> Bool {
+    guard writesText, let date = value as? Date else { return false }
+    if let iso = transform as? ISO8601DateTransform { return writeDateText(date, iso) }
+    if let formatted = transform as? DateFormatterTransform {
+      return writeDateText(date, formatted)
+    }
+    return false
+  }
+
+  /// Whether this map writes its object as text now.
+  @usableFromInline
+  var writesText: Bool { text != nil && !textAsTree }
+
+  /// Writes `date` as `transform.transformToJSON` does, straight into the text.
+  @usableFromInline
+  func writeDateText(_ date: Date, _ transform: ISO8601DateTransform) -> Bool {
+    guard let text, let start = beginTextMember() else { return false }
+    let fractional = transform.fractionalSeconds
+    let written = text.writeQuoted(maximumLength: ISO8601DateText.maximumLength) { target in
+      ISO8601DateText.write(date, fractionalSeconds: fractional, to: target)
+    }
+    // Not finite, or past the year ±99,999,999: the transform's `null`.
+    if !written { finishTextMember(transform.transformToJSONValue(date), from: start) }
+    return true
+  }
+
+  /// Writes `date` as `transform.transformToJSON` does, straight into the text when its
+  /// pattern is one `FixedDateFormat` writes with nothing to escape.
+  @usableFromInline
+  func writeDateText(_ date: Date, _ transform: DateFormatterTransform) -> Bool {
+    guard let format = transform.fastParser, !format.needsEscaping, let text,
+      let start = beginTextMember()
+    else { return false }
+    let written = text.writeQuoted(maximumLength: format.maximumLength) { target in
+      format.write(date, to: target)
+    }
+    // A date `FixedDateFormat` leaves to the formatter.
+    if !written { finishTextMember(transform.transformToJSONValue(date), from: start) }
+    return true
+  }
+
+  /// Appends `json` as the value of the member begun at `start`, taking the member back
+  /// when `json` is a `null` that `write(_:)` leaves out.
+  private func finishTextMember(_ json: JSONKit.JSON, from start: Int) {
+    if json.type == .null && !shouldIncludeNilValues {
+      dropTextMember(from: start)
+    } else {
+      writeText(json)
+    }
   }
 
   /// Appends one byte of punctuation (nothing when this map writes no text).
@@ -121,10 +200,12 @@ extension Map {
     guard let text else { return }
     textObjectStart = text.count
     text.append(0x7B)
+    textKeyCount = 0
     if !textKeyLog.isEmpty { textKeyLog.removeAll(keepingCapacity: true) }
     let type = ObjectIdentifier(type)
-    textType = type
-    textExpectedLog = textKnownLogs[type] ?? []
+    if textExpectedLog.type != type {
+      textExpectedLog = textKnownLogs.first { $0.type == type } ?? TextKeyLog(type: type)
+    }
     textFollowsLog = true
     textAsTree = false
     currentKey = nil
@@ -140,9 +221,16 @@ extension Map {
       textAsTree = false
     } else {
       text.append(0x7D)
-      // Every key was checked against the ones before it: this log holds distinct keys.
-      if let type = textType, !textFollowsLog || textKeyLog.count != textExpectedLog.count {
-        textKnownLogs[type] = textKeyLog
+      // Every key was checked against the ones before it: the log holds distinct keys.
+      if !textFollowsLog || textKeyCount != textExpectedLog.keys.count {
+        let keys = textFollowsLog ? Array(textExpectedLog.keys[..<textKeyCount]) : textKeyLog
+        let log = TextKeyLog(type: textExpectedLog.type, keys: keys)
+        if let i = textKnownLogs.firstIndex(where: { $0.type == log.type }) {
+          textKnownLogs[i] = log
+        } else {
+          textKnownLogs.append(log)
+        }
+        textExpectedLog = log
       }
     }
     textObjectStart = -1
@@ -160,5 +248,43 @@ extension Map {
     child.text = text
     spareChild = child
     return child
+  }
+}
+
+/// The keys a model type wrote in its last object, in order and distinct, with their text
+/// (`"key":`) escaped once.
+final class TextKeyLog: Sendable {
+  /// The model type; a log of no type (`empty`) matches none.
+  let type: ObjectIdentifier?
+  let keys: [String]
+  /// Every key's text, one after the other; key `i` ends at `ends[i]`.
+  private let text: [UInt8]
+  private let ends: [Int]
+
+  /// A log of no keys and no type.
+  static let empty = TextKeyLog(type: nil, keys: [])
+
+  init(type: ObjectIdentifier?, keys: [String] = []) {
+    self.type = type
+    self.keys = keys
+    let sink = JSONTextSink(capacity: 16 * keys.count)
+    var ends: [Int] = []
+    ends.reserveCapacity(keys.count)
+    for key in keys {
+      sink.writeKey(key)
+      ends.append(sink.count)
+    }
+    self.text = sink.bytes
+    self.ends = ends
+  }
+
+  /// Appends key `index`'s text to `sink`.
+  func appendKeyText(_ index: Int, to sink: JSONTextSink) {
+    // Safe: `ends` is ascending and its last entry is `text.count`, so `start...ends[index]`
+    // lies in `text` for any index of `keys` (the array checks the index).
+    let start = index == 0 ? 0 : ends[index &- 1]
+    text.withUnsafeBufferPointer { bytes in
+      sink.append(UnsafeBufferPointer(rebasing: bytes[start..<ends[index]]))
+    }
   }
 }

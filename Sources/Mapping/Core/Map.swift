@@ -152,25 +152,30 @@ public final class Map {
   /// Where this map's object starts in `text` (its `{`); -1 when no object is open.
   @exclusivity(unchecked)
   var textObjectStart = -1
-  /// The keys begun in this map's object so far, in order (a key taken back stays): a
-  /// second write to a key replaces the first in a `JSON` tree, which text already written
-  /// cannot do, so each key is checked against these.
+  /// The keys begun in this map's object so far, once they stopped following its type's log.
+  ///
+  /// Kept in order (a key taken back stays) while they do not follow `textExpectedLog`
+  /// (`textFollowsLog` false): a second write to a key replaces the first in a `JSON` tree,
+  /// which text already written cannot do, so each key is checked against these. While they
+  /// follow it, they are its first `textKeyCount`.
   @exclusivity(unchecked)
   var textKeyLog: [String] = []
-  /// The key logs of objects already written by this map, by model type, each known to hold
-  /// distinct keys: an object whose keys come in the same order as its type's log needs one
-  /// comparison per key instead of a search (a model writes the same keys every time).
+  /// The number of keys begun in this map's object so far.
   @exclusivity(unchecked)
-  var textKnownLogs: [ObjectIdentifier: [String]] = [:]
+  var textKeyCount = 0
+  /// The key logs of objects already written by this map, one per model type.
+  ///
+  /// Each is known to hold distinct keys: an object whose keys come in the same order as its type's log needs one
+  /// comparison per key instead of a search, and its keys' text is copied, not escaped (a
+  /// model writes the same keys every time). A list: a map writes few types.
+  @exclusivity(unchecked)
+  var textKnownLogs: [TextKeyLog] = []
   /// The known log of the open object's type (empty when none), and whether the keys begun
   /// so far follow it.
   @exclusivity(unchecked)
-  var textExpectedLog: [String] = []
+  var textExpectedLog = TextKeyLog.empty
   @exclusivity(unchecked)
   var textFollowsLog = false
-  /// The open object's model type, `nil` when unknown.
-  @exclusivity(unchecked)
-  var textType: ObjectIdentifier?
   /// Whether this object's members moved from `text` into `JSON` (after a nested or
   /// repeated key); they go back as text when the object ends.
   @exclusivity(unchecked)

@@ -86,6 +86,14 @@ extension Bool: MapValue {
     return b
   }
   public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+  /// Appends `true` or `false`, without making a `JSON` for it.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this Boolean.
+  /// - Returns: `false`: a Boolean is never `null`.
+  public func writeMapText(map: Map) -> Bool {
+    map.writeText(self)
+    return false
+  }
 }
 
 extension Double: MapValue {
@@ -175,6 +183,14 @@ extension MapInteger {
     throw MappingError(.numberOutOfRange(expected: typeName(Self.self), preview: json.shortPreview))
   }
   public func toMapJSON(map: Map) -> JSONKit.JSON { JSONKit.JSON(self) }
+  /// Appends the integer's digits, without making a `JSON` for it.
+  ///
+  /// - Parameter map: the map whose current key (or element) is this integer.
+  /// - Returns: `false`: an integer is never `null`.
+  public func writeMapText(map: Map) -> Bool {
+    map.writeText(integer: self)
+    return false
+  }
 }
 
 extension Int: MapInteger {}

@@ -88,9 +88,14 @@ extension Map {
   /// Writes `objects` as an array of this map's objects.
   fileprivate func writeTextObjects<N: BaseMappable>(_ objects: [N]) {
     writeTextByte(0x5B)
-    for (i, object) in objects.enumerated() {
+    // By index, not `enumerated()`: each model is copied once (`mapping(map:)` is
+    // mutating), not once more by the iterator.
+    for i in objects.indices {
       if i > 0 { writeTextByte(0x2C) }
-      writeTextObject(object)
+      var object = objects[i]
+      beginTextObject(type(of: object))
+      object.mapping(map: self)
+      endTextObject()
     }
     writeTextByte(0x5D)
   }

@@ -80,7 +80,8 @@ public func <- <Tr: TransformType>(left: inout Tr.Object, right: (Map, Tr)) {
 @inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object, right: (Map, Tr)) {
   let (map, transform) = right
-  if map.mappingType == .toJSON { map.write(transform.transformToJSONValue(left)) }
+  guard map.mappingType == .toJSON, !map.writeDateText(left, transform) else { return }
+  map.write(transform.transformToJSONValue(left))
 }
 
 /// Maps an optional property of the transform's `Object` type both ways through the transform:
@@ -102,9 +103,9 @@ public func <- <Tr: TransformType>(left: inout Tr.Object?, right: (Map, Tr)) {
 @inlinable
 public func >>> <Tr: TransformType>(left: Tr.Object?, right: (Map, Tr)) {
   let (map, transform) = right
-  if map.mappingType == .toJSON {
-    map.write(left == nil ? .null : transform.transformToJSONValue(left))
-  }
+  guard map.mappingType == .toJSON else { return }
+  if let left, map.writeDateText(left, transform) { return }
+  map.write(left == nil ? .null : transform.transformToJSONValue(left))
 }
 
 /// Maps an array of the transform's `Object`s both ways through the transform: `transformFromJSON`

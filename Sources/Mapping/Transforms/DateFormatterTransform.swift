@@ -40,7 +40,7 @@ public class DateFormatterTransform: TransformType, @unchecked Sendable {
   /// Reads text in exactly the form the formatter writes, and writes most dates, without
   /// ICU (40–60 µs a date read, several µs a date written on Linux) and without the lock;
   /// anything else goes to the formatter.
-  private let fastParser: FixedDateFormat?
+  let fastParser: FixedDateFormat?
 
   /// A transform using a copy of `dateFormatter`.
   public init(dateFormatter: DateFormatter) {

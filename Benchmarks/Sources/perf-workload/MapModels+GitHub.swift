@@ -1,0 +1,1 @@
+../compare/MapModels+GitHub.swift

@@ -1,6 +1,7 @@
 #if Vapor
   import JSONKit
   import JSONKitVapor
+  import NIOCore
   import Testing
   import Vapor
   import VaporTesting
@@ -48,6 +49,12 @@
       status = response.status.code
       contentType = response.headers.first(name: .contentType)
       body = response.body.string
+    }
+
+    init(status: UInt, contentType: String?, body: String) {
+      self.status = status
+      self.contentType = contentType
+      self.body = body
     }
 
     static func == (a: Reply, b: Reply) -> Bool {
@@ -128,12 +135,55 @@
         try routes(app, coders)
         var headers = HTTPHeaders()
         if let contentType = request.contentType { headers.contentType = contentType }
-        let tester = try app.testing(
-          method: request.running ? .running(hostname: "127.0.0.1", port: 0) : .inMemory)
+        if request.running {
+          return try await runningReply(app, request, headers: headers, beforeRequest)
+        }
+        let tester = try app.testing(method: .inMemory)
         let response = try await tester.sendRequest(
           request.method, request.path, headers: headers, body: request.body,
           beforeRequest: beforeRequest)
         return Reply(response)
+      }
+    }
+
+    /// How long the client waits for a reply from the running server: a hang, not a deadline.
+    ///
+    /// VaporTesting's `.running` mode gives a request 30 s, which a large body can need on a
+    /// loaded machine (two whole test runs at once; Hummingbird's 20 s equivalent timed out
+    /// there while its server was still reading). So running requests are sent here, through
+    /// the same AsyncHTTPClient, with this limit instead.
+    static let runningLimit: TimeAmount = .seconds(900)
+
+    /// The reply from `app` started on 127.0.0.1 (a port the kernel picks), sent through
+    /// AsyncHTTPClient as VaporTesting's `.running` mode sends it.
+    static func runningReply(
+      _ app: Application, _ request: TwinRequest, headers: HTTPHeaders,
+      _ beforeRequest: (inout TestingHTTPRequest) async throws -> Void
+    ) async throws -> Reply {
+      var outgoing = TestingHTTPRequest(
+        method: request.method, url: URI(path: request.path), headers: headers,
+        body: request.body ?? ByteBuffer())
+      try await beforeRequest(&outgoing)
+      try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+      let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+      do {
+        let port = try #require(app.http.server.shared.localAddress?.port)
+        let path = outgoing.url.path.hasPrefix("/") ? outgoing.url.path : "/" + outgoing.url.path
+        let query = outgoing.url.query.map { "?" + $0 } ?? ""
+        let sent = try HTTPClient.Request(
+          url: "http://127.0.0.1:\(port)\(path)\(query)", method: outgoing.method,
+          headers: outgoing.headers, body: .byteBuffer(outgoing.body))
+        let response = try await client.execute(request: sent, deadline: .now() + runningLimit)
+          .get()
+        try await client.shutdown()
+        await app.server.shutdown()
+        return Reply(
+          status: response.status.code, contentType: response.headers.first(name: .contentType),
+          body: response.body.map { String(buffer: $0) } ?? "")
+      } catch {
+        try? await client.shutdown()
+        await app.server.shutdown()
+        throw error
       }
     }
 

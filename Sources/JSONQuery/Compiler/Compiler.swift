@@ -29,6 +29,7 @@ struct Compiler {
     // As jq: every undefined name of the program is reported, not only the first.
     var compiler = self
     compiler.undefinedNames = UndefinedNames()
+    compiler.stackGuard.enter()
     let node = try compiler.lower(ast, Scope())
     if var first = compiler.undefinedNames?.errors.first {
       first.additionalErrors = Array(compiler.undefinedNames!.errors.dropFirst())
@@ -36,6 +37,12 @@ struct Compiler {
     }
     return node
   }
+
+  /// Stops `lower`, which recurses once per level of the program's nesting, before it
+  /// overflows the thread's stack (thousands of nested brackets, which jq's parser takes up
+  /// to 4,997 of, on a thread with a small stack); not entered (never stops) outside
+  /// `compile`.
+  private var stackGuard = StackGuard()
 
   /// Where the program's undefined names go while it compiles (see `compile`); `nil` in a
   /// definition, whose error is its first caller's.
@@ -110,6 +117,11 @@ struct Compiler {
   private func node(_ op: Op, single: Bool) -> Node { Node(op: op, single: single) }
 
   private func lower(_ ast: AST, _ scope: Scope) throws(QueryError) -> Node {
+    do {
+      try stackGuard.check()
+    } catch {
+      throw .compile("program nested too deeply to compile (stack limit reached)", at: nil)
+    }
     func go(_ child: AST) throws(QueryError) -> Node { try lower(child, scope) }
     func optional(_ child: AST?) throws(QueryError) -> Node? {
       guard let child else { return nil }
@@ -264,18 +276,24 @@ struct Compiler {
       return node(.fail("$\(name) is not defined"), single: false)
     case .call(let name, let arguments, let location):
       return try call(name, arguments, location, scope)
-    case .define(let definition, let rest):
-      let ref = table.reserve()
-      let inner = scope.adding(.definition(key: definition.key, ref: ref, frames: scope.frames))
-      var definer = self
-      definer.undefinedNames = nil
-      do {
-        try definer.define(definition, ref, inner)
-      } catch {
-        // jq compiles only the definitions a program calls: the error is the first call's.
-        table.defineUnusable(ref, key: definition.key, error: error)
+    case .define(var definition, var rest):
+      // A run of definitions (`def a: …; def b: …; rest`) in a loop, not one nested call
+      // per definition: thousands of them compile on an ordinary stack.
+      var scope = scope
+      while true {
+        let ref = table.reserve()
+        scope = scope.adding(.definition(key: definition.key, ref: ref, frames: scope.frames))
+        var definer = self
+        definer.undefinedNames = nil
+        do {
+          try definer.define(definition, ref, scope)
+        } catch {
+          // jq compiles only the definitions a program calls: the error is the first call's.
+          table.defineUnusable(ref, key: definition.key, error: error)
+        }
+        guard case .define(let next, let after) = rest else { return try lower(rest, scope) }
+        (definition, rest) = (next, after)
       }
-      return try lower(rest, inner)
     }
   }
 

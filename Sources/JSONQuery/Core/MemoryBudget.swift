@@ -132,6 +132,19 @@ final class MemoryBudget: @unchecked Sendable {
     throw budget.exceeded(what())
   }
 
+  /// Counts `count` bytes of a value grown in one allocation (an array padded by an index)
+  /// against the current run's budget; without one, checks them against `machineBytes`.
+  ///
+  /// `charge` alone lets anything through a run without a memory limit: an index of
+  /// 536,870,911 would ask for 8 GiB at once.
+  static func chargePadding(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
+    if let current {
+      try current.charge(count, what())
+    } else if count > machineFloor {
+      try checkMachine(Double(count), what())
+    }
+  }
+
   /// Counts `count` bytes against the current run's budget, if it has one.
   static func charge(_ count: Int, _ what: @autoclosure () -> String) throws(QueryError) {
     try current?.charge(count, what())

@@ -271,7 +271,9 @@ enum PathOps {
       return (child, .member(key: name, slot: slot))
     case (.array, .number), (.null, .number):
       guard !key.jqDouble.isNaN else { throw .runtime("Cannot set array element at NaN index") }
-      var i = ValueOps.clampedInt(key.jqDouble.rounded(.down))
+      // jq's `jv_set`: the index truncated toward zero (C's `(int)`), so `.[-1.5] = x` sets
+      // the last element, as `.[-1.5]` reads it; then counted from the end if negative.
+      var i = ValueOps.clampedInt(key.jqDouble.rounded(.towardZero))
       if i < 0 {
         i += container.type == .null ? 0 : container.count
         if i < 0 { throw .runtime("Out of bounds negative array index") }
@@ -281,9 +283,12 @@ enum PathOps {
       var child = JSON.null
       try container.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
         // One exact allocation for the padding (appending one by one doubled the buffer and
-        // copied it: 55 bytes per null at 10 million, 16 now).
+        // copied it: 55 bytes per null at 10 million, 16 now). Every index that pads comes
+        // here (`setpath`, `.[n] = x`, `.[n] |= f`, `fromstream`, fractional and negative
+        // indices once truncated and counted from the end): counted against the run's budget,
+        // or without one the machine's.
         if items.count <= i {
-          try MemoryBudget.charge(
+          try MemoryBudget.chargePadding(
             (i + 1 - items.count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
           items.append(contentsOf: repeatElement(JSON.null, count: i + 1 - items.count))
         }

@@ -405,9 +405,11 @@ enum IntrinsicRunner {
       if args[0].count > 10_000 { throw QueryError.runtime("Path too deep") }
       let components = ValueOps.elements(args[0])
       // An index past an array's end pads it with nulls in one allocation: within jq's own
-      // limit (`Array index too large` past 536,870,911) that can still be gigabytes.
+      // limit (`Array index too large` past 536,870,911) that can still be gigabytes. The
+      // index is truncated first, as `PathOps.set` reads it: `536870911.5` pads as far as
+      // `536870911`.
       for component in components where component.type == .number {
-        let index = component.jqDouble
+        let index = component.jqDouble.rounded(.towardZero)
         if index.isFinite, index >= 0, index <= 536_870_911 {
           try MemoryBudget.check(
             (index + 1) * Double(MemoryBudget.bytesPerElement),

@@ -93,6 +93,10 @@ enum PathStreams {
       switch event {
       case .value:
         try executor.step()
+        // jq's `tostream` reads each value with `getpath($p)`, which refuses a path longer
+        // than 10,000 (MAX_PATH_DEPTH): the first value deeper than that ends the stream,
+        // after the events of everything before it, as in jq's order.
+        if walker.depth > 10_000 { throw QueryError.runtime("Path too deep") }
         if walker.hasChildren { continue }
         return JSON.detachedArray([walker.pathValue(), walker.value])
       case .close:

@@ -42,7 +42,9 @@ struct Parser {
 
   /// Parses a whole program.
   static func parse(_ source: String) throws(QueryError) -> AST {
+    if let exhausted = SyntaxRecovery.stackExhaustion(in: source) { throw exhausted }
     var parser = Parser(source: source)
+    parser.stackGuard.enter()
     parser.readsProgram = true
     do {
       let ast = try parser.parsePipe()
@@ -55,7 +57,9 @@ struct Parser {
 
   /// Parses a program: `module` metadata and `import`s, then the body.
   static func parseProgram(_ source: String) throws(QueryError) -> ModuleSource {
+    if let exhausted = SyntaxRecovery.stackExhaustion(in: source) { throw exhausted }
     var parser = Parser(source: source)
+    parser.stackGuard.enter()
     parser.readsProgram = true
     do {
       var module = try parser.parseDirectives()
@@ -76,6 +80,10 @@ struct Parser {
     try parser.expectEnd()
     return module
   }
+
+  /// Stops the descent before it overflows the thread's stack (`parsePrimary`); entered for
+  /// a program (never stops otherwise).
+  private var stackGuard = StackGuard()
 
   private static let keywords: Set<String> = [
     "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
@@ -233,8 +241,12 @@ struct Parser {
   /// nothing else (`1 + label $x | 2` is a syntax error); nil when neither starts here.
   private mutating func parseQueryStart() throws(QueryError) -> AST? {
     if isKeyword("def") {
-      let definition = try parseDefinition()
-      return .define(definition, try parsePipe())
+      // A run of definitions in a loop, not one nested call per definition (jq's parser
+      // takes 9,990 in a row; the rest is the innermost one's, as when nested).
+      var definitions: [FunctionDefinition] = []
+      while isKeyword("def") { definitions.append(try parseDefinition()) }
+      let rest = try parsePipe()
+      return definitions.reversed().reduce(rest) { .define($1, $0) }
     }
     guard acceptKeyword("label") else { return nil }
     let name = try expectVariable(expecting: "BINDING")
@@ -360,27 +372,34 @@ struct Parser {
     default: step = false
     }
     var term = try parsePrimary()
+    // A long chain of steps is cut into runs joined by `|` (PostfixChain).
+    var chain = PostfixChain()
+    if step { chain.didStep(term) }
     while true {
       if case .field(let name) = current.kind {
         _ = advance()
+        chain.willStep(&term)
         term = .index(target: term, key: .literal(JSON(name)))
         step = true
       } else if isSymbol("."), case .string = tokens[position + 1].kind {
         _ = advance()
+        chain.willStep(&term)
         term = .index(target: term, key: try parseStringLiteral(format: nil))
         step = true
       } else if isSymbol("."), tokens[position + 1].kind == .symbol("[") {
         _ = advance()
+        chain.willStep(&term)
         term = try parseBracketSuffix(term, slices: false)
         step = true
       } else if isSymbol("[") {
+        chain.willStep(&term)
         let target = term
         term = try bracketed { (parser: inout Parser) throws(QueryError) -> AST in
           try parser.parseBracketSuffix(target)
         }
         step = true
       } else if accept("?") {
-        term = step ? .optionalStep(term) : .optional(term)
+        term = step ? .optionalStep(term) : .optional(chain.whole(term))
         step = false
       } else if isSymbol("."), case .format = tokens[position + 1].kind {
         break
@@ -391,8 +410,10 @@ struct Parser {
       } else {
         break
       }
+      if step { chain.didStep(term) }
     }
-    return term
+    try chain.checkSize()
+    return chain.whole(term)
   }
 
   /// `[]`, `[e]`, `[e:f]`, `[:f]`, `[e:]` after a term (the `[` is current).
@@ -422,6 +443,12 @@ struct Parser {
   }
 
   private mutating func parsePrimary() throws(QueryError) -> AST {
+    // Once per level of nesting: a program nested thousands deep fails, never overflows.
+    do {
+      try stackGuard.check()
+    } catch {
+      throw .compile("program nested too deeply to parse (stack limit reached)", at: nil)
+    }
     let token = current
     switch token.kind {
     case .number(let value, let text):

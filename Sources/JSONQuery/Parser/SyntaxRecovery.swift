@@ -13,6 +13,26 @@ import JSONKitCore
 /// 'if' statement") come out as the rules are reduced, and an escape jq's lexer refuses
 /// when its token is read.
 enum SyntaxRecovery {
+  /// Bison's YYMAXDEPTH, the most states jq's parser stack holds: a program that nests
+  /// deeper (10,000 `[`, 10,000 `def`s in a row) fails with "memory exhausted".
+  static let maximumDepth = 10_000
+
+  /// jq's errors for `source` when its parser's stack is exhausted on it, first with the
+  /// others after it (as `Parser.withFollowingErrors`); `nil` when it is not.
+  ///
+  /// Every state on the stack but a few holds a token or an empty rule reduced before a
+  /// token: a program shorter than `maximumDepth / 2` bytes cannot exhaust it, and is not
+  /// simulated. A longer one is refused here, before the parser, whose recursion then
+  /// never nests deeper than jq's stack.
+  static func stackExhaustion(in source: String) -> QueryError? {
+    guard source.utf8.count >= maximumDepth / 2 else { return nil }
+    let found = errors(in: source)
+    guard let last = found.last, last.message == "memory exhausted", var first = found.first
+    else { return nil }
+    first.additionalErrors = Array(found.dropFirst())
+    return first
+  }
+
   /// The errors jq reports for `source`, in order, as compile errors with their places;
   /// empty when jq's grammar takes the program.
   static func errors(in source: String) -> [QueryError] {
@@ -31,6 +51,12 @@ enum SyntaxRecovery {
     // The place of the last token read (bison's `yylloc`), kept after the token is dropped.
     var lastRead = (start: 0, end: 0)
     var status = 0  // bison's `yyerrstatus`: tokens still to shift before errors show
+    // Bison's stack full (YYMAXDEPTH states): the parse ends with its "memory exhausted",
+    // placed at the last token read.
+    func exhausted() -> [QueryError] {
+      report("memory exhausted", lastRead)
+      return errors
+    }
     func read() -> JQTokenizer.Token {
       if let lookahead { return lookahead }
       let token = tokenizer.next()
@@ -60,6 +86,7 @@ enum SyntaxRecovery {
         spans.append((token.start, token.end))
         constants.append(nil)
         lookahead = nil
+        if states.count >= maximumDepth { return exhausted() }
       case .reduce(let index):
         if index == 0 { return errors }
         let rule = automaton.rules[index]
@@ -87,6 +114,7 @@ enum SyntaxRecovery {
         states.append(target)
         spans.append(span)
         constants.append(value)
+        if states.count >= maximumDepth { return exhausted() }
       case .error, nil:
         let token = read()
         if status == 0 {

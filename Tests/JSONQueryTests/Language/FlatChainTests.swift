@@ -10,8 +10,9 @@ import Testing
 ///
 /// Each is parsed, compiled, run and freed on a thread with an ordinary 8 MiB stack in a
 /// debug build, at 10,000 and at 100,000 elements, with jq 1.8.2's outputs. (jq itself
-/// refuses some of them: its parser's stack overflows at 10,000 `|` or `//`, and its code
-/// size limit stops 10,000 `and` or 100,000 `,`; jsonkit runs them.)
+/// refuses some of them: its parser's stack overflows at 10,000 `|`, `//` or object members,
+/// and jsonkit refuses those as jq does; its code size limit stops 10,000 `and` or 100,000 `,`, which
+/// jsonkit runs.)
 @Suite("Long flat chains compile and run on an ordinary stack")
 struct FlatChainTests {
   /// `program`'s outputs on `input`, parsed, compiled, run and freed on an 8 MiB thread.
@@ -51,9 +52,6 @@ struct FlatChainTests {
       program: { (1...$0).map(String.init).joined(separator: ", ") },
       expected: { n in (1...n).map { JSON($0) } }),
     Shape(
-      name: "n stages joined by '|'",
-      program: { "0 | " + chain(". + 1", $0, " | ") }, expected: { [JSON($0)] }),
-    Shape(
       name: "n operands joined by '+'",
       program: { chain("1", $0, " + ") }, expected: { [JSON($0)] }),
     Shape(
@@ -64,9 +62,6 @@ struct FlatChainTests {
       name: "n operands joined by '+', the first with two outputs",
       program: { "(1, 2) + " + chain("1", $0 - 1, " + ") },
       expected: { [JSON($0), JSON($0 + 1)] }),
-    Shape(
-      name: "n alternatives joined by '//'",
-      program: { chain("null", $0 - 1, " // ") + " // 7" }, expected: { _ in [7] }),
     Shape(
       name: "n conditions joined by 'and'",
       program: { chain("true", $0, " and ") }, expected: { _ in [true] }),
@@ -80,17 +75,61 @@ struct FlatChainTests {
       name: "a string of n interpolations, the first with two outputs",
       program: { "\"\\(1, 2)" + chain("\\(0)", $0 - 1, "") + "\" | .[0:2]" },
       expected: { _ in ["10", "20"] }),
-    Shape(
-      name: "an object of n members",
-      program: { "{" + (0..<$0).map { "k\($0): \($0)" }.joined(separator: ", ") + "} | length" },
-      expected: { [JSON($0)] }),
-    Shape(
-      name: "an object of n members, the first with two values",
-      program: {
-        "{g: (1, 2), " + (1..<$0).map { "k\($0): \($0)" }.joined(separator: ", ") + "} | .g"
-      },
-      expected: { _ in [1, 2] }),
   ]
+
+  /// The right-recursive chains (`|`, `//`, an object's members): jq's parser keeps each
+  /// operator on its
+  /// stack until the chain ends, so at 10,000 it is full ("memory exhausted"), and jsonkit
+  /// refuses them there as jq does (`ProgramSizeLimitTests`); the column is jq 1.8.2's.
+  static let rightRecursiveShapes: [(shape: Shape, column: Int)] = [
+    (
+      Shape(
+        name: "n stages joined by '|'",
+        program: { "0 | " + chain(". + 1", $0, " | ") }, expected: { [JSON($0)] }),
+      39_977
+    ),
+    (
+      Shape(
+        name: "n alternatives joined by '//'",
+        program: { chain("null", $0 - 1, " // ") + " // 7" }, expected: { _ in [7] }),
+      39_985
+    ),
+    (
+      Shape(
+        name: "an object of n members",
+        program: {
+          "{" + (0..<$0).map { "k\($0): \($0)" }.joined(separator: ", ") + "} | length"
+        },
+        expected: { [JSON($0)] }),
+      62_748
+    ),
+    (
+      Shape(
+        name: "an object of n members, the first with two values",
+        program: {
+          "{g: (1, 2), " + (1..<$0).map { "k\($0): \($0)" }.joined(separator: ", ") + "} | .g"
+        },
+        expected: { _ in [1, 2] }),
+      62_752
+    ),
+  ]
+
+  @Test("'|', '//' and object chains run at 4,000 and fail as jq's parser at 10,000 and 100,000")
+  func rightRecursiveChainsStopAtJqParserStack() async throws {
+    for (shape, column) in Self.rightRecursiveShapes {
+      let values = try await Self.outputs(shape.program(4_000)).get()
+      #expect(values == shape.expected(4_000), "\(shape.name) at 4,000")
+      for count in [10_000, 100_000] {
+        switch try await Self.outputs(shape.program(count)) {
+        case .success:
+          Issue.record("\(shape.name) at \(count) ran")
+        case .failure(let error):
+          #expect(error.message == "memory exhausted", "\(shape.name) at \(count)")
+          #expect(error.location?.column == column, "\(shape.name) at \(count)")
+        }
+      }
+    }
+  }
 
   @Test(
     "Each flat shape runs at 10,000 and 100,000 elements on an 8 MiB stack",

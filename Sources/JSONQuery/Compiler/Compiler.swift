@@ -160,6 +160,13 @@ struct Compiler {
       let l = try go(a)
       return node(.comma(l, try go(b)), single: false)
     case .negate(let body):
+      // A negated number literal is one literal, with its text (`-1234567890987654321`),
+      // as jq 1.8 negates a literal's decNumber exactly.
+      if case .literal(let value) = body, value.type == .number, value.jqDouble.sign == .plus,
+        let literal = ValueOps.flippingSign(value)
+      {
+        return node(.literal(literal), single: true)
+      }
       let b = try go(body)
       return node(.negate(b), single: b.single)
     case .binary(let op, let a, let b):

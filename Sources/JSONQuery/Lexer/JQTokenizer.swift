@@ -39,11 +39,9 @@ struct JQTokenizer {
     "?//", "//=", "!=", "==", "//", "|=", "+=", "-=", "*=", "/=", "%=", "<=", ">=",
   ]
 
-  private static func isNameStart(_ b: UInt8) -> Bool {
-    (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_")
-  }
-  private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
-  private static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) }
+  private static func isNameStart(_ b: UInt8) -> Bool { JQLexicalRules.isNameStart(b) }
+  private static func isDigit(_ b: UInt8) -> Bool { JQLexicalRules.isDigit(b) }
+  private static func isNameByte(_ b: UInt8) -> Bool { JQLexicalRules.isNameByte(b) }
   private static func isSpace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
   }
@@ -105,32 +103,10 @@ struct JQTokenizer {
   }
 
   /// A name with its `::` parts, from `position`.
-  private mutating func readName() {
-    while let b = byte(position), Self.isNameByte(b) { position += 1 }
-    while byte(position) == UInt8(ascii: ":"), byte(position + 1) == UInt8(ascii: ":"),
-      let b = byte(position + 2), Self.isNameStart(b)
-    {
-      position += 2
-      while let b = byte(position), Self.isNameByte(b) { position += 1 }
-    }
-  }
+  private mutating func readName() { position = JQLexicalRules.nameEnd(bytes, from: position) }
 
-  /// jq's number literal: `([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?`.
-  private mutating func readNumber() {
-    while let b = byte(position), Self.isDigit(b) { position += 1 }
-    if byte(position) == UInt8(ascii: ".") {
-      position += 1
-      while let b = byte(position), Self.isDigit(b) { position += 1 }
-    }
-    if let e = byte(position), e | 0x20 == UInt8(ascii: "e") {
-      var probe = position + 1
-      if byte(probe) == UInt8(ascii: "+") || byte(probe) == UInt8(ascii: "-") { probe += 1 }
-      if let digit = byte(probe), Self.isDigit(digit) {
-        position = probe
-        while let b = byte(position), Self.isDigit(b) { position += 1 }
-      }
-    }
-  }
+  /// jq's number literal, from `position`.
+  private mutating func readNumber() { position = JQLexicalRules.numberEnd(bytes, from: position) }
 
   private mutating func codeToken(_ b: UInt8, from start: Int) -> Token {
     if Self.isNameStart(b) {
@@ -227,17 +203,7 @@ struct JQTokenizer {
     }
     // A run of escapes: `\` and a byte other than `u` or `(`, or `\u` and up to four
     // letters or digits.
-    while byte(position) == UInt8(ascii: "\\"), let next = byte(position + 1),
-      next != UInt8(ascii: "(")
-    {
-      position += 2
-      guard next == UInt8(ascii: "u") else { continue }
-      var digits = 0
-      while digits < 4, let b = byte(position), Self.isNameByte(b), b != UInt8(ascii: "_") {
-        position += 1
-        digits += 1
-      }
-    }
+    position = JQLexicalRules.escapeRunEnd(bytes, from: position)
     guard position > start else {
       position += 1
       return token("INVALID_CHARACTER", from: start)
@@ -254,7 +220,7 @@ struct JQTokenizer {
     var problem: String?
     /// The four hex digits at `i` after `\u`, or the error for them.
     func hex(_ i: Int) -> (UInt32?, String?) {
-      let digits = run[i..<min(i + 4, run.endIndex)].prefix { isNameByte($0) && $0 != 95 }
+      let digits = run[i..<min(i + 4, run.endIndex)].prefix(while: JQLexicalRules.isEscapeDigit)
       guard digits.count == 4 else { return (nil, "Invalid \\uXXXX escape") }
       guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
         return (nil, "Invalid characters in \\uXXXX escape")

@@ -128,25 +128,13 @@ struct Lexer {
     }
   }
 
-  private static func isNameStart(_ b: UInt8) -> Bool {
-    (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
-  }
-  private static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 48 && b <= 57) }
-  private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+  private static func isNameStart(_ b: UInt8) -> Bool { JQLexicalRules.isNameStart(b) }
+  private static func isNameByte(_ b: UInt8) -> Bool { JQLexicalRules.isNameByte(b) }
+  private static func isDigit(_ b: UInt8) -> Bool { JQLexicalRules.isDigit(b) }
 
   private mutating func readName() -> String {
     let start = position
-    while position < bytes.count {
-      if Lexer.isNameByte(bytes[position]) {
-        position += 1
-      } else if bytes[position] == UInt8(ascii: ":"), position + 2 < bytes.count,
-        bytes[position + 1] == UInt8(ascii: ":"), Lexer.isNameStart(bytes[position + 2])
-      {
-        position += 2
-      } else {
-        break
-      }
-    }
+    position = JQLexicalRules.nameEnd(bytes, from: position)
     return String(decoding: bytes[start..<position], as: UTF8.self)
   }
 
@@ -219,24 +207,7 @@ struct Lexer {
 
   private mutating func readNumber() throws(QueryError) -> Token.Kind {
     let start = position
-    while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-      position += 1
-      while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-    }
-    if position < bytes.count,
-      bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")
-    {
-      var probe = position + 1
-      if probe < bytes.count, bytes[probe] == UInt8(ascii: "+") || bytes[probe] == UInt8(ascii: "-")
-      {
-        probe += 1
-      }
-      if probe < bytes.count, Lexer.isDigit(bytes[probe]) {
-        position = probe
-        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-      }
-    }
+    position = JQLexicalRules.numberEnd(bytes, from: position)
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text.hasPrefix(".") ? "0" + text : text) else {
       throw error("syntax error: bad number '\(text)'", at: start)
@@ -337,10 +308,8 @@ struct Lexer {
 
   /// The four hex digits of a `\\u` escape; `escapes` is where its run of escapes starts.
   private mutating func readHex4(_ escapes: Int) throws(QueryError) -> UInt32 {
-    let digits = bytes[position..<min(position + 4, bytes.count)].prefix {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-    }
+    let digits = bytes[position..<min(position + 4, bytes.count)].prefix(
+      while: JQLexicalRules.isEscapeDigit)
     guard digits.count == 4 else { throw escapeError("Invalid \\uXXXX escape", at: escapes) }
     guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
       throw escapeError("Invalid characters in \\uXXXX escape", at: escapes)
@@ -361,24 +330,7 @@ struct Lexer {
   /// fails at the closing one: `Invalid escape at line 1, column 4 (while parsing '"\\q"')`,
   /// at the token.
   private func escapeError(_ message: String, at start: Int) -> QueryError {
-    var end = start
-    while end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"),
-      bytes[end + 1] != UInt8(ascii: "(")
-    {
-      if bytes[end + 1] == UInt8(ascii: "u") {
-        end += 2
-        var digits = 0
-        while digits < 4, end < bytes.count,
-          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end] | 0x20)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end])
-        {
-          end += 1
-          digits += 1
-        }
-      } else {
-        end += 2
-      }
-    }
+    let end = JQLexicalRules.escapeRunEnd(bytes, from: start)
     var error = error(JQTokenizer.escapeMessage(message, run: bytes[start..<end]), at: start)
     error.location?.length = end - start
     return error

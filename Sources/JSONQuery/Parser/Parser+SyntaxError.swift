@@ -132,9 +132,11 @@ extension Parser {
   /// after it, as `SyntaxRecovery` (the model of jq's parser) finds them: its list, when it
   /// has `error` in it, or when both begin with a syntax error (the model reads jq's
   /// grammar exactly); else `error` as it is.
-  static func withFollowingErrors(_ error: QueryError, in source: String) -> QueryError {
+  static func withFollowingErrors(
+    _ error: QueryError, in source: String, fileName: String = "<top-level>"
+  ) -> QueryError {
     guard error.kind == .compile, let location = error.location else { return error }
-    let found = SyntaxRecovery.errors(in: source)
+    let found = SyntaxRecovery.errors(in: source, fileName: fileName)
     guard let first = found.first else { return error }
     let isSyntax = { (error: QueryError) in error.message.hasPrefix("syntax error") }
     let includesError = found.contains {

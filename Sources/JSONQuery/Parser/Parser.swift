@@ -75,10 +75,19 @@ struct Parser {
   /// Parses a library file: `module` metadata and `import`s, then only definitions.
   static func parseLibrary(_ source: String, fileName: String) throws(QueryError) -> ModuleSource {
     var parser = Parser(source: source, fileName: fileName)
-    var module = try parser.parseDirectives()
-    while parser.isKeyword("def") { module.definitions.append(try parser.parseDefinition()) }
-    try parser.expectEnd()
-    return module
+    do {
+      var module = try parser.parseDirectives()
+      while parser.isKeyword("def") { module.definitions.append(try parser.parseDefinition()) }
+      try parser.expectEnd()
+      return module
+    } catch {
+      // Each error is the file's, those after the first too.
+      var error = withFollowingErrors(error, in: source, fileName: fileName)
+      for index in error.additionalErrors.indices {
+        error.additionalErrors[index].sourceFile = fileName
+      }
+      throw error
+    }
   }
 
   /// Stops the descent before it overflows the thread's stack (`parsePrimary`); entered for
@@ -690,14 +699,14 @@ struct Parser {
         _ = advance()
         let keyToken = current
         let key = try parsePipe()
+        let keyLocation = locationRead(from: keyToken)
         try expect(")", expecting: "'|' or ',' or ')'")
         try expect(":", expecting: "':'")
         let value = try parseObjectValue()
-        // A constant key that is not a string can never work: jq refuses it once it has
-        // read the pair.
-        if case .literal(let constant) = key, constant.type != .string {
-          throw .compile(
-            "Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
+        // A key jq makes a constant (`(1 + 1)`, not `(-1)`) that is not a string can never
+        // work: jq refuses it once it has read the pair.
+        if let message = JQConstant.keyError(key) {
+          throw .compile(message, at: keyLocation)
         }
         entries.append(ObjectEntry(key: key, value: value))
       default:
@@ -757,12 +766,12 @@ struct Parser {
         _ = advance()
         let keyToken = current
         let key = try parsePipe()
+        let keyLocation = locationRead(from: keyToken)
         try expect(")", expecting: "'|' or ',' or ')'")
         try expect(":", expecting: "':'")
         let pattern = try parsePattern()
-        if case .literal(let constant) = key, constant.type != .string {
-          throw .compile(
-            "Cannot use \(ValueOps.describe(constant)) as object key", at: keyToken.location)
+        if let message = JQConstant.keyError(key) {
+          throw .compile(message, at: keyLocation)
         }
         entries.append((key: key, pattern: pattern, bindsKey: nil))
       default:
@@ -827,7 +836,7 @@ struct Parser {
     let span = ProgramLocation(
       line: first.line, column: first.column, offset: first.offset,
       length: last.offset + last.length - first.offset)
-    guard let value = term.constantValue else {
+    guard let value = JQConstant.value(of: term) else {
       throw .compile("Module metadata must be constant", at: span)
     }
     guard value.type == .dictionary else {
@@ -863,14 +872,20 @@ struct Parser {
     return .string(format: format, parts: pieces)
   }
 
-  /// `-x`; a negated number literal stays a literal, with its text (`-1234567890987654321`).
-  static func negated(_ operand: AST) -> AST {
-    if case .literal(let value) = operand, value.type == .number, value.jqDouble.sign == .plus,
-      let literal = ValueOps.flippingSign(value)
-    {
-      return .literal(literal)
-    }
-    return .negate(operand)
+  /// `-x`, a negation even of a number literal.
+  ///
+  /// jq's parser makes `-1` a call of `_negate` on the constant `1`, not a constant
+  /// (`{(-1): 2}` fails only when it runs). The compiler makes a negated literal one
+  /// literal, with its text.
+  static func negated(_ operand: AST) -> AST { .negate(operand) }
+
+  /// The place of the tokens from `first` to the last one read, as jq underlines an
+  /// expression (an object key's).
+  private func locationRead(from first: Token) -> ProgramLocation {
+    var location = first.location
+    let last = tokens[max(position - 1, 0)].location
+    location.length = max(location.length, last.offset + last.length - location.offset)
+    return location
   }
 
   /// A number literal: integers that fit stay exact; other literals written as JSON numbers

@@ -35,10 +35,11 @@ enum SyntaxRecovery {
 
   /// The errors jq reports for `source`, in order, as compile errors with their places;
   /// empty when jq's grammar takes the program.
-  static func errors(in source: String) -> [QueryError] {
+  static func errors(in source: String, fileName: String = "<top-level>") -> [QueryError] {
     let automaton = LALRAutomaton.jq
     var tokenizer = JQTokenizer(source, automaton: automaton)
     let text = Array(source.utf8)
+    let program = Source(text: text, fileName: fileName)
     var errors: [QueryError] = []
     func report(_ message: String, _ span: (start: Int, end: Int)) {
       errors.append(.compile(message, at: location(of: span, in: text)))
@@ -46,7 +47,7 @@ enum SyntaxRecovery {
     var states = [0]
     var spans = [(start: 0, end: 0)]
     // Each symbol's value when jq's actions make it a constant (see `constant`).
-    var constants: [JSON?] = [nil]
+    var constants: [Folded?] = [nil]
     var lookahead: JQTokenizer.Token?
     // The place of the last token read (bison's `yylloc`), kept after the token is dropped.
     var lastRead = (start: 0, end: 0)
@@ -100,10 +101,9 @@ enum SyntaxRecovery {
         }
         let values = Array(constants.suffix(count))
         let symbolSpans = Array(spans.suffix(count))
-        let value = constant(rule.text, values, symbolSpans, text)
-        if let message = check(rule.text, values) { report(message, symbolSpans[1]) }
-        if rule.text == "ImportFrom: String" && values[0] == nil {
-          report("Import path must be constant", symbolSpans[0])
+        let value = constant(rule.text, values, symbolSpans, program)
+        if let (message, symbol) = check(rule.text, values) {
+          report(message, symbolSpans[symbol])
         }
         states.removeLast(count)
         spans.removeLast(count)
@@ -146,43 +146,148 @@ enum SyntaxRecovery {
     return errors
   }
 
-  /// The constant a rule's jq action makes of its symbols' `values`.
-  ///
-  /// It serves the checks of object keys and import paths: literals, `true`, `false`, `null`, `[]`, strings without
-  /// interpolation, and what passes one of those on (`(1)`); `nil` for anything else. A
-  /// string's text is not kept: only its kind is checked.
+  /// What jq's action for a symbol makes of it, as far as constants go (see `JQConstant`).
+  private enum Folded {
+    /// One constant.
+    case value(JSON)
+    /// Constants joined by commas from the left (`1, 2`): an array's constant elements.
+    case elements([JSON])
+    /// An object's pairs of constants (`a: 1, "b": [2]`), keys of any kind.
+    case members([(key: JSON, value: JSON)])
+
+    var value: JSON? {
+      if case .value(let value) = self { return value }
+      return nil
+    }
+  }
+
+  /// The place and file name of the program, for the constants a rule's action makes.
+  private struct Source {
+    var text: [UInt8]
+    var fileName: String
+
+    func text(_ span: (start: Int, end: Int)) -> String {
+      String(decoding: text[span.start..<span.end], as: UTF8.self)
+    }
+  }
+
+  /// The operators jq's grammar folds when both operands are constants, by rule.
+  private static let foldedOperators: [String: BinaryOperator] = [
+    "'+'": .add, "'-'": .subtract, "'*'": .multiply, "'/'": .divide, "'%'": .modulo,
+    "==": .equal, "!=": .notEqual, "'<'": .less, "'>'": .greater, "<=": .lessOrEqual,
+    ">=": .greaterOrEqual,
+  ].reduce(into: [:]) { rules, entry in rules["Expr: Expr \(entry.key) Expr"] = entry.value }
+
+  /// The constant a rule's jq action makes of its symbols' `values`, as `JQConstant`
+  /// describes them; `nil` for anything else.
   private static func constant(
-    _ rule: String, _ values: [JSON?], _ spans: [(start: Int, end: Int)], _ text: [UInt8]
-  ) -> JSON? {
+    _ rule: String, _ values: [Folded?], _ spans: [(start: Int, end: Int)], _ source: Source
+  ) -> Folded? {
+    if let op = foldedOperators[rule] {
+      guard let a = values[0]?.value, let b = values[2]?.value else { return nil }
+      return JQConstant.fold(op, a, b).map(Folded.value)
+    }
     switch rule {
     case "Term: LITERAL":
-      let literal = String(decoding: text[spans[0].start..<spans[0].end], as: UTF8.self)
+      let literal = source.text(spans[0])
       let digits = literal.hasPrefix(".") ? "0" + literal : literal
-      return Double(digits).map { Parser.numberLiteral($0, text: literal) }
+      return Double(digits).map { .value(Parser.numberLiteral($0, text: literal)) }
     case "Term: IDENT":
-      switch String(decoding: text[spans[0].start..<spans[0].end], as: UTF8.self) {
-      case "true": return JSON(true)
-      case "false": return JSON(false)
-      case "null": return .null
+      switch source.text(spans[0]) {
+      case "true": return .value(JSON(true))
+      case "false": return .value(JSON(false))
+      case "null": return .value(.null)
       default: return nil
       }
-    case "Term: '[' ']'": return JSON([JSON]())
-    case "QQString:": return JSON("")
-    case "QQString: QQString QQSTRING_TEXT": return values[0]
+    case "Term: $__loc__":
+      return .value(location(spans[0], source))
+    case "Term: '[' ']'": return .value(JSON([JSON]()))
+    case "Term: '[' Query ']'":
+      switch values[1] {
+      case .value(let element): return .value(JSON(array: [element]))
+      case .elements(let elements): return .value(JSON(array: elements))
+      default: return nil
+      }
+    case "Query: Query ',' Query":
+      guard let last = values[2]?.value else { return nil }
+      switch values[0] {
+      case .value(let first): return .elements([first, last])
+      case .elements(let elements): return .elements(elements + [last])
+      default: return nil
+      }
+    case "Term: '{' DictPairs '}'":
+      guard case .members(let members) = values[1] else { return nil }
+      var pairs: [(String, JSON)] = []
+      for member in members {
+        guard let key = member.key.string else { return nil }
+        pairs.append((key, member.value))
+      }
+      return .value(ValueOps.object(pairs))
+    case "DictPairs:": return .members([])
+    case "DictPairs: DictPair": return values[0]
+    case "DictPairs: DictPair ',' DictPairs":
+      guard case .members(let first) = values[0], case .members(let rest) = values[2] else {
+        return nil
+      }
+      return .members(first + rest)
+    case "DictPair: IDENT ':' DictExpr", "DictPair: Keyword ':' DictExpr":
+      guard let value = values[2]?.value else { return nil }
+      return .members([(JSON(source.text(spans[0])), value)])
+    case "DictPair: String ':' DictExpr":
+      guard let key = values[0]?.value, let value = values[2]?.value else { return nil }
+      return .members([(key, value)])
+    case "DictPair: '(' Query ')' ':' DictExpr":
+      guard let key = values[1]?.value, let value = values[4]?.value else { return nil }
+      return .members([(key, value)])
+    case "DictPair: $__loc__":
+      return .members([(JSON("__loc__"), location(spans[0], source))])
+    case "QQString:": return .value(JSON(""))
+    case "QQString: QQString QQSTRING_TEXT":
+      guard let text = values[0]?.value?.string, let piece = stringText(spans[1], source) else {
+        return nil
+      }
+      return .value(JSON(text + piece))
     case "String: StringStart QQString QQSTRING_END", "Term: '(' Query ')'": return values[1]
-    case "Term: String", "Query: Expr", "Expr: Term", "ImportFrom: String": return values[0]
+    case "Term: String", "Query: Expr", "Expr: Term", "ImportFrom: String", "DictExpr: Expr":
+      return values[0]
     default: return nil
     }
   }
 
-  /// The message of jq's check of a constant object key (`{(1): 2}`), for the rules that
-  /// make one.
-  private static func check(_ rule: String, _ values: [JSON?]) -> String? {
-    guard
-      rule.hasSuffix("'(' Query ')' ':' DictExpr") || rule.hasSuffix("'(' Query ')' ':' Pattern"),
-      let key = values[1], key.type != .string
-    else { return nil }
-    return "Cannot use \(ValueOps.describe(key)) as object key"
+  /// What `$__loc__` at `span` stands for: `{"file": …, "line": …}`.
+  private static func location(_ span: (start: Int, end: Int), _ source: Source) -> JSON {
+    let line = source.text[..<span.start].count { $0 == UInt8(ascii: "\n") } + 1
+    return ["file": JSON(source.fileName), "line": JSON(line)]
+  }
+
+  /// The text of a string's piece at `span`: its bytes, or the characters a run of escapes
+  /// stands for; `nil` for a run jq's lexer refuses.
+  private static func stringText(_ span: (start: Int, end: Int), _ source: Source) -> String? {
+    let piece = source.text[span.start..<span.end]
+    guard piece.first == UInt8(ascii: "\\") else { return source.text(span) }
+    let quoted = [UInt8(ascii: "\"")] + piece + [UInt8(ascii: "\"")]
+    return (try? JSONParser.parse(quoted))?.string
+  }
+
+  /// The message of jq's check of a rule's constants: an object key that is not a string
+  /// (`{(1): 2}`), module metadata that is not a constant object; at the place of the
+  /// symbol it checks.
+  private static func check(_ rule: String, _ values: [Folded?]) -> (String, symbol: Int)? {
+    switch rule {
+    case "DictPair: '(' Query ')' ':' DictExpr", "ObjPat: '(' Query ')' ':' Pattern":
+      guard let key = values[1]?.value, let message = JQConstant.keyError(key) else {
+        return nil
+      }
+      return (message, 1)
+    case "Module: module Query ';'", "Import: ImportWhat Query ';'":
+      guard let metadata = values[1]?.value else { return ("Module metadata must be constant", 1) }
+      guard metadata.type == .dictionary else { return ("Module metadata must be an object", 1) }
+      return nil
+    case "ImportFrom: String":
+      return values[0] == nil ? ("Import path must be constant", 0) : nil
+    default:
+      return nil
+    }
   }
 
   /// Bison's message for `unexpected` in `state`: the tokens the state has an action for,

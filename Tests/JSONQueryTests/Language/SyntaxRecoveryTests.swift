@@ -16,41 +16,16 @@ import Testing
 struct SyntaxRecoveryTests {
   /// One program of `Fixtures/syntax-recovery.json` and what jq 1.8.2 printed for it.
   struct Case: Decodable, CustomTestStringConvertible {
-    struct Reported: Decodable, Equatable {
-      var message: String
-      var line: Int
-      var column: Int
-      /// How many carets jq drew under the place (its length, cut at the end of the line).
-      var carets: Int
-    }
     var program: String
-    var errors: [Reported]
+    var errors: [ReportedCompileError]
     var testDescription: String { program }
   }
 
-  static let cases: [Case] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../Fixtures/syntax-recovery.json")
-    guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
-    return (try? JSONDecoder().decode([Case].self, from: data)) ?? []
-  }()
+  static let cases = ReportedCompileError.fixture("syntax-recovery.json", of: Case.self)
 
   /// The errors a program's compilation reports, each as jq shows it.
-  private func reported(_ program: String) -> [Case.Reported] {
-    do {
-      _ = try Query(program)
-      return []
-    } catch {
-      let bytes = Array(program.utf8)
-      return ([error] + error.additionalErrors).map { error in
-        let location = error.location ?? ProgramLocation(line: 0, column: 0, offset: 0, length: 0)
-        let rest = bytes.dropFirst(location.offset)
-        let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")).map { $0 - location.offset }
-        let width = max(1, min(location.length, lineEnd ?? rest.count))
-        return Case.Reported(
-          message: error.message, line: location.line, column: location.column, carets: width)
-      }
-    }
+  private func reported(_ program: String) -> [ReportedCompileError] {
+    ReportedCompileError.compiling(program)
   }
 
   @Test("the fixture has programs, most with more than one error")

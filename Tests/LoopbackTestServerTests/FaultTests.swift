@@ -41,14 +41,14 @@ extension LoopbackServerTests {
     }
 
     @Test("Truncating a body that was not chunked sends it chunked and cuts it")
-    func truncateChunkedWithoutChunkedFraming() throws {
+    func truncateChunkedWithoutChunkedFraming() async throws {
       let server = try serve(.truncateChunked(afterChunks: 1))
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: get())
-      let head = try client.readHead()
+      let head = try await client.readHead()
       #expect(head.header("Transfer-Encoding") == "chunked")
-      let rest = String(decoding: try client.readToEnd(), as: UTF8.self)
+      let rest = String(decoding: try await client.readToEnd(), as: UTF8.self)
       #expect(rest.hasPrefix("400\r\n"))
       #expect(!rest.hasSuffix("0\r\n\r\n"))
     }
@@ -63,13 +63,13 @@ extension LoopbackServerTests {
     }
 
     @Test("Raw bytes are sent verbatim")
-    func rawBytesAreSentVerbatim() throws {
+    func rawBytesAreSentVerbatim() async throws {
       let bytes = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi".utf8)
       let server = try serve(.raw(bytes))
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: get())
-      #expect(try client.readToEnd() == bytes)
+      #expect(try await client.readToEnd() == bytes)
     }
 
     @Test("Closing without a response gives curl nothing")
@@ -102,10 +102,10 @@ extension LoopbackServerTests {
       // The headers come, then nothing until stop() wakes the connection: the server closes
       // it without having sent a byte of the body (an event, not a clock).
       let client = try RawClient(port: server.port, sending: get())
-      let head = try client.readHead()
+      let head = try await client.readHead()
       #expect(head.header("Content-Length") == "10000")
       #expect(await returns { server.stop() }, "stop() waited for the stalled response")
-      #expect(try client.serverClosed())
+      #expect(try await client.serverClosed())
     }
 
     @Test("Delay before headers times out the client")

@@ -18,7 +18,7 @@ extension LoopbackServerTests {
     }
 
     @Test("200 concurrent connections")
-    func twoHundredConcurrentConnections() throws {
+    func twoHundredConcurrentConnections() async throws {
       let server = try LoopbackServer { .text("connection \($0.connectionID)") }
       defer { server.stop() }
 
@@ -27,7 +27,7 @@ extension LoopbackServerTests {
       for client in clients { try client.send(get()) }
       var ids = Set<String>()
       for client in clients {
-        let response = try client.readResponse()
+        let response = try await client.readResponse()
         #expect(response.status == 200)
         ids.insert(String(decoding: response.body, as: UTF8.self))
       }
@@ -37,24 +37,31 @@ extension LoopbackServerTests {
     }
 
     @Test("Many keep-alive clients at once")
-    func manyKeepAliveClientsAtOnce() throws {
+    func manyKeepAliveClientsAtOnce() async throws {
       let server = try LoopbackServer { .text("\($0.connectionID) \($0.path)") }
       defer { server.stop() }
 
-      let failures = Locked(0)
-      DispatchQueue.concurrentPerform(iterations: 32) { index in
-        do {
-          let client = try RawClient(port: server.port)
-          for request in 0..<25 {
-            try client.send(get("/\(index)/\(request)"))
-            let body = String(decoding: try client.readResponse().body, as: UTF8.self)
-            if !body.hasSuffix(" /\(index)/\(request)") { failures.withLock { $0 += 1 } }
+      // 32 clients at once, each a task whose reads wait off the cooperative pool.
+      let failures = await withTaskGroup(of: Int.self) { group in
+        for index in 0..<32 {
+          group.addTask {
+            do {
+              let client = try RawClient(port: server.port)
+              var failures = 0
+              for request in 0..<25 {
+                try client.send(get("/\(index)/\(request)"))
+                let body = String(decoding: try await client.readResponse().body, as: UTF8.self)
+                if !body.hasSuffix(" /\(index)/\(request)") { failures += 1 }
+              }
+              return failures
+            } catch {
+              return 1
+            }
           }
-        } catch {
-          failures.withLock { $0 += 1 }
         }
+        return await group.reduce(0, +)
       }
-      #expect(failures.withLock { $0 } == 0)
+      #expect(failures == 0)
       #expect(server.connectionsAccepted == 32)
       #expect(server.requestsServed == 32 * 25)
     }
@@ -71,9 +78,9 @@ extension LoopbackServerTests {
       }
       let halfSent = try RawClient(port: server.port, sending: "GET / HTTP/1.1\r\nHost:")
       let downloading = try RawClient(port: server.port, sending: get())
-      _ = try downloading.readHead()
+      _ = try await downloading.readHead()
       #expect(await returns { server.stop() }, "stop() waited for the download")
-      #expect(try halfSent.serverClosed())
+      #expect(try await halfSent.serverClosed())
       #expect(server.requestsServed == 1)
     }
 
@@ -85,27 +92,27 @@ extension LoopbackServerTests {
       let server = try LoopbackServer { _ in .text(token) }
       let port = server.port
       #expect(try await curl([server.url("/")]).exitCode == 0)
-      #expect(!serverIsGone(port: port, token: token))
+      #expect(await !serverIsGone(port: port, token: token))
       // The server's sockets, while it holds the port: after stop() a test alongside may
       // bind the port, so these are checked by kernel object, not by port.
       let sockets = socketDescriptors(onPort: port, localOnly: true)
       #expect(!sockets.isEmpty)
       server.stop()
       server.stop()
-      #expect(serverIsGone(port: port, token: token))
+      #expect(await serverIsGone(port: port, token: token))
       #expect(stillOpen(sockets).isEmpty)
     }
 
     @Test("deinit stops the server")
-    func deinitStops() throws {
+    func deinitStops() async throws {
       let token = UUID().uuidString
       var server: LoopbackServer? = try LoopbackServer { _ in .text(token) }
       let port = try #require(server?.port)
-      #expect(!serverIsGone(port: port, token: token))
+      #expect(await !serverIsGone(port: port, token: token))
       let sockets = socketDescriptors(onPort: port, localOnly: true)
       #expect(!sockets.isEmpty)
       server = nil
-      #expect(serverIsGone(port: port, token: token))
+      #expect(await serverIsGone(port: port, token: token))
       #expect(stillOpen(sockets).isEmpty)
     }
 
@@ -124,7 +131,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Stop closes every descriptor")
-    func stopClosesEveryDescriptor() throws {
+    func stopClosesEveryDescriptor() async throws {
       let server = try LoopbackServer { request in
         var response = ServerResponse.text("held")
         if request.path == "/stall" { response.fault = .stallAfterHeaders }
@@ -135,7 +142,7 @@ extension LoopbackServerTests {
       let clients = try (0..<6).map { _ in try RawClient(port: port) }
       for (index, client) in clients.enumerated() {
         try client.send("GET /\(index % 3 == 0 ? "stall" : "ok") HTTP/1.1\r\nHost: h\r\n\r\n")
-        _ = try client.readHead()
+        _ = try await client.readHead()
       }
       // The listening socket, six accepted connections and six clients. Only sockets on this
       // server's port count: tests running alongside open and close their own descriptors.

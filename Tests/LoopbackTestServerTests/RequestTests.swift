@@ -77,7 +77,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Chunked body with extensions and trailers")
-    func chunkedBodyWithExtensionsAndTrailers() throws {
+    func chunkedBodyWithExtensionsAndTrailers() async throws {
       let server = try LoopbackServer { .bytes($0.body, contentType: "text/plain") }
       defer { server.stop() }
 
@@ -86,13 +86,13 @@ extension LoopbackServerTests {
         sending:
           "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
           + "5;ext=1\r\nhello\r\nA\r\n, chunked!\r\n0\r\nX-Trailer: t\r\n\r\n")
-      let response = try client.readResponse()
+      let response = try await client.readResponse()
       #expect(response.status == 200)
       #expect(String(decoding: response.body, as: UTF8.self) == "hello, chunked!")
     }
 
     @Test("Expect: 100-continue is answered before the body")
-    func expectContinueIsAnsweredBeforeTheBody() throws {
+    func expectContinueIsAnsweredBeforeTheBody() async throws {
       let server = try LoopbackServer { .bytes($0.body, contentType: "text/plain") }
       defer { server.stop() }
 
@@ -101,10 +101,10 @@ extension LoopbackServerTests {
         sending:
           "PUT /up HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
       // The server must answer before it has seen a byte of the body.
-      let interim = try client.readHead()
+      let interim = try await client.readHead()
       #expect(interim.statusLine == "HTTP/1.1 100 Continue")
       try client.send("data")
-      let response = try client.readResponse()
+      let response = try await client.readResponse()
       #expect(response.status == 200)
       #expect(response.body == Array("data".utf8))
     }
@@ -140,7 +140,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Oversized headers get 431 and close")
-    func oversizedHeadersGet431AndClose() throws {
+    func oversizedHeadersGet431AndClose() async throws {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 
@@ -150,10 +150,10 @@ extension LoopbackServerTests {
       var head = "GET / HTTP/1.1\r\nHost: h\r\n"
       for index in 0..<70 { head += "X-Filler-\(index): \(filler)\r\n" }
       try client.send(head + "\r\n")
-      let response = try client.readResponse()
+      let response = try await client.readResponse()
       #expect(response.status == 431)
       #expect(response.header("Connection") == "close")
-      #expect(try client.serverClosed())
+      #expect(try await client.serverClosed())
       #expect(server.requestsServed == 0)
     }
 
@@ -169,23 +169,23 @@ extension LoopbackServerTests {
         "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
         "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
       ])
-    func malformedRequestsGet400(request: String) throws {
+    func malformedRequestsGet400(request: String) async throws {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: request)
-      let response = try client.readResponse()
+      let response = try await client.readResponse()
       #expect(response.status == 400)
-      #expect(try client.serverClosed())
+      #expect(try await client.serverClosed())
     }
 
     @Test("Unknown version gets 505")
-    func unknownVersionGets505() throws {
+    func unknownVersionGets505() async throws {
       let server = try LoopbackServer { _ in .text("unreachable") }
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: "GET / HTTP/2.0\r\n\r\n")
-      #expect(try client.readResponse().status == 505)
+      #expect(try await client.readResponse().status == 505)
     }
   }
 }

@@ -20,30 +20,30 @@ extension LoopbackServerTests {
     }
 
     @Test("Pipelined requests are answered in order")
-    func pipelinedRequestsAreAnsweredInOrder() throws {
+    func pipelinedRequestsAreAnsweredInOrder() async throws {
       let server = try LoopbackServer { .text($0.path) }
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: get("/a") + get("/b"))
-      #expect(try client.readResponse().body == Array("/a".utf8))
-      #expect(try client.readResponse().body == Array("/b".utf8))
+      #expect(try await client.readResponse().body == Array("/a".utf8))
+      #expect(try await client.readResponse().body == Array("/b".utf8))
       #expect(server.connectionsAccepted == 1)
     }
 
     @Test("Connection close and HTTP/1.0 end the connection")
-    func connectionCloseAndHTTP10EndTheConnection() throws {
+    func connectionCloseAndHTTP10EndTheConnection() async throws {
       let server = try LoopbackServer { _ in .text("bye") }
       defer { server.stop() }
 
       let closing = try RawClient(port: server.port, sending: get(headers: "Connection: close\r\n"))
-      let first = try closing.readResponse()
+      let first = try await closing.readResponse()
       #expect(first.header("Connection") == "close")
-      #expect(try closing.serverClosed())
+      #expect(try await closing.serverClosed())
 
       let old = try RawClient(port: server.port, sending: "GET / HTTP/1.0\r\n\r\n")
-      let second = try old.readResponse()
+      let second = try await old.readResponse()
       #expect(second.body == Array("bye".utf8))
-      #expect(try old.serverClosed())
+      #expect(try await old.serverClosed())
     }
 
     @Test("HEAD sends the headers of GET")
@@ -54,10 +54,10 @@ extension LoopbackServerTests {
       let client = try RawClient(
         port: server.port,
         sending: "HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
-      let head = try client.readResponse(bodyless: true)
+      let head = try await client.readResponse(bodyless: true)
       #expect(head.header("Content-Length") == "12")
       // If HEAD had sent a body, it would be read here as the next status line.
-      let get = try client.readResponse()
+      let get = try await client.readResponse()
       #expect(get.statusLine == "HTTP/1.1 200 OK")
       #expect(get.body == Array("twelve bytes".utf8))
 
@@ -84,7 +84,7 @@ extension LoopbackServerTests {
 
       // On the wire: 4096 + 4096 + 1808, then the terminating 0-chunk.
       let client = try RawClient(port: server.port, sending: get(headers: "Connection: close\r\n"))
-      let wire = String(decoding: try client.readToEnd(), as: UTF8.self)
+      let wire = String(decoding: try await client.readToEnd(), as: UTF8.self)
       let sizes = wire.components(separatedBy: "\r\n").filter {
         ["1000", "710", "0"].contains($0)
       }
@@ -108,7 +108,7 @@ extension LoopbackServerTests {
     }
 
     @Test("Chunked falls back to close-delimited for HTTP/1.0")
-    func chunkedFallsBackToCloseDelimitedForHTTP10() throws {
+    func chunkedFallsBackToCloseDelimitedForHTTP10() async throws {
       let server = try LoopbackServer { _ in
         var response = ServerResponse.text("old client")
         response.framing = .chunked(chunkSize: 3)
@@ -117,7 +117,7 @@ extension LoopbackServerTests {
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: "GET / HTTP/1.0\r\n\r\n")
-      let response = try client.readResponse()
+      let response = try await client.readResponse()
       #expect(response.header("Transfer-Encoding") == nil)
       #expect(response.body == Array("old client".utf8))
     }
@@ -209,24 +209,24 @@ extension LoopbackServerTests {
       #expect(server.connectionsAccepted == 1)
 
       let client = try RawClient(port: server.port, sending: get("/teapot") + get("/nope"))
-      #expect(try client.readResponse().statusLine == "HTTP/1.1 418 I'm a teapot")
-      let missing = try client.readResponse()
+      #expect(try await client.readResponse().statusLine == "HTTP/1.1 418 I'm a teapot")
+      let missing = try await client.readResponse()
       #expect(missing.statusLine == "HTTP/1.1 404 Not Found")
       #expect(missing.header("Content-Length") == "0")
     }
 
     @Test("No content has no body or length")
-    func noContentHasNoBodyOrLength() throws {
+    func noContentHasNoBodyOrLength() async throws {
       let server = try LoopbackServer { _ in
         ServerResponse(status: 204, body: Array("ignored".utf8))
       }
       defer { server.stop() }
 
       let client = try RawClient(port: server.port, sending: get() + get())
-      let first = try client.readResponse(bodyless: true)
+      let first = try await client.readResponse(bodyless: true)
       #expect(first.status == 204)
       #expect(first.header("Content-Length") == nil)
-      #expect(try client.readResponse(bodyless: true).status == 204)
+      #expect(try await client.readResponse(bodyless: true).status == 204)
     }
 
     @Test("Handler framing headers are replaced")

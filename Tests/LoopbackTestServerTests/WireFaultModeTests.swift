@@ -18,14 +18,14 @@ struct WireFaultModeTests {
   }
 
   @Test("resetMidBody sends part of the declared body, then a reset")
-  func resetMidBody() throws {
+  func resetMidBody() async throws {
     let server = try serve(.resetMidBody(afterBytes: 1000))
     defer { server.stop() }
     let client = try RawClient(port: server.port, sending: get())
-    let head = try client.readHead()
+    let head = try await client.readHead()
     #expect(head.header("Content-Length") == "10000")
-    #expect(try client.read(count: 1000) == Array(Self.body.prefix(1000)))
-    let failure = #expect(throws: RawClient.Failure.self) { try client.readToEnd() }
+    #expect(try await client.read(count: 1000) == Array(Self.body.prefix(1000)))
+    let failure = await #expect(throws: RawClient.Failure.self) { try await client.readToEnd() }
     #expect(failure?.code == ECONNRESET)
   }
 
@@ -50,10 +50,10 @@ struct WireFaultModeTests {
     // The first 1000 bytes come, then nothing until the server stops and closes: the bytes
     // checked by the event (the close), not by how long curl waited.
     let client = try RawClient(port: server.port, sending: get())
-    _ = try client.readHead()
-    #expect(try client.read(count: 1000) == Array(Self.body.prefix(1000)))
+    _ = try await client.readHead()
+    #expect(try await client.read(count: 1000) == Array(Self.body.prefix(1000)))
     server.stop()
-    #expect(try client.serverClosed())
+    #expect(try await client.serverClosed())
   }
 
   @Test(
@@ -63,35 +63,35 @@ struct WireFaultModeTests {
       (.understateContentLength(by: 500), "9500"),
     ])
   func aContentLengthThatDoesNotMatchTheBody(fault: ServerResponse.Fault, declared: String)
-    throws
+    async throws
   {
     let server = try serve(fault)
     defer { server.stop() }
     let client = try RawClient(port: server.port, sending: get())
-    let head = try client.readHead()
+    let head = try await client.readHead()
     #expect(head.header("Content-Length") == declared)
-    #expect(try client.readToEnd() == Self.body)
+    #expect(try await client.readToEnd() == Self.body)
   }
 
   @Test("oversizeHeaders sends header fields of the size asked for before the body")
-  func oversizeHeaders() throws {
+  func oversizeHeaders() async throws {
     let server = try serve(.oversizeHeaders(bytes: 1024 * 1024 + 8192))
     defer { server.stop() }
     let client = try RawClient(port: server.port, sending: get())
-    let response = try client.readResponse()
+    let response = try await client.readResponse()
     let padding = response.headers.filter { $0.name.hasPrefix("X-Padding-") }
     #expect(padding.reduce(0) { $0 + $1.value.utf8.count } > 1024 * 1024)
     #expect(response.body == Self.body)
   }
 
   @Test("closeAfterResponse promises a kept-alive connection, then closes it")
-  func closeAfterResponse() throws {
+  func closeAfterResponse() async throws {
     let server = try serve(.closeAfterResponse)
     defer { server.stop() }
     let client = try RawClient(port: server.port, sending: get())
-    let response = try client.readResponse()
+    let response = try await client.readResponse()
     #expect(response.header("Connection") == nil)
     #expect(response.body == Self.body)
-    #expect(try client.serverClosed())
+    #expect(try await client.serverClosed())
   }
 }

@@ -7,11 +7,11 @@ import TestProcesses
 ///
 /// A server that answers slowly (a loaded machine) is waited for: only a refusal, an
 /// answer without the token, or no answer within the client's liveness bound counts as gone.
-func serverIsGone(port: Int, token: String) -> Bool {
+func serverIsGone(port: Int, token: String) async -> Bool {
   guard let client = try? RawClient(port: port) else { return true }
   defer { client.close() }
   guard (try? client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")) != nil,
-    let response = try? client.readResponse()
+    let response = try? await client.readResponse()
   else { return true }
   return String(decoding: response.body, as: UTF8.self) != token
 }

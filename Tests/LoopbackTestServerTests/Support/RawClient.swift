@@ -1,9 +1,21 @@
 import CSystemShims
 import Foundation
+import TestProcesses
 
-/// A blocking TCP client for checking exact bytes on the wire, which curl hides.
-final class RawClient {
-  struct Response {
+/// A TCP client for checking exact bytes on the wire, which curl hides.
+///
+/// Its reads block on the socket, so each runs on a thread of its own (`onOwnThread`) while
+/// the test's task is suspended: a read blocked on the pool would hold one of the cooperative
+/// pool's few threads (one per core) for as long as the server takes to answer, and on a
+/// loaded machine the tests running alongside would wait for it. Connecting and sending do
+/// not block: a loopback connection completes in the kernel while the listener's backlog (512)
+/// has room, and a request fits in the socket's send buffer.
+///
+/// `@unchecked Sendable`: a read's thread uses the client (its buffer) while the task that
+/// called it is suspended, awaiting that read, so one thread at a time uses it; a test uses
+/// each client from one task.
+final class RawClient: @unchecked Sendable {
+  struct Response: Sendable {
     var statusLine: String
     var headers: [(name: String, value: String)]
     var body: [UInt8]
@@ -15,7 +27,7 @@ final class RawClient {
     }
   }
 
-  struct Failure: Error, CustomStringConvertible {
+  struct Failure: Error, CustomStringConvertible, Sendable {
     var description: String
     var code: Int32 = 0
   }
@@ -86,15 +98,48 @@ final class RawClient {
     return count > 0
   }
 
+  /// Runs `read`, which blocks on the socket, on a thread of its own.
+  private func offPool<T: Sendable>(_ read: @escaping @Sendable (RawClient) throws -> T)
+    async throws -> T
+  {
+    try await onOwnThread { try read(self) }
+  }
+
   /// Everything until the server closes the connection.
-  func readToEnd() throws -> [UInt8] {
+  func readToEnd() async throws -> [UInt8] {
+    try await offPool { try $0.blockingReadToEnd() }
+  }
+
+  /// Exactly `count` bytes.
+  func read(count: Int) async throws -> [UInt8] {
+    try await offPool { try $0.blockingRead(count: count) }
+  }
+
+  /// True if the server closed the connection: reading returns end of stream, or a reset
+  /// (what a close with unread input, or of a connection still in the backlog, sends).
+  func serverClosed() async throws -> Bool {
+    try await offPool { try $0.blockingServerClosed() }
+  }
+
+  /// The head of the next response: status line and header fields.
+  func readHead() async throws -> Response {
+    try await offPool { try $0.blockingReadHead() }
+  }
+
+  /// The next complete response.
+  ///
+  /// `bodyless` for answers to HEAD (and 204/304).
+  func readResponse(bodyless: Bool = false) async throws -> Response {
+    try await offPool { try $0.blockingReadResponse(bodyless: bodyless) }
+  }
+
+  private func blockingReadToEnd() throws -> [UInt8] {
     while try fill() {}
     defer { buffer.removeAll() }
     return buffer
   }
 
-  /// Exactly `count` bytes.
-  func read(count: Int) throws -> [UInt8] {
+  private func blockingRead(count: Int) throws -> [UInt8] {
     while buffer.count < count {
       guard try fill() else { throw Failure(description: "EOF after \(buffer.count) bytes") }
     }
@@ -102,9 +147,7 @@ final class RawClient {
     return Array(buffer[0..<count])
   }
 
-  /// True if the server closed the connection: reading returns end of stream, or a reset
-  /// (what a close with unread input, or of a connection still in the backlog, sends).
-  func serverClosed() throws -> Bool {
+  private func blockingServerClosed() throws -> Bool {
     guard buffer.isEmpty else { return false }
     do {
       return try !fill()
@@ -124,8 +167,7 @@ final class RawClient {
     }
   }
 
-  /// The head of the next response: status line and header fields.
-  func readHead() throws -> Response {
+  private func blockingReadHead() throws -> Response {
     let statusLine = try readLine()
     var headers: [(name: String, value: String)] = []
     while case let line = try readLine(), !line.isEmpty {
@@ -136,11 +178,8 @@ final class RawClient {
     return Response(statusLine: statusLine, headers: headers, body: [])
   }
 
-  /// The next complete response.
-  ///
-  /// `bodyless` for answers to HEAD (and 204/304).
-  func readResponse(bodyless: Bool = false) throws -> Response {
-    var response = try readHead()
+  private func blockingReadResponse(bodyless: Bool) throws -> Response {
+    var response = try blockingReadHead()
     if bodyless { return response }
     if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
       while true {
@@ -150,13 +189,13 @@ final class RawClient {
           while try !readLine().isEmpty {}
           break
         }
-        response.body += try read(count: size)
+        response.body += try blockingRead(count: size)
         guard try readLine().isEmpty else { throw Failure(description: "chunk without CRLF") }
       }
     } else if let length = response.header("Content-Length").flatMap({ Int($0) }) {
-      response.body = try read(count: length)
+      response.body = try blockingRead(count: length)
     } else {
-      response.body = try readToEnd()
+      response.body = try blockingReadToEnd()
     }
     return response
   }

@@ -11,12 +11,16 @@ import Threading
 
 /// How long a test waits for something that must happen before it calls it a hang.
 ///
-/// Half an hour: only a liveness bound, never a measure of speed. Two whole test runs at once
-/// on two cores kept a test's task from running for over ten minutes (the cooperative pool
-/// has a thread per core, and synchronous tests hold theirs while they wait for a child
-/// process or a socket), so a bound near what the step takes on a quiet machine fails busy
-/// runs; a bound this long fails only a step that never ends.
-public let livenessLimit = Duration.seconds(1800)
+/// Five minutes: only a liveness bound, never a measure of speed, so it fails only a step
+/// that does not end: what a test waits for with it (a server's answer, a shutdown, a child
+/// process, a curl run) takes well under a second of CPU. It must stay well below the bounds
+/// of the runs around the test (Scripts/test's 25 minutes, Scripts/check-sanitizers' 15),
+/// or a hung step is never reported by its test: the run is killed first. The waits of over
+/// ten minutes once seen under two whole runs at once came from tasks queued behind
+/// thousands of others and from synchronous tests holding the cooperative pool's threads
+/// while they waited; Scripts/test now runs 8 tests at a time, and every blocking wait
+/// runs on a thread of its own (`ChildProcess.run`, `onOwnThread`).
+public let livenessLimit = Duration.seconds(300)
 
 /// Polls `condition` until it holds or `limit` has passed; whether it held.
 ///

@@ -1028,13 +1028,12 @@ final class Executor {
     }
   }
 
-  /// `value`'s member at `key` for an object pattern; jq's error for a key not a string.
+  /// `value`'s member at `key` for an object pattern: jq's `INDEX`, so a key that is not a
+  /// string indexes as `.[key]` does (`[1,2] as {(-1): $x}` binds 2).
+  ///
+  /// Constant keys that are not strings never get here: the parser refuses them, as jq's does.
   private static func patternMember(_ value: JSON, _ key: JSON) throws -> JSON {
-    guard key.type == .string else {
-      throw QueryError.runtime(
-        "Cannot index \(ValueOps.typeName(value)) with \(ValueOps.describe(key))")
-    }
-    return try ValueOps.index(value, key)
+    try ValueOps.index(value, key)
   }
 
   private func destructure(_ pattern: PatternIR, _ value: JSON, _ scope: Frame) throws {

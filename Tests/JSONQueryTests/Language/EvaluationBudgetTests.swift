@@ -143,8 +143,10 @@ struct StackGuardTests {
   @Test("Deep lazy recursion fails instead of crashing", arguments: [512 << 10, 4 << 20, 16 << 20])
   func deepLazyRecursionFailsInsteadOfCrashing(stackSize: Int) async throws {
     let error = try await onOwnThread(stackSize: stackSize) { Self.deepRecursionError() }
-    #expect(error?.isResourceLimit == true)
-    #expect(error?.message == "evaluation nested too deeply (stack limit reached)")
+    // The guard's error, whichever stage meets it: under AddressSanitizer a 512 KiB thread
+    // is already too small to compile the prelude ("program nested too deeply to compile").
+    #expect(error?.message.hasSuffix("nested too deeply (stack limit reached)") == true)
+    if error?.message.hasPrefix("evaluation") == true { #expect(error?.isResourceLimit == true) }
   }
 
   @Test("On the test's own thread too")

@@ -185,10 +185,23 @@ public final class Session: Sendable {
     _ url: any URLConvertible, method: HTTPMethod = .post, body: Body, headers: HTTPHeaders? = nil,
     interceptor: (any RequestInterceptor)? = nil, logger: Logger? = nil
   ) -> DataRequest {
+    jsonBodyRequest(
+      url, method: method, headers: headers, interceptor: interceptor, logger: logger
+    ) { () throws(TransferError) in try JSONEncoding.encodeBody(body) }
+  }
+
+  /// Starts a request whose body is the JSON text `body` makes when the request is made,
+  /// with `Content-Type: application/json` unless `headers` sets one: the one shape of
+  /// ``request(_:method:body:headers:interceptor:logger:)`` and the mapped-model request.
+  func jsonBodyRequest(
+    _ url: any URLConvertible, method: HTTPMethod, headers: HTTPHeaders?,
+    interceptor: (any RequestInterceptor)?, logger: Logger?,
+    body: @escaping @Sendable () throws(TransferError) -> Data
+  ) -> DataRequest {
     let make: @Sendable () throws(TransferError) -> HTTPRequest = {
       let resolved = try url.asURL()
       var request = HTTPRequest(url: resolved, method: method, headers: headers ?? [])
-      request.body = try JSONEncoding.encodeBody(body)
+      request.body = try body()
       if request.headers["Content-Type"] == nil {
         request.headers.update(.contentType("application/json"))
       }

@@ -27,15 +27,8 @@ extension Session {
     headers: HTTPHeaders? = nil, interceptor: (any RequestInterceptor)? = nil,
     logger: Logger? = nil
   ) -> DataRequest {
-    let make: @Sendable () throws(TransferError) -> HTTPRequest = {
-      let resolved = try url.asURL()
-      var request = HTTPRequest(url: resolved, method: method, headers: headers ?? [])
-      request.body = Data(Mapper<Model>().toJSONBytes(mappedBody))
-      if request.headers["Content-Type"] == nil {
-        request.headers.update(.contentType("application/json"))
-      }
-      return request
-    }
-    return DataRequest(session: self, make: make, interceptor: interceptor, logger: logger)
+    jsonBodyRequest(
+      url, method: method, headers: headers, interceptor: interceptor, logger: logger
+    ) { Data(Mapper<Model>().toJSONBytes(mappedBody)) }
   }
 }

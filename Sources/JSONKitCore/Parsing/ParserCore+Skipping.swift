@@ -193,7 +193,9 @@ private struct PrunedMemberCompactor {
           guard let end = scanner.stringEnd(from: i) else { break walk }
           i = end
         } else {
-          // A number or literal, checked by yajl: up to the next white space or punctuation.
+          // A number or literal, checked by yajl: up to the next white space or punctuation
+          // (a run of digits first, one test a byte: ids and counts are most of them).
+          while i < count && base[i] &- 0x30 < 10 { i &+= 1 }
           while i < count {
             let d = base[i]
             if d == 0x2C || d == 0x5D || d == 0x7D || d == 0x20 || d == 0x0A || d == 0x0D
@@ -208,10 +210,14 @@ private struct PrunedMemberCompactor {
         state = .separator
         continue
       case .key, .keyOrClose:
+        guard c == SkipScanner.quote else { break walk }
         var escaped = false
-        var plain = false
-        guard c == SkipScanner.quote,
-          let keyEnd = scanner.keyEnd(from: i, escaped: &escaped, plain: &plain)
+        var plain = true
+        // A plain key (nearly all) is passed inline, the others by `keyEnd`.
+        guard
+          let keyEnd =
+            scanner.plainStringEnd(from: i)
+            ?? scanner.keyEnd(from: i, escaped: &escaped, plain: &plain)
         else { break walk }
         let bit: UInt64 = 1 << UInt64(nesting.depth &- 1)
         // A key with an escape is left to the builder: only its decoded text can be compared.

@@ -91,11 +91,30 @@ struct SkipScanner {
     var i = start
     var nesting = Nesting()
     var state = Nesting.Expecting.value
+    // A member's value and the separator after a value are read on the same turn of the
+    // loop as what precedes them: the turns, not the bytes, were most of the cost.
     while true {
       i = skipSpace(i)
       guard i < count else { return nil }
-      let c = base[i]
+      var c = base[i]
       switch state {
+      case .key, .keyOrClose:
+        if nesting.closes(c, state) {
+          i &+= 1
+          if nesting.depth == 0 { return i }
+          state = .separator
+          continue
+        }
+        guard c == Self.quote,
+          let end = plainStringEnd(from: i) ?? checkedStringEnd(from: i)
+        else { return nil }
+        i = skipSpace(end)
+        guard i < count, base[i] == 0x3A else { return nil }
+        i = skipSpace(i &+ 1)
+        guard i < count else { return nil }
+        c = base[i]
+        state = .value
+        fallthrough
       case .value, .valueOrClose:
         if nesting.closes(c, state) {
           i &+= 1
@@ -105,7 +124,7 @@ struct SkipScanner {
           i &+= 1
           continue
         } else if c == Self.quote {
-          if let end = plainShortStringEnd(from: i) {
+          if let end = plainStringEnd(from: i) {
             i = end
           } else {
             guard let end = checkedStringEnd(from: i) else { return nil }
@@ -120,21 +139,11 @@ struct SkipScanner {
           return nil
         }
         if nesting.depth == 0 { return i }
-        state = .separator
-      case .key, .keyOrClose:
-        if nesting.closes(c, state) {
-          i &+= 1
-          if nesting.depth == 0 { return i }
-          state = .separator
-          continue
-        }
-        guard c == Self.quote,
-          let end = plainShortStringEnd(from: i) ?? checkedStringEnd(from: i)
-        else { return nil }
-        i = skipSpace(end)
-        guard i < count, base[i] == 0x3A else { return nil }
+        i = skipSpace(i)
+        guard i < count, let next = nesting.separate(base[i]) else { return nil }
         i &+= 1
-        state = .value
+        if nesting.depth == 0 { return i }
+        state = next
       case .separator:
         guard let next = nesting.separate(c) else { return nil }
         i &+= 1
@@ -200,35 +209,40 @@ struct SkipScanner {
   }
 
   /// The index past the closing quote of the string at `start` when the string is plain
-  /// printable ASCII (no escape, no control character, no byte above 0x7F) that ends within
-  /// the sixteen bytes after its opening quote, else `nil`: most keys and many values, which
-  /// this test passes inline, without the call that `checkedStringEnd` costs.
+  /// printable ASCII (no escape, no control character, no byte above 0x7F) and ends at least
+  /// sixteen bytes before the input does, else `nil`: nearly every string of a document,
+  /// which this loop passes inline, without the call that `checkedStringEnd` costs.
   @inline(__always)
-  func plainShortStringEnd(from start: Int) -> Int? {
-    // Safe: the sixteen bytes after the quote are read behind `start + 17 <= count`.
-    guard start &+ 17 <= count else { return nil }
-    let block = UnsafeRawPointer(base).loadUnaligned(
-      fromByteOffset: start &+ 1, as: SIMD16<UInt8>.self)
+  func plainStringEnd(from start: Int) -> Int? {
+    // Safe: each block of sixteen bytes is read behind `i + 16 <= count`.
+    var i = start &+ 1
     // (Splats of a stated type: with the type inferred, the generic operators were chosen,
     // which test the lanes one by one.)
     let quoteSplat = SIMD16<UInt8>(repeating: Self.quote)
     let backslashSplat = SIMD16<UInt8>(repeating: Self.backslash)
     let spaceSplat = SIMD16<UInt8>(repeating: 0x20)
     let highSplat = SIMD16<UInt8>(repeating: 0x80)
-    let quoteLanes = block .== quoteSplat
-    let otherLanes = block .== backslashSplat .| block .< spaceSplat .| block .>= highSplat
-    // Safe: a mask of 16 one-byte lanes (0 or 0xFF each) and two words are 16 bytes alike.
-    let quotes = unsafeBitCast(quoteLanes, to: SIMD2<UInt64>.self)
-    let others = unsafeBitCast(otherLanes, to: SIMD2<UInt64>.self)
-    // The bits of the bytes before the first quote must have no other stop.
-    if quotes[0] != 0 {
-      guard others[0] & ((quotes[0] & (0 &- quotes[0])) &- 1) == 0 else { return nil }
-      return start &+ 2 &+ quotes[0].trailingZeroBitCount &>> 3
+    while i &+ 16 <= count {
+      let block = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      let quoteLanes = block .== quoteSplat
+      let otherLanes = block .== backslashSplat .| block .< spaceSplat .| block .>= highSplat
+      // Safe: a mask of 16 one-byte lanes (0 or 0xFF each) and two words are 16 bytes alike.
+      let quotes = unsafeBitCast(quoteLanes, to: SIMD2<UInt64>.self)
+      let others = unsafeBitCast(otherLanes, to: SIMD2<UInt64>.self)
+      // The bytes before the first quote must hold no other stop.
+      if quotes[0] != 0 {
+        guard others[0] & ((quotes[0] & (0 &- quotes[0])) &- 1) == 0 else { return nil }
+        return i &+ 1 &+ quotes[0].trailingZeroBitCount &>> 3
+      }
+      guard others[0] == 0 else { return nil }
+      if quotes[1] != 0 {
+        guard others[1] & ((quotes[1] & (0 &- quotes[1])) &- 1) == 0 else { return nil }
+        return i &+ 9 &+ quotes[1].trailingZeroBitCount &>> 3
+      }
+      guard others[1] == 0 else { return nil }
+      i &+= 16
     }
-    guard quotes[1] != 0, others[0] == 0,
-      others[1] & ((quotes[1] & (0 &- quotes[1])) &- 1) == 0
-    else { return nil }
-    return start &+ 10 &+ quotes[1].trailingZeroBitCount &>> 3
+    return nil
   }
 
   /// The index past the closing quote of the string at `start`, checked.
@@ -370,10 +384,6 @@ struct SkipScanner {
   /// - Returns: the index past the closing quote, or `nil` when the input ends first.
   func keyEnd(from start: Int, escaped: inout Bool, plain: inout Bool) -> Int? {
     // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count`.
-    if let end = plainShortStringEnd(from: start) {
-      plain = true
-      return end
-    }
     var i = start &+ 1
     // The high bit of each control character or non-ASCII byte passed (a control
     // character's borrow may mark bytes above it, which the key has anyway).
@@ -411,7 +421,7 @@ struct SkipScanner {
   func stringEnd(from start: Int) -> Int? {
     // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count` (the `i + 2` after a
     // backslash may pass `count`, which ends both loops and returns `nil`).
-    if let end = plainShortStringEnd(from: start) { return end }
+    if let end = plainStringEnd(from: start) { return end }
     var i = start &+ 1
     let raw = UnsafeRawPointer(base)
     while true {

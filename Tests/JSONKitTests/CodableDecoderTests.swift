@@ -237,6 +237,54 @@ struct DecoderModelTests {
     #expect(try JSONKitDecoder().decode(Models.Person.self, from: json) == Models.person)
   }
 
+  /// The keys of an object, as its model lists them (sorted).
+  struct KeyList: Decodable, Equatable {
+    struct AnyKey: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    let keys: [String]
+    let count: Int
+
+    init(keys: [String]) {
+      self.keys = keys
+      count = keys.count
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      keys = container.allKeys.map(\.stringValue).sorted()
+      count = container.allKeys.count
+    }
+  }
+
+  @Test("The objects of one array decode alike from several documents and from code")
+  func objectsFromSeveralSources() throws {
+    // The decoder hands the same keyed container out for each element: it must read each
+    // element's own object, whichever document (or none) holds it.
+    let first = try JSONParser.parse(
+      Data(#"[{"name": "Charles", "age": 41}, {"age": 36, "name": "Ada"}]"#.utf8))
+    let second = try JSONParser.parse(Data(#"{"people": [{"name": "Mary", "age": 30}]}"#.utf8))
+    let built: JSON = ["name": "Grace", "age": 85]
+    let json = JSON(array: [first[0], built, second["people"][0], first[1], built, first[0]])
+    let charles = Models.Friend(name: "Charles", age: 41)
+    let grace = Models.Friend(name: "Grace", age: 85)
+    #expect(
+      try JSONKitDecoder().decode([Models.Friend].self, from: json) == [
+        charles, grace, Models.Friend(name: "Mary", age: 30), Models.Friend(name: "Ada", age: 36),
+        grace, charles,
+      ])
+    let keyed = JSON(array: [first[0], built, second, first[1]])
+    #expect(
+      try JSONKitDecoder().decode([KeyList].self, from: keyed) == [
+        KeyList(keys: ["age", "name"]), KeyList(keys: ["age", "name"]),
+        KeyList(keys: ["people"]), KeyList(keys: ["age", "name"]),
+      ])
+  }
+
   @Test("A subtree of a parsed document decodes on its own")
   func aSubtreeOfAParsedDocumentDecodesOnItsOwn() throws {
     let json = try JSONParser.parse(

@@ -292,6 +292,80 @@ struct SkipScannerDifferentialTests {
     #expect(cut == 3 * 10 * 2)
   }
 
+  @Test("A pruned string is checked as strictly wherever its escapes or odd bytes fall")
+  func prunedStringBlocks() {
+    let projection = JSONProjection(paths: [[.key("a")]])
+    // What may stand at each place: escapes with and without `\u` (with bytes that are
+    // not UTF-8 around them), a raw control character, UTF-8 and bytes that are not.
+    let pieces: [[UInt8]] = [
+      Array(#"\n"#.utf8), Array(#"\""#.utf8), Array(#"\u00e9"#.utf8), Array(#"\ud800"#.utf8),
+      Array(#"\ud83d\ude00"#.utf8), [0x01], [0x1F], [0x7F], Array("é".utf8), [0xFF], [0xC3],
+      [0xED, 0xA0, 0x80], Array(#"\t"#.utf8) + [0xFF], [0xE6, 0x97, 0xA5] + Array(#"\/"#.utf8),
+    ]
+    var cut = 0
+    var valid = 0
+    for piece in pieces {
+      for before in 0..<34 {
+        for after in [0, 1, 7, 15, 16, 17] {
+          let string =
+            Array(repeating: 0x61, count: before) + piece + Array(repeating: 0x62, count: after)
+          // The string last before the end of the text too, where the blocks run out.
+          for text in [
+            Array(#"{"x": ""#.utf8) + string + Array(#"", "a": 2}"#.utf8),
+            Array(#"{"a": 2, "x": ""#.utf8) + string + Array(#""}"#.utf8),
+          ] {
+            if compare(text, projection, maxDepth: 64, seed: UInt64(before)) { valid += 1 }
+            cut += skippedValues(text, .init(projection: projection))
+          }
+        }
+      }
+    }
+    // The seven valid pieces, 34 × 6 placements, two documents: every one valid and cut.
+    #expect(valid == 7 * 34 * 6 * 2)
+    #expect(cut == valid)
+  }
+
+  @Test("White space of every length and kind around pruned and kept members parses the same")
+  func whiteSpaceRuns() {
+    let projection = JSONProjection(paths: [[.each, .key("a")]])
+    let kinds: [[UInt8]] = [[0x20], [0x0A], [0x09], [0x0D], [0x0A, 0x20, 0x20], [0x0B], [0x0C]]
+    var valid = 0
+    for kind in kinds {
+      for length in 0..<20 {
+        // Runs of spaces of `length` after one byte of `kind`, at every place between tokens.
+        let space = kind + Array(repeating: 0x20, count: length)
+        let tokens: [String] = ["[", "{", #""x""#, ":", "[1, 2]", ",", #""a""#, ":", "3", "}", "]"]
+        for at in 0...tokens.count {
+          var text: [UInt8] = []
+          for (k, token) in tokens.enumerated() {
+            if k == at { text += space }
+            text += Array(token.utf8)
+          }
+          if at == tokens.count { text += space }
+          if compare(text, projection, maxDepth: 64, seed: UInt64(length)) { valid += 1 }
+        }
+      }
+    }
+    // \v and \f are not JSON white space; the five others are, at all 12 places.
+    #expect(valid == 5 * 20 * 12)
+  }
+
+  @Test("White space is never cut where two tokens would become one")
+  func tokensKeptApart() {
+    let projection = JSONProjection(paths: [[.key("a")], [.key("o"), .key("a")]])
+    // Invalid with the space; cutting it would make `12`, `true`, `-1`, `1.5` or `1e5` of
+    // them, or glue a kept value to the next key.
+    let documents = [
+      #"{"a": 1  2}"#, #"{"a": tru  e}"#, #"{"x": 0, "a": -  1}"#, #"{"a": [1  .5]}"#,
+      #"{"o": {"a": 1  e5}}"#, #"{"a": 1  "b": 2}"#, #"{"a": [1  2], "x": 3}"#,
+      #"{"x": 1,  "a": nul  l}"#, "{\"a\": 1\n\n  2}",
+    ]
+    for document in documents {
+      let text = Array(document.utf8)
+      #expect(!compare(text, projection, maxDepth: 64, seed: 0), "\(document)")
+    }
+  }
+
   @Test("A pruned member as deep as the depth limit allows is cut; deeper, yajl reports it")
   func depthOfCutMembers() {
     let projection = JSONProjection(paths: [[.key("o"), .key("a")]])

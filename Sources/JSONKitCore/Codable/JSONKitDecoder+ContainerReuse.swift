@@ -27,17 +27,26 @@ extension JSONKitDecoder.Impl {
   func reusableContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
     Key
   > {
-    let base = PathBase.shared(path.count)
+    let depth = path.count
+    let base = PathBase.shared(depth)
     let keyType = ObjectIdentifier(Key.self)
     var i = 0
     while i < reusable.count {
       if reusable[i].keyType == keyType && isKnownUniquelyReferenced(&reusable[i].box) {
-        let (object, converted) = try objectSource(for: value, base: base)
-        let entry = reusable[i]
-        entry.frame.repoint(object: object, base: base, converted: converted)
+        let frame = reusable[i].frame
+        // The usual case, a parsed object read on the fast path again: only its place
+        // changes.
+        if frame.document != nil, case .node(let document, let slot) = value.storage,
+          Slot.tag(slot) == Slot.objectTag
+        {
+          frame.repoint(document, slot, depth: depth)
+        } else {
+          let (object, converted) = try objectSource(for: value, base: base)
+          frame.repoint(object: object, base: base, converted: converted)
+        }
         // Safe: entries are found by `Key`'s identifier, so this box was made from a
         // `KeyedDecodingContainer<Key>`; the cast gives its static type back.
-        return unsafeBitCast(entry.box, to: KeyedDecodingContainer<Key>.self)
+        return unsafeBitCast(reusable[i].box, to: KeyedDecodingContainer<Key>.self)
       }
       i &+= 1
     }

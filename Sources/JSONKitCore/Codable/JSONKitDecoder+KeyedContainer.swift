@@ -30,14 +30,14 @@ extension JSONKitDecoder {
 
     var codingPath: [any CodingKey] { base.items(decoder.path).map(\.codingKey) }
 
-    var count: Int { frame.object.count }
+    var count: Int { frame.source.count }
 
     var allKeys: [Key] {
       decoder.projection?.allKeys(at: base.slice(decoder.path))
       if let converted = frame.converted {
         return converted.names.compactMap { Key(stringValue: $0) }
       }
-      let object = frame.object
+      let object = frame.source
       return (0..<object.count).compactMap { Key(stringValue: object.key($0)) }
     }
 

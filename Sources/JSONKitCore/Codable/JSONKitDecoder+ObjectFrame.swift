@@ -67,8 +67,10 @@ extension JSONKitDecoder {
   /// of one per field.
   final class ObjectFrame {
     let decoder: Impl
-    // `@exclusivity(unchecked)`: written only by `init` and `repoint`, which the decoder
+    // `@exclusivity(unchecked)`: written only by `init` and `repoint…`, which the decoder
     // calls only when no container refers to this frame (see `reusableContainer(keyedBy:)`).
+    /// The object, when `document` is `nil`; otherwise stale (see `source`): the fast path
+    /// repoints a frame without copying an enum whose payload it would retain and release.
     @exclusivity(unchecked) var object: ObjectSource
     @exclusivity(unchecked) var base: PathBase
     /// Set when the key strategy converts names; `nil` for `.useDefaultKeys`.
@@ -96,6 +98,24 @@ extension JSONKitDecoder {
       self.base = base
       self.converted = converted
       setFastPath()
+    }
+
+    /// `repoint` to the object at `slot` of a parsed `document`, for a frame on the fast
+    /// path (`document` set) whose container is on top of the path stack at `depth`.
+    @inline(__always)
+    func repoint(_ document: JSONDocument, _ slot: UInt64, depth: Int) {
+      if document !== self.document {
+        self.document = document
+        bytes = UnsafePointer(document.bytes)
+      }
+      self.slot = slot
+      if base.own != nil || base.depth != depth { base = .shared(depth) }
+    }
+
+    /// The object this frame reads.
+    var source: ObjectSource {
+      if let document { return .tape(document, slot) }
+      return object
     }
 
     @inline(__always)

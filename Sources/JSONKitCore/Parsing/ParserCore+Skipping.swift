@@ -14,13 +14,14 @@ enum PrunedValueSkipping: Equatable {
 
 // A projected parse still had yajl tokenize every byte of the values it does not keep: on
 // github_events read by a model that skips `payload`, yajl's scan was more than half of the
-// decode. With `skipping` on, a walk over the one-shot input copy decides from the
-// projection's table, before yajl sees a byte, which members of the objects it prunes are
-// dropped: their key is compared with the table's names (a key with an escape is left to
-// the builder), `SkipScanner` checks the member as strictly as yajl and the builder would,
-// and the member's text, with the comma that separated it, is cut out of the copy. The kept
-// text is moved down over it, and yajl parses what is left in one call: the same document
-// less the pruned members, which the builder would have dropped anyway.
+// decode. With `skipping` on, a walk over the one-shot input decides from the projection's
+// table, before yajl sees a byte, which members of the objects it prunes are dropped: their
+// key is compared with the table's names (a key with an escape is left to the builder),
+// `SkipScanner` checks the member as strictly as yajl and the builder would, and the text
+// around it, less the member and the comma that separated it, is copied into the parse's
+// storage (the input copy, which such a parse does not fill beforehand: text it drops is
+// never copied). yajl parses what was copied in one call: the same document less the pruned
+// members, which the builder would have dropped anyway.
 //
 // Cutting a checked member with its separator out of an object changes neither whether the
 // text is valid nor the values kept, so the parse succeeds exactly when the full parse
@@ -30,23 +31,31 @@ enum PrunedValueSkipping: Equatable {
 // Values refer to the compacted copy, which becomes the document's storage.
 
 extension ParserCore {
-  /// `yajl_parse` of the one-shot input copy `base[0..<count]`, less the members the
-  /// projection prunes.
+  /// `yajl_parse` of the one-shot input `input[0..<count]`, less the members the projection
+  /// prunes, copied into `storage` (allocated for the input, not yet filled).
   ///
-  /// On a doubt, sets `skipping` to `.doubted` and fails the parse.
-  func feedSkippingPrunedValues(_ base: UnsafeMutablePointer<UInt8>, _ count: Int) -> yajl_status {
+  /// On a doubt, sets `skipping` to `.doubted` and fails the parse. A failed parse leaves
+  /// the whole input in `storage`, where the error's excerpt is read.
+  func feedSkippingPrunedValues(
+    from input: UnsafePointer<UInt8>, into storage: UnsafeMutablePointer<UInt8>, _ count: Int
+  ) -> yajl_status {
     // Safe: `projection` is set whenever skipping is on (`JSONParser.skipsPrunedValues`);
-    // `count <= inputCount`, the copy's length, and the compacted text is a prefix of it.
+    // `count <= inputCount`, the length of both `input` and `storage`, and the compacted text
+    // is at most as long as the input.
     let b = builder
+    let total = b.pointee.inputCount
     // A \v or \f ends the text early (`feedChunk`): the parse fails whatever is skipped.
-    guard count == b.pointee.inputCount else {
-      return yajl_parse(b.pointee.handle, base, count)
+    guard count == total else {
+      storage.update(from: input, count: total)
+      return yajl_parse(b.pointee.handle, storage, count)
     }
     var compactor = PrunedMemberCompactor(
       table: b.pointee.projection.unsafelyUnwrapped,
-      scanner: SkipScanner(base: base, count: count), maxDepth: b.pointee.maxDepth)
+      scanner: SkipScanner(base: input, count: count, scratch: storage), storage: storage,
+      maxDepth: b.pointee.maxDepth)
     guard let kept = compactor.run() else {
       skipping = .doubted
+      storage.update(from: input, count: total)
       _ = b.pointee.fail(.syntax("a pruned value the skip scanner doubts"), at: 0)
       return yajl_status_error
     }
@@ -56,38 +65,50 @@ extension ParserCore {
     b.pointee.inputCount = kept
     b.pointee.sharedStorage?.count = kept
     b.pointee.chunkCount = kept
-    return yajl_parse(b.pointee.handle, base, kept)
+    let status = yajl_parse(b.pointee.handle, storage, kept)
+    if status != yajl_status_ok {
+      // The error is located again by a parse with positions (`JSONParser.parseValues`);
+      // this one's excerpt reads the storage, which then holds the input as it was.
+      storage.update(from: input, count: total)
+    }
+    return status
   }
 }
 
-/// Walks the input copy and cuts the members the projection prunes out of it (see
-/// `ParserCore+Skipping`).
+/// Walks the input and copies it into the parse's storage less the members the projection
+/// prunes (see `ParserCore+Skipping`).
 private struct PrunedMemberCompactor {
   let table: ProjectionTable
   let scanner: SkipScanner
+  /// Where the kept text goes: as many bytes as the input.
+  let storage: UnsafeMutablePointer<UInt8>
   /// The parser's depth limit.
   let maxDepth: Int
   /// The members cut out.
   var skipped = 0
-  /// The compacted text is `base[0..<out]`, followed by `base[pending..<i]` not moved yet.
+  /// The compacted text is `storage[0..<out]`, to be followed by `base[pending..<i]`, not
+  /// copied yet.
   var out = 0
   var pending = 0
 
-  init(table: ProjectionTable, scanner: SkipScanner, maxDepth: Int) {
+  init(
+    table: ProjectionTable, scanner: SkipScanner, storage: UnsafeMutablePointer<UInt8>,
+    maxDepth: Int
+  ) {
     self.table = table
     self.scanner = scanner
+    self.storage = storage
     self.maxDepth = maxDepth
   }
 
-  /// Cuts `base[start..<end]` out: the text before it moves down to the compacted text.
+  /// Cuts `base[start..<end]` out: the text before it is copied to the compacted text.
   @inline(__always)
   mutating func cut(_ start: Int, _ end: Int) {
-    // Safe: `pending <= start <= end <= count`, and `out <= pending`: the move stays in the
-    // input copy, over text already moved or cut (`copyMemory` allows the overlap).
+    // Safe: `pending <= start <= end <= count`, and `out <= pending`: the copy stays within
+    // the storage's `count` bytes, which do not overlap the input.
     let n = start &- pending
-    if n > 0 && out != pending {
-      UnsafeMutableRawPointer(scanner.base + out).copyMemory(
-        from: scanner.base + pending, byteCount: n)
+    if n > 0 {
+      UnsafeMutableRawPointer(storage + out).copyMemory(from: scanner.base + pending, byteCount: n)
     }
     out &+= n
     pending = end
@@ -122,12 +143,21 @@ private struct PrunedMemberCompactor {
     // The comma before the current key, or -1 for an object's first member.
     var comma = -1
     walk: while true {
+      let space = i
       i = scanner.skipSpace(i)
       guard i < count else { break walk }
       let c = base[i]
+      // White space between tokens is cut too where it is a run (yajl reads it a byte at a
+      // time; a lone space costs it less than a cut), and only next to punctuation: text
+      // such as `1 2` or `tru e` must not become one token. After `{`, `[`, `,` or `:`
+      // (every state but `.separator`) any token may follow; after a value, only where a
+      // separator or a closing bracket follows. (Before a key, the run goes with the key's
+      // member, or its comma.)
+      let spaced = i &- space >= 2
       // A closing bracket where the innermost container may end (only in `.valueOrClose`
       // and `.keyOrClose`: `closes` is false in the other states).
       if nesting.closes(c, state) {
+        if spaced { cut(space, i) }
         i &+= 1
         if nesting.depth == 0 { break walk }
         state = .separator
@@ -135,6 +165,7 @@ private struct PrunedMemberCompactor {
       }
       switch state {
       case .value, .valueOrClose:
+        if spaced { cut(space, i) }
         if nesting.depth > 0 && !nesting.inObject {
           // An array's element.
           let array = Int(nodes[nesting.depth &- 1])
@@ -162,7 +193,9 @@ private struct PrunedMemberCompactor {
           guard let end = scanner.stringEnd(from: i) else { break walk }
           i = end
         } else {
-          // A number or literal, checked by yajl: up to the next white space or punctuation.
+          // A number or literal, checked by yajl: up to the next white space or punctuation
+          // (a run of digits first, one test a byte: ids and counts are most of them).
+          while i < count && base[i] &- 0x30 < 10 { i &+= 1 }
           while i < count {
             let d = base[i]
             if d == 0x2C || d == 0x5D || d == 0x7D || d == 0x20 || d == 0x0A || d == 0x0D
@@ -177,10 +210,14 @@ private struct PrunedMemberCompactor {
         state = .separator
         continue
       case .key, .keyOrClose:
+        guard c == SkipScanner.quote else { break walk }
         var escaped = false
-        var plain = false
-        guard c == SkipScanner.quote,
-          let keyEnd = scanner.keyEnd(from: i, escaped: &escaped, plain: &plain)
+        var plain = true
+        // A plain key (nearly all) is passed inline, the others by `keyEnd`.
+        guard
+          let keyEnd =
+            scanner.plainStringEnd(from: i)
+            ?? scanner.keyEnd(from: i, escaped: &escaped, plain: &plain)
         else { break walk }
         let bit: UInt64 = 1 << UInt64(nesting.depth &- 1)
         // A key with an escape is left to the builder: only its decoded text can be compared.
@@ -199,7 +236,7 @@ private struct PrunedMemberCompactor {
           else { return nil }
           // Before the object keeps a member, the comma after a cut one goes with it (it
           // is cut with the next member); after, the comma before it.
-          cut(comma >= 0 ? comma : i, end)
+          cut(comma >= 0 ? comma : space, end)
           skipped &+= 1
           i = end
           state = .separator
@@ -207,10 +244,12 @@ private struct PrunedMemberCompactor {
         }
         // Kept, or a key with an escape, which the builder decides on (yajl reads the
         // value whole unless the walk knows it is pruned).
-        if leading & bit != 0 {
-          if comma >= 0 { cut(comma, comma &+ 1) }
-          leading &= ~bit
+        if leading & bit != 0 && comma >= 0 {
+          cut(comma, i)
+        } else if spaced {
+          cut(space, i)
         }
+        leading &= ~bit
         valueNode = node
         i = scanner.skipSpace(keyEnd)
         guard i < count, base[i] == 0x3A else { break walk }
@@ -219,6 +258,7 @@ private struct PrunedMemberCompactor {
         continue
       case .separator:
         guard let next = nesting.separate(c) else { break walk }
+        if spaced { cut(space, i) }
         if next == .key { comma = i }
         i &+= 1
         if nesting.depth == 0 { break walk }

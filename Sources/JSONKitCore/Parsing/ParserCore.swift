@@ -317,21 +317,24 @@ final class ParserCore {
     // either (raw control characters), so any occurrence is an error: parse up to it, so
     // that an earlier error is reported first, then report it.
     let b = builder
+    let limit = Self.firstFormFeedOrVerticalTab(base, count) ?? count
+    let skips = !streaming && skipping != .off && skipping != .doubted
+    let input = base
     if !streaming {
-      // One-shot: parse a copy that the values will refer to (see TapeBuilder.sharedStorage).
-      base = b.pointee.adoptInput(base, count)
+      // One-shot: parse a copy that the values will refer to (see TapeBuilder.sharedStorage);
+      // a parse that skips pruned values copies only what it keeps, into the storage.
+      base = b.pointee.adoptInput(base, count, copying: !skips)
       bomSkipped = skipped
     }
-    let limit = Self.firstFormFeedOrVerticalTab(base, count) ?? count
     b.pointee.chunkStart = UnsafePointer(base)
     b.pointee.textEnd = UnsafePointer(base)
     b.pointee.chunkCount = limit
     b.pointee.chunkOffset = offset + skipped
-    // Safe: only a one-shot parse skips (`JSONParser.parseValues`), and then `base` is the copy
-    // `adoptInput` allocated, which this parse owns and may write.
+    // Safe: only a one-shot parse skips (`JSONParser.parseValues`), and then `base` is the
+    // storage `adoptInput` allocated for `count` bytes, which this parse owns and may write.
     let status =
-      skipping != .off && skipping != .doubted
-      ? feedSkippingPrunedValues(UnsafeMutablePointer(mutating: base), limit)
+      skips
+      ? feedSkippingPrunedValues(from: input, into: UnsafeMutablePointer(mutating: base), limit)
       : yajl_parse(handle, base, limit)
     if streaming { noteValueLines(UnsafePointer(base), limit) }
     if status != yajl_status_ok {

@@ -11,10 +11,13 @@
 ///
 /// Strings are scanned eight bytes at a time: pruned subtrees are mostly text.
 struct SkipScanner {
-  /// The one-shot input copy; the text of skipped strings with escapes is decoded over
-  /// itself (to check it with the parser's decoder), which nothing reads afterwards.
-  let base: UnsafeMutablePointer<UInt8>
+  /// The one-shot input.
+  let base: UnsafePointer<UInt8>
   let count: Int
+  /// Where the text of a skipped string with a `\u` escape is decoded (to check it with the
+  /// parser's decoder), at the string's own offset: `count` bytes that nothing reads there
+  /// afterwards (the parse's storage, past the text the walk has kept so far).
+  let scratch: UnsafeMutablePointer<UInt8>
 
   static let quote: UInt8 = 0x22
   static let backslash: UInt8 = 0x5C
@@ -40,11 +43,14 @@ struct SkipScanner {
       let c = base[i]
       guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
       i &+= 1
-      // Indentation comes in runs of spaces (citm_catalog.json is 71% white space): eight
-      // at a time.
-      while i &+ 8 <= count
-        && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020
-      {
+      // Indentation comes in runs of spaces (citm_catalog.json is 71% white space): a word
+      // at a time, to the first byte that is not a space (the lowest, little-endian).
+      while i &+ 8 <= count {
+        let other = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
+        if other != 0 {
+          i &+= other.trailingZeroBitCount &>> 3
+          break
+        }
         i &+= 8
       }
     }
@@ -85,11 +91,30 @@ struct SkipScanner {
     var i = start
     var nesting = Nesting()
     var state = Nesting.Expecting.value
+    // A member's value and the separator after a value are read on the same turn of the
+    // loop as what precedes them: the turns, not the bytes, were most of the cost.
     while true {
       i = skipSpace(i)
       guard i < count else { return nil }
-      let c = base[i]
+      var c = base[i]
       switch state {
+      case .key, .keyOrClose:
+        if nesting.closes(c, state) {
+          i &+= 1
+          if nesting.depth == 0 { return i }
+          state = .separator
+          continue
+        }
+        guard c == Self.quote,
+          let end = plainStringEnd(from: i) ?? checkedStringEnd(from: i)
+        else { return nil }
+        i = skipSpace(end)
+        guard i < count, base[i] == 0x3A else { return nil }
+        i = skipSpace(i &+ 1)
+        guard i < count else { return nil }
+        c = base[i]
+        state = .value
+        fallthrough
       case .value, .valueOrClose:
         if nesting.closes(c, state) {
           i &+= 1
@@ -99,8 +124,12 @@ struct SkipScanner {
           i &+= 1
           continue
         } else if c == Self.quote {
-          guard let end = checkedStringEnd(from: i) else { return nil }
-          i = end
+          if let end = plainStringEnd(from: i) {
+            i = end
+          } else {
+            guard let end = checkedStringEnd(from: i) else { return nil }
+            i = end
+          }
         } else if c == 0x2D || (c >= 0x30 && c <= 0x39) {
           guard let end = numberEnd(from: i) else { return nil }
           i = end
@@ -110,19 +139,11 @@ struct SkipScanner {
           return nil
         }
         if nesting.depth == 0 { return i }
-        state = .separator
-      case .key, .keyOrClose:
-        if nesting.closes(c, state) {
-          i &+= 1
-          if nesting.depth == 0 { return i }
-          state = .separator
-          continue
-        }
-        guard c == Self.quote, let end = checkedStringEnd(from: i) else { return nil }
-        i = skipSpace(end)
-        guard i < count, base[i] == 0x3A else { return nil }
+        i = skipSpace(i)
+        guard i < count, let next = nesting.separate(base[i]) else { return nil }
         i &+= 1
-        state = .value
+        if nesting.depth == 0 { return i }
+        state = next
       case .separator:
         guard let next = nesting.separate(c) else { return nil }
         i &+= 1
@@ -187,37 +208,108 @@ struct SkipScanner {
     return i
   }
 
+  /// The index past the closing quote of the string at `start` when the string is plain
+  /// printable ASCII (no escape, no control character, no byte above 0x7F) and ends at least
+  /// sixteen bytes before the input does, else `nil`: nearly every string of a document,
+  /// which this loop passes inline, without the call that `checkedStringEnd` costs.
+  @inline(__always)
+  func plainStringEnd(from start: Int) -> Int? {
+    // Safe: each block of sixteen bytes is read behind `i + 16 <= count`.
+    var i = start &+ 1
+    // (Splats of a stated type: with the type inferred, the generic operators were chosen,
+    // which test the lanes one by one.)
+    let quoteSplat = SIMD16<UInt8>(repeating: Self.quote)
+    let backslashSplat = SIMD16<UInt8>(repeating: Self.backslash)
+    let spaceSplat = SIMD16<UInt8>(repeating: 0x20)
+    let highSplat = SIMD16<UInt8>(repeating: 0x80)
+    while i &+ 16 <= count {
+      let block = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      let quoteLanes = block .== quoteSplat
+      let otherLanes = block .== backslashSplat .| block .< spaceSplat .| block .>= highSplat
+      // Safe: a mask of 16 one-byte lanes (0 or 0xFF each) and two words are 16 bytes alike.
+      let quotes = unsafeBitCast(quoteLanes, to: SIMD2<UInt64>.self)
+      let others = unsafeBitCast(otherLanes, to: SIMD2<UInt64>.self)
+      // The bytes before the first quote must hold no other stop.
+      if quotes[0] != 0 {
+        guard others[0] & ((quotes[0] & (0 &- quotes[0])) &- 1) == 0 else { return nil }
+        return i &+ 1 &+ quotes[0].trailingZeroBitCount &>> 3
+      }
+      guard others[0] == 0 else { return nil }
+      if quotes[1] != 0 {
+        guard others[1] & ((quotes[1] & (0 &- quotes[1])) &- 1) == 0 else { return nil }
+        return i &+ 9 &+ quotes[1].trailingZeroBitCount &>> 3
+      }
+      guard others[1] == 0 else { return nil }
+      i &+= 16
+    }
+    return nil
+  }
+
   /// The index past the closing quote of the string at `start`, checked.
   ///
   /// No raw control character, valid escapes, and text that `UTF8Validation` accepts
   /// (strictly, as the parser does).
   func checkedStringEnd(from start: Int) -> Int? {
-    // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count`, `i + 1 < count` or
-    // `i + 6 <= count`; the text between the quotes, `base[start + 1..<i]`, is decoded over
-    // itself in the writable input copy, as `unescapeByRuns` allows (it writes only where it read).
+    // Safe: blocks are read behind `i + 16 <= count`, words behind `i + 8 <= count`, bytes
+    // behind `i < count`, `i + 1 < count` or `i + 6 <= count`; the text between the quotes,
+    // `base[start + 1..<i]`, is decoded into `scratch` at the same offset (decoding writes no
+    // more bytes than it reads, and `scratch` has `count`).
     var i = start &+ 1
-    var escapes = false
+    // Only a `\u` escape needs the decoder (surrogates); the others stand for one ASCII
+    // byte each, so the text is valid when its raw bytes are.
+    var unicodeEscapes = false
     var nonASCII: UInt64 = 0
     let raw = UnsafeRawPointer(base)
+    let quotes = SIMD16<UInt8>(repeating: Self.quote)
+    let backslashes = SIMD16<UInt8>(repeating: Self.backslash)
+    let spaces = SIMD16<UInt8>(repeating: 0x20)
     while true {
-      // Eight bytes at a time up to the first quote or backslash; control characters and
-      // non-ASCII bytes before it are only noted.
-      while i &+ 8 <= count {
-        let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        let stops = Self.quotesAndBackslashes(w)
-        let control = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
-        if stops == 0 {
-          if control != 0 { return nil }
-          nonASCII |= w & 0x8080_8080_8080_8080
-          i &+= 8
-          continue
+      scan: do {
+        // Sixteen bytes at a time up to the first quote, backslash or control character
+        // (which the byte loop below then reads); non-ASCII bytes before it are only noted.
+        // The masks are read as two words: `any(_:)` would test the lanes one by one.
+        while i &+ 16 <= count {
+          let block = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+          let stopLanes = block .== quotes .| block .== backslashes .| block .< spaces
+          // Safe: a mask of 16 one-byte lanes (0 or 0xFF each) and two words are 16 bytes
+          // alike; so is the block.
+          let stops = unsafeBitCast(stopLanes, to: SIMD2<UInt64>.self)
+          let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+          if stops[0] | stops[1] == 0 {
+            nonASCII |= (words[0] | words[1]) & 0x8080_8080_8080_8080
+            i &+= 16
+            continue
+          }
+          // Only the bytes before the first stop belong to the string's plain text.
+          if stops[0] != 0 {
+            let before = (stops[0] & (0 &- stops[0])) &- 1
+            nonASCII |= words[0] & 0x8080_8080_8080_8080 & before
+            i &+= stops[0].trailingZeroBitCount &>> 3
+          } else {
+            let before = (stops[1] & (0 &- stops[1])) &- 1
+            nonASCII |= (words[0] | words[1] & before) & 0x8080_8080_8080_8080
+            i &+= 8 &+ stops[1].trailingZeroBitCount &>> 3
+          }
+          break scan
         }
-        // Only the bytes before the first stop belong to the string's plain text.
-        let before = (stops & (0 &- stops)) &- 1
-        if control & before != 0 { return nil }
-        nonASCII |= w & 0x8080_8080_8080_8080 & before
-        i &+= stops.trailingZeroBitCount &>> 3
-        break
+        // Near the end of the input: eight bytes at a time up to the first quote or
+        // backslash; control characters and non-ASCII bytes before it are only noted.
+        while i &+ 8 <= count {
+          let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let stops = Self.quotesAndBackslashes(w)
+          let control = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+          if stops == 0 {
+            if control != 0 { return nil }
+            nonASCII |= w & 0x8080_8080_8080_8080
+            i &+= 8
+            continue
+          }
+          let before = (stops & (0 &- stops)) &- 1
+          if control & before != 0 { return nil }
+          nonASCII |= w & 0x8080_8080_8080_8080 & before
+          i &+= stops.trailingZeroBitCount &>> 3
+          break
+        }
       }
       while i < count && base[i] != Self.quote && base[i] != Self.backslash {
         if base[i] < 0x20 { return nil }
@@ -227,7 +319,6 @@ struct SkipScanner {
       guard i < count else { return nil }
       if base[i] == Self.quote { break }
       // A backslash: the escapes yajl's lexer accepts.
-      escapes = true
       guard i &+ 1 < count else { return nil }
       switch base[i &+ 1] {
       case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
@@ -235,6 +326,7 @@ struct SkipScanner {
       case 0x75:
         guard i &+ 6 <= count else { return nil }
         for k in 2..<6 where !base[i &+ k].isHexDigit { return nil }
+        unicodeEscapes = true
         i &+= 6
       default:
         return nil
@@ -242,10 +334,13 @@ struct SkipScanner {
     }
     let text = base + (start &+ 1)
     let n = i &- start &- 1
-    if escapes {
-      // The parser's own decoder decides (surrogate pairs, UTF-8), over the dead text.
+    if unicodeEscapes {
+      // The parser's own decoder decides (surrogate pairs, UTF-8). (An
+      // escape is ASCII and a multi-byte sequence never holds a backslash, so without `\u`
+      // the decoder accepts exactly the texts whose raw bytes are valid UTF-8: the check
+      // below.)
       do {
-        _ = try UTF8Validation.unescape(text, n, into: text)
+        _ = try UTF8Validation.unescape(text, n, into: scratch + (start &+ 1))
       } catch {
         return nil
       }
@@ -326,6 +421,7 @@ struct SkipScanner {
   func stringEnd(from start: Int) -> Int? {
     // Safe: words are read behind `i + 8 <= count`, bytes behind `i < count` (the `i + 2` after a
     // backslash may pass `count`, which ends both loops and returns `nil`).
+    if let end = plainStringEnd(from: start) { return end }
     var i = start &+ 1
     let raw = UnsafeRawPointer(base)
     while true {

@@ -116,10 +116,13 @@ struct TapeBuilder {
   /// where the copy starts.
   ///
   /// From then on `bytes` receives only decoded text, whose offsets
-  /// follow the input's (`textBase`).
-  mutating func adoptInput(_ input: UnsafePointer<UInt8>, _ count: Int) -> UnsafePointer<UInt8> {
+  /// follow the input's (`textBase`). Without `copying`, the storage is only allocated: a
+  /// parse that skips pruned values copies the text it keeps itself (`ParserCore+Skipping`).
+  mutating func adoptInput(_ input: UnsafePointer<UInt8>, _ count: Int, copying: Bool = true)
+    -> UnsafePointer<UInt8>
+  {
     let copy = GrowableBuffer<UInt8>.reallocate(nil, capacity: Swift.max(count, 1))
-    copy.update(from: input, count: count)
+    if copying { copy.update(from: input, count: count) }
     inputCount = count
     sharedStorage = ByteStorage(base: copy, count: count)
     inputStart = UnsafePointer(copy)

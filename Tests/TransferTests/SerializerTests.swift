@@ -86,6 +86,49 @@ struct SerializerTests {
     }
   }
 
+  @Test(
+    "A JSON body gives the same value or error with a small Content-Length or none",
+    arguments: [
+      #"{"id": 7, "ok": true}"#, #"{"data": {"items": [1, 2,, 3]}}"#, "1 2", #"{"a":"#, "xyz",
+      "[1] x", #"{"a":1}{"b":2}"#, "  [\"caf\u{E9}\"]  ", "[1, 2] // end", #"{"a": "\x"}"#,
+    ])
+  func aJSONBodyGivesTheSameValueOrErrorWhateverItsFraming(text: String) async throws {
+    // With a small Content-Length the serializer parses the body after the download; in
+    // chunks, with no length, it is parsed while it downloads: in one chunk, the error's
+    // text is the same (the parse after the download also shows the text before an end of
+    // input that comes too soon); in chunks of 3 bytes, its place (its context is the chunk's).
+    let handler: @Sendable (ServerRequest) -> ServerResponse = { request in
+      var response = ServerResponse(
+        status: 200, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+      if request.path == "/whole" { response.framing = .chunked(chunkSize: 0) }
+      if request.path == "/pieces" { response.framing = .chunked(chunkSize: 3) }
+      return response
+    }
+    try await withServer(handler) { server in
+      let session = testSession()
+      var outcomes: [String] = []
+      var places: [String] = []
+      for path in ["/sized", "/whole", "/pieces"] {
+        switch await session.request(server.url(path)).serializingJSON().result {
+        case .success(let json):
+          outcomes.append("value \(json)")
+          places.append("value \(json)")
+        case .failure(let error):
+          outcomes.append("error \(error)")
+          guard case .responseSerializationFailed(.jsonSerializationFailed(let json)) = error
+          else {
+            places.append("error \(error)")
+            continue
+          }
+          places.append("JSON error at \(json.location?.byte ?? -1)")
+        }
+      }
+      #expect(outcomes[0].hasPrefix(outcomes[1]))
+      #expect(outcomes[0] == outcomes[1] || outcomes[1].hasSuffix("(byte \(text.utf8.count))"))
+      #expect(places[0] == places[2])
+    }
+  }
+
   @Test("responseObject and responseArray with key paths")
   func responseObjectAndArrayWithKeyPaths() async throws {
     try await withServer(Self.handler) { server in

@@ -132,6 +132,51 @@ struct ValidationTests {
     }
   }
 
+  @Test(
+    "validate() without Accept gives the verdict of validate(contentType: [\"*/*\"])",
+    arguments: [
+      ("application/json", true), ("application/json; charset=utf-8", true),
+      ("  text/plain\t", true), ("Text/HTML;q=1", true), ("a/b/c", true), ("text/ html", true),
+      ("*", true), ("   ;a/b", true), ("t\u{E9}xt/html", true), ("garbage", false),
+      ("/json", false), ("text/", false), (";charset=utf-8", false), ("text/html;\u{301}x", true),
+    ])
+  func validateWithoutAcceptGivesTheVerdictOfAnyContentType(found: String, passes: Bool)
+    async throws
+  {
+    try await withServer(Self.handler) { server in
+      let session = testSession()
+      let url = server.url(
+        "/type/" + (found.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? found))
+      let plain = await session.request(url).validate().serializingData().response
+      let anything = await session.request(url).validate(contentType: ["*/*"])
+        .serializingData().response
+      #expect((plain.error == nil) == passes)
+      #expect(plain.error.map { "\($0)" } == anything.error.map { "\($0)" })
+      if !passes {
+        guard
+          case .failure(
+            .responseValidationFailed(reason: .unacceptableContentType(let accepted, _))) =
+            plain.result
+        else {
+          Issue.record("expected unacceptableContentType, got \(plain.result)")
+          return
+        }
+        #expect(accepted == ["*/*"])
+      }
+    }
+  }
+
+  @Test("validate() reads an Accept header with an empty media range")
+  func validateReadsAnAcceptHeaderWithAnEmptyMediaRange() async throws {
+    try await withServer(Self.handler) { server in
+      let response = await testSession().request(
+        server.url("/type/application%2Fjson"), headers: [.accept("application/json,;")]
+      )
+      .validate().serializingData().response
+      #expect(response.error == nil)
+    }
+  }
+
   @Test("Custom validator sees the response and data")
   func customValidatorSeesTheResponseAndData() async throws {
     struct TooShort: Error {}

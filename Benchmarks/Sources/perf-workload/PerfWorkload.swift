@@ -11,6 +11,7 @@ import SyntheticCorpus
 ///     perf-workload parse FILE         JSONParser.parse of a file (e.g. of a real corpus)
 ///     perf-workload yajl FILE          raw yajl's no-op parse of a file
 ///     perf-workload ratio FILE         wall-clock time of both parses of a file, and their ratio
+///     perf-workload small-gets N       N small GETs from a loopback server, 32 in flight (`SmallGets`)
 ///     perf-workload decode fresh|kept|foundation FILE, decode-times FILE ROUNDS
 ///                                      a document decoded three ways (`DecodeComparison`)
 ///     perf-workload encode-mapping[-tree]|encode-foundation FILE [COUNT], encode-mapping-times
@@ -34,6 +35,11 @@ struct PerfWorkload {
       case "ratio" where arguments.count == 2:
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         print("ratio: \(try TimingRatio.measure(data))")
+      case "small-gets" where arguments.count == 2:
+        guard let count = Int(arguments[1]), count > 0 else {
+          throw UsageError(message: "small-gets N: N is a positive count of GETs")
+        }
+        print("small-gets: \(try SmallGets.prepared(count: count).measure())")
       case "decode" where arguments.count == 3:
         guard let subject = DecodeComparison(rawValue: arguments[1]) else {
           throw UsageError(message: "decode fresh|kept|foundation FILE")
@@ -65,7 +71,7 @@ struct PerfWorkload {
             "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE | ratio FILE"
             + " | decode fresh|kept|foundation FILE | decode-times FILE ROUNDS"
             + " | encode-mapping[-tree]|encode-foundation FILE [COUNT]"
-            + " | encode-mapping-times FILE ROUNDS"
+            + " | encode-mapping-times FILE ROUNDS | small-gets N"
         )
       }
     } catch {

@@ -97,7 +97,7 @@ enum Workload: String, CaseIterable {
   ///
   /// The program's main is not
   /// `async`: valgrind 3.19 crashes in the thread that an async main parks on.
-  private static func wait<Value: Sendable>(
+  static func wait<Value: Sendable>(
     _ body: @escaping @Sendable () async throws -> Value
   ) throws -> Value {
     let outcome = Mutex<Result<Value, any Error>?>(nil)

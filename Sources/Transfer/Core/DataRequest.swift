@@ -57,8 +57,6 @@ public final class DataRequest: Sendable {
   private let bodyHandling: (@Sendable () -> CurlTransfer.BodyHandling)?
   /// For uploads: where the body comes from, read afresh for each attempt.
   private let upload: UploadSource?
-  let uploadObservers = ProgressObservers()
-  let downloadObservers = ProgressObservers()
   private let mutable = Locked(Mutable())
   /// Logs, span and metrics of this request; nil when there is nothing to record them in.
   private let telemetry: RequestTelemetry?
@@ -87,6 +85,8 @@ public final class DataRequest: Sendable {
     /// A task awaiting this request's `DataTask` that runs the end of the current attempt
     /// itself (see `runAttemptEndsHere()`).
     var volunteer: Volunteer?
+    /// The observers of the upload's and the download's progress.
+    var progress = ProgressObservers()
   }
 
   /// A task waiting for the end of an attempt, to run it (nil: the request has finished).
@@ -250,6 +250,39 @@ public final class DataRequest: Sendable {
     resume()
   }
 
+  // MARK: Progress
+
+  /// Whether the upload's or the download's progress has an observer.
+  var hasProgressObservers: Bool { mutable.withLock { !$0.progress.isEmpty } }
+
+  /// Adds a closure that `queue` calls with each new progress value of `direction`.
+  func addProgressObserver(
+    _ direction: ProgressObservers.Direction, queue: DispatchQueue,
+    _ closure: @escaping @Sendable (TransferProgress) -> Void
+  ) {
+    mutable.withLock { $0.progress.add(direction, queue: queue, closure) }
+  }
+
+  /// A new async stream of the progress values of `direction` to come; it ends with the
+  /// request (at once if the request has ended).
+  func progressStream(
+    _ direction: ProgressObservers.Direction,
+    _ policy: AsyncStream<TransferProgress>.Continuation.BufferingPolicy
+  ) -> AsyncStream<TransferProgress> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: TransferProgress.self, bufferingPolicy: policy)
+    let added = mutable.withLock { $0.progress.add(direction, continuation) }
+    if !added { continuation.finish() }
+    return stream
+  }
+
+  /// Hands each direction's progress to its observers if it changed, the upload's first.
+  private func reportProgress(upload: TransferProgress, download: TransferProgress) {
+    let targets = mutable.withLock { $0.progress.targets(upload: upload, download: download) }
+    targets.upload?.hand(upload)
+    targets.download?.hand(download)
+  }
+
   // MARK: Attempts
 
   /// The request as built from the URL, parameters and encoding, before adapters.
@@ -305,10 +338,9 @@ public final class DataRequest: Sendable {
     let transfer: CurlTransfer
     let engine = session.engineForNewTransfer()
     var handling = bodyHandling?() ?? .init(parseJSON: readsJSON)
-    if !uploadObservers.isEmpty || !downloadObservers.isEmpty {
-      handling.onProgress = { [uploadObservers, downloadObservers] upload, download in
-        uploadObservers.report(upload)
-        downloadObservers.report(download)
+    if hasProgressObservers {
+      handling.onProgress = { upload, download in
+        self.reportProgress(upload: upload, download: download)
       }
     }
     do {
@@ -382,7 +414,7 @@ public final class DataRequest: Sendable {
   /// for requests that have other work on the queue (progress observers, streamed bodies),
   /// which `sync` would wait for.
   @concurrent func runAttemptEndsHere() async {
-    guard bodyHandling == nil, uploadObservers.isEmpty, downloadObservers.isEmpty else { return }
+    guard bodyHandling == nil, !hasProgressObservers else { return }
     while let work = await nextAttemptEnd() {
       serializationQueue.sync(execute: work)
     }
@@ -507,7 +539,7 @@ public final class DataRequest: Sendable {
     let ended = mutable.withLock {
       state -> (
         handlers: [@Sendable (RequestOutcome) -> Void], volunteer: Volunteer?, attempts: Int,
-        redirects: Int
+        redirects: Int, progressStreams: [AsyncStream<TransferProgress>.Continuation]
       )? in
       guard state.outcome == nil else { return nil }
       state.outcome = outcome
@@ -518,7 +550,9 @@ public final class DataRequest: Sendable {
         state.handlers = []
         state.volunteer = nil
       }
-      return (state.handlers, state.volunteer, state.attempts, state.redirects)
+      return (
+        state.handlers, state.volunteer, state.attempts, state.redirects, state.progress.finish()
+      )
     }
     guard let ended else { return }
     telemetry?.finished(
@@ -528,8 +562,7 @@ public final class DataRequest: Sendable {
     let handlers = ended.handlers
     // No attempt will end any more: the task waiting for one goes on to await the handlers.
     ended.volunteer?.resume(returning: nil)
-    uploadObservers.finish()
-    downloadObservers.finish()
+    for stream in ended.progressStreams { stream.finish() }
     session.monitor?.requestDidFinish(self)
     guard !handlers.isEmpty else { return }
     if onSerializationQueue {

@@ -78,7 +78,9 @@ extension String: URLConvertible {
     guard let url = URL(string: self), let scheme = url.scheme, !scheme.isEmpty else {
       throw .invalidURL(self)
     }
-    if ["http", "https"].contains(scheme.lowercased()) && (url.host ?? "").isEmpty {
+    // Compared without `lowercased()` and an array: every request of a `String` URL does this.
+    let web = HTTPHeaders.same(scheme, "http") || HTTPHeaders.same(scheme, "https")
+    if web && (url.host ?? "").isEmpty {
       throw .invalidURL(self)
     }
     return url

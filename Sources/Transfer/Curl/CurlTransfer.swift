@@ -67,7 +67,11 @@ final class CurlTransfer: @unchecked Sendable {
   private var sawStatusLine = false
   private var received = Data()
   private var receivedCount = 0
+  /// The push parser of the body, made at its first byte unless the body is small (see
+  /// `parsesWhileDownloading`).
   private var parser: JSONStreamParser?
+  /// Whether the first body byte has come, and with it the choice of `parser`.
+  private var choseParser = false
   private var parsedValues: [JSON] = []
   private var parseError: JSONError?
   private var exceededLimit = false
@@ -108,7 +112,6 @@ final class CurlTransfer: @unchecked Sendable {
     self.maximumSize = configuration.maximumResponseSize
     self.onFinish = onFinish
     timeoutMilliseconds = (request.timeout ?? configuration.timeout).map(CurlOptions.milliseconds)
-    if body.parseJSON { parser = JSONStreamParser() }
 
     var headers = configuration.headers
     for header in request.headers { headers.update(header) }
@@ -282,8 +285,30 @@ final class CurlTransfer: @unchecked Sendable {
       }
     }
     if body.buffer { received.append(contentsOf: chunk) }
+    if !choseParser {
+      choseParser = true
+      if parsesWhileDownloading { parser = JSONStreamParser() }
+    }
     if parser != nil { feedParser(chunk) }
     return chunk.count
+  }
+
+  /// Bodies whose `Content-Length` is at most this are parsed after the download, by the
+  /// serializer, from the buffered bytes.
+  static let smallBodyLength = 16 * 1024
+
+  /// Whether the body goes through a push parser as it arrives, so that the serializer needs
+  /// no second pass over a large body.
+  ///
+  /// A small body (a `Content-Length` of at most `smallBodyLength`) is not: a parser costs
+  /// the same to make and tear down whatever the size, more than a one-shot parse of a few
+  /// bytes, and the serializer's parse runs in the task that awaits the response rather than
+  /// on the engine thread that every transfer of the engine shares. The value and the
+  /// error are the same either way (`ResponseInput.json()` parses the buffered body).
+  private var parsesWhileDownloading: Bool {
+    guard body.parseJSON else { return false }
+    guard body.buffer, let contentLength else { return true }
+    return contentLength > Self.smallBodyLength
   }
 
   // MARK: Time spent paused (engine thread)

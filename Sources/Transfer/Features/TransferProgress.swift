@@ -44,61 +44,90 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// The progress observers of one request: closures on queues and async streams, fed from
-/// curl's progress callback on the engine thread.
-final class ProgressObservers: Sendable {
-  private struct State {
+/// The progress observers of one request, for both directions: closures on queues and async
+/// streams, fed from curl's progress callback on the engine thread.
+///
+/// A value kept in the request's locked state rather than an object with a lock of its own:
+/// every request has one (most with no observer), and a `Locked` costs three allocations to
+/// make and tear down, which showed in the profile of small GETs.
+struct ProgressObservers {
+  /// Which side of the transfer an observer follows.
+  enum Direction {
+    case upload, download
+  }
+
+  /// The observers of one direction, and the value handed to them last.
+  struct Observers {
     var closures: [(DispatchQueue, @Sendable (TransferProgress) -> Void)] = []
     var streams: [AsyncStream<TransferProgress>.Continuation] = []
     var last: TransferProgress?
-    var finished = false
-  }
 
-  private let state = Locked(State())
+    var isEmpty: Bool { closures.isEmpty && streams.isEmpty }
 
-  var isEmpty: Bool { state.withLock { $0.closures.isEmpty && $0.streams.isEmpty } }
-
-  func add(queue: DispatchQueue, _ closure: @escaping @Sendable (TransferProgress) -> Void) {
-    state.withLock { $0.closures.append((queue, closure)) }
-  }
-
-  func add(_ continuation: AsyncStream<TransferProgress>.Continuation) {
-    let finished = state.withLock { state -> Bool in
-      if !state.finished { state.streams.append(continuation) }
-      return state.finished
+    /// Records `progress` and returns the observers to hand it to, unless it is the value
+    /// handed on last.
+    mutating func targets(for progress: TransferProgress) -> Observers? {
+      guard last != progress else { return nil }
+      last = progress
+      return self
     }
-    if finished { continuation.finish() }
+
+    /// Hands `progress` to every observer; called without the request's lock held.
+    func hand(_ progress: TransferProgress) {
+      for (queue, closure) in closures { queue.async { closure(progress) } }
+      for stream in streams { stream.yield(progress) }
+    }
   }
 
-  /// A new async stream of the values to come.
-  func stream(_ policy: AsyncStream<TransferProgress>.Continuation.BufferingPolicy)
-    -> AsyncStream<TransferProgress>
+  private var upload = Observers()
+  private var download = Observers()
+  /// Set when the request ends: no value is handed on after it, and a stream asked for
+  /// later ends at once.
+  private var finished = false
+
+  /// Whether no direction has an observer.
+  var isEmpty: Bool { upload.isEmpty && download.isEmpty }
+
+  mutating func add(
+    _ direction: Direction, queue: DispatchQueue,
+    _ closure: @escaping @Sendable (TransferProgress) -> Void
+  ) {
+    if direction == .upload {
+      upload.closures.append((queue, closure))
+    } else {
+      download.closures.append((queue, closure))
+    }
+  }
+
+  /// Adds a stream's continuation; false when the request has ended (the caller then
+  /// finishes it, outside the lock).
+  mutating func add(
+    _ direction: Direction, _ continuation: AsyncStream<TransferProgress>.Continuation
+  ) -> Bool {
+    guard !finished else { return false }
+    if direction == .upload {
+      upload.streams.append(continuation)
+    } else {
+      download.streams.append(continuation)
+    }
+    return true
+  }
+
+  /// The observers to hand each direction's progress to: those whose last value differs.
+  mutating func targets(upload sent: TransferProgress, download received: TransferProgress)
+    -> (upload: Observers?, download: Observers?)
   {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: TransferProgress.self, bufferingPolicy: policy)
-    add(continuation)
-    return stream
+    guard !finished else { return (nil, nil) }
+    return (upload.targets(for: sent), download.targets(for: received))
   }
 
-  /// Hands `progress` on if it differs from the last value handed on.
-  func report(_ progress: TransferProgress) {
-    let targets = state.withLock { state -> State? in
-      guard state.last != progress, !state.finished else { return nil }
-      state.last = progress
-      return state
+  /// Marks the request ended and returns the streams to finish (outside the lock).
+  mutating func finish() -> [AsyncStream<TransferProgress>.Continuation] {
+    finished = true
+    defer {
+      upload.streams = []
+      download.streams = []
     }
-    guard let targets else { return }
-    for (queue, closure) in targets.closures { queue.async { closure(progress) } }
-    for stream in targets.streams { stream.yield(progress) }
-  }
-
-  /// Ends the async streams (the request has ended).
-  func finish() {
-    let streams = state.withLock { state in
-      state.finished = true
-      defer { state.streams = [] }
-      return state.streams
-    }
-    for stream in streams { stream.finish() }
+    return upload.streams + download.streams
   }
 }

@@ -32,7 +32,7 @@ extension DataRequest {
   public func uploadProgress(
     queue: DispatchQueue? = nil, closure: @escaping @Sendable (TransferProgress) -> Void
   ) -> Self {
-    uploadObservers.add(queue: queue ?? serializationQueue, closure)
+    addProgressObserver(.upload, queue: queue ?? serializationQueue, closure)
     return self
   }
 
@@ -48,7 +48,7 @@ extension DataRequest {
   public func downloadProgress(
     queue: DispatchQueue? = nil, closure: @escaping @Sendable (TransferProgress) -> Void
   ) -> Self {
-    downloadObservers.add(queue: queue ?? serializationQueue, closure)
+    addProgressObserver(.download, queue: queue ?? serializationQueue, closure)
     return self
   }
 
@@ -66,7 +66,7 @@ extension DataRequest {
   public func uploadProgress(
     bufferingPolicy: AsyncStream<TransferProgress>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<TransferProgress> {
-    uploadObservers.stream(bufferingPolicy)
+    progressStream(.upload, bufferingPolicy)
   }
 
   /// The download's progress as an async sequence that ends when the request does.
@@ -80,6 +80,6 @@ extension DataRequest {
   public func downloadProgress(
     bufferingPolicy: AsyncStream<TransferProgress>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<TransferProgress> {
-    downloadObservers.stream(bufferingPolicy)
+    progressStream(.download, bufferingPolicy)
   }
 }

@@ -14,10 +14,13 @@ extension DataRequest {
   @discardableResult
   public func validate() -> Self {
     validate(statusCode: 200..<300).addValidator { request, response, data in
-      let accept = request?.headers["Accept"]?.split(separator: ",").map {
-        String($0.split(separator: ";")[0].trimmingHTTPWhitespace)
+      guard let accept = request?.headers["Accept"] else {
+        return Self.contentTypeFailure(acceptingAnything: response, data: data)
       }
-      return Self.contentTypeFailure(acceptable: accept ?? ["*/*"], response: response, data: data)
+      let acceptable = accept.split(separator: ",").map {
+        String(($0.split(separator: ";").first ?? "").trimmingHTTPWhitespace)
+      }
+      return Self.contentTypeFailure(acceptable: acceptable, response: response, data: data)
     }
   }
 
@@ -97,6 +100,22 @@ extension DataRequest {
     }
   }
 
+  /// `contentTypeFailure(acceptable: ["*/*"], …)`, with no `String` made for the usual
+  /// `Content-Type` (`type/subtype`, parameters or not), which any type accepts.
+  ///
+  /// Every response to a request without `Accept` comes here, so the media types are not
+  /// built and lowercased only to be matched against `*/*` (in the profile of small GETs,
+  /// that was a tenth of a request's instructions); anything else takes the general path.
+  static func contentTypeFailure(acceptingAnything response: HTTPResponse, data: Data?)
+    -> TransferError?
+  {
+    guard let data, !data.isEmpty else { return nil }
+    if let value = response.headers["Content-Type"], MediaType.isPlainTypeAndSubtype(value) {
+      return nil
+    }
+    return contentTypeFailure(acceptable: ["*/*"], response: response, data: data)
+  }
+
   static func contentTypeFailure(acceptable: [String], response: HTTPResponse, data: Data?)
     -> TransferError?
   {
@@ -138,6 +157,22 @@ struct MediaType {
   }
 
   var matchesEverything: Bool { type == "*" && subtype == "*" }
+
+  /// Whether `contentType` is, before any `;`, a `type/subtype` of visible ASCII characters
+  /// with spaces or tabs around it: a header value that `HTTPResponse.mimeType` and `init`
+  /// take as a media type, without making either.
+  static func isPlainTypeAndSubtype(_ contentType: String) -> Bool {
+    var utf8 = contentType.utf8[...]
+    if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+    while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+    while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+    guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return false }
+    let type = utf8[..<slash]
+    let subtype = utf8[utf8.index(after: slash)...]
+    let token = { (byte: UInt8) in byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "/") }
+    return !type.isEmpty && !subtype.isEmpty && type.allSatisfy(token)
+      && subtype.allSatisfy(token)
+  }
 
   /// Whether this (acceptable) type admits `other` (found); wildcards work on both sides.
   func matches(_ other: MediaType) -> Bool {

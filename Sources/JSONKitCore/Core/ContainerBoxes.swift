@@ -236,7 +236,7 @@ enum Teardown {
   static func dismantle(_ values: inout [JSON]) {
     // Freeing two levels recursively is harmless; only deeper values need the work list
     // (and its allocation): small values such as `[["a", 0], 1]` are freed as they are.
-    guard values.contains(where: \.holdsMaterializedContainer) else { return }
+    guard holdsNestedContainer(values) else { return }
     var pending: [JSON] = []
     swap(&pending, &values)
     while var value = pending.popLast() {
@@ -255,22 +255,39 @@ enum Teardown {
   }
 }
 
-extension JSON {
-  /// Whether this is a materialized container with a materialized container inside.
-  var holdsMaterializedContainer: Bool {
-    switch storage {
-    case .array(let box): return box.elements.contains(where: \.isMaterializedContainer)
-    case .object(let box): return box.values.contains(where: \.isMaterializedContainer)
-    default: return false
+extension Teardown {
+  /// Whether a value of `values` is a materialized container with a materialized container
+  /// inside: then freeing `values` could recurse deeper than two levels.
+  ///
+  /// Plain loops over the storages, run at every box's `deinit`:
+  /// `contains(where: \.holdsMaterializedContainer)` made a key-path call per value, which a
+  /// debug build runs through the runtime's key-path machinery (with the check of
+  /// `detachedArray`, `[paths]` of a value 10,001 levels deep, 50 million path components,
+  /// took 16.9 s of CPU in a debug build, 5.9 s now).
+  static func holdsNestedContainer(_ values: [JSON]) -> Bool {
+    for value in values {
+      switch value.storage {
+      case .array(let box): if holdsContainer(box.elements) { return true }
+      case .object(let box): if holdsContainer(box.values) { return true }
+      default: continue
+      }
     }
+    return false
   }
 
-  var isMaterializedContainer: Bool {
-    switch storage {
-    case .array, .object: return true
-    default: return false
+  /// Whether a value of `values` is a materialized array or object.
+  private static func holdsContainer(_ values: [JSON]) -> Bool {
+    for value in values {
+      switch value.storage {
+      case .array, .object: return true
+      default: continue
+      }
     }
+    return false
   }
+}
+
+extension JSON {
 
   /// Moves the array box out of this value (which becomes `null`).
   mutating func takeArrayBox() -> ArrayBox? {

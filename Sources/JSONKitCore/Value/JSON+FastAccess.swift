@@ -33,6 +33,28 @@ extension JSON {
     }
   }
 
+  /// The elements of an array, `nil` for other values: a built array's own storage, shared
+  /// and not copied (copy-on-write copies it if either side changes), a parsed array's read
+  /// out in one exactly sized array.
+  ///
+  /// For `setpath`, `getpath` and the path loops, which read a path array per step.
+  package var arrayElements: [JSON]? {
+    switch storage {
+    case .array(let box):
+      return box.elements
+    case .node(let document, let slot) where Slot.tag(slot) == Slot.arrayTag:
+      let count = document.count(slot)
+      var elements: [JSON] = []
+      elements.reserveCapacity(count)
+      for i in 0..<count {
+        elements.append(JSON(document: document, slot: document.element(slot, i)))
+      }
+      return elements
+    default:
+      return nil
+    }
+  }
+
   /// Calls `body` with each element of an array (nothing for other values).
   package func forEachElement(_ body: (Int, JSON) throws -> Void) rethrows {
     guard let cursor = ContainerCursor(self), !cursor.isObject else { return }

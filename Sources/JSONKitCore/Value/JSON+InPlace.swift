@@ -46,6 +46,29 @@ extension JSON {
     return result
   }
 
+  /// Sets the member `key` of this object in place, adding it at the end when absent (the
+  /// object materialized or copied only when it is not yet a built object of its own);
+  /// `false`, and nothing changed, when this is not an object.
+  ///
+  /// One lookup, where `withUniqueMember` takes the old member out and puts the new one
+  /// back (`setpath`'s last key).
+  ///
+  /// ```swift
+  /// var user: JSON = ["name": "Ada"]
+  /// user.setUniqueMember("age", 36)   // {"name": "Ada", "age": 36}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The member's key.
+  ///   - member: The value to store.
+  /// - Returns: Whether this is an object (and so was changed).
+  @discardableResult
+  package mutating func setUniqueMember(_ key: String, _ member: JSON) -> Bool {
+    guard let box = uniqueObjectBox() else { return false }
+    box.set(key, member.detached)
+    return true
+  }
+
   /// Moves the member `key` out of this object (made unique, as `withUniqueMember` does),
   /// leaving `null` in its place until `restoreUniqueMember` puts a member back; `nil` when
   /// this is not an object.

@@ -51,19 +51,20 @@ extension Executor {
   /// Such a path
   /// expression fails on a value exactly where `PathOps.get` along its path fails.
   static func constantPath(_ node: Node) -> ArraySlice<JSON>? {
-    switch node.op {
-    case .identity:
-      return []
-    case .index(let target, let key):
+    // From the last key back to `.`, in a loop (a call per key would nest as deep as the
+    // chain is long), into one array.
+    var keys: [JSON] = []
+    var node = node
+    while case .index(let target, let key) = node.op {
       guard case .literal(let constant) = key.op,
-        constant.type == .string || constant.type == .number,
-        var path = constantPath(target)
+        constant.type == .string || constant.type == .number
       else { return nil }
-      path.append(constant)
-      return path
-    default:
-      return nil
+      keys.append(constant)
+      node = target
     }
+    guard case .identity = node.op else { return nil }
+    keys.reverse()
+    return keys[...]
   }
 
   /// `lhs = rhs`, `lhs |= f`, `lhs += rhs`, `lhs //= rhs`.
@@ -156,16 +157,10 @@ extension Executor {
 enum PathOps {
   static func get(_ value: JSON, _ path: ArraySlice<JSON>) throws(QueryError) -> JSON {
     var value = value
-    for key in path {
-      // jq's `jv_get`: null has a null member at a key, an index or a slice, and no other.
-      if value.type == .null {
-        switch key.type {
-        case .string, .number, .dictionary: return .null
-        default: throw .runtime("Cannot index null with \(ValueOps.describe(key))")
-        }
-      }
-      value = try ValueOps.index(value, key)
-    }
+    // jq's `jv_getpath`: every key is read, after a null too (`jv_get`: null has a null
+    // member at a key, an index or a slice, and no other), so `getpath(["a", [0]])` of
+    // null fails as jq's does.
+    for key in path { value = try ValueOps.index(value, key) }
     return value
   }
 
@@ -173,6 +168,21 @@ enum PathOps {
     var result = value
     try set(&result, path, new)
     return result
+  }
+
+  /// What a key names in a container `set` walks through, checked as jq's `jv_set` checks
+  /// it before anything changes.
+  private enum Step {
+    /// The member with this key.
+    case member(String)
+    /// The element at this index (counted from the start; the array padded up to it).
+    case element(Int)
+    /// The elements in this range.
+    case slice(Range<Int>)
+    /// A slice jq reads (`jv_get`) but cannot set (a string's): what it reads goes down the
+    /// rest of the path, whose errors come first, as in jq's `jv_setpath`; then the set
+    /// fails with this message (`jv_set`'s).
+    case refused(JSON, String)
   }
 
   /// A container `set` passed on its way down, and where the value below it goes back.
@@ -189,35 +199,61 @@ enum PathOps {
     case member(key: String, slot: Int?)
     /// The elements in this range, replaced by those of an array (a copy went down).
     case slice(Range<Int>)
+    /// Nowhere: the set fails with this message once the rest of the path has not.
+    case refused(String)
   }
 
   /// `setpath` in place: the containers on the path are changed where `value` holds them
   /// alone, and copied (once) where they are shared, so setting one path of an accumulator
   /// costs the path's length, not the value's size.
   ///
-  /// Down the path, each container's child on the path is moved out of it (so that the
-  /// child, held once, is changed in place too); back up, each changed child is put back.
-  /// An error on the way puts back what was taken, as it was.
+  /// The last key is set in its container in one call (`put`); only the containers above
+  /// it are walked, none for a path of one key, one for two, an explicit stack of them for
+  /// longer paths (`setNested`). Down the path, each container's child on the path is moved
+  /// out of it (so that the child, held once, is changed in place too); back up, each
+  /// changed child is put back. An error on the way puts back what was taken, as it was.
   static func set(_ value: inout JSON, _ path: ArraySlice<JSON>, _ new: JSON) throws(QueryError) {
-    guard !path.isEmpty else {
+    guard let last = path.last else {
       value = new
       return
     }
-    // Safe: `path` is not empty, so the allocation has a base; one level is initialized per
-    // key (`depth <= path.count`), and each is moved out again, last first, before the closure
-    // returns, after an error too.
+    switch path.count {
+    case 1:
+      try put(&value, last, new)
+    case 2:
+      var child = JSON.null
+      let place = try descend(&value, path[path.startIndex], taking: &child)
+      var failure: QueryError?
+      do throws(QueryError) { try put(&child, last, new) } catch { failure = error }
+      restore(&value, place, &child, &failure)
+      if let failure { throw failure }
+    default:
+      try setNested(&value, path, new)
+    }
+  }
+
+  /// `set` of a path of three keys or more: the containers above the last key held on an
+  /// explicit stack, so that the native stack does not grow with the path.
+  private static func setNested(_ value: inout JSON, _ path: ArraySlice<JSON>, _ new: JSON)
+    throws(QueryError)
+  {
+    let above = path.dropLast()
+    // Safe: `above` is not empty (`path` has three keys or more), so the allocation has a
+    // base; one level is initialized per key (`depth <= above.count`), and each is moved out
+    // again, last first, before the closure returns, after an error too.
     // On the native stack for an ordinary path, on the heap for a long one.
-    try withUnsafeTemporaryAllocation(of: Level.self, capacity: path.count) {
+    try withUnsafeTemporaryAllocation(of: Level.self, capacity: above.count) {
       (levels: UnsafeMutableBufferPointer<Level>) throws(QueryError) in
       let base = levels.baseAddress!
       var depth = 0
       var current = JSON.null
       swap(&current, &value)
       var failure: QueryError?
-      for key in path {
+      for key in above {
         do throws(QueryError) {
           // Swapped, not copied: a copy would be a second reference to each container.
-          var (child, place) = try descend(&current, key)
+          var child = JSON.null
+          let place = try descend(&current, key, taking: &child)
           swap(&current, &child)
           (base + depth).initialize(to: Level(container: child, place: place))
           depth += 1
@@ -226,30 +262,15 @@ enum PathOps {
           break
         }
       }
-      if failure == nil { current = new }
+      if failure == nil {
+        do throws(QueryError) { try put(&current, path[path.endIndex - 1], new) } catch {
+          failure = error
+        }
+      }
       while depth > 0 {
         depth -= 1
         var level = (base + depth).move()
-        switch level.place {
-        case .element(let i):
-          level.container.withUniqueElements { (items: inout [JSON]) in swap(&items[i], &current) }
-        case .member(let key, let slot):
-          level.container.restoreUniqueMember(key, current, at: slot)
-        case .slice(let range):
-          // After an error the container goes back as it was (a slice's copy went down).
-          guard failure == nil else { break }
-          guard current.type == .array else {
-            failure = .runtime("A slice of an array can only be assigned another array")
-            break
-          }
-          // In place, as jq's `jv_set`: a slice replaced by as many elements costs their
-          // number, not the array's length (`.[range(n) | {start: ., end: (. + 1)}] = [1]`
-          // was quadratic); one of another length moves the elements after it once.
-          let replacement = ValueOps.elements(current)
-          level.container.withUniqueElements { (items: inout [JSON]) in
-            items.replaceSubrange(range, with: replacement)
-          }
-        }
+        restore(&level.container, level.place, &current, &failure)
         swap(&current, &level.container)
       }
       swap(&value, &current)
@@ -257,57 +278,147 @@ enum PathOps {
     }
   }
 
-  /// One step of `set` down the path: `container`'s child at `key`, moved out of it (the
-  /// container made a unique array or object first, from `null` too), and where it goes
-  /// back; jq's errors for a key the container cannot have, before anything changes.
-  private static func descend(_ container: inout JSON, _ key: JSON) throws(QueryError) -> (
-    JSON, Place
+  /// The last step of `set`: `new` stored at `key` in `container` (made a unique array or
+  /// object first, from `null` too), with one lookup; jq's errors for a key the container
+  /// cannot have, before anything changes.
+  private static func put(_ container: inout JSON, _ key: JSON, _ new: JSON) throws(QueryError) {
+    switch try step(container, key) {
+    case .member(let name):
+      if container.type == .null { container = JSON([:]) }
+      container.setUniqueMember(name, new)
+    case .element(let i):
+      if container.type == .null { container = JSON(array: []) }
+      container.withUniqueElements { (items: inout [JSON]) in
+        pad(&items, through: i)
+        items[i] = new
+      }
+    case .slice(let range):
+      try replace(range, of: &container, with: new)
+    case .refused(_, let message):
+      throw .runtime(message)
+    }
+  }
+
+  /// One step of `set` down the path: `container`'s child at `key` moved out of it into
+  /// `child` (the container made a unique array or object first, from `null` too), and
+  /// where it goes back; jq's errors for a key the container cannot have, before anything
+  /// changes.
+  private static func descend(_ container: inout JSON, _ key: JSON, taking child: inout JSON)
+    throws(QueryError) -> Place
+  {
+    switch try step(container, key) {
+    case .member(let name):
+      if container.type == .null { container = JSON([:]) }
+      let (member, slot) = container.takeUniqueMember(name)!
+      child = member
+      return .member(key: name, slot: slot)
+    case .element(let i):
+      if container.type == .null { container = JSON(array: []) }
+      container.withUniqueElements { (items: inout [JSON]) in
+        pad(&items, through: i)
+        swap(&child, &items[i])
+      }
+      return .element(i)
+    case .slice(let range):
+      // jq's `jv_get`: a slice of null is null.
+      child = container.type == .null ? .null : JSON(array: ValueOps.elements(container, range))
+      return .slice(range)
+    case .refused(let value, let message):
+      child = value
+      return .refused(message)
+    }
+  }
+
+  /// Puts `child` back at `place` in `container`, where `descend` took it from; after a
+  /// `failure` a slice's container stays as it was (a copy went down), and a slice given
+  /// something other than an array is the failure.
+  private static func restore(
+    _ container: inout JSON, _ place: Place, _ child: inout JSON, _ failure: inout QueryError?
   ) {
+    switch place {
+    case .element(let i):
+      container.withUniqueElements { (items: inout [JSON]) in swap(&items[i], &child) }
+    case .member(let key, let slot):
+      container.restoreUniqueMember(key, child, at: slot)
+    case .slice(let range):
+      guard failure == nil else { return }
+      do throws(QueryError) { try replace(range, of: &container, with: child) } catch {
+        failure = error
+      }
+    case .refused(let message):
+      if failure == nil { failure = .runtime(message) }
+    }
+  }
+
+  /// What `key` names in `container` for `setpath`, as jq's `jv_set` reads it, checked
+  /// before anything changes: an index past an array's end is counted against the run's
+  /// memory budget (its padding); a string's slice, which jq reads but cannot set, is
+  /// refused after the rest of the path; any other key the container cannot have fails
+  /// here with jq's error.
+  private static func step(_ container: JSON, _ key: JSON) throws(QueryError) -> Step {
     switch (container.type, key.type) {
     case (.dictionary, .string), (.null, .string):
-      if container.type == .null { container = JSON([:]) }
-      let name = key.stringValue
-      let (child, slot) = container.takeUniqueMember(name)!
-      return (child, .member(key: name, slot: slot))
+      return .member(key.stringValue)
     case (.array, .number), (.null, .number):
-      guard !key.jqDouble.isNaN else { throw .runtime("Cannot set array element at NaN index") }
       // jq's `jv_set`: the index truncated toward zero (C's `(int)`), so `.[-1.5] = x` sets
       // the last element, as `.[-1.5]` reads it; then counted from the end if negative.
+      // Refused here, before the rest of the path: jq's `jv_setpath` sets the member to
+      // null (`jv_set`) before it walks on.
+      guard !key.jqDouble.isNaN else { throw .runtime("Cannot set array element at NaN index") }
       var i = ValueOps.clampedInt(key.jqDouble.rounded(.towardZero))
+      let count = container.count
       if i < 0 {
-        i += container.type == .null ? 0 : container.count
+        i += count
         if i < 0 { throw .runtime("Out of bounds negative array index") }
       }
       if i > 536_870_911 { throw .runtime("Array index too large") }
-      if container.type == .null { container = JSON(array: []) }
-      var child = JSON.null
-      try container.withUniqueElements { (items: inout [JSON]) throws(QueryError) in
-        // One exact allocation for the padding (appending one by one doubled the buffer and
-        // copied it: 55 bytes per null at 10 million, 16 now). Every index that pads comes
-        // here (`setpath`, `.[n] = x`, `.[n] |= f`, `fromstream`, fractional and negative
-        // indices once truncated and counted from the end): counted against the run's budget,
-        // or without one the machine's.
-        if items.count <= i {
-          try MemoryBudget.chargePadding(
-            (i + 1 - items.count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
-          items.append(contentsOf: repeatElement(JSON.null, count: i + 1 - items.count))
-        }
-        swap(&child, &items[i])
+      // One exact allocation for the padding (`pad`). Every index that pads comes here
+      // (`setpath`, `.[n] = x`, `.[n] |= f`, `fromstream`, fractional and negative indices
+      // once truncated and counted from the end): counted against the run's budget, or
+      // without one the machine's.
+      if count <= i {
+        try MemoryBudget.chargePadding(
+          (i + 1 - count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
       }
-      return (child, .element(i))
+      return .element(i)
     case (.array, .dictionary), (.null, .dictionary):
-      if container.type == .null { container = JSON(array: []) }
-      let range = try ValueOps.sliceBounds(count: container.count, of: key)
-      return (JSON(array: ValueOps.elements(container, range)), .slice(range))
+      return .slice(try ValueOps.sliceBounds(count: container.count, of: key))
     case (.string, .dictionary):
-      // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so.
-      _ = try ValueOps.sliceMembers(key)
-      throw .runtime("Cannot update string slices")
+      // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so; and
+      // walks the rest of the path in it before it refuses to set it, as for any slice.
+      return .refused(try ValueOps.index(container, key), "Cannot update string slices")
     case (.array, .array):
       throw .runtime("Cannot update field at array index of array")
     default:
       _ = try ValueOps.index(container, key)
       throw .runtime("Cannot update field at object index of \(ValueOps.typeName(container))")
+    }
+  }
+
+  /// Nulls appended to `items` up to index `i`, in one exact allocation (appending one by
+  /// one doubled the buffer and copied it: 55 bytes per null at 10 million, 16 now).
+  private static func pad(_ items: inout [JSON], through i: Int) {
+    guard items.count <= i else { return }
+    items.append(contentsOf: repeatElement(JSON.null, count: i + 1 - items.count))
+  }
+
+  /// The elements of the array (or `null`) `container` in `range` replaced by those of
+  /// `new`, which must be an array.
+  ///
+  /// In place, as jq's `jv_set`: a slice replaced by as many
+  /// elements costs their number, not the array's length (`.[range(n) | {start: ., end:
+  /// (. + 1)}] = [1]` was quadratic); one of another length moves the elements after it
+  /// once.
+  private static func replace(_ range: Range<Int>, of container: inout JSON, with new: JSON)
+    throws(QueryError)
+  {
+    guard new.type == .array else {
+      throw .runtime("A slice of an array can only be assigned another array")
+    }
+    if container.type == .null { container = JSON(array: []) }
+    let replacement = ValueOps.elements(new)
+    container.withUniqueElements { (items: inout [JSON]) in
+      items.replaceSubrange(range, with: replacement)
     }
   }
 
@@ -357,16 +468,19 @@ enum PathOps {
         if paths[start].count == depth + 1 {
           // The whole member goes: deletions inside it do not matter.
           level.keys.append(key)
-        } else if try !isNull(level.value, key) {
+        } else {
+          // Nothing below a null is deleted.
           let child = try ValueOps.index(level.value, key)
-          above.append(level)
-          level = Deletion(value: child, key: key, next: start, end: end)
+          if child.type != .null {
+            above.append(level)
+            level = Deletion(value: child, key: key, next: start, end: end)
+          }
         }
         continue
       }
       if !level.keys.isEmpty { try deleteKeys(&level.value, level.keys) }
       guard var parent = above.popLast() else { return level.value }
-      try set(&parent.value, [level.key], level.value)
+      try put(&parent.value, level.key, level.value)
       level = parent
     }
   }
@@ -395,14 +509,14 @@ enum PathOps {
           throw .runtime("Cannot delete \(ValueOps.typeName(key)) element of array")
         }
       }
-      value.withUniqueElements { (items: inout [JSON]) in
-        var kept = 0
-        for i in items.indices where !doomed[i] {
-          items.swapAt(kept, i)
-          kept += 1
-        }
-        items.removeSubrange(kept...)
+      // A new array of the elements kept, in one pass: the array deleted from is still held
+      // by its container (or the caller), so changing it in place copied it first.
+      var kept: [JSON] = []
+      kept.reserveCapacity(count)
+      value.forEachElement { i, element in
+        if !doomed[i] { kept.append(element) }
       }
+      value = JSON(array: kept)
     case .dictionary:
       var names: Set<String> = []
       for key in keys {
@@ -420,10 +534,5 @@ enum PathOps {
     default:
       throw .runtime("Cannot delete fields from \(ValueOps.typeName(value))")
     }
-  }
-
-  @inline(never)
-  private static func isNull(_ value: JSON, _ key: JSON) throws(QueryError) -> Bool {
-    try ValueOps.index(value, key).type == .null
   }
 }

@@ -82,20 +82,34 @@ extension Executor {
     // path of the original value, collected before anything changes.
     let right: JSON? =
       op == .update ? nil : try evaluateValue(rhs, Item(value: value, path: nil), frame)
+    if let path = Self.constantPath(lhs) {
+      // `.a.b.c |= . + 1`: the one path known without evaluating it, as `assign` takes it
+      // (no path generator, no path arrays made and read back).
+      try assignInPlace(op, at: path, rhs, right, &value, frame)
+      return
+    }
     var targets: [[JSON]] = []
     do {
       let paths = try paths(lhs, value, frame)
       while let path = try paths.next() { targets.append(ValueOps.elements(path.value)) }
     }
-    for path in targets {
-      guard op == .update else {
-        try Self.combine(op, at: path[...], of: &value, with: right!, budget: memory)
-        continue
-      }
-      let old = try PathOps.get(value, path[...])
-      let new = try evaluateSingle(rhs, Item(value: old, path: nil), frame).value
-      try PathOps.set(&value, path[...], new)
+    for path in targets { try assignInPlace(op, at: path[...], rhs, right, &value, frame) }
+  }
+
+  /// `assignInPlace` at one of its paths: `right` combined with the value at `path` (`=`,
+  /// `//=`, arithmetic), or, for `|=` (`right` is `nil`), the value there replaced by the
+  /// one output of `rhs` on it.
+  private func assignInPlace(
+    _ op: AssignOperator, at path: ArraySlice<JSON>, _ rhs: Node, _ right: JSON?,
+    _ value: inout JSON, _ frame: Frame?
+  ) throws {
+    guard op == .update else {
+      try Self.combine(op, at: path, of: &value, with: right!, budget: memory)
+      return
     }
+    let old = try PathOps.get(value, path)
+    let new = try evaluateSingle(rhs, Item(value: old, path: nil), frame).value
+    try PathOps.set(&value, path, new)
   }
 
   /// `value + addend` into `value`: arrays and objects grow in place.

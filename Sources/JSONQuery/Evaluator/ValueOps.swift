@@ -79,9 +79,9 @@ enum ValueOps {
   }
 
   static func elements(_ value: JSON) -> [JSON] {
-    var items: [JSON] = []
-    value.forEachElement { _, item in items.append(item) }
-    return items
+    // A built array's storage itself (no copy, no allocation): paths are read as arrays
+    // at every `getpath`, `setpath` and update.
+    value.arrayElements ?? []
   }
 
   /// The elements of the array `value` at `range`, which is within it: a slice costs its

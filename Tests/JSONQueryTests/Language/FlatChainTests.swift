@@ -138,7 +138,8 @@ struct FlatChainTests {
   }
 
   /// jq 1.8.2's count of the code of the shapes it refuses for their size, by size ("function
-  /// compiled to N bytes which is too long"; at 100,000 jq crashes on the `+` shape).
+  /// compiled to N bytes which is too long"; at 100,000 jq crashes on the `+` and the
+  /// interpolation shapes, and the counts are jsonkit's, by jq's rule).
   static let jqWords: [String: [Int: Int]] = [
     "n outputs joined by ','": [100_000: 599_998],
     "n operands joined by '+', the first with two outputs": [10_000: 70_003, 100_000: 700_003],

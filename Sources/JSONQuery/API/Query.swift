@@ -59,13 +59,16 @@ public struct Query: Sendable {
     let compiler = Compiler(
       globals: names.globals(prelude, contextVariables: Set(options.variableNames)),
       table: loader.table, prelude: prelude)
-    self.body = try compiler.compile(source.body ?? .identity)
     // Each closure the limit counts (a kept definition, a call's argument) takes at least one
-    // byte of the program's text, so a shorter text cannot pass it: the walk (and its
-    // allocations, on every `jsonkit` run) is only for programs that could.
-    if program.utf8.count > ClosureLimit.maximum {
-      try ClosureLimit.check(source.body ?? .identity)
-    }
+    // byte of the program's text, and a byte makes at most 10 of the words FunctionSize
+    // counts (`.//.` 27 of 3), so a shorter text cannot pass either limit: the walks (and
+    // their allocations, on every `jsonkit` run) are only for programs that could. A function
+    // too long for jq is refused before its code is built (which a throw would free here,
+    // recursively).
+    let isLong = program.utf8.count > ClosureLimit.maximum
+    if isLong { try FunctionSize.check(source.body ?? .identity) }
+    self.body = try compiler.compile(source.body ?? .identity)
+    if isLong { try ClosureLimit.check(source.body ?? .identity) }
     self.inputProjection = InputProjection.of(
       source.body ?? .identity, shadowed: Set(names.functions.keys))
     self.functions = loader.table.compiled

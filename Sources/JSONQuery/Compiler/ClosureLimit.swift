@@ -78,7 +78,7 @@ enum ClosureLimit {
   }
 
   /// The `name/arity` of every call in `ast`.
-  private static func calledFunctions(in ast: AST) -> Set<String> {
+  static func calledFunctions(in ast: AST) -> Set<String> {
     var called: Set<String> = []
     var pending = [ast]
     while let node = pending.popLast() {
@@ -94,8 +94,8 @@ enum ClosureLimit {
   }
 
   /// The expressions directly inside `node`, but for a call's arguments and a definition's
-  /// body, which the walks treat on their own.
-  private static func children(of node: AST) -> [AST] {
+  /// body, which the walks treat on their own (`FunctionSize`'s too).
+  static func children(of node: AST) -> [AST] {
     switch node {
     case .identity, .recurseDefault, .literal, .format, .breakLabel, .variable, .call, .define:
       return []

@@ -1,18 +1,54 @@
-/// jq 1.8's tokens of a program, read as its flex lexer reads them: strings as a run of
-/// tokens (`QQSTRING_START`, text, `\(`, the interpolation's tokens, `)`, `QQSTRING_END`), a
-/// closing bracket that closes nothing open as an `INVALID_CHARACTER`, and on past anything
-/// it cannot read.
+/// jq 1.8's lexer: a program's tokens as its flex lexer reads them, the one tokenizer of
+/// jsonkit's front end.
 ///
-/// `Lexer` makes jsonkit's tokens; this one feeds `SyntaxRecovery`, the model of jq's parser
-/// that finds the syntax errors after the first.
+/// Strings are runs of tokens (`QQSTRING_START`, text, `\(`, the interpolation's tokens,
+/// `QQSTRING_INTERP_END`, `QQSTRING_END`), a closing bracket that closes nothing open is an
+/// `INVALID_CHARACTER` (jq's lexer keeps a stack of brackets), and it reads on past anything
+/// it cannot read. A token's terminal is its number in `JQGrammar.terminals`.
+///
+/// Both of jsonkit's readers of jq's grammar take these tokens: `Lexer` assembles them into
+/// the parser's (a string with its interpolations, lines and columns), and `SyntaxRecovery`,
+/// the model of jq's parser, reads them as they come. So each lexical rule is written once,
+/// here, and the two cannot cut a program differently.
 struct JQTokenizer {
-  /// One token: its terminal in `LALRAutomaton.jq`, its bytes, and the error jq's lexer
-  /// reports for it (an escape its JSON parser refuses), if any.
+  /// One token: its terminal, its bytes, and the error jq's lexer reports for it (an escape
+  /// its JSON parser refuses), if any.
   struct Token {
     var terminal: Int
     var start: Int
     var end: Int
     var failure: String?
+  }
+
+  /// The numbers of the terminals, as `JQGrammar.terminals` (and `LALRAutomaton.jq`)
+  /// number them.
+  enum Terminal {
+    static let end = 0
+    static let invalid = number("INVALID_CHARACTER")
+    static let ident = number("IDENT")
+    static let field = number("FIELD")
+    static let recurse = number("..")
+    static let binding = number("BINDING")
+    static let location = number("$__loc__")
+    static let literal = number("LITERAL")
+    static let format = number("FORMAT")
+    static let stringStart = number("QQSTRING_START")
+    static let stringText = number("QQSTRING_TEXT")
+    static let interpolationStart = number("QQSTRING_INTERP_START")
+    static let interpolationEnd = number("QQSTRING_INTERP_END")
+    static let stringEnd = number("QQSTRING_END")
+
+    /// The number of the terminal jq's messages call `name`.
+    static func number(_ name: String) -> Int {
+      guard let index = numbers[name] else {
+        preconditionFailure("no terminal \(name) in jq's grammar")
+      }
+      return index
+    }
+
+    /// Each terminal's number by name.
+    private static let numbers = Dictionary(
+      uniqueKeysWithValues: JQGrammar.terminals.enumerated().map { ($1, $0) })
   }
 
   /// What the lexer is inside: jq's start conditions.
@@ -21,44 +57,79 @@ struct JQTokenizer {
   }
 
   private let bytes: [UInt8]
-  private let automaton: LALRAutomaton
   private var position = 0
   private var contexts: [Context] = []
   /// The last run of bytes the lexer matched (a token, white space, a piece of a comment):
   /// where jq places the end of the program.
   private(set) var lastMatch = (start: 0, end: 0)
+  /// Room to decode a run of escapes in, to check it.
+  private var scratch: [UInt8] = []
 
-  init(_ source: String, automaton: LALRAutomaton) {
-    bytes = Array(source.utf8)
-    self.automaton = automaton
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The keywords, each a terminal of its own.
+  private static let keywords: [String: Int] = Dictionary(
+    uniqueKeysWithValues: JQGrammar.keywords.map { ($0, Terminal.number($0)) })
+
+  /// jq's operators of more than one byte, by first byte, longest first.
+  private static let operators: [[(bytes: [UInt8], terminal: Int)]] = {
+    var table = [[(bytes: [UInt8], terminal: Int)]](repeating: [], count: 128)
+    for op in ["?//", "//=", "!=", "==", "//", "|=", "+=", "-=", "*=", "/=", "%=", "<=", ">="] {
+      let utf8 = Array(op.utf8)
+      table[Int(utf8[0])].append((utf8, Terminal.number(op)))
+    }
+    return table
+  }()
+
+  /// The terminal of each byte jq's lexer returns as a token of one byte (`'|'`), else -1.
+  private static let oneByte: [Int] = {
+    var table = [Int](repeating: -1, count: 128)
+    for b in ".?=;,:|+-*/%$<>[{()]}".utf8 {
+      table[Int(b)] = Terminal.number("'\(Character(Unicode.Scalar(b)))'")
+    }
+    return table
+  }()
+
+  // MARK: character classes
+
+  /// `[a-zA-Z_]`: the first byte of a name.
+  static func isNameStart(_ b: UInt8) -> Bool {
+    (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_")
   }
 
-  private static let keywords: Set<String> = Set(JQGrammar.keywords)
-  /// Operators of more than one byte, longest first.
-  private static let operators = [
-    "?//", "//=", "!=", "==", "//", "|=", "+=", "-=", "*=", "/=", "%=", "<=", ">=",
-  ]
+  /// `[0-9]`.
+  private static func isDigit(_ b: UInt8) -> Bool {
+    b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+  }
 
-  private static func isNameStart(_ b: UInt8) -> Bool { JQLexicalRules.isNameStart(b) }
-  private static func isDigit(_ b: UInt8) -> Bool { JQLexicalRules.isDigit(b) }
-  private static func isNameByte(_ b: UInt8) -> Bool { JQLexicalRules.isNameByte(b) }
+  /// `[a-zA-Z_0-9]`: a byte of a name after its first.
+  private static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) }
+
+  /// A letter or a digit: what a `\u` escape takes up to four of.
+  private static func isEscapeDigit(_ b: UInt8) -> Bool {
+    isNameByte(b) && b != UInt8(ascii: "_")
+  }
+
+  /// `[ \r\n\t]`.
   private static func isSpace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
   }
 
   private func byte(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+  // MARK: tokens
+
   /// The token from `start` to the current position.
-  private mutating func token(_ name: String, from start: Int) -> Token {
+  private mutating func token(_ terminal: Int, from start: Int) -> Token {
     lastMatch = (start, position)
-    return Token(terminal: automaton.terminal(name), start: start, end: position)
+    return Token(terminal: terminal, start: start, end: position)
   }
 
   /// The next token; at the end, `end of file` at the last match.
   mutating func next() -> Token {
     while true {
       guard position < bytes.count else {
-        return Token(terminal: 0, start: lastMatch.start, end: lastMatch.end)
+        return Token(terminal: Terminal.end, start: lastMatch.start, end: lastMatch.end)
       }
       if contexts.last == .string { return stringToken() }
       let start = position
@@ -76,18 +147,16 @@ struct JQTokenizer {
     }
   }
 
-  /// A comment, a match at a time: `#`, then each character, a backslash with the
-  /// backslash or line break it escapes, and the line break that ends it.
+  /// A comment, a match at a time: `#`, then each byte, a backslash with the backslash or
+  /// line break it escapes (jq 1.7+: the comment goes on), and the line break that ends it.
   private mutating func skipComment() {
     position += 1
     lastMatch = (position - 1, position)
     while position < bytes.count {
       let start = position
       let b = bytes[position]
-      if b == UInt8(ascii: "\\"),
-        byte(position + 1) == UInt8(ascii: "\\")
-          || byte(position + 1) == 0x0A
-      {
+      let next = byte(position + 1)
+      if b == UInt8(ascii: "\\"), next == UInt8(ascii: "\\") || next == 0x0A {
         position += 2
       } else if b == UInt8(ascii: "\\"), byte(position + 1) == 0x0D, byte(position + 2) == 0x0A {
         position += 3
@@ -102,83 +171,110 @@ struct JQTokenizer {
     }
   }
 
-  /// A name with its `::` parts, from `position`.
-  private mutating func readName() { position = JQLexicalRules.nameEnd(bytes, from: position) }
+  /// A name from `position`: `[a-zA-Z_0-9]*` and its `::name` parts (`mod::fn`).
+  private mutating func readName() {
+    while let b = byte(position), Self.isNameByte(b) { position += 1 }
+    while byte(position) == UInt8(ascii: ":"), byte(position + 1) == UInt8(ascii: ":"),
+      let next = byte(position + 2), Self.isNameStart(next)
+    {
+      position += 2
+      while let b = byte(position), Self.isNameByte(b) { position += 1 }
+    }
+  }
 
-  /// jq's number literal, from `position`.
-  private mutating func readNumber() { position = JQLexicalRules.numberEnd(bytes, from: position) }
+  /// jq's number literal from `position`: `([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?`.
+  private mutating func readNumber() {
+    while let b = byte(position), Self.isDigit(b) { position += 1 }
+    if byte(position) == UInt8(ascii: ".") {
+      position += 1
+      while let b = byte(position), Self.isDigit(b) { position += 1 }
+    }
+    guard let e = byte(position), e | 0x20 == UInt8(ascii: "e") else { return }
+    var probe = position + 1
+    if byte(probe) == UInt8(ascii: "+") || byte(probe) == UInt8(ascii: "-") { probe += 1 }
+    guard let digit = byte(probe), Self.isDigit(digit) else { return }
+    position = probe
+    while let b = byte(position), Self.isDigit(b) { position += 1 }
+  }
 
+  /// A token outside strings, which starts with `b`; flex takes the longest match, and the
+  /// first rule of two matches as long (`$__loc__` before a `BINDING`).
   private mutating func codeToken(_ b: UInt8, from start: Int) -> Token {
     if Self.isNameStart(b) {
       readName()
       let text = String(decoding: bytes[start..<position], as: UTF8.self)
-      return token(Self.keywords.contains(text) ? text : "IDENT", from: start)
+      return token(Self.keywords[text] ?? Terminal.ident, from: start)
     }
-    if b == UInt8(ascii: "$"), let next = byte(position + 1), Self.isNameStart(next) {
+    let next = byte(position + 1)
+    if b == UInt8(ascii: "$"), let next, Self.isNameStart(next) {
       position += 1
       readName()
-      let text = String(decoding: bytes[start..<position], as: UTF8.self)
-      return token(text == "$__loc__" ? text : "BINDING", from: start)
+      let isLocation = bytes[start..<position].elementsEqual("$__loc__".utf8)
+      return token(isLocation ? Terminal.location : Terminal.binding, from: start)
     }
-    if b == UInt8(ascii: "."), let next = byte(position + 1) {
+    if b == UInt8(ascii: "."), let next {
       if next == UInt8(ascii: ".") {
         position += 2
-        return token("..", from: start)
+        return token(Terminal.recurse, from: start)
       }
       if Self.isNameStart(next) {
         position += 1
         while let b = byte(position), Self.isNameByte(b) { position += 1 }
-        return token("FIELD", from: start)
+        return token(Terminal.field, from: start)
       }
     }
-    if Self.isDigit(b) || (b == UInt8(ascii: ".") && byte(position + 1).map(Self.isDigit) == true) {
+    if Self.isDigit(b) || (b == UInt8(ascii: ".") && next.map(Self.isDigit) == true) {
       readNumber()
-      return token("LITERAL", from: start)
+      return token(Terminal.literal, from: start)
     }
-    if b == UInt8(ascii: "@"), let next = byte(position + 1), Self.isNameByte(next) {
+    if b == UInt8(ascii: "@"), let next, Self.isNameByte(next) {
       position += 1
       while let b = byte(position), Self.isNameByte(b) { position += 1 }
-      return token("FORMAT", from: start)
+      return token(Terminal.format, from: start)
     }
     if b == UInt8(ascii: "\"") {
       position += 1
       contexts.append(.string)
-      return token("QQSTRING_START", from: start)
+      return token(Terminal.stringStart, from: start)
     }
-    for op in Self.operators where bytes[position...].starts(with: op.utf8) {
-      position += op.utf8.count
-      return token(op, from: start)
+    guard b < 0x80 else {
+      position += 1
+      return token(Terminal.invalid, from: start)
+    }
+    for (op, terminal) in Self.operators[Int(b)]
+    where position + op.count <= bytes.count
+      && bytes[position..<position + op.count].elementsEqual(op)
+    {
+      position += op.count
+      return token(terminal, from: start)
     }
     position += 1
     switch b {
-    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-      contexts.append(
-        b == UInt8(ascii: "(") ? .parenthesis : b == UInt8(ascii: "[") ? .bracket : .brace)
-      return token("'\(Character(Unicode.Scalar(b)))'", from: start)
-    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-      return closing(b, from: start)
-    default:
-      if b < 0x80, ".?=;,:|+-*/%$<>".utf8.contains(b) {
-        return token("'\(Character(Unicode.Scalar(b)))'", from: start)
-      }
-      return token("INVALID_CHARACTER", from: start)
+    case UInt8(ascii: "("): contexts.append(.parenthesis)
+    case UInt8(ascii: "["): contexts.append(.bracket)
+    case UInt8(ascii: "{"): contexts.append(.brace)
+    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return closing(b, from: start)
+    default: break
     }
+    let terminal = Self.oneByte[Int(b)]
+    return token(terminal >= 0 ? terminal : Terminal.invalid, from: start)
   }
 
-  /// A closing bracket: the end of what is open if it matches it, else an invalid character.
+  /// A closing bracket: the end of what is open if it matches it, else an invalid character
+  /// (and what is open stays open, as in jq's lexer).
   private mutating func closing(_ b: UInt8, from start: Int) -> Token {
-    let wanted: Context? =
+    let wanted: Context =
       switch b {
       case UInt8(ascii: ")"): contexts.last == .interpolation ? .interpolation : .parenthesis
       case UInt8(ascii: "]"): .bracket
       default: .brace
       }
     guard let top = contexts.last, top == wanted else {
-      return token("INVALID_CHARACTER", from: start)
+      return token(Terminal.invalid, from: start)
     }
     contexts.removeLast()
-    if top == .interpolation { return token("QQSTRING_INTERP_END", from: start) }
-    return token("'\(Character(Unicode.Scalar(b)))'", from: start)
+    if top == .interpolation { return token(Terminal.interpolationEnd, from: start) }
+    return token(Self.oneByte[Int(b)], from: start)
   }
 
   /// A token inside a string: text, a run of escapes, `\(`, or the closing quote.
@@ -188,72 +284,90 @@ struct JQTokenizer {
     if b == UInt8(ascii: "\"") {
       position += 1
       contexts.removeLast()
-      return token("QQSTRING_END", from: start)
+      return token(Terminal.stringEnd, from: start)
     }
     guard b == UInt8(ascii: "\\") else {
       while let b = byte(position), b != UInt8(ascii: "\\"), b != UInt8(ascii: "\"") {
         position += 1
       }
-      return token("QQSTRING_TEXT", from: start)
+      return token(Terminal.stringText, from: start)
     }
     if byte(position + 1) == UInt8(ascii: "(") {
       position += 2
       contexts.append(.interpolation)
-      return token("QQSTRING_INTERP_START", from: start)
+      return token(Terminal.interpolationStart, from: start)
     }
-    // A run of escapes: `\` and a byte other than `u` or `(`, or `\u` and up to four
-    // letters or digits.
-    position = JQLexicalRules.escapeRunEnd(bytes, from: position)
+    // A run of escapes: `(\\[^u(]|\\u[a-zA-Z0-9]{0,4})+`.
+    while byte(position) == UInt8(ascii: "\\"), let escape = byte(position + 1),
+      escape != UInt8(ascii: "(")
+    {
+      position += 2
+      guard escape == UInt8(ascii: "u") else { continue }
+      var digits = 0
+      while digits < 4, let b = byte(position), Self.isEscapeDigit(b) {
+        position += 1
+        digits += 1
+      }
+    }
+    // A backslash that ends the program matches no rule but `.`.
     guard position > start else {
       position += 1
-      return token("INVALID_CHARACTER", from: start)
+      return token(Terminal.invalid, from: start)
     }
-    var result = token("QQSTRING_TEXT", from: start)
-    result.failure = Self.escapeFailure(bytes[start..<position])
+    var result = token(Terminal.stringText, from: start)
+    scratch.removeAll(keepingCapacity: true)
+    result.failure = Self.unescape(bytes[start..<position], into: &scratch)
     return result
   }
 
-  /// The error jq's JSON parser reports for a run of escapes, if it refuses it: its place is
-  /// the closing quote it reads them in.
-  private static func escapeFailure(_ run: ArraySlice<UInt8>) -> String? {
-    var i = run.startIndex
-    var problem: String?
+  // MARK: escapes
+
+  /// Appends the text a run of escapes stands for to `text`, as jq's JSON parser reads the
+  /// run between quotes; returns the error that parser reports for it instead, if any.
+  ///
+  /// A `\u` high surrogate wants a `\u` low one after it; a lone low one is U+FFFD.
+  static func unescape(_ run: ArraySlice<UInt8>, into text: inout [UInt8]) -> String? {
     /// The four hex digits at `i` after `\u`, or the error for them.
     func hex(_ i: Int) -> (UInt32?, String?) {
-      let digits = run[i..<min(i + 4, run.endIndex)].prefix(while: JQLexicalRules.isEscapeDigit)
+      let digits = run[i..<min(i + 4, run.endIndex)].prefix(while: isEscapeDigit)
       guard digits.count == 4 else { return (nil, "Invalid \\uXXXX escape") }
       guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
         return (nil, "Invalid characters in \\uXXXX escape")
       }
       return (value, nil)
     }
-    while problem == nil, i < run.endIndex {
+    let surrogates = "Invalid \\uXXXX\\uXXXX surrogate pair escape"
+    var i = run.startIndex
+    while i < run.endIndex {
       let escape = run[i + 1]
       i += 2
-      guard escape == UInt8(ascii: "u") else {
-        if !"\"\\/bfnrt".utf8.contains(escape) { problem = "Invalid escape" }
-        continue
+      switch escape {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+      case UInt8(ascii: "b"): text.append(8)
+      case UInt8(ascii: "f"): text.append(12)
+      case UInt8(ascii: "n"): text.append(10)
+      case UInt8(ascii: "r"): text.append(13)
+      case UInt8(ascii: "t"): text.append(9)
+      case UInt8(ascii: "u"):
+        let (value, error) = hex(i)
+        guard var scalar = value else { return escapeMessage(error ?? surrogates, run: run) }
+        i += 4
+        if scalar >= 0xD800, scalar < 0xDC00 {
+          guard i + 1 < run.endIndex, run[i] == UInt8(ascii: "\\"), run[i + 1] == UInt8(ascii: "u")
+          else { return escapeMessage(surrogates, run: run) }
+          let (low, lowError) = hex(i + 2)
+          guard let low, low >= 0xDC00, low < 0xE000 else {
+            return escapeMessage(lowError ?? surrogates, run: run)
+          }
+          i += 6
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { text.append($0) }
+      default:
+        return escapeMessage("Invalid escape", run: run)
       }
-      let (value, error) = hex(i)
-      guard let value else {
-        problem = error
-        break
-      }
-      i += 4
-      guard value >= 0xD800, value < 0xDC00 else { continue }
-      guard i + 1 < run.endIndex, run[i] == UInt8(ascii: "\\"), run[i + 1] == UInt8(ascii: "u")
-      else {
-        problem = "Invalid \\uXXXX\\uXXXX surrogate pair escape"
-        break
-      }
-      let (low, lowError) = hex(i + 2)
-      guard let low, low >= 0xDC00, low < 0xE000 else {
-        problem = lowError ?? "Invalid \\uXXXX\\uXXXX surrogate pair escape"
-        break
-      }
-      i += 6
     }
-    return problem.map { escapeMessage($0, run: run) }
+    return nil
   }
 
   /// `problem` with the place jq's JSON parser gives it in a run of escapes it reads between

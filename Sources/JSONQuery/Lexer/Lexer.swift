@@ -1,14 +1,29 @@
-/// Splits a jq program into tokens, each with its line, column and UTF-8 offset.
+/// The parser's tokens: jq's (`JQTokenizer`), each with its line, column and UTF-8 offset
+/// and the terminal jq's parser knows it by.
 ///
-/// String literals are lexed with their interpolations: `"a\(.x)b"` is one token holding
-/// the literal pieces and the tokens of `.x`.
+/// A string literal is one token that holds its pieces: `"a\(.x)b"` has the literal pieces,
+/// its escapes decoded, and the tokens of `.x`. Where each token ends and what it is are
+/// `JQTokenizer`'s rules; this only assembles.
 struct Lexer {
+  private typealias Terminal = JQTokenizer.Terminal
+
   private let bytes: [UInt8]
-  private var position = 0
+  private var tokenizer: JQTokenizer
+  /// The line of the byte at `scanned`, and where that line starts: a token's place is
+  /// counted on from the last one's.
   private var line = 1
   private var lineStart = 0
+  private var scanned = 0
+  /// Where the last token read ends.
+  private var consumed = 0
+  /// Whether the tokens end early: at a string's interpolation cut by a closing bracket
+  /// that closes nothing open, where the parser reports an error.
+  private var isCut = false
 
-  init(_ source: String) { bytes = Array(source.utf8) }
+  init(_ source: String) {
+    bytes = Array(source.utf8)
+    tokenizer = JQTokenizer(bytes)
+  }
 
   /// Every token of the program, ending with `.end`.
   static func tokenize(_ source: String) throws(QueryError) -> [Token] {
@@ -24,7 +39,7 @@ struct Lexer {
     var lexer = Lexer(source)
     var tokens: [Token] = []
     while true {
-      let start = lexer.position
+      let start = lexer.consumed
       do {
         let token = try lexer.next()
         tokens.append(token)
@@ -33,191 +48,80 @@ struct Lexer {
         let end = ProgramLocation(
           line: error.location?.line ?? 1, column: error.location?.column ?? 1, offset: start,
           length: 0)
-        tokens.append(Token(kind: .end, location: end))
+        tokens.append(Token(kind: .end, terminal: Terminal.end, location: end))
         return (tokens, error)
       }
     }
   }
 
-  private static let symbols: [String] = [
-    "?//=", "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//",
-    "..", "|", ",", ":", ";", "=", "<", ">", "+", "-", "*", "/", "%", "?", ".", "[", "]",
-    "{", "}", "(", ")",
-  ]
-
-  /// Whether `text` is one of jq's operators or punctuation (not a byte it has no rule for).
-  static func isSymbol(_ text: String) -> Bool { symbols.contains(text) }
-
-  /// `symbols` with their bytes by first byte (ASCII), longest first as listed: a token
-  /// looks only at the few symbols that start with its byte.
-  private static let symbolsByFirstByte: [[(String, [UInt8])]] = {
-    var table = [[(String, [UInt8])]](repeating: [], count: 128)
-    for symbol in symbols {
-      let utf8 = Array(symbol.utf8)
-      table[Int(utf8[0])].append((symbol, utf8))
+  /// The place of the bytes from `start` to `end`; its column counts the bytes from the
+  /// start of its line, as jq's does (`"é" | foo` has `foo` at column 8).
+  private mutating func place(_ start: Int, _ end: Int) -> ProgramLocation {
+    while scanned < start {
+      if bytes[scanned] == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = scanned + 1
+      }
+      scanned += 1
     }
-    return table
-  }()
-
-  /// A token's place: its column counts the bytes from the start of its line, as jq's does
-  /// (`"é" | foo` has `foo` at column 8).
-  private func location(from start: Int, line startLine: Int, lineStart startLineStart: Int)
-    -> ProgramLocation
-  {
-    ProgramLocation(
-      line: startLine, column: start - startLineStart + 1, offset: start,
-      length: position - start)
+    return ProgramLocation(
+      line: line, column: start - lineStart + 1, offset: start, length: end - start)
   }
 
-  /// A compile error for the token that starts at `start`, which may be on an earlier line
-  /// than the lexer is now (an unterminated string runs to the end of the program).
-  private func error(_ message: String, at start: Int) -> QueryError {
-    let start = min(max(start, 0), bytes.count)
+  /// A compile error for the bytes from `start` to `end`, which may be on an earlier line
+  /// than the last token (an unterminated string runs to the end of the program).
+  private func error(_ message: String, from start: Int, to end: Int) -> QueryError {
     let before = bytes[..<start]
     let startLineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     return .compile(
       message,
       at: ProgramLocation(
         line: before.count { $0 == UInt8(ascii: "\n") } + 1,
-        column: start - startLineStart + 1,
-        offset: start, length: max(0, min(position, bytes.count) - start)))
+        column: start - startLineStart + 1, offset: start, length: end - start))
   }
 
-  private mutating func skipTrivia() {
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\n") {
-        position += 1
-        line += 1
-        lineStart = position
-      } else if byte == 32 || byte == 9 || byte == 13 {
-        position += 1
-      } else if byte == UInt8(ascii: "#") {
-        skipComment()
-      } else {
-        return
-      }
-    }
+  /// The end of the program.
+  private mutating func end() -> Token {
+    consumed = bytes.count
+    return Token(kind: .end, terminal: Terminal.end, location: place(bytes.count, bytes.count))
   }
 
-  /// A `#` comment, up to its newline (left for `skipTrivia`).
-  ///
-  /// As jq 1.7+'s lexer: a backslash before the newline (`\n` or `\r\n`) continues the comment on
-  /// the next line, and `\\` is an escaped backslash, which does not.
-  private mutating func skipComment() {
-    let newline = UInt8(ascii: "\n")
-    let backslash = UInt8(ascii: "\\")
-    position += 1
-    while position < bytes.count, bytes[position] != newline {
-      guard bytes[position] == backslash, position + 1 < bytes.count else {
-        position += 1
-        continue
-      }
-      let next = bytes[position + 1]
-      if next == backslash {
-        position += 2
-      } else if next == newline
-        || (next == 13 && position + 2 < bytes.count && bytes[position + 2] == newline)
-      {
-        position += next == newline ? 2 : 3
-        line += 1
-        lineStart = position
-      } else {
-        position += 1
-      }
-    }
-  }
-
-  private static func isNameStart(_ b: UInt8) -> Bool { JQLexicalRules.isNameStart(b) }
-  private static func isNameByte(_ b: UInt8) -> Bool { JQLexicalRules.isNameByte(b) }
-  private static func isDigit(_ b: UInt8) -> Bool { JQLexicalRules.isDigit(b) }
-
-  private mutating func readName() -> String {
-    let start = position
-    position = JQLexicalRules.nameEnd(bytes, from: position)
-    return String(decoding: bytes[start..<position], as: UTF8.self)
-  }
-
+  /// The next token; `.end` at the end of the program, and for the `)` that ends an
+  /// interpolation (with that place).
   mutating func next() throws(QueryError) -> Token {
-    skipTrivia()
-    let start = position
-    let startLine = line
-    let startLineStart = lineStart
-    func make(_ kind: Token.Kind, _ lexer: Lexer) -> Token {
-      Token(
-        kind: kind,
-        location: lexer.location(from: start, line: startLine, lineStart: startLineStart))
+    guard !isCut else { return end() }
+    let token = tokenizer.next()
+    let (start, stop) = (token.start, token.end)
+    func text(from offset: Int) -> String {
+      String(decoding: bytes[start + offset..<stop], as: UTF8.self)
     }
-    guard position < bytes.count else { return make(.end, self) }
-    let byte = bytes[position]
-    if Lexer.isNameStart(byte) {
-      let name = readName()
-      return make(.identifier(name), self)
-    }
-    if byte == UInt8(ascii: "$") {
-      position += 1
-      // A `$` before no name is a token of its own in jq's lexer (`'$'`).
-      guard position < bytes.count, Lexer.isNameStart(bytes[position]) else {
-        return make(.symbol("$"), self)
+    let kind: Token.Kind
+    switch token.terminal {
+    case Terminal.end: return end()
+    case Terminal.stringStart: return try string(from: token)
+    case Terminal.field: kind = .field(text(from: 1))
+    case Terminal.binding, Terminal.location: kind = .variable(text(from: 1))
+    case Terminal.format: kind = .format(text(from: 1))
+    case Terminal.interpolationEnd: kind = .end
+    case Terminal.literal:
+      let digits = text(from: 0)
+      guard let value = Double(digits.hasPrefix(".") ? "0" + digits : digits) else {
+        throw error("syntax error: bad number '\(digits)'", from: start, to: stop)
       }
-      return make(.variable(readName()), self)
+      kind = .number(value, text: digits)
+    default:
+      // A name or a keyword; else an operator, punctuation, or a byte jq's lexer has no
+      // rule for (its INVALID_CHARACTER, which the parser reports where it stands).
+      let spelling = text(from: 0)
+      kind = JQTokenizer.isNameStart(bytes[start]) ? .identifier(spelling) : .symbol(spelling)
     }
-    if byte == UInt8(ascii: "@") {
-      // jq's `"@"[a-zA-Z0-9_]+`: a name may start with a digit (`@0`), which fails when it
-      // runs ("0 is not a valid format"), not when it is parsed.
-      position += 1
-      let nameStart = position
-      while position < bytes.count, Lexer.isNameByte(bytes[position]) { position += 1 }
-      // jq's lexer has no token for a lone `@`: the parser reports an INVALID_CHARACTER.
-      guard position > nameStart else {
-        return make(.symbol("@"), self)
-      }
-      return make(.format(String(decoding: bytes[nameStart..<position], as: UTF8.self)), self)
-    }
-    if byte == UInt8(ascii: "."), position + 1 < bytes.count {
-      let following = bytes[position + 1]
-      if Lexer.isNameStart(following) {
-        position += 1
-        var name = ""
-        while position < bytes.count, Lexer.isNameByte(bytes[position]) {
-          name.unicodeScalars.append(Unicode.Scalar(bytes[position]))
-          position += 1
-        }
-        return make(.field(name), self)
-      }
-      if Lexer.isDigit(following) { return make(try readNumber(), self) }
-    }
-    if Lexer.isDigit(byte) { return make(try readNumber(), self) }
-    if byte == UInt8(ascii: "\"") {
-      position += 1
-      return make(.string(try readString()), self)
-    }
-    for (symbol, utf8) in byte < 0x80 ? Lexer.symbolsByFirstByte[Int(byte)] : []
-    where position + utf8.count <= bytes.count
-      && bytes[position..<position + utf8.count].elementsEqual(utf8)
-    {
-      position += utf8.count
-      return make(.symbol(symbol), self)
-    }
-    // A byte jq's lexer has no rule for is its INVALID_CHARACTER token: the parser reports
-    // it where it stands, with what its grammar expected there.
-    position += 1
-    return make(.symbol(String(decoding: bytes[start..<position], as: UTF8.self)), self)
+    consumed = stop
+    return Token(kind: kind, terminal: token.terminal, location: place(start, stop))
   }
 
-  private mutating func readNumber() throws(QueryError) -> Token.Kind {
-    let start = position
-    position = JQLexicalRules.numberEnd(bytes, from: position)
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    guard let value = Double(text.hasPrefix(".") ? "0" + text : text) else {
-      throw error("syntax error: bad number '\(text)'", at: start)
-    }
-    return .number(value, text: text)
-  }
-
-  /// Reads after the opening quote up to and including the closing one.
-  private mutating func readString() throws(QueryError) -> [Token.StringPart] {
-    let start = position - 1
+  /// The string that `quote` opens, up to and including its closing quote.
+  private mutating func string(from quote: JQTokenizer.Token) throws(QueryError) -> Token {
+    var location = place(quote.start, quote.end)
     var parts: [Token.StringPart] = []
     var literal: [UInt8] = []
     func flush(_ parts: inout [Token.StringPart], _ literal: inout [UInt8]) {
@@ -226,147 +130,72 @@ struct Lexer {
         literal.removeAll()
       }
     }
-    // Where the escapes next to each other that end here start (jq's lexer reads them as
-    // one token, and its JSON parser reports their errors).
-    var escapes = position
-    // The last of jq's string tokens read (the quote, a run of text, a run of escapes, the
-    // `)` of an interpolation): an unterminated string's error is at it.
-    var piece = start
-    var inText = false
+    // The last of the string's tokens read (the quote, text, a run of escapes, the `)` of
+    // an interpolation): an unterminated string's error is at it.
+    var piece = quote.start
     while true {
-      guard position < bytes.count else { throw unterminated(at: piece) }
-      let byte = bytes[position]
-      position += 1
-      if byte == UInt8(ascii: "\"") { break }
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = position
-      }
-      guard byte == UInt8(ascii: "\\") else {
-        if !inText { piece = position - 1 }
-        inText = true
-        literal.append(byte)
-        escapes = position
-        continue
-      }
-      if inText || escapes == position - 1 { piece = position - 1 }
-      inText = false
-      // A backslash that ends the program matches none of jq's string rules.
-      guard position < bytes.count else {
-        var error = error(
-          "syntax error, unexpected INVALID_CHARACTER, expecting QQSTRING_TEXT or"
-            + " QQSTRING_INTERP_START or QQSTRING_END", at: position - 1)
-        error.location?.length = 1
-        throw error
-      }
-      let escape = bytes[position]
-      position += 1
-      switch escape {
-      case UInt8(ascii: "\""): literal.append(escape)
-      case UInt8(ascii: "\\"): literal.append(escape)
-      case UInt8(ascii: "/"): literal.append(escape)
-      case UInt8(ascii: "b"): literal.append(8)
-      case UInt8(ascii: "f"): literal.append(12)
-      case UInt8(ascii: "n"): literal.append(10)
-      case UInt8(ascii: "r"): literal.append(13)
-      case UInt8(ascii: "t"): literal.append(9)
-      case UInt8(ascii: "u"):
-        var scalar = try readHex4(escapes)
-        if scalar >= 0xD800, scalar < 0xDC00 {
-          // jq reads a literal's escapes with its JSON parser, which wants a high
-          // surrogate followed by a `\u` low one (a lone low one becomes U+FFFD).
-          guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-            bytes[position + 1] == UInt8(ascii: "u")
-          else { throw escapeError("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapes) }
-          position += 2
-          let low = try readHex4(escapes)
-          guard low >= 0xDC00, low < 0xE000 else {
-            throw escapeError("Invalid \\uXXXX\\uXXXX surrogate pair escape", at: escapes)
-          }
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      let token = tokenizer.next()
+      switch token.terminal {
+      case Terminal.stringEnd:
+        flush(&parts, &literal)
+        consumed = token.end
+        location.length = token.end - quote.start
+        return Token(kind: .string(parts), terminal: quote.terminal, location: location)
+      case Terminal.stringText:
+        piece = token.start
+        let run = bytes[token.start..<token.end]
+        guard run.first == UInt8(ascii: "\\") else {
+          literal.append(contentsOf: run)
+          continue
         }
-        literal.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
-      case UInt8(ascii: "("):
+        if let failure = token.failure { throw error(failure, from: token.start, to: token.end) }
+        _ = JQTokenizer.unescape(run, into: &literal)
+      case Terminal.interpolationStart:
         flush(&parts, &literal)
         let opening = Token(
-          kind: .symbol("\\("),
-          location: location(from: position - 2, line: line, lineStart: lineStart))
-        let inner = try readInterpolation()
+          kind: .symbol("\\("), terminal: token.terminal, location: place(token.start, token.end))
+        let inner = try interpolation()
         parts.append(.interpolation(inner, opening: opening))
-        // Cut by the end of the program: the parser reports it, after what it finds in
-        // the interpolation first (as jq's parser reads the tokens in order).
-        if inner.last?.location.length == 0 { return parts }
-        escapes = position
-        piece = position - 1
+        // Cut: the parser reports it, after what it finds in the interpolation first (as
+        // jq's parser reads the tokens in order).
+        guard let last = inner.last, last.location.length > 0 else {
+          isCut = true
+          location.length = consumed - quote.start
+          return Token(kind: .string(parts), terminal: quote.terminal, location: location)
+        }
+        piece = last.location.offset
+      case Terminal.invalid:
+        // A backslash that ends the program matches none of jq's string rules.
+        throw error(
+          "syntax error, unexpected INVALID_CHARACTER, expecting QQSTRING_TEXT or"
+            + " QQSTRING_INTERP_START or QQSTRING_END", from: token.start, to: token.end)
       default:
-        throw escapeError("Invalid escape", at: escapes)
+        throw error(
+          "syntax error, unexpected end of file, expecting QQSTRING_TEXT or QQSTRING_INTERP_START"
+            + " or QQSTRING_END", from: piece, to: bytes.count)
       }
     }
-    flush(&parts, &literal)
-    return parts
   }
 
-  /// The four hex digits of a `\\u` escape; `escapes` is where its run of escapes starts.
-  private mutating func readHex4(_ escapes: Int) throws(QueryError) -> UInt32 {
-    let digits = bytes[position..<min(position + 4, bytes.count)].prefix(
-      while: JQLexicalRules.isEscapeDigit)
-    guard digits.count == 4 else { throw escapeError("Invalid \\uXXXX escape", at: escapes) }
-    guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
-      throw escapeError("Invalid characters in \\uXXXX escape", at: escapes)
-    }
-    position += 4
-    return value
-  }
-
-  /// jq's error for a string the program ends in, at the last of its tokens read.
-  private func unterminated(at piece: Int) -> QueryError {
-    error(
-      "syntax error, unexpected end of file, expecting QQSTRING_TEXT or QQSTRING_INTERP_START"
-        + " or QQSTRING_END", at: piece)
-  }
-
-  /// An escape error as jq reports it: its lexer takes the escapes next to each other
-  /// (`\\q`, `\\u00e9\\x`) as one token, which its JSON parser reads between quotes and
-  /// fails at the closing one: `Invalid escape at line 1, column 4 (while parsing '"\\q"')`,
-  /// at the token.
-  private func escapeError(_ message: String, at start: Int) -> QueryError {
-    let end = JQLexicalRules.escapeRunEnd(bytes, from: start)
-    var error = error(JQTokenizer.escapeMessage(message, run: bytes[start..<end]), at: start)
-    error.location?.length = end - start
-    return error
-  }
-
-  /// Tokens after `\(` up to the matching `)`, which is consumed; ends with `.end`, which
-  /// is the `)` (jq's QQSTRING_INTERP_END), or has length 0 where the string is cut: at
-  /// the end of the program, or after a closing bracket that closes nothing open (jq's
-  /// lexer keeps a stack of brackets, and such a one is an invalid character, which the
-  /// parser reports before anything the lexer would read after it).
-  private mutating func readInterpolation() throws(QueryError) -> [Token] {
-    var open: [String] = []
+  /// Tokens after `\(` up to the matching `)`; ends with `.end`, which is the `)` (jq's
+  /// QQSTRING_INTERP_END), or has length 0 where the string is cut: at the end of the
+  /// program, or after a closing bracket that closes nothing open (an invalid character,
+  /// which the parser reports before anything the lexer would read after it).
+  private mutating func interpolation() throws(QueryError) -> [Token] {
     var tokens: [Token] = []
     while true {
       let token = try next()
       tokens.append(token)
-      switch token.kind {
-      case .end:
+      if case .end = token.kind { return tokens }
+      if token.terminal == Terminal.invalid, case .symbol(let text) = token.kind,
+        text == ")" || text == "]" || text == "}"
+      {
+        var cut = token.location
+        cut.offset += cut.length
+        cut.length = 0
+        tokens.append(Token(kind: .end, terminal: Terminal.end, location: cut))
+        isCut = true
         return tokens
-      case .symbol("("), .symbol("["), .symbol("{"):
-        if case .symbol(let text) = token.kind { open.append(text) }
-      case .symbol(")") where open.isEmpty:
-        tokens[tokens.count - 1] = Token(kind: .end, location: token.location)
-        return tokens
-      case .symbol(")"), .symbol("]"), .symbol("}"):
-        guard case .symbol(let text) = token.kind,
-          open.last == ["]": "[", ")": "(", "}": "{"][text]
-        else {
-          var cut = token.location
-          cut.offset += cut.length
-          cut.length = 0
-          tokens.append(Token(kind: .end, location: cut))
-          return tokens
-        }
-        open.removeLast()
-      default: break
       }
     }
   }

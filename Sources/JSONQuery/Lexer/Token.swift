@@ -1,4 +1,4 @@
-/// One token of a jq program, with where it starts.
+/// One token of a jq program, with where it starts and the terminal jq's parser knows it by.
 struct Token: Sendable {
   enum Kind: Sendable, Equatable {
     /// A name or keyword (`map`, `if`, `mod::fn`).
@@ -26,7 +26,16 @@ struct Token: Sendable {
   }
 
   var kind: Kind
+  /// Its number in `JQGrammar.terminals` (`JQTokenizer.Terminal`), what jq's parser calls it.
+  ///
+  /// A string is its `QQSTRING_START`; the `.end` of an interpolation is
+  /// `QQSTRING_INTERP_END`; a closing bracket that closes nothing open is an
+  /// `INVALID_CHARACTER`.
+  var terminal: Int
   var location: ProgramLocation
+
+  /// How jq's parser names the token in `unexpected …`.
+  var jqName: String { JQGrammar.terminals[terminal] }
 
   /// How the token reads in an error message.
   var spelling: String {

@@ -36,17 +36,165 @@ struct LALRAutomaton: Sendable {
   /// Per state: the state reached after reducing to a nonterminal.
   let gotos: [[Int: Int]]
 
-  /// The automaton of jq's grammar, built once.
-  static let jq = LALRAutomaton(
-    terminals: JQGrammar.terminals, rules: JQGrammar.rules, start: JQGrammar.start,
-    precedence: JQGrammar.precedence, failures: JQGrammar.failures)
+  /// The automaton of jq's grammar, built once: from its tables in `JQParserTables`, which
+  /// a test checks are those `computed()` makes of `JQGrammar` (computing them takes longer
+  /// than parsing most programs).
+  static let jq = LALRAutomaton(jqGrammar, tables: JQParserTables.text)
 
-  /// The symbol number of terminal `name`.
-  func terminal(_ name: String) -> Int {
-    guard let index = names[..<terminalCount].firstIndex(of: name) else {
-      preconditionFailure("no terminal \(name) in the grammar")
+  /// The automaton of `JQGrammar`, computed: what `JQParserTables` holds.
+  static func computed() -> LALRAutomaton { LALRAutomaton(computing: jqGrammar) }
+
+  /// `JQGrammar`, numbered.
+  private static var jqGrammar: Grammar {
+    Grammar(
+      terminals: JQGrammar.terminals, rules: JQGrammar.rules, start: JQGrammar.start,
+      precedence: JQGrammar.precedence, failures: JQGrammar.failures)
+  }
+
+  // MARK: tables as text
+
+  /// The tables as text, as `JQParserTables` holds them.
+  ///
+  /// Per state, its entries each followed by `,`, and then a `;`. An entry is `d` and the
+  /// default rule, or a terminal and `s` and the state it shifts to, `r` and the rule it
+  /// reduces by, or `e` (an explicit error), or a nonterminal, `g` and the state it goes to;
+  /// entries are sorted by symbol.
+  var encodedTables: String {
+    var text = ""
+    for state in actions.indices {
+      if let rule = defaultReductions[state] { text += "d\(rule)," }
+      for (terminal, action) in actions[state].sorted(by: { $0.key < $1.key }) {
+        switch action {
+        case .shift(let target): text += "\(terminal)s\(target),"
+        case .reduce(let rule): text += "\(terminal)r\(rule),"
+        case .error: text += "\(terminal)e,"
+        }
+      }
+      for (symbol, target) in gotos[state].sorted(by: { $0.key < $1.key }) {
+        text += "\(symbol)g\(target),"
+      }
+      text += ";"
     }
-    return index
+    return text
+  }
+
+  /// The automaton of `grammar` with the tables `encodedTables` wrote as `text` (white space
+  /// in it is skipped).
+  private init(_ grammar: Grammar, tables text: String) {
+    var actions: [[Int: Action]] = []
+    var defaults: [Int?] = []
+    var gotos: [[Int: Int]] = []
+    var row: [Int: Action] = [:]
+    var defaultRule: Int?
+    var targets: [Int: Int] = [:]
+    var key = 0
+    var number = 0
+    var kind: UInt8 = 0  // the entry's letter; 0 before it
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        number = number * 10 + Int(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"):
+        (key, number, kind) = (number, 0, byte)
+      case UInt8(ascii: ","):
+        switch kind {
+        case UInt8(ascii: "d"): defaultRule = number
+        case UInt8(ascii: "s"): row[key] = .shift(number)
+        case UInt8(ascii: "r"): row[key] = .reduce(number)
+        case UInt8(ascii: "e"): row[key] = .error
+        case UInt8(ascii: "g"): targets[key] = number
+        default: preconditionFailure("a bad entry in the parser tables")
+        }
+        (number, kind) = (0, 0)
+      case UInt8(ascii: ";"):
+        actions.append(row)
+        defaults.append(defaultRule)
+        gotos.append(targets)
+        (row, defaultRule, targets) = ([:], nil, [:])
+      default:
+        break
+      }
+    }
+    self.names = grammar.names
+    self.terminalCount = grammar.terminalCount
+    self.rules = grammar.rules
+    self.actions = actions
+    self.defaultReductions = defaults
+    self.gotos = gotos
+  }
+
+  // MARK: the grammar
+
+  /// A grammar, numbered: its symbols, its rules, and its tokens' precedence.
+  private struct Grammar {
+    /// Terminal names, then `$accept`, then each head in order of first appearance.
+    var names: [String]
+    var terminalCount: Int
+    var rules: [Rule]
+    var tokenPrecedence: [Int: (level: Int, associativity: JQGrammar.Associativity)]
+
+    init(
+      terminals: [String], rules ruleTexts: [String], start: String,
+      precedence levels: [(JQGrammar.Associativity, [String])],
+      failures: [String: (message: String, wholeRule: Bool)]
+    ) {
+      precondition(terminals.count < 127)
+      var names = terminals + ["$accept"]
+      var numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+      var parsed: [(head: String, symbols: [String], prec: String?, failure: String?)] = []
+      var texts: [String] = []
+      for text in ruleTexts {
+        let colon = text.firstIndex(of: ":")!
+        let head = String(text[..<colon])
+        var words = text[text.index(after: colon)...].split(separator: " ").map(String.init)
+        var prec: String?
+        var failure: String?
+        if let at = words.firstIndex(of: "%prec") {
+          prec = words[at + 1]
+          words.removeSubrange(at...)
+        }
+        if let last = words.last, last.hasPrefix("@") {
+          failure = String(last.dropFirst())
+          words.removeLast()
+        }
+        if numbers[head] == nil {
+          numbers[head] = names.count
+          names.append(head)
+        }
+        parsed.append((head, words, prec, failure))
+        texts.append(([head + ":"] + words).joined(separator: " "))
+      }
+      let terminalCount = terminals.count
+      func symbol(_ name: String) -> Int {
+        guard let index = numbers[name] else {
+          preconditionFailure("no symbol \(name) in the grammar")
+        }
+        return index
+      }
+      var tokenPrecedence: [Int: (level: Int, associativity: JQGrammar.Associativity)] = [:]
+      for (level, (associativity, tokens)) in levels.enumerated() {
+        for token in tokens { tokenPrecedence[symbol(token)] = (level, associativity) }
+      }
+      var rules = [
+        Rule(text: "$accept: \(start)", head: terminalCount, symbols: [symbol(start), 0])
+      ]
+      for (rule, text) in zip(parsed, texts) {
+        let symbols = rule.symbols.map(symbol)
+        // A rule's precedence is its `%prec`'s, or that of its last terminal that has one.
+        let precedenceToken =
+          rule.prec.map(symbol)
+          ?? symbols.last { $0 < terminalCount && tokenPrecedence[$0] != nil }
+        rules.append(
+          Rule(
+            text: text, head: symbol(rule.head), symbols: symbols,
+            precedence: precedenceToken.flatMap { tokenPrecedence[$0]?.level },
+            failure: rule.failure.map { failures[$0]! }))
+      }
+      self.names = names
+      self.terminalCount = terminalCount
+      self.rules = rules
+      self.tokenPrecedence = tokenPrecedence
+    }
   }
 
   // MARK: construction
@@ -83,59 +231,11 @@ struct LALRAutomaton: Sendable {
   }
 
   // One computation in steps, each commented.
-  private init(
-    terminals: [String], rules ruleTexts: [String], start: String,
-    precedence levels: [(JQGrammar.Associativity, [String])],
-    failures: [String: (message: String, wholeRule: Bool)]
-  ) {
-    precondition(terminals.count < 127)
-    // Symbols: the terminals, then `$accept`, then each head in order of first appearance.
-    var names = terminals
-    names.append("$accept")
-    var parsed: [(head: String, symbols: [String], prec: String?, failure: String?)] = []
-    var texts: [String] = []
-    for text in ruleTexts {
-      let colon = text.firstIndex(of: ":")!
-      let head = String(text[..<colon])
-      var words = text[text.index(after: colon)...].split(separator: " ").map(String.init)
-      var prec: String?
-      var failure: String?
-      if let at = words.firstIndex(of: "%prec") {
-        prec = words[at + 1]
-        words.removeSubrange(at...)
-      }
-      if let last = words.last, last.hasPrefix("@") {
-        failure = String(last.dropFirst())
-        words.removeLast()
-      }
-      if !names.contains(head) { names.append(head) }
-      parsed.append((head, words, prec, failure))
-      texts.append(([head + ":"] + words).joined(separator: " "))
-    }
-    let terminalCount = terminals.count
-    func symbol(_ name: String) -> Int {
-      guard let index = names.firstIndex(of: name) else {
-        preconditionFailure("no symbol \(name) in the grammar")
-      }
-      return index
-    }
-    var tokenPrecedence: [Int: (level: Int, associativity: JQGrammar.Associativity)] = [:]
-    for (level, (associativity, tokens)) in levels.enumerated() {
-      for token in tokens { tokenPrecedence[symbol(token)] = (level, associativity) }
-    }
-    var rules = [Rule(text: "$accept: \(start)", head: terminalCount, symbols: [symbol(start), 0])]
-    for (rule, text) in zip(parsed, texts) {
-      let symbols = rule.symbols.map(symbol)
-      // A rule's precedence is its `%prec`'s, or that of its last terminal that has one.
-      let precedenceToken =
-        rule.prec.map(symbol)
-        ?? symbols.last { $0 < terminalCount && tokenPrecedence[$0] != nil }
-      rules.append(
-        Rule(
-          text: text, head: symbol(rule.head), symbols: symbols,
-          precedence: precedenceToken.flatMap { tokenPrecedence[$0]?.level },
-          failure: rule.failure.map { failures[$0]! }))
-    }
+  private init(computing grammar: Grammar) {
+    let names = grammar.names
+    let terminalCount = grammar.terminalCount
+    let rules = grammar.rules
+    let tokenPrecedence = grammar.tokenPrecedence
     let symbolCount = names.count
 
     // Which nonterminals derive the empty string, and the terminals each can start with.

@@ -1,94 +1,24 @@
 /// Syntax errors in the words of jq 1.8's bison parser.
 ///
-/// jq's grammar names each token by its kind: `IDENT` (a name), `FIELD` (`.foo`),
-/// `BINDING` (`$x`), `LITERAL` (a number), `FORMAT` (`@csv`), `QQSTRING_START` (a string's
-/// opening quote), `QQSTRING_INTERP_END` (the `)` closing `\(`), keywords and operators as
-/// they are spelled, other punctuation quoted (`'|'`), and `INVALID_CHARACTER` for a
-/// character jq's lexer does not know or a closing bracket that closes nothing open.
+/// jq's grammar names each token by its kind (`Token.jqName`): `IDENT` (a name), `FIELD`
+/// (`.foo`), `BINDING` (`$x`), `LITERAL` (a number), `FORMAT` (`@csv`), `QQSTRING_START` (a
+/// string's opening quote), `QQSTRING_INTERP_END` (the `)` closing `\(`), keywords and
+/// operators as they are spelled, other punctuation quoted (`'|'`), and `INVALID_CHARACTER`
+/// for a character jq's lexer does not know or a closing bracket that closes nothing open.
 extension Parser {
-  /// jq's keywords, each a token of its own.
-  static let jqKeywords: Set<String> = [
-    "as", "def", "module", "import", "include", "if", "then", "else", "elif", "reduce",
-    "foreach", "end", "and", "or", "try", "catch", "label", "break",
-  ]
-
-  /// The characters jq's lexer returns as tokens of one character.
-  private static let oneCharacterTokens = Set(".?=;,:|+-*/%$<>[{(".utf8)
-
-  /// How jq's parser names `tokens[index]` in `unexpected …`.
-  static func jqName(of tokens: [Token], at index: Int) -> String {
-    let token = tokens[index]
-    switch token.kind {
-    case .identifier(let word): return jqKeywords.contains(word) ? word : "IDENT"
-    case .field: return "FIELD"
-    case .variable(let name): return name == "__loc__" ? "$__loc__" : "BINDING"
-    case .number: return "LITERAL"
-    case .string: return "QQSTRING_START"
-    case .format: return "FORMAT"
-    case .end: return token.location.length > 0 ? "QQSTRING_INTERP_END" : "end of file"
-    case .symbol(let text):
-      let bytes = Array(text.utf8)
-      // A byte jq's lexer has no rule for (`!`, a byte of `é`) is its INVALID_CHARACTER.
-      guard bytes.count == 1 else { return Lexer.isSymbol(text) ? text : "INVALID_CHARACTER" }
-      if oneCharacterTokens.contains(bytes[0]) { return "'\(text)'" }
-      guard let opener = ["]": "[", ")": "(", "}": "{"][text] else { return "INVALID_CHARACTER" }
-      return openBracket(in: tokens[..<index]) == opener ? "'\(text)'" : "INVALID_CHARACTER"
-    }
-  }
-
-  /// The innermost bracket left open by `tokens`: jq's lexer keeps a stack of them, and a
-  /// closing one that does not match its top is an invalid character.
-  private static func openBracket(in tokens: ArraySlice<Token>) -> String? {
-    var open: [String] = []
-    for token in tokens {
-      guard case .symbol(let text) = token.kind else { continue }
-      switch text {
-      case "(", "[", "{": open.append(text)
-      case ")", "]", "}": if !open.isEmpty { open.removeLast() }
-      default: break
-      }
-    }
-    return open.last
-  }
-
   /// Where jq puts an error found at the end of the program: at the last thing its lexer
   /// read after the last token: a run of white space, or one character of a comment (its
   /// lexer reads a comment a character at a time, `\\\\` and an escaped newline as one).
   static func endLocation(after previous: Token?, end: Token, source: [UInt8]) -> ProgramLocation {
     guard let previous else { return end.location }
     let previousEnd = previous.location.offset + previous.location.length
-    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
     let limit = min(end.location.offset, source.count)
     var last: Range<Int>?
-    var i = previousEnd
-    var inComment = false
-    while i < limit {
-      let start = i
-      if inComment {
-        let byte = source[i]
-        if byte == UInt8(ascii: "\\"), i + 1 < limit,
-          source[i + 1] == UInt8(ascii: "\\") || source[i + 1] == 0x0A
-        {
-          i += 2
-        } else if byte == UInt8(ascii: "\\"), i + 2 < limit, source[i + 1] == 0x0D,
-          source[i + 2] == 0x0A
-        {
-          i += 3
-        } else if byte == 0x0A || (byte == 0x0D && i + 1 < limit && source[i + 1] == 0x0A) {
-          i += byte == 0x0A ? 1 : 2
-          inComment = false
-        } else {
-          i += 1
-        }
-      } else if source[i] == UInt8(ascii: "#") {
-        i += 1
-        inComment = true
-      } else if isSpace(source[i]) {
-        while i < limit, isSpace(source[i]) { i += 1 }
-      } else {
-        break
-      }
-      last = start..<i
+    if previousEnd < limit {
+      // Only white space and comments are left: jq's lexer reads them to the end.
+      var trivia = JQTokenizer(Array(source[previousEnd..<limit]))
+      while trivia.next().terminal != JQTokenizer.Terminal.end {}
+      last = previousEnd + trivia.lastMatch.start..<previousEnd + trivia.lastMatch.end
     }
     // The last token jq's lexer read of a string is its closing quote.
     if last == nil, case .string = previous.kind, previousEnd <= source.count {

@@ -94,6 +94,15 @@ struct Parser {
   /// a program (never stops otherwise).
   private var stackGuard = StackGuard()
 
+  /// Throws when the descent is near the end of the thread's stack (`stackGuard`).
+  private mutating func checkStack() throws(QueryError) {
+    do {
+      try stackGuard.check()
+    } catch {
+      throw .compile("program nested too deeply to parse (stack limit reached)", at: nil)
+    }
+  }
+
   private static let keywords: Set<String> = [
     "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
     "label", "import", "include", "module", "and", "or",
@@ -126,13 +135,13 @@ struct Parser {
 
   /// jq's error for the current token, which the grammar cannot take there.
   ///
-  /// The token is named as `jqName(of:at:)` says; at the end of the program the error is at
+  /// The token is named as `Token.jqName` says; at the end of the program the error is at
   /// the last thing jq's lexer read. `expecting` is the list bison adds when the parser's state takes at most four tokens
   /// (`'|' or ',' or ')'`), given where the grammar makes it certain.
   private func unexpected(expecting: String? = nil) -> QueryError {
     if let lexError, position == tokens.count - 1 { return lexError }
     let token = current
-    let name = Self.jqName(of: tokens, at: position)
+    let name = token.jqName
     var location = token.location
     // jq's lexer reads a string's opening quote as a token of its own.
     if case .string = token.kind { location.length = 1 }
@@ -167,19 +176,19 @@ struct Parser {
     }
   }
 
-  /// The tokens after a lone `.` that jq's parser refuses there (with the field hint).
+  /// The terminals after a lone `.` that jq's parser refuses there (with the field hint).
   ///
   /// Built once: as a local it cost 12 allocations on every `.` of every program.
-  private static let stopsAfterDot: Set<String> = [
-    "BINDING", "LITERAL", "IDENT", "'('", "'{'", "'$'", "..", "$__loc__", "if", "try",
-    "reduce", "foreach", "def", "label", "import", "include", "module", "break",
-    "INVALID_CHARACTER", "?//",
-  ]
+  private static let stopsAfterDot: Set<Int> = Set(
+    [
+      "BINDING", "LITERAL", "IDENT", "'('", "'{'", "'$'", "..", "$__loc__", "if", "try",
+      "reduce", "foreach", "def", "label", "import", "include", "module", "break",
+      "INVALID_CHARACTER", "?//",
+    ].map(JQTokenizer.Terminal.number))
 
   /// jq's `'.' error` and `'.' IDENT error` rules: a `.` followed by what can neither
   /// follow a term nor start a string or a `[` (`.$x`, `. 1`, `. foo`).
   private mutating func checkAfterDot(_ dot: Token) throws(QueryError) {
-    let name = Self.jqName(of: tokens, at: position)
     let hint = "try .[\"field\"] instead of .field for unusually named fields"
     // `'.' String` where the string has a format: `.@base64 "x"`.
     if case .format = current.kind, case .string = tokens[position + 1].kind { return }
@@ -187,8 +196,8 @@ struct Parser {
       _ = advance()
       throw Self.hinted(unexpected(expecting: "QQSTRING_START"), hint, from: dot.location)
     }
-    guard Self.stopsAfterDot.contains(name) else { return }
-    if name == "IDENT" { _ = advance() }
+    guard Self.stopsAfterDot.contains(current.terminal) else { return }
+    if current.terminal == JQTokenizer.Terminal.ident { _ = advance() }
     throw Self.hinted(unexpected(), hint, from: dot.location)
   }
 
@@ -258,6 +267,8 @@ struct Parser {
       return definitions.reversed().reduce(rest) { .define($1, $0) }
     }
     guard acceptKeyword("label") else { return nil }
+    // Labels nest without a term between them (`label $a | label $b | …`).
+    try checkStack()
     let name = try expectVariable(expecting: "BINDING")
     try expect("|", expecting: "'|'")
     return .label(name, try parsePipe())
@@ -453,11 +464,7 @@ struct Parser {
 
   private mutating func parsePrimary() throws(QueryError) -> AST {
     // Once per level of nesting: a program nested thousands deep fails, never overflows.
-    do {
-      try stackGuard.check()
-    } catch {
-      throw .compile("program nested too deeply to parse (stack limit reached)", at: nil)
-    }
+    try checkStack()
     let token = current
     switch token.kind {
     case .number(let value, let text):
@@ -637,7 +644,7 @@ struct Parser {
     if accept("(") {
       repeat {
         switch current.kind {
-        case .identifier(let parameter) where !Self.jqKeywords.contains(parameter):
+        case .identifier(let parameter) where current.terminal == JQTokenizer.Terminal.ident:
           parameters.append(parameter)
         case .variable(let parameter) where !Self.isLocation(parameter):
           parameters.append("$" + parameter)

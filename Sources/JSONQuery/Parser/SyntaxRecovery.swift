@@ -37,8 +37,8 @@ enum SyntaxRecovery {
   /// empty when jq's grammar takes the program.
   static func errors(in source: String, fileName: String = "<top-level>") -> [QueryError] {
     let automaton = LALRAutomaton.jq
-    var tokenizer = JQTokenizer(source, automaton: automaton)
     let text = Array(source.utf8)
+    var tokenizer = JQTokenizer(text)
     let program = Source(text: text, fileName: fileName)
     var errors: [QueryError] = []
     func report(_ message: String, _ span: (start: Int, end: Int)) {
@@ -99,15 +99,17 @@ enum SyntaxRecovery {
         if let failure = rule.failure {
           report(failure.message, failure.wholeRule ? span : spans[spans.count - count])
         }
-        let values = Array(constants.suffix(count))
+        // The symbols' constants taken off the stack, so that a list that grows by one
+        // (`1, 2, 3, …`) grows in place, not by a copy a reduction.
+        var values = Array(constants.suffix(count))
+        constants.removeLast(count)
         let symbolSpans = Array(spans.suffix(count))
-        let value = constant(rule.text, values, symbolSpans, program)
         if let (message, symbol) = check(rule.text, values) {
           report(message, symbolSpans[symbol])
         }
+        let value = constant(rule.text, &values, symbolSpans, program)
         states.removeLast(count)
         spans.removeLast(count)
-        constants.removeLast(count)
         guard let target = automaton.gotos[states[states.count - 1]][rule.head] else {
           return errors
         }
@@ -152,7 +154,8 @@ enum SyntaxRecovery {
     case value(JSON)
     /// Constants joined by commas from the left (`1, 2`): an array's constant elements.
     case elements([JSON])
-    /// An object's pairs of constants (`a: 1, "b": [2]`), keys of any kind.
+    /// An object's pairs of constants (`a: 1, "b": [2]`), keys of any kind, last first
+    /// (the grammar reads them from the right).
     case members([(key: JSON, value: JSON)])
 
     var value: JSON? {
@@ -180,8 +183,11 @@ enum SyntaxRecovery {
 
   /// The constant a rule's jq action makes of its symbols' `values`, as `JQConstant`
   /// describes them; `nil` for anything else.
+  ///
+  /// A list it extends is taken out of `values`, so that it grows in place.
   private static func constant(
-    _ rule: String, _ values: [Folded?], _ spans: [(start: Int, end: Int)], _ source: Source
+    _ rule: String, _ values: inout [Folded?], _ spans: [(start: Int, end: Int)],
+    _ source: Source
   ) -> Folded? {
     if let op = foldedOperators[rule] {
       guard let a = values[0]?.value, let b = values[2]?.value else { return nil }
@@ -212,13 +218,16 @@ enum SyntaxRecovery {
       guard let last = values[2]?.value else { return nil }
       switch values[0] {
       case .value(let first): return .elements([first, last])
-      case .elements(let elements): return .elements(elements + [last])
+      case .elements(var elements):
+        values[0] = nil
+        elements.append(last)
+        return .elements(elements)
       default: return nil
       }
     case "Term: '{' DictPairs '}'":
       guard case .members(let members) = values[1] else { return nil }
       var pairs: [(String, JSON)] = []
-      for member in members {
+      for member in members.reversed() {
         guard let key = member.key.string else { return nil }
         pairs.append((key, member.value))
       }
@@ -226,10 +235,12 @@ enum SyntaxRecovery {
     case "DictPairs:": return .members([])
     case "DictPairs: DictPair": return values[0]
     case "DictPairs: DictPair ',' DictPairs":
-      guard case .members(let first) = values[0], case .members(let rest) = values[2] else {
+      guard case .members(let first) = values[0], case .members(var rest) = values[2] else {
         return nil
       }
-      return .members(first + rest)
+      values[2] = nil
+      rest.append(contentsOf: first)
+      return .members(rest)
     case "DictPair: IDENT ':' DictExpr", "DictPair: Keyword ':' DictExpr":
       guard let value = values[2]?.value else { return nil }
       return .members([(JSON(source.text(spans[0])), value)])
@@ -243,10 +254,12 @@ enum SyntaxRecovery {
       return .members([(JSON("__loc__"), location(spans[0], source))])
     case "QQString:": return .value(JSON(""))
     case "QQString: QQString QQSTRING_TEXT":
-      guard let text = values[0]?.value?.string, let piece = stringText(spans[1], source) else {
+      guard var text = values[0]?.value?.string, let piece = stringText(spans[1], source) else {
         return nil
       }
-      return .value(JSON(text + piece))
+      values[0] = nil
+      text += piece
+      return .value(JSON(text))
     case "String: StringStart QQString QQSTRING_END", "Term: '(' Query ')'": return values[1]
     case "Term: String", "Query: Expr", "Expr: Term", "ImportFrom: String", "DictExpr: Expr":
       return values[0]
@@ -265,8 +278,9 @@ enum SyntaxRecovery {
   private static func stringText(_ span: (start: Int, end: Int), _ source: Source) -> String? {
     let piece = source.text[span.start..<span.end]
     guard piece.first == UInt8(ascii: "\\") else { return source.text(span) }
-    let quoted = [UInt8(ascii: "\"")] + piece + [UInt8(ascii: "\"")]
-    return (try? JSONParser.parse(quoted))?.string
+    var text: [UInt8] = []
+    guard JQTokenizer.unescape(piece, into: &text) == nil else { return nil }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The message of jq's check of a rule's constants: an object key that is not a string

@@ -53,4 +53,44 @@ struct LexerTests {
       #expect(error.location?.column == 6)  // at the text, as jq's QQSTRING_TEXT
     }
   }
+
+  /// The jq names of `program`'s tokens, strings' inner tokens left out.
+  private func names(_ program: String) throws -> [String] {
+    try Lexer.tokenize(program).map(\.jqName)
+  }
+
+  @Test("Each token carries the terminal jq's lexer gives it")
+  func tokensCarryJQsTerminals() throws {
+    #expect(
+      try names(#"if iff $__loc__ $__loc__x .a .. 1.5e3 @csv "s" ?// //= a::b"#) == [
+        "if", "IDENT", "$__loc__", "BINDING", "FIELD", "..", "LITERAL", "FORMAT",
+        "QQSTRING_START", "?//", "//=", "IDENT", "end of file",
+      ])
+    // jq's lexer has no `?//=`: it reads `?//` and `=`.
+    #expect(try names("?//=") == ["?//", "'='", "end of file"])
+  }
+
+  @Test("A closing bracket that closes nothing open is an invalid character, as in jq's lexer")
+  func unmatchedClosingBracketIsInvalid() throws {
+    #expect(try names("(1]") == ["'('", "LITERAL", "INVALID_CHARACTER", "end of file"])
+    // What is open stays open after it: the `)` closes the `(`.
+    #expect(
+      try names("(]) }") == ["'('", "INVALID_CHARACTER", "')'", "INVALID_CHARACTER", "end of file"])
+    // A byte jq's lexer has no rule for, and a lone `@` or `$`.
+    #expect(try names("! @ $") == ["INVALID_CHARACTER", "INVALID_CHARACTER", "'$'", "end of file"])
+  }
+
+  @Test("An interpolation ends at its `)`, which is jq's QQSTRING_INTERP_END")
+  func interpolationEndsAtItsParenthesis() throws {
+    let tokens = try Lexer.tokenize(#""a\((1))b\u00e9""#)
+    guard case .string(let parts) = tokens[0].kind,
+      case .interpolation(let inner, let opening) = parts[1]
+    else {
+      Issue.record("not a string with an interpolation: \(tokens[0].kind)")
+      return
+    }
+    #expect(opening.jqName == "QQSTRING_INTERP_START")
+    #expect(inner.map(\.jqName) == ["'('", "LITERAL", "')'", "QQSTRING_INTERP_END"])
+    #expect(parts[2] == .literal("bé"))
+  }
 }

@@ -9,8 +9,10 @@ import Testing
 /// where the stack filled) and a function compiled to more than 65,535 bytes ("function
 /// compiled to N bytes which is too long"). jsonkit refuses the first exactly as jq does
 /// (its model of jq's parser finds the place) and the second for chains of postfix steps
-/// (`.a.a…`, `.[0][0]…`, `.a?.a?…`, with jq's count for a program that is one chain), and
-/// runs every program below both limits, on an ordinary 8 MiB stack, without a crash.
+/// (`.a.a…`, `.[0][0]…`, `.a?.a?…`, with jq's count for a program that is one chain) and for
+/// any function whose code, as jq generates it, passes the limit (`FunctionSize`: `label`,
+/// `//`, `,`, `try`, `[…]`, with jq's count), and runs every program below both limits, on
+/// an ordinary 8 MiB stack, without a crash.
 @Suite("Programs past jq's parser stack or function size fail as jq's do, never crash")
 struct ProgramSizeLimitTests {
   /// `program`'s outputs on `input`, parsed, compiled, run and freed on an 8 MiB thread.
@@ -121,6 +123,67 @@ struct ProgramSizeLimitTests {
         #expect(values == [1], "\(open)")
       case .failure(let error):
         #expect(error.message.contains("stack limit reached"), "\(open): \(error.message)")
+      }
+    }
+  }
+
+  /// `element` written `count` times, joined by `separator`.
+  private static func chain(_ element: String, _ count: Int, _ separator: String) -> String {
+    FlatChainTests.chain(element, count, separator)
+  }
+
+  /// `count` labels in a row before `1`.
+  private static func labels(_ count: Int) -> String {
+    (0..<count).map { "label $a\($0) | " }.joined() + "1"
+  }
+
+  @Test("A function past jq's 65,535 words fails with jq's count, whatever its constructs")
+  func longFunctionFails() async throws {
+    // jq 1.8.2's counts: 27 words a `//`, 34 a label, 17 an `and`, 4 a `,`, 2 a constant, 15
+    // around `[…]`, 8 an `if`, 5 around `try … catch`, 2 around the top level and 1 around a
+    // definition.
+    let cases: [(String, Int)] = [
+      (Self.chain("1", 2_261, " // "), 65_544),
+      (Self.chain("1", 11_000, ","), 65_998),
+      (Self.chain(".", 17_000, ","), 67_998),
+      (Self.chain("1", 3_500, " and "), 66_485),
+      (Self.chain("if . then 1 end", 5_000, ", "), 74_998),
+      ("[" + Self.chain("(.a // 1)", 2_000, ", ") + "]", 72_013),
+      ("try (" + Self.chain("1", 2_261, " // ") + ") catch 1", 65_551),
+      ("def f: " + Self.chain("1", 2_261, " // ") + "; f", 65_543),
+      (Self.labels(1_928), 65_556),
+    ]
+    for (program, words) in cases {
+      switch try await Self.outputs(program) {
+      case .success(let values):
+        Issue.record("\(program.prefix(20))… ran, giving \(values.prefix(3))")
+      case .failure(let error):
+        // 1,928 labels nest as deep: a debug build's frames may meet the parser's guard.
+        if error.message.contains("stack limit reached") { continue }
+        #expect(
+          error.message == "function compiled to \(words) bytes which is too long",
+          "\(program.prefix(20))…")
+        #expect(error.kind == .compile)
+      }
+    }
+  }
+
+  @Test("A function within jq's 65,535 words runs, and a definition never called is not counted")
+  func functionWithinTheLimitRuns() async throws {
+    // jq 1.8.2's outputs: 65,515 words, a constant array of 40,000 elements (one constant to
+    // jq), a long definition that nothing calls (jq drops it), 48,998 words of `.a?`.
+    let cases: [(String, [JSON])] = [
+      (Self.chain("1", 2_260, " // "), [1]),
+      ("[" + Self.chain("1", 40_000, ",") + "] | length", [40_000]),
+      ("def f: " + Self.chain("1", 2_262, " // ") + "; 1", [1]),
+      (Self.chain(".a?", 7_000, " , ") + " | 1", Array(repeating: 1, count: 7_000)),
+    ]
+    for (program, expected) in cases {
+      switch try await Self.outputs(program) {
+      case .success(let values):
+        #expect(values == expected, "\(program.prefix(20))…")
+      case .failure(let error):
+        #expect(error.message.contains("stack limit reached"), "\(program.prefix(20))…")
       }
     }
   }

@@ -63,6 +63,12 @@ struct SyntaxRecoveryTests {
     #expect(LALRAutomaton.jq.actions.count == 312)
   }
 
+  @Test("the model's tables in JQParserTables are those computed from jq's grammar")
+  func tablesAreComputedOnes() {
+    // Scripts/generate-jq-parser-tables writes them: run it after changing the grammar.
+    #expect(LALRAutomaton.jq.encodedTables == LALRAutomaton.computed().encodedTables)
+  }
+
   @Test("a program with one syntax error reports one")
   func singleError() {
     let errors = reported(".a | 1 +")

@@ -37,7 +37,8 @@ extension JSON {
   /// and not copied (copy-on-write copies it if either side changes), a parsed array's read
   /// out in one exactly sized array.
   ///
-  /// For `setpath`, `getpath` and the path loops, which read a path array per step.
+  /// What `array` returns; also for `setpath`, `getpath` and the path loops, which read a
+  /// path array per step.
   package var arrayElements: [JSON]? {
     switch storage {
     case .array(let box):

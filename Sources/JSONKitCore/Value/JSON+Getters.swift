@@ -71,12 +71,7 @@ extension JSON {
 
   /// The elements, or `nil` when this is not an array.
   public var array: [JSON]? {
-    get {
-      guard type == .array, let cursor = ContainerCursor(self) else {
-        return type == .array ? [] : nil
-      }
-      return (0..<cursor.count).map(cursor.element)
-    }
+    get { arrayElements }
     set { self = newValue.map { JSON(array: $0) } ?? .null }
   }
 

@@ -350,6 +350,29 @@ struct SkipScannerDifferentialTests {
     #expect(valid == 5 * 20 * 12)
   }
 
+  @Test("Kept text between cut members is copied whole at every length and distance from the end")
+  func keptRunLengths() throws {
+    let projection = JSONProjection(paths: [[.key("a")], [.key("b")]])
+    var valid = 0
+    for length in 0...40 {
+      let kept = String(repeating: "k", count: length)
+      for tail in 0...40 {
+        // Kept runs of `length` + 6 bytes before a cut member, one of them after another cut
+        // and followed by white space, so that each copy ends from 40 bytes before the end
+        // of the input to the very end (where a short copy must not read past it).
+        let document =
+          #"{"a": "\#(kept)", "x": 0, "b": "\#(kept)", "y": [1]"#
+          + String(repeating: " ", count: tail) + "}"
+        let text = Array(document.utf8)
+        #expect(skippedValues(text, .init(projection: projection)) == 2, "\(document)")
+        if compare(text, projection, maxDepth: 64, seed: UInt64(length)) { valid += 1 }
+        let json = try JSONParser.parse(text, options: .init(projection: projection))
+        #expect(json == ["a": JSON(kept), "b": JSON(kept)], "\(document)")
+      }
+    }
+    #expect(valid == 41 * 41)
+  }
+
   @Test("White space is never cut where two tokens would become one")
   func tokensKeptApart() {
     let projection = JSONProjection(paths: [[.key("a")], [.key("o"), .key("a")]])

@@ -105,10 +105,23 @@ private struct PrunedMemberCompactor {
   @inline(__always)
   mutating func cut(_ start: Int, _ end: Int) {
     // Safe: `pending <= start <= end <= count`, and `out <= pending`: the copy stays within
-    // the storage's `count` bytes, which do not overlap the input.
+    // the storage's `count` bytes, which do not overlap the input. The short copy reads
+    // `base[pending..<pending + 32]` and writes `storage[out..<out + 32]` behind
+    // `pending + 32 <= count`; the bytes it writes past `out + n` are not kept text yet (the
+    // next copy starts there) and nothing reads them before (see `SkipScanner.scratch`).
     let n = start &- pending
     if n > 0 {
-      UnsafeMutableRawPointer(storage + out).copyMemory(from: scanner.base + pending, byteCount: n)
+      let target = UnsafeMutableRawPointer(storage + out)
+      let source = UnsafeRawPointer(scanner.base + pending)
+      if n <= 32 && pending &+ 32 <= scanner.count {
+        // Most kept runs are a line of indented text: two blocks, no call to `memmove`.
+        target.storeBytes(of: source.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        target.storeBytes(
+          of: source.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self),
+          toByteOffset: 16, as: SIMD16<UInt8>.self)
+      } else {
+        target.copyMemory(from: source, byteCount: n)
+      }
     }
     out &+= n
     pending = end

@@ -38,21 +38,53 @@ struct SkipScanner {
     // Safe: `base` has `count` bytes (the one-shot input copy, alive for the parse): bytes are
     // read behind `i < count`, words behind `i + 8 <= count`.
     var i = i
-    let raw = UnsafeRawPointer(base)
-    while i < count {
-      let c = base[i]
-      guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+    guard i < count else { return i }
+    var c = base[i]
+    // Most tokens follow the one before directly, and in indented text a value follows its
+    // key's colon after one space: both end here, before the loop's tests.
+    if c > 0x20 { return i }
+    if c == 0x20 {
       i &+= 1
-      // Indentation comes in runs of spaces (citm_catalog.json is 71% white space): a word
-      // at a time, to the first byte that is not a space (the lowest, little-endian).
-      while i &+ 8 <= count {
-        let other = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
-        if other != 0 {
-          i &+= other.trailingZeroBitCount &>> 3
-          break
+      guard i < count else { return i }
+      c = base[i]
+      if c > 0x20 { return i }
+    }
+    let raw = UnsafeRawPointer(base)
+    let spaceSplat = SIMD16<UInt8>(repeating: 0x20)
+    while c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
+      i &+= 1
+      // Indentation comes in runs of spaces (citm_catalog.json is 71% white space): sixteen
+      // bytes at a time (most indents fit one block), then a word at a time near the end,
+      // to the first byte that is not a space (the lowest, little-endian).
+      run: do {
+        while i &+ 16 <= count {
+          let block = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+          // Safe: a mask of 16 one-byte lanes (0 or 0xFF each) and two words are 16 bytes
+          // alike.
+          let spaces = unsafeBitCast(block .== spaceSplat, to: SIMD2<UInt64>.self)
+          if spaces[0] != ~0 {
+            i &+= (~spaces[0]).trailingZeroBitCount &>> 3
+            break run
+          }
+          if spaces[1] != ~0 {
+            i &+= 8 &+ (~spaces[1]).trailingZeroBitCount &>> 3
+            break run
+          }
+          i &+= 16
         }
-        i &+= 8
+        while i &+ 8 <= count {
+          let other =
+            raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
+          if other != 0 {
+            i &+= other.trailingZeroBitCount &>> 3
+            break run
+          }
+          i &+= 8
+        }
       }
+      guard i < count else { return i }
+      c = base[i]
+      if c > 0x20 { return i }
     }
     return i
   }
@@ -214,32 +246,31 @@ struct SkipScanner {
   /// which this loop passes inline, without the call that `checkedStringEnd` costs.
   @inline(__always)
   func plainStringEnd(from start: Int) -> Int? {
-    // Safe: each block of sixteen bytes is read behind `i + 16 <= count`.
+    // Safe: each block of sixteen bytes is read behind `i + 16 <= count`, and the byte of its
+    // first stop lies in it.
     var i = start &+ 1
     // (Splats of a stated type: with the type inferred, the generic operators were chosen,
     // which test the lanes one by one.)
-    let quoteSplat = SIMD16<UInt8>(repeating: Self.quote)
-    let backslashSplat = SIMD16<UInt8>(repeating: Self.backslash)
-    let spaceSplat = SIMD16<UInt8>(repeating: 0x20)
-    let highSplat = SIMD16<UInt8>(repeating: 0x80)
+    let quoteSplat = SIMD16<Int8>(repeating: Int8(Self.quote))
+    let backslashSplat = SIMD16<Int8>(repeating: Int8(Self.backslash))
+    let spaceSplat = SIMD16<Int8>(repeating: 0x20)
     while i &+ 16 <= count {
-      let block = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-      let quoteLanes = block .== quoteSplat
-      let otherLanes = block .== backslashSplat .| block .< spaceSplat .| block .>= highSplat
+      let block = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self)
+      // Read as signed bytes, a control character (0x00-0x1F) and a byte above 0x7F (negative)
+      // are exactly those below 0x20: one comparison for both.
+      let stopLanes = block .== quoteSplat .| block .== backslashSplat .| block .< spaceSplat
       // Safe: a mask of 16 one-byte lanes (0 or 0xFF each) and two words are 16 bytes alike.
-      let quotes = unsafeBitCast(quoteLanes, to: SIMD2<UInt64>.self)
-      let others = unsafeBitCast(otherLanes, to: SIMD2<UInt64>.self)
-      // The bytes before the first quote must hold no other stop.
-      if quotes[0] != 0 {
-        guard others[0] & ((quotes[0] & (0 &- quotes[0])) &- 1) == 0 else { return nil }
-        return i &+ 1 &+ quotes[0].trailingZeroBitCount &>> 3
+      let stops = unsafeBitCast(stopLanes, to: SIMD2<UInt64>.self)
+      // The string is plain when its first stop is the closing quote: one test a block, and
+      // one byte read at the end.
+      if stops[0] != 0 {
+        let at = i &+ stops[0].trailingZeroBitCount &>> 3
+        return base[at] == Self.quote ? at &+ 1 : nil
       }
-      guard others[0] == 0 else { return nil }
-      if quotes[1] != 0 {
-        guard others[1] & ((quotes[1] & (0 &- quotes[1])) &- 1) == 0 else { return nil }
-        return i &+ 9 &+ quotes[1].trailingZeroBitCount &>> 3
+      if stops[1] != 0 {
+        let at = i &+ 8 &+ stops[1].trailingZeroBitCount &>> 3
+        return base[at] == Self.quote ? at &+ 1 : nil
       }
-      guard others[1] == 0 else { return nil }
       i &+= 16
     }
     return nil

@@ -203,7 +203,9 @@ private struct PrunedMemberCompactor {
           guard let end = scanner.containerEnd(from: i) else { break walk }
           i = end
         } else if c == SkipScanner.quote {
-          guard let end = scanner.stringEnd(from: i) else { break walk }
+          // A plain string (nearly all) inline, the others by `stringEnd`.
+          guard let end = scanner.plainStringEnd(from: i) ?? scanner.stringEnd(from: i)
+          else { break walk }
           i = end
         } else {
           // A number or literal, checked by yajl: up to the next white space or punctuation

@@ -118,6 +118,7 @@ struct SkipScanner {
   ///   - start: the index of the value's first byte.
   ///   - depthLimit: how many containers may nest, at most 64 (see `Nesting`).
   /// - Returns: the index just past the value, or `nil` when the scanner is not sure.
+  @inline(__always)  // into `prunedMemberEnd`, its one caller: one call a pruned member
   func valueEnd(from start: Int, depthLimit: Int) -> Int? {
     // Safe: `base[i]` is read behind `i < count`; the scans it calls check their own bounds.
     var i = start

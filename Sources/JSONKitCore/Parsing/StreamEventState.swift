@@ -64,6 +64,7 @@ struct StreamEventState {
 
   /// Long keys already made into values, by a hash of their text: twitter-shaped input
   /// repeats a few dozen keys, and a key longer than 15 bytes is a heap string each time.
+  ///
   /// Empty until the first long key; then `keyCacheSize` slots.
   var keyCache: [JSON] = []
   static let keyCacheSize = 256

@@ -109,6 +109,9 @@ extension TapeBuilder {
     let length = storedLength
     let buffer = UnsafeBufferPointer(start: text, count: length)
     if length <= 15 { return JSON(String(decoding: buffer, as: UTF8.self)) }
+    if events.keyCache.isEmpty {
+      events.keyCache = Array(repeating: .null, count: StreamEventState.keyCacheSize)
+    }
     let slot = KeyTable.hash(text, length) & (StreamEventState.keyCacheSize &- 1)
     if case .string(var cached) = events.keyCache[slot].storage, cached.utf8.count == length,
       cached.withUTF8({ memcmp($0.baseAddress.unsafelyUnwrapped, text, length) == 0 })
@@ -290,11 +293,19 @@ extension TapeBuilder {
   /// The event for a sink, written into the storage of the last one of its shape when the
   /// sink let go of it (no allocation), else into a copy.
   mutating func reusedEvent(pathCount: Int, leaf: JSON?) -> JSON {
-    // Safe: `leafEvent` and `closeEvent` are made as arrays and always given back as arrays
-    // (below), and the first element of each, the path, is an array too.
+    // Safe: `leafEvent` and `closeEvent` are `null` or arrays made below and always given back
+    // as arrays, and the first element of each, the path, is an array too.
     var event = JSON.null
     if leaf == nil { swap(&event, &events.closeEvent) } else { swap(&event, &events.leafEvent) }
-    let box = event.uniqueArrayBox().unsafelyUnwrapped
+    let box: ArrayBox
+    if let reused = event.uniqueArrayBox() {
+      box = reused
+    } else {
+      // The first event of its shape: the storage that later ones reuse.
+      let path = JSON(storage: .array(ArrayBox([])))
+      box = ArrayBox(leaf == nil ? [path] : [path, .null])
+      event = JSON(storage: .array(box))
+    }
     box.elements[0].replaceArrayElements(with: events.path[0..<pathCount])
     if let leaf {
       box.elements[1] = leaf

@@ -2,6 +2,7 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Testing
+
 import Transfer
 
 @Suite("Requests: methods, parameters and headers")
@@ -121,6 +122,37 @@ struct RequestTests {
       #expect(json["headers"]["accept"].stringValue == "application/json")
       #expect(json["headers"]["user-agent"].stringValue.hasPrefix("JSONKit-Transfer/1 libcurl/"))
       #expect(json["headers"]["expect"].string == nil)
+    }
+  }
+
+  @Test("Requests with and without headers of their own, at once on two threads, send theirs")
+  func requestsWithAndWithoutHeadersOfTheirOwnAtOnceSendTheirs() async throws {
+    try await withServer(echo) { server in
+      var configuration = SessionConfiguration.default
+      configuration.proxy = .none
+      configuration.transferThreads = 2
+      configuration.headers.add(name: "X-Session", value: "s")
+      let session = Session(configuration: configuration)
+      // The even ones send the session's shared header list, the odd ones a list of their own.
+      let echoed = try await withThrowingTaskGroup(of: (Int, JSON).self) { group in
+        for n in 0..<40 {
+          group.addTask {
+            let headers: HTTPHeaders = n % 2 == 0 ? [] : ["X-Own": "\(n)"]
+            let json = try await session.request(server.url("/h?n=\(n)"), headers: headers)
+              .serializingJSON().value
+            return (n, json)
+          }
+        }
+        return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+      }
+      #expect(echoed.count == 40)
+      for (n, json) in echoed {
+        #expect(json["query"]["n"].stringValue == "\(n)")
+        #expect(json["headers"]["x-session"].stringValue == "s")
+        #expect(json["headers"]["x-own"].string == (n % 2 == 0 ? nil : "\(n)"))
+        #expect(json["headers"]["user-agent"].stringValue.hasPrefix("JSONKit-Transfer/1 libcurl/"))
+        #expect(json["headers"]["expect"].string == nil)
+      }
     }
   }
 

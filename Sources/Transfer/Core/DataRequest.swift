@@ -349,8 +349,8 @@ public final class DataRequest: Sendable {
         handling.rewindUpload = { () throws(TransferError) in try upload.makeReader() }
       }
       transfer = try CurlTransfer(
-        request: request, configuration: configuration, body: handling,
-        handles: engine.handles
+        request: request, configuration: configuration,
+        defaultHeaders: session.defaultHeaderList, body: handling, handles: engine.handles
       ) { outcome in
         // Off the engine thread: validators and retriers may take time. In the task awaiting
         // the request's `DataTask`, or on the request's serial queue: where the handlers run

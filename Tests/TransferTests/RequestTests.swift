@@ -3,7 +3,7 @@ import JSONKit
 import LoopbackTestServer
 import Testing
 
-import Transfer
+@testable import Transfer
 
 @Suite("Requests: methods, parameters and headers")
 struct RequestTests {
@@ -154,6 +154,23 @@ struct RequestTests {
         #expect(json["headers"]["expect"].string == nil)
       }
     }
+  }
+
+  @Test("Header names match ignoring the case of ASCII letters only, short and long")
+  func headerNamesMatchIgnoringTheCaseOfASCIILettersOnly() {
+    #expect(HTTPHeaders.same("Content-Length", "content-LENGTH"))
+    #expect(
+      HTTPHeaders.same("X-A-Header-Name-Longer-Than-Fifteen", "x-a-header-name-longer-than-fifteen")
+    )
+    #expect(!HTTPHeaders.same("Content-Length", "Content-Lengths"))
+    #expect(!HTTPHeaders.same("Content-Type", "Content-Typf"))
+    // Bytes 0x20 apart that are not letters: "-" and CR, "[" and "{", "@" and "`".
+    #expect(!HTTPHeaders.same("a-b", "a\rb"))
+    #expect(!HTTPHeaders.same("[x]", "{x]"))
+    #expect(!HTTPHeaders.same("@", "`"))
+    let headers: HTTPHeaders = ["X-A-Header-Name-Longer-Than-Fifteen": "1", "ETag": "2"]
+    #expect(headers["x-a-header-name-longer-than-fifteen"] == "1")
+    #expect(headers["ETAG"] == "2")
   }
 
   @Test("A hand-built request with a binary body")

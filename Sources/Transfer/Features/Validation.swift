@@ -165,6 +165,7 @@ struct MediaType {
   /// Read through the value's contiguous UTF-8 where it has it (nearly always): stepping
   /// through `String.UTF8View` costs tens of instructions a byte, on every response.
   static func isPlainTypeAndSubtype(_ contentType: String) -> Bool {
+    // Safe: `$0[...]` is the whole buffer, and the slice's indices are checked against it.
     contentType.utf8.withContiguousStorageIfAvailable { isPlainTypeAndSubtype(bytes: $0[...]) }
       ?? isPlainTypeAndSubtype(bytes: contentType.utf8[...])
   }

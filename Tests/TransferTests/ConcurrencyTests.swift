@@ -4,6 +4,7 @@ import LoopbackTestServer
 import Synchronization
 import TestProcesses
 import Testing
+import Threading
 
 @testable import Transfer
 
@@ -125,6 +126,32 @@ struct ConcurrencyTests {
         }
       }
       #expect(response.value?["n"].intValue == 5)
+    }
+  }
+
+  @Test("Handlers added while a task awaits the request, and after it, run once each in order")
+  func handlersAddedWhileATaskAwaitsTheRequestRunOnceEachInOrder() async throws {
+    try await withServer(Self.handler) { server in
+      let session = testSession()
+      for round in 0..<20 {
+        let request = session.request(server.url("/?n=\(round)"))
+        let task = request.serializingJSON()
+        let order = Locked([Int]())
+        // From another thread while the task runs the end of the transfer: some handlers
+        // come before the end, some after, some while the task runs them.
+        let adding = Task.detached {
+          for index in 0..<10 {
+            request.responseData { _ in order.withLock { $0.append(index) } }
+          }
+        }
+        let json = try await task.value
+        #expect(json["n"].intValue == round)
+        await adding.value
+        // Handlers run in the order they were added: this one, last, sees all the others done.
+        let last = await awaitResponse { done in request.responseData(completionHandler: done) }
+        #expect(last.value.map { String(decoding: $0, as: UTF8.self) } == #"{"n": \#(round)}"#)
+        #expect(order.withLock { $0 } == Array(0..<10))
+      }
     }
   }
 

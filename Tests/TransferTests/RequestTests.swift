@@ -2,7 +2,8 @@ import Foundation
 import JSONKit
 import LoopbackTestServer
 import Testing
-import Transfer
+
+@testable import Transfer
 
 @Suite("Requests: methods, parameters and headers")
 struct RequestTests {
@@ -122,6 +123,54 @@ struct RequestTests {
       #expect(json["headers"]["user-agent"].stringValue.hasPrefix("JSONKit-Transfer/1 libcurl/"))
       #expect(json["headers"]["expect"].string == nil)
     }
+  }
+
+  @Test("Requests with and without headers of their own, at once on two threads, send theirs")
+  func requestsWithAndWithoutHeadersOfTheirOwnAtOnceSendTheirs() async throws {
+    try await withServer(echo) { server in
+      var configuration = SessionConfiguration.default
+      configuration.proxy = .none
+      configuration.transferThreads = 2
+      configuration.headers.add(name: "X-Session", value: "s")
+      let session = Session(configuration: configuration)
+      // The even ones send the session's shared header list, the odd ones a list of their own.
+      let echoed = try await withThrowingTaskGroup(of: (Int, JSON).self) { group in
+        for n in 0..<40 {
+          group.addTask {
+            let headers: HTTPHeaders = n % 2 == 0 ? [] : ["X-Own": "\(n)"]
+            let json = try await session.request(server.url("/h?n=\(n)"), headers: headers)
+              .serializingJSON().value
+            return (n, json)
+          }
+        }
+        return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+      }
+      #expect(echoed.count == 40)
+      for (n, json) in echoed {
+        #expect(json["query"]["n"].stringValue == "\(n)")
+        #expect(json["headers"]["x-session"].stringValue == "s")
+        #expect(json["headers"]["x-own"].string == (n % 2 == 0 ? nil : "\(n)"))
+        #expect(json["headers"]["user-agent"].stringValue.hasPrefix("JSONKit-Transfer/1 libcurl/"))
+        #expect(json["headers"]["expect"].string == nil)
+      }
+    }
+  }
+
+  @Test("Header names match ignoring the case of ASCII letters only, short and long")
+  func headerNamesMatchIgnoringTheCaseOfASCIILettersOnly() {
+    #expect(HTTPHeaders.same("Content-Length", "content-LENGTH"))
+    #expect(
+      HTTPHeaders.same("X-A-Header-Name-Longer-Than-Fifteen", "x-a-header-name-longer-than-fifteen")
+    )
+    #expect(!HTTPHeaders.same("Content-Length", "Content-Lengths"))
+    #expect(!HTTPHeaders.same("Content-Type", "Content-Typf"))
+    // Bytes 0x20 apart that are not letters: "-" and CR, "[" and "{", "@" and "`".
+    #expect(!HTTPHeaders.same("a-b", "a\rb"))
+    #expect(!HTTPHeaders.same("[x]", "{x]"))
+    #expect(!HTTPHeaders.same("@", "`"))
+    let headers: HTTPHeaders = ["X-A-Header-Name-Longer-Than-Fifteen": "1", "ETag": "2"]
+    #expect(headers["x-a-header-name-longer-than-fifteen"] == "1")
+    #expect(headers["ETAG"] == "2")
   }
 
   @Test("A hand-built request with a binary body")

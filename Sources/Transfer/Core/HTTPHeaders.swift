@@ -154,9 +154,22 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral,
   /// Names are ASCII tokens, so
   /// folding A-Z byte by byte is exact; it allocates nothing, where comparing `lowercased()`
   /// copies made two strings per field looked at (every lookup of every request).
+  ///
+  /// Compared through the strings' contiguous UTF-8 where they have it (native and small
+  /// strings, so nearly always): iterating `String.UTF8View` costs tens of instructions a
+  /// byte, and each response's header lines are looked up this way.
   static func same(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
-    return a.utf8.elementsEqual(b.utf8) { x, y in
+    let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in sameBytes(x, y) }
+    }
+    if let contiguous, let result = contiguous { return result }
+    return sameBytes(a.utf8, b.utf8)
+  }
+
+  /// Whether two names' bytes, of the same count, are equal ignoring ASCII case.
+  private static func sameBytes<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
+    a.elementsEqual(b) { x, y in
       x == y
         || (x ^ y == 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
     }

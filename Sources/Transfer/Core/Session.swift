@@ -55,6 +55,10 @@ public final class Session: Sendable {
   let metricsFactory: (any MetricsFactory)?
   /// The requests running, and whether `shutdown` was called.
   let lifecycle = SessionLifecycle()
+  /// The header lines of a request that adds no header and sends no body, built once: its
+  /// transfers share it instead of each building the same `curl_slist` (each holds it, so it
+  /// outlives them all).
+  let defaultHeaderList: CurlSList
 
   /// A logger that writes nothing: the default of `init(logger:)`, as AsyncHTTPClient's.
   public static let disabledLogger = Logger(
@@ -104,6 +108,8 @@ public final class Session: Sendable {
     self.logger = logger
     tracer = configuration.tracer.flatMap { $0 is NoOpTracer ? nil : $0 }
     metricsFactory = configuration.metricsFactory.flatMap { $0 is NOOPMetricsHandler ? nil : $0 }
+    defaultHeaderList = CurlSList(
+      CurlSList.lines(defaults: configuration.headers, headers: [], hasBody: false))
     let count = configuration.engineCount
     engines = (0..<count).map { CurlMultiEngine(configuration: configuration, slot: $0, of: count) }
   }

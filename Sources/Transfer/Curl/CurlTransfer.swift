@@ -53,6 +53,7 @@ final class CurlTransfer: @unchecked Sendable {
   let request: HTTPRequest
   private let handle: CurlHandlePool.Handle
   private let handles: CurlHandlePool
+  /// Held for the transfer's life: the easy handle points at it (`CURLOPT_HTTPHEADER`).
   private let headerList: CurlSList
   private let errorBuffer: UnsafeMutablePointer<CChar>
   private let body: BodyHandling
@@ -94,9 +95,13 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// A transfer on an easy handle from `handles`, which gets the handle back when the
   /// transfer goes away.
+  ///
+  /// `defaultHeaders` holds the lines of `configuration.headers` alone (`CurlSList.lines` with
+  /// no request headers and no body): a request that adds no header and sends no body sends
+  /// them as they are, with no list of its own to build and free.
   init(
-    request: HTTPRequest, configuration: SessionConfiguration, body: BodyHandling,
-    handles: CurlHandlePool, onFinish: @escaping (CurlOutcome) -> Void
+    request: HTTPRequest, configuration: SessionConfiguration, defaultHeaders: CurlSList,
+    body: BodyHandling, handles: CurlHandlePool, onFinish: @escaping (CurlOutcome) -> Void
   ) throws(TransferError) {
     guard let handle = handles.take() else {
       throw .transportFailed(
@@ -113,15 +118,14 @@ final class CurlTransfer: @unchecked Sendable {
     self.onFinish = onFinish
     timeoutMilliseconds = (request.timeout ?? configuration.timeout).map(CurlOptions.milliseconds)
 
-    var headers = configuration.headers
-    for header in request.headers { headers.update(header) }
-    // An empty "Expect:" stops curl from waiting for "100 Continue" before larger bodies,
-    // a round trip that servers rarely need.
-    var lines = headers.map { "\($0.name): \($0.value)" } + ["Expect:"]
-    if (request.body != nil || body.upload != nil) && headers["Content-Type"] == nil {
-      lines.append("Content-Type:")
+    let hasBody = request.body != nil || body.upload != nil
+    if request.headers.isEmpty && !hasBody {
+      headerList = defaultHeaders
+    } else {
+      headerList = CurlSList(
+        CurlSList.lines(defaults: configuration.headers, headers: request.headers, hasBody: hasBody)
+      )
     }
-    headerList = CurlSList(lines)
     try CurlOptions(easy: easy).apply(
       request: request, configuration: configuration, headers: headerList)
     installCallbacks()

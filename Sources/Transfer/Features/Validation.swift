@@ -161,8 +161,20 @@ struct MediaType {
   /// Whether `contentType` is, before any `;`, a `type/subtype` of visible ASCII characters
   /// with spaces or tabs around it: a header value that `HTTPResponse.mimeType` and `init`
   /// take as a media type, without making either.
+  ///
+  /// Read through the value's contiguous UTF-8 where it has it (nearly always): stepping
+  /// through `String.UTF8View` costs tens of instructions a byte, on every response.
   static func isPlainTypeAndSubtype(_ contentType: String) -> Bool {
-    var utf8 = contentType.utf8[...]
+    // Safe: `$0[...]` is the whole buffer, and the slice's indices are checked against it.
+    contentType.utf8.withContiguousStorageIfAvailable { isPlainTypeAndSubtype(bytes: $0[...]) }
+      ?? isPlainTypeAndSubtype(bytes: contentType.utf8[...])
+  }
+
+  private static func isPlainTypeAndSubtype<Bytes: BidirectionalCollection<UInt8>>(
+    bytes: Bytes
+  ) -> Bool
+  where Bytes.SubSequence == Bytes {
+    var utf8 = bytes
     if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
     while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
     while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }

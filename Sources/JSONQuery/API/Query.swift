@@ -66,7 +66,11 @@ public struct Query: Sendable {
     // too long for jq is refused before its code is built (which a throw would free here,
     // recursively).
     let isLong = program.utf8.count > ClosureLimit.maximum
-    if isLong { try FunctionSize.check(source.body ?? .identity) }
+    if isLong {
+      do throws(QueryError) { try FunctionSize.check(source.body ?? .identity) } catch {
+        throw compiler.errors(of: source.body ?? .identity, before: error)
+      }
+    }
     self.body = try compiler.compile(source.body ?? .identity)
     if isLong { try ClosureLimit.check(source.body ?? .identity) }
     self.inputProjection = InputProjection.of(

@@ -14,6 +14,8 @@ struct Compiler {
   /// The prelude the program's calls reach, whose small definitions a call is replaced by;
   /// `nil` while compiling the prelude itself (nothing is inlined then).
   let prelude: CompiledPrelude?
+  /// Whether `lower` keeps no code (each node is `.`), for `errors(before:)`.
+  private var discardsCode = false
   /// How many inlined prelude bodies this one is nested in.
   private var inlining = 0
   /// Inlined bodies nest at most this deep; deeper calls are calls.
@@ -28,14 +30,35 @@ struct Compiler {
   func compile(_ ast: AST) throws(QueryError) -> Node {
     // As jq: every undefined name of the program is reported, not only the first.
     var compiler = self
-    compiler.undefinedNames = UndefinedNames()
+    let names = UndefinedNames()
+    compiler.undefinedNames = names
     compiler.stackGuard.enter()
     let node = try compiler.lower(ast, Scope())
-    if var first = compiler.undefinedNames?.errors.first {
-      first.additionalErrors = Array(compiler.undefinedNames!.errors.dropFirst())
+    let errors = names.reported()
+    if var first = errors.first {
+      first.additionalErrors = Array(errors.dropFirst())
       throw first
     }
     return node
+  }
+
+  /// The error jq reports for `ast` when one of its functions is too long (`sizeError`).
+  ///
+  /// The undefined names come first, then the size (jq's `compile` finds both in one
+  /// function). The names are found by a compile that keeps no code, so that the long
+  /// program's code is never built (nor freed, recursively).
+  func errors(of ast: AST, before sizeError: QueryError) -> QueryError {
+    var checker = self
+    checker.discardsCode = true
+    do {
+      _ = try checker.compile(ast)
+    } catch {
+      guard error.message.hasSuffix(" is not defined") else { return sizeError }
+      var first = error
+      first.additionalErrors.append(sizeError)
+      return first
+    }
+    return sizeError
   }
 
   /// Stops `lower`, which recurses once per level of the program's nesting, before it
@@ -48,15 +71,113 @@ struct Compiler {
   /// definition, whose error is its first caller's.
   private var undefinedNames: UndefinedNames?
 
-  /// The undefined names found so far, in the program's order.
+  /// The undefined names of one function (the program's top level, a definition, a call's
+  /// argument that jq compiles as a function of its own), as jq's `compile` reports them:
+  /// the function's own, in order; only when it has none, those of its subfunctions, in
+  /// order (each function's the same way), of the definitions jq keeps only (those a kept
+  /// call names: jq's parser drops the others).
   private final class UndefinedNames {
+    /// The function's own, in the program's order.
     var errors: [QueryError] = []
+    /// What each subfunction reports, with the definition's slot and the definitions its
+    /// code calls (`nil` and empty for an argument).
+    var subfunctions: [(definition: Int?, errors: [QueryError], calls: Set<Int>)] = []
+    /// The definitions (slots of the program's table) the function's code and its
+    /// arguments call.
+    var calls: Set<Int> = []
+
+    /// The errors jq reports for the function.
+    func reported() -> [QueryError] {
+      guard errors.isEmpty else { return errors }
+      guard subfunctions.contains(where: { !$0.errors.isEmpty }) else { return [] }
+      var definitions: [Int: Int] = [:]
+      for (index, sub) in subfunctions.enumerated() {
+        if let slot = sub.definition { definitions[slot] = index }
+      }
+      var kept = calls
+      var pending = Array(calls)
+      while let slot = pending.popLast() {
+        guard let index = definitions[slot] else { continue }
+        for call in subfunctions[index].calls where kept.insert(call).inserted {
+          pending.append(call)
+        }
+      }
+      return subfunctions.flatMap { sub in
+        sub.definition.map { kept.contains($0) } ?? true ? sub.errors : []
+      }
+    }
+
+    /// An argument's errors after those already found; its calls are the function's.
+    func addArgument(_ names: UndefinedNames) {
+      calls.formUnion(names.calls)
+      let found = names.reported()
+      if !found.isEmpty { subfunctions.append((nil, found, [])) }
+    }
+
+    /// A definition's errors after those already found, and what it calls (anywhere in it).
+    func addDefinition(_ names: UndefinedNames, slot: Int) {
+      var reach = names.calls
+      for sub in names.subfunctions { reach.formUnion(sub.calls) }
+      subfunctions.append((slot, names.reported(), reach))
+    }
+  }
+
+  /// The builtins jq writes in C that take arguments (builtin.c's `function_list` and
+  /// libm.h): jq compiles their arguments inline, in the caller's function; any other
+  /// call's arguments are functions of their own.
+  private static let inlineArguments: Set<String> = [
+    "startswith/1", "endswith/1", "split/1", "_strindices/1", "setpath/2", "getpath/1",
+    "delpaths/1", "has/1", "contains/1", "_sort_by_impl/1", "_group_by_impl/1",
+    "_unique_by_impl/1", "bsearch/1", "_min_by_impl/1", "_max_by_impl/1", "format/1",
+    "halt_error/1", "_match_impl/3", "strptime/1", "strftime/1", "strflocaltime/1", "atan2/2",
+    "copysign/2", "drem/2", "fdim/2", "fmax/2", "fmin/2", "fmod/2", "hypot/2", "jn/2",
+    "ldexp/2", "nextafter/2", "nexttoward/2", "pow/2", "remainder/2", "scalb/2", "scalbln/2",
+    "yn/2", "fma/3",
+  ]
+
+  /// `body` lowered as a function of its own for the undefined names (see `UndefinedNames`).
+  private func lowerSubfunction(_ body: AST, _ scope: Scope) throws(QueryError) -> Node {
+    guard let undefinedNames else { return try lower(body, scope) }
+    var inner = self
+    let names = UndefinedNames()
+    inner.undefinedNames = names
+    let node = try inner.lower(body, scope)
+    undefinedNames.addArgument(names)
+    return node
+  }
+
+  /// Lowers the operands of jq's C operators (`+`, `==`, …: `_plus(a; b)`): inline, their
+  /// own errors in order, but jq lays out the last operand's code first, so their
+  /// subfunctions come last operand first.
+  private func lowerOperands(_ operands: [AST], _ scope: Scope) throws(QueryError) -> [Node] {
+    var nodes: [Node] = []
+    nodes.reserveCapacity(operands.count)
+    var ends: [Int] = []
+    let start = undefinedNames?.subfunctions.count ?? 0
+    for operand in operands {
+      nodes.append(try lower(operand, scope))
+      if let undefinedNames { ends.append(undefinedNames.subfunctions.count) }
+    }
+    if let undefinedNames, ends.last != start {
+      let subs = undefinedNames.subfunctions
+      var reordered = Array(subs[..<start])
+      for index in ends.indices.reversed() {
+        reordered += subs[(index == 0 ? start : ends[index - 1])..<ends[index]]
+      }
+      undefinedNames.subfunctions = reordered
+    }
+    return nodes
   }
 
   /// `error`, kept for `compile` to report with the others; thrown when nothing collects.
   private func undefined(_ error: QueryError) throws(QueryError) {
     guard let undefinedNames else { throw error }
     undefinedNames.errors.append(error)
+  }
+
+  /// Marks the definition in `ref` as called: its undefined names are reported.
+  private func noteCall(_ ref: FunctionRef) {
+    if ref.inPrelude == table.isPrelude { undefinedNames?.calls.insert(ref.index) }
   }
 
   /// Compiles a library's top-level definitions in order (each sees the earlier ones and
@@ -114,7 +235,9 @@ struct Compiler {
         body: body))
   }
 
-  private func node(_ op: Op, single: Bool) -> Node { Node(op: op, single: single) }
+  private func node(_ op: Op, single: Bool) -> Node {
+    discardsCode ? Node(op: .identity, single: single) : Node(op: op, single: single)
+  }
 
   private func lower(_ ast: AST, _ scope: Scope) throws(QueryError) -> Node {
     do {
@@ -136,8 +259,9 @@ struct Compiler {
     case .literal(let value):
       return node(.literal(value), single: true)
     case .index(let target, let key):
-      let t = try go(target)
+      // The key first, as jq lays out the code (which orders its undefined names).
       let k = try go(key)
+      let t = try go(target)
       return node(.index(target: t, key: k), single: t.single && k.single)
     case .slice(let target, let from, let to):
       let t = try go(target)
@@ -170,13 +294,11 @@ struct Compiler {
       let b = try go(body)
       return node(.negate(b), single: b.single)
     case .binary(let op, let a, let b):
-      let l = try go(a)
-      let r = try go(b)
+      let both = try lowerOperands([a, b], scope)
+      let (l, r) = (both[0], both[1])
       return node(.binary(op, l, r), single: l.single && r.single)
     case .arithmetic(let operators, let operands):
-      var nodes: [Node] = []
-      nodes.reserveCapacity(operands.count)
-      for operand in operands { nodes.append(try go(operand)) }
+      let nodes = try lowerOperands(operands, scope)
       return node(
         .arithmetic(operators: operators, operands: nodes), single: nodes.allSatisfy(\.single))
     case .and(let a, let b):
@@ -192,8 +314,10 @@ struct Compiler {
       let r = try go(b)
       return node(.alternative(l, r), single: l.single && r.single)
     case .assign(let op, let a, let b):
-      let l = try go(a)
-      let r = try go(b)
+      // jq's `_modify(paths; f)`, `_assign(paths; $v)`: functions of their own; the value
+      // of `+=` and the like is bound first, inline (`gen_update`).
+      let l = try lowerSubfunction(a, scope)
+      let r = try op == .set || op == .update ? lowerSubfunction(b, scope) : go(b)
       return node(.assign(op, l, r), single: op == .update || r.single)
     case .array(let body):
       return node(.array(try optional(body)), single: true)
@@ -233,8 +357,9 @@ struct Compiler {
       let b = try go(body)
       return node(.tryCatch(b, try optional(handler)), single: false)
     case .reduce(let source, let pattern, let initial, let update):
-      let s = try go(source)
+      // The initial value first, as jq lays out the code (which orders its undefined names).
       let i = try go(initial)
+      let s = try go(source)
       let inner = scope.addingFrame(variables: pattern.variables)
       let p = try lowerPattern(pattern, inner)
       let u = try lower(update, inner)
@@ -242,8 +367,8 @@ struct Compiler {
         .reduce(source: s, pattern: p, slots: Set(pattern.variables).count, initial: i, update: u),
         single: i.single && u.single)
     case .foreach(let source, let pattern, let initial, let update, let extract):
-      let s = try go(source)
       let i = try go(initial)
+      let s = try go(source)
       let inner = scope.addingFrame(variables: pattern.variables)
       let p = try lowerPattern(pattern, inner)
       let u = try lower(update, inner)
@@ -291,9 +416,11 @@ struct Compiler {
         let ref = table.reserve()
         scope = scope.adding(.definition(key: definition.key, ref: ref, frames: scope.frames))
         var definer = self
-        definer.undefinedNames = nil
+        let names = undefinedNames.map { _ in UndefinedNames() }
+        definer.undefinedNames = names
         do {
           try definer.define(definition, ref, scope)
+          if let names { undefinedNames?.addDefinition(names, slot: ref.index) }
         } catch {
           // jq compiles only the definitions a program calls: the error is the first call's.
           table.defineUnusable(ref, key: definition.key, error: error)
@@ -308,15 +435,19 @@ struct Compiler {
     _ name: String, _ arguments: [AST], _ location: ProgramLocation, _ scope: Scope
   ) throws(QueryError) -> Node {
     let key = "\(name)/\(arguments.count)"
-    func lowered() throws(QueryError) -> [Node] {
+    // Each argument a function of its own, as jq compiles it, but a C builtin's.
+    func lowered(inline: Bool = false) throws(QueryError) -> [Node] {
       var nodes: [Node] = []
-      for argument in arguments { nodes.append(try lower(argument, scope)) }
+      for argument in arguments {
+        nodes.append(try inline ? lower(argument, scope) : lowerSubfunction(argument, scope))
+      }
       return nodes
     }
     if let callee = scope.function(key) {
       switch callee {
       case .definition(let ref, let env):
         if let error = table.failure(ref) { throw error }
+        noteCall(ref)
         return node(.call(ref, env: env, arguments: try lowered()), single: false)
       case .closure(let slot):
         return node(.callClosure(slot), single: false)
@@ -336,13 +467,15 @@ struct Compiler {
     if let ref = globals.functions[key], ref.inPrelude, let prelude,
       inlining < Self.maximumInlining, let definition = prelude.inlinable[key]
     {
-      return try inline(definition, try lowered(), prelude)
+      return try inline(
+        definition, try lowered(inline: Self.inlineArguments.contains(key)), prelude)
     }
     if let ref = globals.functions[key] {
-      return node(.call(ref, env: .global, arguments: try lowered()), single: false)
+      let nodes = try lowered(inline: Self.inlineArguments.contains(key))
+      return node(.call(ref, env: .global, arguments: nodes), single: false)
     }
     if let builtin = Intrinsic(rawValue: key) {
-      let nodes = try lowered()
+      let nodes = try lowered(inline: Self.inlineArguments.contains(key))
       return node(
         .intrinsic(builtin, nodes),
         single: builtin.isCollector
@@ -351,7 +484,7 @@ struct Compiler {
       )
     }
     if let native = ValueFunctions.table[key] {
-      let nodes = try lowered()
+      let nodes = try lowered(inline: Self.inlineArguments.contains(key))
       return node(.valueFunction(native, nodes), single: nodes.allSatisfy(\.single))
     }
     if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }

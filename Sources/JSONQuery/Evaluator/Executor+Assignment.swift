@@ -222,7 +222,8 @@ enum PathOps {
       try put(&value, last, new)
     case 2:
       var child = JSON.null
-      let place = try descend(&value, path[path.startIndex], taking: &child)
+      var rest = path.dropFirst()
+      let place = try descend(&value, path[path.startIndex], taking: &child, before: &rest)
       var failure: QueryError?
       do throws(QueryError) { try put(&child, last, new) } catch { failure = error }
       restore(&value, place, &child, &failure)
@@ -249,11 +250,13 @@ enum PathOps {
       var current = JSON.null
       swap(&current, &value)
       var failure: QueryError?
+      var rest = path.dropFirst()
       for key in above {
         do throws(QueryError) {
           // Swapped, not copied: a copy would be a second reference to each container.
           var child = JSON.null
-          let place = try descend(&current, key, taking: &child)
+          let place = try descend(&current, key, taking: &child, before: &rest)
+          rest = rest.dropFirst()
           swap(&current, &child)
           (base + depth).initialize(to: Level(container: child, place: place))
           depth += 1
@@ -282,7 +285,8 @@ enum PathOps {
   /// object first, from `null` too), with one lookup; jq's errors for a key the container
   /// cannot have, before anything changes.
   private static func put(_ container: inout JSON, _ key: JSON, _ new: JSON) throws(QueryError) {
-    switch try step(container, key) {
+    var none: ArraySlice<JSON> = []
+    switch try step(container, key, before: &none) {
     case .member(let name):
       if container.type == .null { container = JSON([:]) }
       container.setUniqueMember(name, new)
@@ -303,10 +307,13 @@ enum PathOps {
   /// `child` (the container made a unique array or object first, from `null` too), and
   /// where it goes back; jq's errors for a key the container cannot have, before anything
   /// changes.
-  private static func descend(_ container: inout JSON, _ key: JSON, taking child: inout JSON)
-    throws(QueryError) -> Place
-  {
-    switch try step(container, key) {
+  ///
+  /// `rest` is the path after `key` (see `step`).
+  private static func descend(
+    _ container: inout JSON, _ key: JSON, taking child: inout JSON,
+    before rest: inout ArraySlice<JSON>
+  ) throws(QueryError) -> Place {
+    switch try step(container, key, before: &rest) {
     case .member(let name):
       if container.type == .null { container = JSON([:]) }
       let (member, slot) = container.takeUniqueMember(name)!
@@ -355,7 +362,14 @@ enum PathOps {
   /// memory budget (its padding); a string's slice, which jq reads but cannot set, is
   /// refused after the rest of the path; any other key the container cannot have fails
   /// here with jq's error.
-  private static func step(_ container: JSON, _ key: JSON) throws(QueryError) -> Step {
+  ///
+  /// `rest` is the path after `key`, not yet checked: an index that pads checks it first
+  /// (and empties it, as the keys after it are all set in new containers), so that an
+  /// error further down costs no padding. Without `charging` (that check) nothing is
+  /// counted against the memory budget.
+  private static func step(
+    _ container: JSON, _ key: JSON, before rest: inout ArraySlice<JSON>, charging: Bool = true
+  ) throws(QueryError) -> Step {
     switch (container.type, key.type) {
     case (.dictionary, .string), (.null, .string):
       return .member(key.stringValue)
@@ -376,13 +390,26 @@ enum PathOps {
       // (`setpath`, `.[n] = x`, `.[n] |= f`, `fromstream`, fractional and negative indices
       // once truncated and counted from the end): counted against the run's budget, or
       // without one the machine's.
-      if count <= i {
+      if count <= i, charging {
+        // jq pads (`jv_set`) before it walks on, and reports the rest's first error after
+        // it: the rest goes down from the padding's null, so that error is known now, and
+        // comes (as jq's) without the padding's cost, which could be past the budget.
+        try checkFromNull(rest)
+        rest = []
         try MemoryBudget.chargePadding(
           (i + 1 - count) * MemoryBudget.bytesPerElement, "an array of \(i + 1) values")
       }
       return .element(i)
-    case (.array, .dictionary), (.null, .dictionary):
+    case (.array, .dictionary):
       return .slice(try ValueOps.sliceBounds(count: container.count, of: key))
+    case (.null, .dictionary):
+      // jq reads a slice of null as null whatever its bounds (`jv_get`) and checks them
+      // when it sets (`jv_set`), after the rest of the path: a bad bound's error comes then.
+      do throws(QueryError) {
+        return .slice(try ValueOps.sliceBounds(count: 0, of: key))
+      } catch {
+        return .refused(.null, error.message)
+      }
     case (.string, .dictionary):
       // jq reads the slice first (`jv_setpath`'s `jv_get`): a bad slice key says so; and
       // walks the rest of the path in it before it refuses to set it, as for any slice.
@@ -393,6 +420,19 @@ enum PathOps {
       _ = try ValueOps.index(container, key)
       throw .runtime("Cannot update field at object index of \(ValueOps.typeName(container))")
     }
+  }
+
+  /// Throws the first error `set` meets walking `path` down from `null` (jq's for a key null
+  /// cannot have, a negative index, an index too large, a bad slice), counting nothing.
+  private static func checkFromNull(_ path: ArraySlice<JSON>) throws(QueryError) {
+    var none: ArraySlice<JSON> = []
+    var refused: String?
+    for key in path {
+      if case .refused(_, let message) = try step(.null, key, before: &none, charging: false) {
+        refused = refused ?? message
+      }
+    }
+    if let refused { throw .runtime(refused) }
   }
 
   /// Nulls appended to `items` up to index `i`, in one exact allocation (appending one by

@@ -315,7 +315,7 @@ enum IntrinsicRunner {
         testMode: args[2].type == .bool && args[2].boolValue, retryLimit: retryLimit)
     }
     if let result = try conversion(builtin, value, args) { return result }
-    if let result = try collection(builtin, value, args, budget: executor.memory) {
+    if let result = try collection(builtin, value, args) {
       return result
     }
     if let result = try environment(builtin, value, args, executor) { return result }
@@ -389,11 +389,8 @@ enum IntrinsicRunner {
 
   /// Paths, membership, ordering and searching of arrays, objects and strings.
   ///
-  /// `nil` for a builtin of another family; `budget` is the run's memory budget
-  /// (`setpath`'s padding is checked against it).
-  private static func collection(
-    _ builtin: Intrinsic, _ value: JSON, _ args: [JSON], budget: MemoryBudget?
-  ) throws
+  /// `nil` for a builtin of another family.
+  private static func collection(_ builtin: Intrinsic, _ value: JSON, _ args: [JSON]) throws
     -> JSON?
   {
     switch builtin {
@@ -404,18 +401,10 @@ enum IntrinsicRunner {
       // jq's MAX_PATH_DEPTH, checked before anything is indexed.
       if args[0].count > 10_000 { throw QueryError.runtime("Path too deep") }
       let components = ValueOps.elements(args[0])
-      // An index past an array's end pads it with nulls in one allocation: within jq's own
-      // limit (`Array index too large` past 536,870,911) that can still be gigabytes. The
-      // index is truncated first, as `PathOps.set` reads it: `536870911.5` pads as far as
-      // `536870911`.
-      for component in components where component.type == .number {
-        let index = component.jqDouble.rounded(.towardZero)
-        if index.isFinite, index >= 0, index <= 536_870_911 {
-          try MemoryBudget.check(
-            (index + 1) * Double(MemoryBudget.bytesPerElement),
-            "an array of \(Int(index) + 1) values", in: budget)
-        }
-      }
+      // An index past an array's end pads it with nulls in one allocation, within jq's own
+      // limit (`Array index too large` past 536,870,911) still gigabytes: `PathOps.set`
+      // counts it against the budget where it pads, after the rest of the path is checked
+      // (an error further down is jq's, and costs nothing).
       return try PathOps.set(value, components[...], args[1])
     case .delpaths:
       guard args[0].type == .array else {

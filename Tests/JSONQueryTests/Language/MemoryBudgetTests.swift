@@ -37,6 +37,38 @@ struct MemoryBudgetTests: QueryRunning {
     )
   }
 
+  @Test("a padded setpath whose path fails further down gives jq's error, with no padding charged")
+  func paddingBeforeKeyError() throws {
+    // jq pads the array (`jv_set`) and then fails further down the path: its error, not
+    // the budget's, and the padding costs nothing (the later step fits in what is left).
+    // The errors are jq 1.8.2's for the same paths at index 5.
+    let budget = 4 << 20
+    for (path, message) in [
+      #"[100000000, "a", {}]"#: "Array/string slice indices must be integers",
+      "[100000000, true]": "Cannot index null with boolean (true)",
+      "[100000000, -1]": "Out of bounds negative array index",
+      "[100000000, 0, 600000000]": "Array index too large",
+      #"[7, 100000000, "a", [0]]"#: "Cannot index null with array ([0])",
+      #"[3, {"start": 1}, 100000000, false]"#: "Cannot index null with boolean (false)",
+    ] {
+      let program = "[1, 2] | setpath(\(path); 1)"
+      #expect(failure(program, budget: budget)?.message == message, "\(program)")
+      let results = try Query(
+        "(try (\(program)) catch .), ([] | setpath([99999]; 1) | length)",
+        options: QueryOptions(limits: QueryLimits(memory: budget))
+      ).values(on: .null)
+      #expect(results == [JSON(message), 100_000], "\(program)")
+    }
+    // jq reads a slice of null whatever its bounds, and checks them after the rest.
+    #expect(
+      failure(#"null | setpath([{"start": 1}, true]; 1)"#, budget: budget)?.message
+        == "Cannot index null with boolean (true)")
+    // Long paths of padding indices stay linear: each index's rest is checked once.
+    let long = "[" + Array(repeating: "2", count: 5_000).joined(separator: ", ") + "]"
+    let padded = try Query("null | setpath(\(long); 1) | getpath(\(long))").values(on: .null)
+    #expect(padded == [1])
+  }
+
   @Test("within the budget the same steps run")
   func withinBudget() throws {
     let results = try Query(

@@ -132,6 +132,26 @@ struct ProgramSizeLimitTests {
     }
   }
 
+  @Test("A function too long for jq reports its undefined names first, then its size")
+  func undefinedNamesBeforeFunctionSize() async throws {
+    // jq 1.8.2: the names (line 1, columns 1 and 21,007), then the size; 3 compile errors.
+    let chain = Self.chain(".//.", 3_000, " | ")
+    let error = try #require(try await Self.failure("$zz | \(chain) | $yy"))
+    let all = [error] + error.additionalErrors
+    #expect(
+      all.map(\.message) == [
+        "$zz is not defined", "$yy is not defined",
+        "function compiled to 81008 bytes which is too long",
+      ])
+    #expect(all.prefix(2).map { $0.location?.column } == [1, 21_007])
+    // Without an undefined name, the size alone.
+    let alone = try #require(try await Self.failure("1 | \(chain)"))
+    #expect(
+      ([alone] + alone.additionalErrors).map(\.message) == [
+        "function compiled to 81004 bytes which is too long"
+      ])
+  }
+
   /// `element` written `count` times, joined by `separator`.
   private static func chain(_ element: String, _ count: Int, _ separator: String) -> String {
     FlatChainTests.chain(element, count, separator)

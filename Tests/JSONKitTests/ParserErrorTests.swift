@@ -148,6 +148,19 @@ struct ParserErrorTests {
     Case(
       "a form feed after a top-level number", "12\u{0C}", .unexpectedCharacter("'\\f'"), byte: 2,
       column: 3),
+    // A one-shot parse looks for them 2 KiB at a time (`copyFindingFormFeedOrVerticalTab`).
+    Case(
+      "a vertical tab first in the second block",
+      "[" + String(repeating: " ", count: 2047)
+        + "\u{0B}1]", .unexpectedCharacter("'\\v'"), byte: 2048, column: 2049),
+    Case(
+      "a form feed far past the first block",
+      "[" + String(repeating: "1,", count: 2600)
+        + "\u{0C}2]", .unexpectedCharacter("'\\f'"), byte: 5201, column: 5202),
+    Case(
+      "a vertical tab wins over a form feed in a later block",
+      "[1,\u{0B}" + String(repeating: " ", count: 3000) + "\u{0C}2]",
+      .unexpectedCharacter("'\\v'"), byte: 3, column: 4),
     Case(
       "an earlier error wins over a later form feed", "[1 2,\u{0C}]",
       .syntax("expected ',' or ']' after array element, found '2'"), byte: 3, column: 4),

@@ -26,8 +26,21 @@ extension LoopbackServerTests {
       let clients = try (0..<200).map { _ in try RawClient(port: server.port) }
       for client in clients { try client.send(get()) }
       var ids = Set<String>()
-      for client in clients {
-        let response = try await client.readResponse()
+      for (index, client) in clients.enumerated() {
+        // On a failure, say how far the server got: a response lost after the server served
+        // all 200 points at a descriptor closed by someone else in this process, fewer served
+        // at the server itself (one CI run on a loaded machine saw "EOF inside a line" here).
+        let response: RawClient.Response
+        do {
+          response = try await client.readResponse()
+        } catch {
+          Issue.record(
+            """
+            client \(index): \(error); the server accepted \(server.connectionsAccepted) \
+            connections and served \(server.requestsServed) requests
+            """)
+          throw error
+        }
         #expect(response.status == 200)
         ids.insert(String(decoding: response.body, as: UTF8.self))
       }

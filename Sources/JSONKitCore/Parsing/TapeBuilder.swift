@@ -112,17 +112,14 @@ struct TapeBuilder {
   /// For errors found in a callback: offset of the offending byte within the input.
   var errorOffset = 0
 
-  /// Copies a one-shot input into a new shared storage (see `sharedStorage`) and returns
-  /// where the copy starts.
+  /// Allocates the new shared storage (see `sharedStorage`) for a one-shot input of `count`
+  /// bytes and returns where it starts: the caller copies the input into it.
   ///
   /// From then on `bytes` receives only decoded text, whose offsets
-  /// follow the input's (`textBase`). Without `copying`, the storage is only allocated: a
-  /// parse that skips pruned values copies the text it keeps itself (`ParserCore+Skipping`).
-  mutating func adoptInput(_ input: UnsafePointer<UInt8>, _ count: Int, copying: Bool = true)
-    -> UnsafePointer<UInt8>
-  {
+  /// follow the input's (`textBase`). A parse that skips pruned values copies only the text
+  /// it keeps (`ParserCore+Skipping`).
+  mutating func adoptInput(_ count: Int) -> UnsafePointer<UInt8> {
     let copy = GrowableBuffer<UInt8>.reallocate(nil, capacity: Swift.max(count, 1))
-    if copying { copy.update(from: input, count: count) }
     inputCount = count
     sharedStorage = ByteStorage(base: copy, count: count)
     inputStart = UnsafePointer(copy)

@@ -22,33 +22,36 @@ struct JQTokenizer {
 
   /// The numbers of the terminals, as `JQGrammar.terminals` (and `LALRAutomaton.jq`)
   /// number them.
+  ///
+  /// Written as numbers, not looked up by name: every program reads them, and hashing the
+  /// 70 names into a dictionary first cost 60,000 to 80,000 instructions on each run of the
+  /// command (a tiny run takes about 10 million). `JQTokenizerTests` checks each number
+  /// against the grammar's list.
   enum Terminal {
     static let end = 0
-    static let invalid = number("INVALID_CHARACTER")
-    static let ident = number("IDENT")
-    static let field = number("FIELD")
-    static let recurse = number("..")
-    static let binding = number("BINDING")
-    static let location = number("$__loc__")
-    static let literal = number("LITERAL")
-    static let format = number("FORMAT")
-    static let stringStart = number("QQSTRING_START")
-    static let stringText = number("QQSTRING_TEXT")
-    static let interpolationStart = number("QQSTRING_INTERP_START")
-    static let interpolationEnd = number("QQSTRING_INTERP_END")
-    static let stringEnd = number("QQSTRING_END")
+    static let invalid = 3
+    static let ident = 4
+    static let field = 5
+    static let binding = 6
+    static let literal = 7
+    static let format = 8
+    static let recurse = 9
+    /// `as`, the first keyword: the keywords follow it in `JQGrammar.keywords`' order.
+    static let firstKeyword = 14
+    static let location = 32
+    static let stringStart = 42
+    static let stringText = 43
+    static let interpolationStart = 44
+    static let interpolationEnd = 45
+    static let stringEnd = 46
 
     /// The number of the terminal jq's messages call `name`.
     static func number(_ name: String) -> Int {
-      guard let index = numbers[name] else {
+      guard let index = JQGrammar.terminals.firstIndex(of: name) else {
         preconditionFailure("no terminal \(name) in jq's grammar")
       }
       return index
     }
-
-    /// Each terminal's number by name.
-    private static let numbers = Dictionary(
-      uniqueKeysWithValues: JQGrammar.terminals.enumerated().map { ($1, $0) })
   }
 
   /// What the lexer is inside: jq's start conditions.
@@ -69,24 +72,39 @@ struct JQTokenizer {
 
   /// The keywords, each a terminal of its own.
   private static let keywords: [String: Int] = Dictionary(
-    uniqueKeysWithValues: JQGrammar.keywords.map { ($0, Terminal.number($0)) })
+    uniqueKeysWithValues: JQGrammar.keywords.enumerated().map { ($1, Terminal.firstKeyword + $0) })
 
-  /// jq's operators of more than one byte, by first byte, longest first.
+  /// jq's operators of more than one byte and their terminals, longest first.
+  static let operatorTerminals: [(text: String, terminal: Int)] = [
+    ("?//", 41), ("//=", 38), ("!=", 12), ("==", 11), ("//", 13), ("|=", 33), ("+=", 34),
+    ("-=", 35), ("*=", 36), ("/=", 37), ("%=", 10), ("<=", 39), (">=", 40),
+  ]
+
+  /// The bytes jq's lexer returns as a token of one byte (`'|'`), and their terminals.
+  static let oneByteTerminals: [(byte: UInt8, terminal: Int)] = [
+    (UInt8(ascii: "|"), 48), (UInt8(ascii: ","), 49), (UInt8(ascii: "="), 50),
+    (UInt8(ascii: "<"), 51), (UInt8(ascii: ">"), 52), (UInt8(ascii: "+"), 53),
+    (UInt8(ascii: "-"), 54), (UInt8(ascii: "*"), 55), (UInt8(ascii: "/"), 56),
+    (UInt8(ascii: "%"), 57), (UInt8(ascii: "?"), 59), (UInt8(ascii: "."), 60),
+    (UInt8(ascii: "["), 61), (UInt8(ascii: ";"), 62), (UInt8(ascii: ":"), 63),
+    (UInt8(ascii: "("), 64), (UInt8(ascii: ")"), 65), (UInt8(ascii: "]"), 66),
+    (UInt8(ascii: "{"), 67), (UInt8(ascii: "}"), 68), (UInt8(ascii: "$"), 69),
+  ]
+
+  /// `operatorTerminals` by first byte.
   private static let operators: [[(bytes: [UInt8], terminal: Int)]] = {
     var table = [[(bytes: [UInt8], terminal: Int)]](repeating: [], count: 128)
-    for op in ["?//", "//=", "!=", "==", "//", "|=", "+=", "-=", "*=", "/=", "%=", "<=", ">="] {
-      let utf8 = Array(op.utf8)
-      table[Int(utf8[0])].append((utf8, Terminal.number(op)))
+    for (text, terminal) in operatorTerminals {
+      let utf8 = Array(text.utf8)
+      table[Int(utf8[0])].append((utf8, terminal))
     }
     return table
   }()
 
-  /// The terminal of each byte jq's lexer returns as a token of one byte (`'|'`), else -1.
+  /// The terminal of each byte of `oneByteTerminals`, else -1.
   private static let oneByte: [Int] = {
     var table = [Int](repeating: -1, count: 128)
-    for b in ".?=;,:|+-*/%$<>[{()]}".utf8 {
-      table[Int(b)] = Terminal.number("'\(Character(Unicode.Scalar(b)))'")
-    }
+    for (byte, terminal) in oneByteTerminals { table[Int(byte)] = terminal }
     return table
   }()
 

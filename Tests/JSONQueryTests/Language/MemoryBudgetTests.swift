@@ -69,6 +69,15 @@ struct MemoryBudgetTests: QueryRunning {
     #expect(padded == [1])
   }
 
+  @Test("jq's repeat limit is INT_MAX less 8 bytes: longer repeats below it meet the budget")
+  func repeatLimitIsJqs() throws {
+    let budget = 1 << 20
+    for program in [#""abc" * 400000000"#, #""x" * 2147483638"#] {
+      #expect(failure(program, budget: budget)?.exceededLimit == .memory, "\(program)")
+    }
+    #expect(try run(#"try ("x" * 2147483639) catch ."#) == ["Repeat string result too long"])
+  }
+
   @Test("within the budget the same steps run")
   func withinBudget() throws {
     let results = try Query(
@@ -78,6 +87,6 @@ struct MemoryBudgetTests: QueryRunning {
     #expect(results == [1_000_000, 100_000])
     // jq's own limit still comes first where it is lower.
     #expect(
-      try run(#"try ("x" * 2e9) catch ."#) == ["Repeat string result too long"])
+      try run(#"try ("x" * 3e9) catch ."#) == ["Repeat string result too long"])
   }
 }

@@ -18,6 +18,16 @@ struct ValueSemanticsTests: QueryRunning {
     #expect(try run("try (. * 1000000000) catch .", "abc") == ["Repeat string result too long"])
   }
 
+  @Test("A repeated string built by doubling has every copy, for counts on and off powers of 2")
+  func repetitionByDoubling() throws {
+    for text in ["x", "ab", "é€", "a\u{1F600}b"] {
+      for count in [1, 2, 3, 7, 8, 9, 31, 64, 100] {
+        #expect(ValueOps.repeated(text, count) == String(repeating: text, count: count))
+      }
+    }
+    #expect(try run(#"[. * 1000 | length, (explode | unique | implode)]"#, "é€") == [[2000, "é€"]])
+  }
+
   @Test("% with NaN is NaN; % by zero says remainder")
   func modulo() throws {
     #expect(try run("[nan % 1, 1 % nan | isnan]") == [[true, true]])

@@ -455,6 +455,9 @@ struct Compiler {
         return argument
       }
     }
+    // A global's arguments: inline when jq writes it in C (`inlineArguments`), else functions
+    // of their own.
+    let argumentsInline = Self.inlineArguments.contains(key)
     if key == "until/2", let ref = globals.functions[key], ref.inPrelude, prelude != nil {
       // The prelude's `until` recurses once per round, through a generator each time; with
       // a condition and an update of one output each it is a loop (the call stays for
@@ -467,15 +470,14 @@ struct Compiler {
     if let ref = globals.functions[key], ref.inPrelude, let prelude,
       inlining < Self.maximumInlining, let definition = prelude.inlinable[key]
     {
-      return try inline(
-        definition, try lowered(inline: Self.inlineArguments.contains(key)), prelude)
+      return try inline(definition, try lowered(inline: argumentsInline), prelude)
     }
     if let ref = globals.functions[key] {
-      let nodes = try lowered(inline: Self.inlineArguments.contains(key))
+      let nodes = try lowered(inline: argumentsInline)
       return node(.call(ref, env: .global, arguments: nodes), single: false)
     }
     if let builtin = Intrinsic(rawValue: key) {
-      let nodes = try lowered(inline: Self.inlineArguments.contains(key))
+      let nodes = try lowered(inline: argumentsInline)
       return node(
         .intrinsic(builtin, nodes),
         single: builtin.isCollector
@@ -484,7 +486,7 @@ struct Compiler {
       )
     }
     if let native = ValueFunctions.table[key] {
-      let nodes = try lowered(inline: Self.inlineArguments.contains(key))
+      let nodes = try lowered(inline: argumentsInline)
       return node(.valueFunction(native, nodes), single: nodes.allSatisfy(\.single))
     }
     if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }

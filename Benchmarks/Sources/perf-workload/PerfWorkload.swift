@@ -8,8 +8,9 @@ import SyntheticCorpus
 ///
 ///     perf-workload NAME               one workload (`perf-workload --list` names them)
 ///     perf-workload cli-input FILE     writes the 5 MB document of the `jsonkit` workloads
-///     perf-workload parse FILE         JSONParser.parse of a file (e.g. of a real corpus)
-///     perf-workload yajl FILE          raw yajl's no-op parse of a file
+///     perf-workload parse FILE [N]     JSONParser.parse of a file (e.g. of a real corpus); with N,
+///                                      N runs uncounted after the counted one (for `perf record`)
+///     perf-workload yajl FILE [N]      raw yajl's no-op parse of a file, likewise
 ///     perf-workload ratio FILE         wall-clock time of both parses of a file, and their ratio
 ///     perf-workload small-gets N       N small GETs from a loopback server, 32 in flight (`SmallGets`)
 ///     perf-workload decode fresh|kept|foundation FILE, decode-times FILE ROUNDS
@@ -26,12 +27,16 @@ struct PerfWorkload {
         print(Workload.allCases.map(\.rawValue).joined(separator: "\n"))
       case "cli-input" where arguments.count == 2:
         try CLIInput.data().write(to: URL(fileURLWithPath: arguments[1]))
-      case "parse" where arguments.count == 2:
+      case "parse" where (2...3).contains(arguments.count):
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
-        print("parse: \(try Workload.parse(data).measure())")
-      case "yajl" where arguments.count == 2:
+        let workload = Workload.parse(data)
+        print("parse: \(try workload.measure())")
+        try workload.repeatRun(arguments.count == 3 ? arguments[2] : "0")
+      case "yajl" where (2...3).contains(arguments.count):
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
-        print("yajl: \(try Workload.yajl(data).measure())")
+        let workload = Workload.yajl(data)
+        print("yajl: \(try workload.measure())")
+        try workload.repeatRun(arguments.count == 3 ? arguments[2] : "0")
       case "ratio" where arguments.count == 2:
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         print("ratio: \(try TimingRatio.measure(data))")
@@ -68,7 +73,8 @@ struct PerfWorkload {
       default:
         throw UsageError(
           message:
-            "usage: perf-workload NAME | --list | cli-input FILE | parse FILE | yajl FILE | ratio FILE"
+            "usage: perf-workload NAME | --list | cli-input FILE | parse FILE [N] | yajl FILE [N]"
+            + " | ratio FILE"
             + " | decode fresh|kept|foundation FILE | decode-times FILE ROUNDS"
             + " | encode-mapping[-tree]|encode-foundation FILE [COUNT]"
             + " | encode-mapping-times FILE ROUNDS | small-gets N"
@@ -97,6 +103,15 @@ struct PreparedWorkload {
     perf_callgrind_stop()
     finish()
     return summary
+  }
+
+  /// Runs the workload `count` more times, uncounted: a long enough run for `perf record`
+  /// to sample one workload alone.
+  func repeatRun(_ count: String) throws {
+    guard let n = Int(count), n >= 0 else {
+      throw UsageError(message: "N is a count of extra runs, 0 or more")
+    }
+    for _ in 0..<n { _ = try run() }
   }
 }
 

@@ -130,4 +130,43 @@ struct UTF8ValidationRunsTests {
       #expect(found == ParserPositionModesTests.firstInvalidBytewise(bytes), "\(bytes)")
     }
   }
+
+  @Test(
+    "ASCII text of every length up to 80 bytes is decided from overlapping words, never from the bytes after it"
+  )
+  func overlappingWordsAtEveryLength() {
+    // The bytes after the text are 0xFF (never valid): a word read past the end would see
+    // them. One non-ASCII sequence at each offset must still be found where it starts.
+    let sequences: [[UInt8]] = [[0x80], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xED, 0xA0, 0x80]]
+    for n in 0...80 {
+      var bytes = [UInt8](repeating: 0x61, count: n) + [UInt8](repeating: 0xFF, count: 8)
+      let ascii = bytes.withUnsafeBufferPointer { b in
+        (
+          UTF8Validation.firstInvalid(b.baseAddress!, n),
+          UTF8Validation.asciiPrefix(b.baseAddress!, n)
+        )
+      }
+      #expect(ascii.0 == -1, "\(n) ASCII bytes")
+      #expect(ascii.1 == n, "\(n) ASCII bytes")
+      for sequence in sequences {
+        for offset in 0..<n where offset + sequence.count <= n {
+          bytes.replaceSubrange(offset..<offset + sequence.count, with: sequence)
+          let text = Array(bytes[..<n])
+          let found = bytes.withUnsafeBufferPointer { b in
+            (
+              UTF8Validation.firstInvalid(b.baseAddress!, n),
+              UTF8Validation.asciiPrefix(b.baseAddress!, n)
+            )
+          }
+          #expect(
+            found.0 == ParserPositionModesTests.firstInvalidBytewise(text),
+            "\(sequence) at \(offset) of \(n)")
+          #expect(found.1 <= offset, "\(sequence) at \(offset) of \(n)")
+          bytes.replaceSubrange(
+            offset..<offset + sequence.count,
+            with: [UInt8](repeating: 0x61, count: sequence.count))
+        }
+      }
+    }
+  }
 }

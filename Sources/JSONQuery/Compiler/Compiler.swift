@@ -53,7 +53,7 @@ struct Compiler {
     do {
       _ = try checker.compile(ast)
     } catch {
-      guard error.message.hasSuffix(" is not defined") else { return sizeError }
+      guard error.isUndefinedName else { return sizeError }
       var first = error
       first.additionalErrors.append(sizeError)
       return first
@@ -394,7 +394,9 @@ struct Compiler {
       return node(.label(try lower(body, inner)), single: false)
     case .breakLabel(let name, let location):
       guard let slot = scope.variable("*label-\(name)") else {
-        throw .compile("$*label-\(name) is not defined", at: location)
+        // Reported with the other undefined names, as jq does.
+        try undefined(.undefinedName("$*label-\(name)", at: location))
+        return node(.fail("$*label-\(name) is not defined"), single: false)
       }
       return node(.breakLabel(hops: slot.hops), single: false)
     case .variable(let name, let location):
@@ -404,7 +406,7 @@ struct Compiler {
       if globals.contextVariables.contains(name) {
         return node(.contextVariable(name), single: true)
       }
-      try undefined(.compile("$\(name) is not defined", at: location))
+      try undefined(.undefinedName("$\(name)", at: location))
       return node(.fail("$\(name) is not defined"), single: false)
     case .call(let name, let arguments, let location):
       return try call(name, arguments, location, scope)
@@ -490,7 +492,7 @@ struct Compiler {
       return node(.valueFunction(native, nodes), single: nodes.allSatisfy(\.single))
     }
     if defersUndefinedCalls { return node(.fail("\(key) is not defined"), single: false) }
-    try undefined(.compile("\(key) is not defined", at: location))
+    try undefined(.undefinedName(key, at: location))
     return node(.fail("\(key) is not defined"), single: false)
   }
 

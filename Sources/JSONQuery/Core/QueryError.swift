@@ -55,6 +55,10 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   /// jq's bison grammar resumes at the innermost `error` rule: an outer construct adds no
   /// hint.
   var isRecovered = false
+  /// Whether this is the compiler's report of an undefined name (`foo/0 is not defined`,
+  /// `$x is not defined`, `$*label-x is not defined`): jq reports those before a function
+  /// too long to compile (`Compiler.errors(of:before:)`).
+  private(set) var isUndefinedName = false
 
   /// A runtime error whose value is `value` (jq's `error(value)`).
   public init(value: JSON, kind: Kind = .runtime) {
@@ -86,6 +90,13 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
   public static func compile(_ message: String, at location: ProgramLocation?) -> QueryError {
     var error = QueryError(value: JSON(message), kind: .compile)
     error.location = location
+    return error
+  }
+
+  /// The compile error for `name` (`foo/0`, `$x`), undefined where it is used at `location`.
+  static func undefinedName(_ name: String, at location: ProgramLocation?) -> QueryError {
+    var error = QueryError.compile("\(name) is not defined", at: location)
+    error.isUndefinedName = true
     return error
   }
 

@@ -4,7 +4,8 @@
 /// Strings are runs of tokens (`QQSTRING_START`, text, `\(`, the interpolation's tokens,
 /// `QQSTRING_INTERP_END`, `QQSTRING_END`), a closing bracket that closes nothing open is an
 /// `INVALID_CHARACTER` (jq's lexer keeps a stack of brackets), and it reads on past anything
-/// it cannot read. A token's terminal is its number in `JQGrammar.terminals`.
+/// it cannot read. A token's terminal is its number in `JQGrammar.terminals` (`Terminal`,
+/// generated with the keyword, operator and one-byte tables in `JQTokenizer+Terminal.swift`).
 ///
 /// Both of jsonkit's readers of jq's grammar take these tokens: `Lexer` assembles them into
 /// the parser's (a string with its interpolations, lines and columns), and `SyntaxRecovery`,
@@ -18,40 +19,6 @@ struct JQTokenizer {
     var start: Int
     var end: Int
     var failure: String?
-  }
-
-  /// The numbers of the terminals, as `JQGrammar.terminals` (and `LALRAutomaton.jq`)
-  /// number them.
-  ///
-  /// Written as numbers, not looked up by name: every program reads them, and hashing the
-  /// 70 names into a dictionary first cost 60,000 to 80,000 instructions on each run of the
-  /// command (a tiny run takes about 10 million). `JQTokenizerTests` checks each number
-  /// against the grammar's list.
-  enum Terminal {
-    static let end = 0
-    static let invalid = 3
-    static let ident = 4
-    static let field = 5
-    static let binding = 6
-    static let literal = 7
-    static let format = 8
-    static let recurse = 9
-    /// `as`, the first keyword: the keywords follow it in `JQGrammar.keywords`' order.
-    static let firstKeyword = 14
-    static let location = 32
-    static let stringStart = 42
-    static let stringText = 43
-    static let interpolationStart = 44
-    static let interpolationEnd = 45
-    static let stringEnd = 46
-
-    /// The number of the terminal jq's messages call `name`.
-    static func number(_ name: String) -> Int {
-      guard let index = JQGrammar.terminals.firstIndex(of: name) else {
-        preconditionFailure("no terminal \(name) in jq's grammar")
-      }
-      return index
-    }
   }
 
   /// What the lexer is inside: jq's start conditions.
@@ -69,44 +36,6 @@ struct JQTokenizer {
   private var scratch: [UInt8] = []
 
   init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-  /// The keywords, each a terminal of its own.
-  private static let keywords: [String: Int] = Dictionary(
-    uniqueKeysWithValues: JQGrammar.keywords.enumerated().map { ($1, Terminal.firstKeyword + $0) })
-
-  /// jq's operators of more than one byte and their terminals, longest first.
-  static let operatorTerminals: [(text: String, terminal: Int)] = [
-    ("?//", 41), ("//=", 38), ("!=", 12), ("==", 11), ("//", 13), ("|=", 33), ("+=", 34),
-    ("-=", 35), ("*=", 36), ("/=", 37), ("%=", 10), ("<=", 39), (">=", 40),
-  ]
-
-  /// The bytes jq's lexer returns as a token of one byte (`'|'`), and their terminals.
-  static let oneByteTerminals: [(byte: UInt8, terminal: Int)] = [
-    (UInt8(ascii: "|"), 48), (UInt8(ascii: ","), 49), (UInt8(ascii: "="), 50),
-    (UInt8(ascii: "<"), 51), (UInt8(ascii: ">"), 52), (UInt8(ascii: "+"), 53),
-    (UInt8(ascii: "-"), 54), (UInt8(ascii: "*"), 55), (UInt8(ascii: "/"), 56),
-    (UInt8(ascii: "%"), 57), (UInt8(ascii: "?"), 59), (UInt8(ascii: "."), 60),
-    (UInt8(ascii: "["), 61), (UInt8(ascii: ";"), 62), (UInt8(ascii: ":"), 63),
-    (UInt8(ascii: "("), 64), (UInt8(ascii: ")"), 65), (UInt8(ascii: "]"), 66),
-    (UInt8(ascii: "{"), 67), (UInt8(ascii: "}"), 68), (UInt8(ascii: "$"), 69),
-  ]
-
-  /// `operatorTerminals` by first byte.
-  private static let operators: [[(bytes: [UInt8], terminal: Int)]] = {
-    var table = [[(bytes: [UInt8], terminal: Int)]](repeating: [], count: 128)
-    for (text, terminal) in operatorTerminals {
-      let utf8 = Array(text.utf8)
-      table[Int(utf8[0])].append((utf8, terminal))
-    }
-    return table
-  }()
-
-  /// The terminal of each byte of `oneByteTerminals`, else -1.
-  private static let oneByte: [Int] = {
-    var table = [Int](repeating: -1, count: 128)
-    for (byte, terminal) in oneByteTerminals { table[Int(byte)] = terminal }
-    return table
-  }()
 
   // MARK: character classes
 
@@ -147,7 +76,7 @@ struct JQTokenizer {
   mutating func next() -> Token {
     while true {
       guard position < bytes.count else {
-        return Token(terminal: Terminal.end, start: lastMatch.start, end: lastMatch.end)
+        return Token(terminal: Terminal.endOfFile, start: lastMatch.start, end: lastMatch.end)
       }
       if contexts.last == .string { return stringToken() }
       let start = position
@@ -221,7 +150,7 @@ struct JQTokenizer {
     if Self.isNameStart(b) {
       readName()
       let text = String(decoding: bytes[start..<position], as: UTF8.self)
-      return token(Self.keywords[text] ?? Terminal.ident, from: start)
+      return token(Self.keywordTerminal(text) ?? Terminal.ident, from: start)
     }
     let next = byte(position + 1)
     if b == UInt8(ascii: "$"), let next, Self.isNameStart(next) {
@@ -257,13 +186,10 @@ struct JQTokenizer {
     }
     guard b < 0x80 else {
       position += 1
-      return token(Terminal.invalid, from: start)
+      return token(Terminal.invalidCharacter, from: start)
     }
-    for (op, terminal) in Self.operators[Int(b)]
-    where position + op.count <= bytes.count
-      && bytes[position..<position + op.count].elementsEqual(op)
-    {
-      position += op.count
+    if let (terminal, length) = Self.operatorTerminal(bytes, at: position) {
+      position += length
       return token(terminal, from: start)
     }
     position += 1
@@ -274,8 +200,7 @@ struct JQTokenizer {
     case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return closing(b, from: start)
     default: break
     }
-    let terminal = Self.oneByte[Int(b)]
-    return token(terminal >= 0 ? terminal : Terminal.invalid, from: start)
+    return token(Self.oneByteTerminal(b) ?? Terminal.invalidCharacter, from: start)
   }
 
   /// A closing bracket: the end of what is open if it matches it, else an invalid character
@@ -288,11 +213,11 @@ struct JQTokenizer {
       default: .brace
       }
     guard let top = contexts.last, top == wanted else {
-      return token(Terminal.invalid, from: start)
+      return token(Terminal.invalidCharacter, from: start)
     }
     contexts.removeLast()
     if top == .interpolation { return token(Terminal.interpolationEnd, from: start) }
-    return token(Self.oneByte[Int(b)], from: start)
+    return token(Self.oneByteTerminal(b) ?? Terminal.invalidCharacter, from: start)
   }
 
   /// A token inside a string: text, a run of escapes, `\(`, or the closing quote.
@@ -330,7 +255,7 @@ struct JQTokenizer {
     // A backslash that ends the program matches no rule but `.`.
     guard position > start else {
       position += 1
-      return token(Terminal.invalid, from: start)
+      return token(Terminal.invalidCharacter, from: start)
     }
     var result = token(Terminal.stringText, from: start)
     scratch.removeAll(keepingCapacity: true)
@@ -397,5 +322,15 @@ struct JQTokenizer {
     let column = quoted.count - (quoted.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
     let text = String(decoding: run, as: UTF8.self)
     return "\(problem) at line \(line), column \(column) (while parsing '\"\(text)\"')"
+  }
+}
+
+extension JQTokenizer.Terminal {
+  /// The number of the terminal jq's messages call `name`.
+  static func number(_ name: String) -> Int {
+    guard let index = JQGrammar.terminals.firstIndex(of: name) else {
+      preconditionFailure("no terminal \(name) in jq's grammar")
+    }
+    return index
   }
 }

@@ -48,7 +48,7 @@ struct Lexer {
         let end = ProgramLocation(
           line: error.location?.line ?? 1, column: error.location?.column ?? 1, offset: start,
           length: 0)
-        tokens.append(Token(kind: .end, terminal: Terminal.end, location: end))
+        tokens.append(Token(kind: .end, terminal: Terminal.endOfFile, location: end))
         return (tokens, error)
       }
     }
@@ -83,7 +83,8 @@ struct Lexer {
   /// The end of the program.
   private mutating func end() -> Token {
     consumed = bytes.count
-    return Token(kind: .end, terminal: Terminal.end, location: place(bytes.count, bytes.count))
+    return Token(
+      kind: .end, terminal: Terminal.endOfFile, location: place(bytes.count, bytes.count))
   }
 
   /// The next token; `.end` at the end of the program, and for the `)` that ends an
@@ -97,7 +98,7 @@ struct Lexer {
     }
     let kind: Token.Kind
     switch token.terminal {
-    case Terminal.end: return end()
+    case Terminal.endOfFile: return end()
     case Terminal.stringStart: return try string(from: token)
     case Terminal.field: kind = .field(text(from: 1))
     case Terminal.binding, Terminal.location: kind = .variable(text(from: 1))
@@ -164,7 +165,7 @@ struct Lexer {
           return Token(kind: .string(parts), terminal: quote.terminal, location: location)
         }
         piece = last.location.offset
-      case Terminal.invalid:
+      case Terminal.invalidCharacter:
         // A backslash that ends the program matches none of jq's string rules.
         throw error(
           "syntax error, unexpected INVALID_CHARACTER, expecting QQSTRING_TEXT or"
@@ -187,13 +188,13 @@ struct Lexer {
       let token = try next()
       tokens.append(token)
       if case .end = token.kind { return tokens }
-      if token.terminal == Terminal.invalid, case .symbol(let text) = token.kind,
+      if token.terminal == Terminal.invalidCharacter, case .symbol(let text) = token.kind,
         text == ")" || text == "]" || text == "}"
       {
         var cut = token.location
         cut.offset += cut.length
         cut.length = 0
-        tokens.append(Token(kind: .end, terminal: Terminal.end, location: cut))
+        tokens.append(Token(kind: .end, terminal: Terminal.endOfFile, location: cut))
         isCut = true
         return tokens
       }

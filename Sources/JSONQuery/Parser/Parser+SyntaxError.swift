@@ -17,7 +17,7 @@ extension Parser {
     if previousEnd < limit {
       // Only white space and comments are left: jq's lexer reads them to the end.
       var trivia = JQTokenizer(Array(source[previousEnd..<limit]))
-      while trivia.next().terminal != JQTokenizer.Terminal.end {}
+      while trivia.next().terminal != JQTokenizer.Terminal.endOfFile {}
       last = previousEnd + trivia.lastMatch.start..<previousEnd + trivia.lastMatch.end
     }
     // The last token jq's lexer read of a string is its closing quote.

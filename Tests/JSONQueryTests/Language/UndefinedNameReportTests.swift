@@ -112,6 +112,30 @@ struct UndefinedNameReportTests {
       ("label $out | zz | yy?", [("zz/0 is not defined", 14), ("yy/0 is not defined", 19)]),
       ("def f: zz; [f] + [f, yy]", [("yy/0 is not defined", 22)]),
     ]
+    Self.expectReports(cases)
+  }
+
+  @Test("a break to no label is reported with the other undefined names, in jq's order")
+  func breakWithoutLabelAmongUndefinedNames() {
+    // jq 1.8.2's errors (message, column; all on line 1).
+    let cases: [(String, [(String, Int)])] = [
+      (
+        "foo | break $x | bar",
+        [
+          ("foo/0 is not defined", 1), ("$*label-x is not defined", 7),
+          ("bar/0 is not defined", 18),
+        ]
+      ),
+      ("break $x | foo", [("$*label-x is not defined", 1), ("foo/0 is not defined", 12)]),
+      ("[break $x, $y]", [("$*label-x is not defined", 2), ("$y is not defined", 12)]),
+      ("def f: break $x; f, zz", [("zz/0 is not defined", 21)]),
+      ("1 as $x | break $x", [("$*label-x is not defined", 11)]),
+    ]
+    Self.expectReports(cases)
+  }
+
+  /// Expects each program's compile errors to be the messages and columns given.
+  private static func expectReports(_ cases: [(String, [(String, Int)])]) {
     for (program, expected) in cases {
       let reported = ReportedCompileError.compiling(program)
       #expect(reported.map(\.message) == expected.map(\.0), "\(program)")

@@ -67,7 +67,7 @@ final class ServerCore: Sendable {
   /// why: a connection with no thread to serve it, a socket call that failed (errno), a
   /// descriptor that something else in the process closed.
   ///
-  /// A client that leaves, and `stop()`, are not incidents.
+  /// A client that closes its end, and `stop()`, are not incidents; a reset is (errno 104).
   var incidents: [String] { incidentLog.withLock { $0 } }
 
   private func record(_ incident: String) {

@@ -28,9 +28,10 @@ extension LoopbackServerTests {
       var ids = Set<String>()
       for (index, client) in clients.enumerated() {
         // On a failure, say how far the server got and what went wrong on its side. One CI
-        // run on a loaded machine read "EOF inside a line" here: RawClient closed a refused
-        // socket twice (in tests alongside), and the second close cut a connection that this
-        // server had just accepted under the same number.
+        // run on a loaded machine read "EOF inside a line" here, most likely because
+        // RawClient closed a refused socket twice (tests alongside do connect to stopped
+        // servers): a second close can cut a connection this server just accepted under the
+        // same number.
         let response: RawClient.Response
         do {
           response = try await client.readResponse()

@@ -15,6 +15,15 @@ struct Connection {
     case stopped
     /// The peer reset or the socket failed; the connection is over either way.
     case broken(Int32)
+
+    /// Whether the descriptor no longer names this connection's socket.
+    ///
+    /// EBADF: something else in the process closed the number; ENOTSOCK: and opened a file
+    /// or pipe under it since. The number may be another owner's by now: never close it.
+    var descriptorLost: Bool {
+      guard case .broken(let code) = self else { return false }
+      return code == EBADF || code == ENOTSOCK
+    }
   }
 
   let fd: Int32
@@ -79,7 +88,10 @@ struct Connection {
   /// client discard response bytes it has not read yet: a 431 for a request still being sent,
   /// say, would be lost. So the write side is shut down first (the client sees the end of the
   /// response) and input is drained until the client closes too, for at most `linger`.
-  func close(linger: Duration = .seconds(1)) {
+  ///
+  /// - Returns: `close`'s errno if it failed (EBADF: the number was closed elsewhere), else nil.
+  @discardableResult
+  func close(linger: Duration = .seconds(1)) -> Int32? {
     if !stopSignal.isFired && !resetsOnClose {
       _ = shutdown(fd, Int32(SHUT_WR))
       let clock = ContinuousClock()
@@ -93,6 +105,6 @@ struct Connection {
         if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break draining }
       }
     }
-    _ = csystemshims_close(fd)
+    return csystemshims_close(fd) == 0 ? nil : errno
   }
 }

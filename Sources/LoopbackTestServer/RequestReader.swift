@@ -178,6 +178,9 @@ struct RequestReader {
   }
 
   /// Appends what the socket has; false at end of stream (or when the server stops).
+  ///
+  /// A failed socket throws its ``Connection/Failure``, so that the server can tell why it
+  /// dropped the connection (and not close a descriptor number it lost).
   private mutating func fill() throws -> Bool {
     if start > 0 && start >= buffer.count / 2 {
       buffer.removeSubrange(0..<start)
@@ -186,7 +189,7 @@ struct RequestReader {
     let count: Int
     do {
       count = try scratch.withUnsafeMutableBytes { try connection.receive(into: $0) }
-    } catch {
+    } catch Connection.Failure.stopped {
       return false
     }
     buffer += scratch[0..<count]

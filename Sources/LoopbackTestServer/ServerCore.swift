@@ -25,6 +25,9 @@ final class ServerCore: Sendable {
   private let accepted = Atomic<Int>(0)
   private let served = Atomic<Int>(0)
   private let threads = Locked(ThreadTable())
+  /// Why connections ended without an answer, oldest first (at most `incidentLimit`).
+  private let incidentLog = Locked<[String]>([])
+  private static let incidentLimit = 100
   /// Held for the whole of `stop()`, so a second caller returns only once the first is done.
   private let stopping = Locked(false)
 
@@ -60,6 +63,19 @@ final class ServerCore: Sendable {
     served.add(1, ordering: .relaxed)
   }
 
+  /// What went wrong on the server's side of its connections, for a test that lost one to say
+  /// why: a connection with no thread to serve it, a socket call that failed (errno), a
+  /// descriptor that something else in the process closed.
+  ///
+  /// A client that closes its end, and `stop()`, are not incidents; a reset is (errno 104).
+  var incidents: [String] { incidentLog.withLock { $0 } }
+
+  private func record(_ incident: String) {
+    incidentLog.withLock { log in
+      if log.count < Self.incidentLimit { log.append(incident) }
+    }
+  }
+
   func start() throws(LoopbackServerError) {
     guard let acceptor = PosixThread.spawn(stackSize: Self.stackSize, { self.acceptLoop() }) else {
       // stop() rather than closing here: the owner's deinit will call stop() too, and only
@@ -83,6 +99,9 @@ final class ServerCore: Sendable {
         switch Socket.accept(from: listenerFD) {
         case .drained:
           break acceptPending
+        case .failed(let code):
+          record("accept: errno \(code)")
+          break acceptPending
         case .exhausted:
           // The connection stays in the backlog; retry once some descriptors are free.
           guard stopSignal.sleep(for: .milliseconds(50)) else { return }
@@ -98,16 +117,34 @@ final class ServerCore: Sendable {
     let id = accepted.wrappingAdd(1, ordering: .relaxed).oldValue
     let connection = Connection(fd: fd, stopSignal: stopSignal)
     let thread = PosixThread.spawn(stackSize: Self.stackSize) {
-      ConnectionSession(connection: connection, id: id, core: self).run()
-      connection.close()
+      let failure = ConnectionSession(connection: connection, id: id, core: self).run()
+      self.finish(connection, id: id, after: failure)
       self.connectionThreadFinished(id)
     }
     if let thread {
       threads.withLock { $0.connections[id] = thread }
     } else {
       // Out of threads: refusing this one connection beats taking the server down.
-      connection.close()
+      finish(connection, id: id, after: nil)
+      record("connection \(id): no thread to serve it (pthread_create failed)")
     }
+  }
+
+  /// Closes a connection's socket, unless its number no longer names it; records a failure.
+  ///
+  /// When a read or write found the number lost (``Connection/Failure/descriptorLost``), it
+  /// may name another owner's descriptor by now, and closing it would cut that (a test's
+  /// connection, a pipe).
+  private func finish(_ connection: Connection, id: Int, after failure: Connection.Failure?) {
+    var notes: [String] = []
+    if case .broken(let code)? = failure { notes.append("socket call failed: errno \(code)") }
+    if failure?.descriptorLost == true {
+      notes.append("descriptor \(connection.fd) lost, left alone")
+    } else if let code = connection.close() {
+      notes.append("close(\(connection.fd)): errno \(code)")
+    }
+    // After the close: a test that waits for the record finds the descriptor settled.
+    if !notes.isEmpty { record("connection \(id): " + notes.joined(separator: "; ")) }
   }
 
   private func connectionThreadFinished(_ id: Int) {

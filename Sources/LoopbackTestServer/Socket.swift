@@ -58,6 +58,8 @@ enum Socket {
     case drained
     /// Out of descriptors: the pending connection stays queued, so back off instead of spinning.
     case exhausted
+    /// Any other error (errno): go back to polling, as for `drained`.
+    case failed(Int32)
   }
 
   /// Takes one pending connection, made non-blocking and close-on-exec like the listener.
@@ -81,7 +83,8 @@ enum Socket {
       switch errno {
       case EINTR, ECONNABORTED, EPROTO: continue
       case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .exhausted
-      default: return .drained
+      case EAGAIN, EWOULDBLOCK: return .drained
+      case let code: return .failed(code)
       }
     }
   }

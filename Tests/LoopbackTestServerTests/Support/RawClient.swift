@@ -1,6 +1,7 @@
 import CSystemShims
 import Foundation
 import TestProcesses
+import Testing
 
 /// A TCP client for checking exact bytes on the wire, which curl hides.
 ///
@@ -40,7 +41,19 @@ final class RawClient: @unchecked Sendable {
   /// the test instead of hanging it (a liveness bound: a loaded machine may take many seconds
   /// to run the server's thread, so it is far longer than any answer takes).
   init(port: Int, timeoutSeconds: Int = 300) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    fd = try Self.connectedSocket(port: port, timeoutSeconds: timeoutSeconds)
+  }
+
+  /// A socket connected to 127.0.0.1:`port`, closed here if it cannot connect.
+  ///
+  /// Made before the client exists, so that one owner closes it on each path: a class whose
+  /// stored properties are all set runs its deinit when its initializer throws, so an
+  /// initializer that closed the socket on a refusal had the deinit close the number again,
+  /// and in between another thread of the test process (a server's `accept`) could be handed
+  /// that number. The second close then cut a connection of a test running alongside: the
+  /// 200-connection test once read "EOF inside a line" that way.
+  private static func connectedSocket(port: Int, timeoutSeconds: Int) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -54,9 +67,11 @@ final class RawClient: @unchecked Sendable {
       }
     }
     guard connected == 0 else {
-      csystemshims_close(fd)
-      throw Failure(description: "connect: errno \(errno)")
+      let code = errno
+      closeOwned(fd)
+      throw Failure(description: "connect: errno \(code)", code: code)
     }
+    return fd
   }
 
   /// Connects and sends `request` right away, the start of most raw-socket tests.
@@ -70,7 +85,7 @@ final class RawClient: @unchecked Sendable {
   func close() {
     guard !isClosed else { return }
     isClosed = true
-    csystemshims_close(fd)
+    closeOwned(fd)
   }
 
   func send(_ text: String) throws {
@@ -199,6 +214,16 @@ final class RawClient: @unchecked Sendable {
     }
     return response
   }
+}
+
+/// Closes `fd`, which the caller owns, and records an issue if it was closed already.
+///
+/// EBADF from `close` means the number was closed twice; usually nothing took it in between,
+/// and the second close is caught here. When something did, the second close cut that
+/// owner's descriptor instead (another test's connection), which fails far away and rarely.
+func closeOwned(_ fd: Int32) {
+  guard csystemshims_close(fd) != 0, errno == EBADF else { return }
+  Issue.record("descriptor \(fd) was closed already: closed twice, here or by another owner")
 }
 
 /// An HTTP/1.1 GET request as a client would send it; `headers` are extra CRLF-ended lines.

@@ -43,6 +43,21 @@ struct DeepValueTests {
     #expect(json == json)
   }
 
+  /// Deep enough that freeing it recursively would need several times a thread's stack
+  /// (each level of a recursive release takes several frames).
+  static let storeDepth = 100_000
+
+  @Test(
+    "A deep value built through each way of storing a container is freed", .serialized,
+    arguments: ContainerStore.allCases)
+  func deepValueBuiltThroughEachStoreIsFreed(_ store: ContainerStore) throws {
+    var json: JSON = []
+    for _ in 0..<Self.storeDepth { json = try store.store(json) }
+    #expect(json.count >= 1)
+    json = .null
+    #expect(json.type == .null)
+  }
+
   @Test("Long subscript chains are released")
   func longSubscriptChainsAreReleased() {
     var json = Self.deepArray()

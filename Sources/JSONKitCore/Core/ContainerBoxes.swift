@@ -7,13 +7,143 @@
 final class ArrayBox: @unchecked Sendable {
   // Safe: copy-on-write (above): written only where `isKnownUniquelyReferenced` proved the box
   // unshared.
+  /// The elements, and whether one may be a materialized array or object: two cases of the
+  /// same payload, whose tag Swift keeps in the spare bits of the array's reference, so the
+  /// flag costs no byte (a `Bool` beside the array took the instance from 24 to 25 bytes,
+  /// and so 48 bytes from the allocator instead of 32).
+  @usableFromInline
+  enum Items {
+    /// No element is a materialized array or object.
+    case flat([JSON])
+    /// An element may be one: set by every store of a container and never cleared while the
+    /// box lives, so it may be stale (no container left), never wrong (see `Teardown`).
+    case mayNest([JSON])
+  }
+
+  /// The elements in their case; written only in this file, by the methods that keep the
+  /// case right.
+  ///
   /// Unchecked for the reason `ObjectBox.members` gives.
-  @usableFromInline @exclusivity(unchecked) var elements: [JSON]
+  @usableFromInline @exclusivity(unchecked) fileprivate(set) var items: Items
+
+  /// `false` only when no element is a materialized array or object (see `Teardown`).
+  @usableFromInline
+  var mayHoldContainer: Bool {
+    if case .mayNest = items { return true }
+    return false
+  }
 
   @usableFromInline
-  init(_ elements: [JSON]) { self.elements = elements }
+  init(_ elements: [JSON]) {
+    items = Teardown.holdsContainer(elements) ? .mayNest(elements) : .flat(elements)
+  }
 
-  deinit { Teardown.dismantle(&elements) }
+  /// A box of `elements`, none of which is a materialized array or object (a path's keys and
+  /// indexes, a document's values): no look at them.
+  init(withoutContainers elements: [JSON]) {
+    assert(!(elements.last?.isMaterializedContainer ?? false), "a container among scalars")
+    items = .flat(elements)
+  }
+
+  /// A copy of `other`'s elements, for copy-on-write.
+  init(copying other: ArrayBox) {
+    items = other.items
+  }
+
+  deinit {
+    if case .mayNest = items {
+      var elements = takeAll()
+      Teardown.dismantle(&elements)
+    }
+  }
+
+  /// The elements.
+  ///
+  /// A change through this accessor may store anything, so it counts as storing a
+  /// container; the methods below look at what they store instead.
+  @usableFromInline
+  var elements: [JSON] {
+    _read {
+      switch items {
+      case .flat(let elements), .mayNest(let elements): yield elements
+      }
+    }
+    _modify {
+      var elements = takeAll()
+      defer { items = .mayNest(elements) }
+      yield &elements
+    }
+  }
+
+  /// The elements, moved out (the box holds none until they are put back), so that they
+  /// stay unshared while they change.
+  fileprivate func takeAll() -> [JSON] {
+    var taken = Items.flat([])
+    swap(&taken, &items)
+    switch consume taken {
+    case .flat(let elements), .mayNest(let elements): return elements
+    }
+  }
+
+  /// Puts back `elements` taken by `takeAll()`, flagged when `mayNest`.
+  private func put(_ elements: [JSON], mayNest: Bool) {
+    items = mayNest ? .mayNest(elements) : .flat(elements)
+  }
+
+  /// Appends `value`.
+  func append(_ value: JSON) {
+    let mayNest = mayHoldContainer || value.isMaterializedContainer
+    var elements = takeAll()
+    elements.append(value)
+    put(elements, mayNest: mayNest)
+  }
+
+  /// Appends every value of `values`.
+  func append<S: Sequence<JSON>>(contentsOf values: S) {
+    var mayNest = mayHoldContainer
+    var elements = takeAll()
+    let start = elements.count
+    elements.append(contentsOf: values)
+    if !mayNest { mayNest = Teardown.holdsContainer(elements[start...]) }
+    put(elements, mayNest: mayNest)
+  }
+
+  /// Inserts `value` at `index`.
+  func insert(_ value: JSON, at index: Int) {
+    let mayNest = mayHoldContainer || value.isMaterializedContainer
+    var elements = takeAll()
+    elements.insert(value, at: index)
+    put(elements, mayNest: mayNest)
+  }
+
+  /// Replaces the element at `index` with `value`.
+  func replace(at index: Int, with value: JSON) {
+    let mayNest = mayHoldContainer || value.isMaterializedContainer
+    var elements = takeAll()
+    elements[index] = value
+    put(elements, mayNest: mayNest)
+  }
+
+  /// Removes the element at `index` and returns it.
+  func remove(at index: Int) -> JSON {
+    let mayNest = mayHoldContainer
+    var elements = takeAll()
+    let removed = elements.remove(at: index)
+    put(elements, mayNest: mayNest)
+    return removed
+  }
+
+  /// The element at `index`, moved out (`null` is left in its place, so that the element's
+  /// own storage stays unshared while the caller changes it; `replace(at:with:)` puts it
+  /// back).
+  func take(at index: Int) -> JSON {
+    let mayNest = mayHoldContainer
+    var elements = takeAll()
+    var element = JSON.null
+    swap(&element, &elements[index])
+    put(elements, mayNest: mayNest)
+    return element
+  }
 }
 
 /// The storage of an object built or modified in code: keys in insertion order, with a hash
@@ -32,7 +162,14 @@ final class ObjectBox: @unchecked Sendable {
   /// unchecked: a box is changed only where `isKnownUniquelyReferenced` proved it unshared,
   /// as `Array`'s own buffer (whose accesses are not checked either), and the checks cost
   /// about 130 instructions per access (a tenth of freeing a small array).
-  @usableFromInline @exclusivity(unchecked) var members: ObjectMembers
+  ///
+  /// Written only in this file, by the methods that keep `mayHoldContainer`.
+  @usableFromInline @exclusivity(unchecked) fileprivate(set) var members: ObjectMembers
+
+  /// `false` only when no value is a materialized array or object: as
+  /// `ArrayBox.mayHoldContainer`, stored in the allocation's padding (the box's 48 bytes
+  /// are rounded up to 64 by the allocator, so the byte costs no memory).
+  @usableFromInline @exclusivity(unchecked) fileprivate(set) var mayHoldContainer = false
 
   static let indexThreshold = ObjectMembers.indexThreshold
 
@@ -40,9 +177,20 @@ final class ObjectBox: @unchecked Sendable {
   init() { members = ObjectMembers() }
 
   @usableFromInline
-  init(copying other: ObjectBox) { members = other.members }
+  init(copying other: ObjectBox) {
+    members = other.members
+    mayHoldContainer = other.mayHoldContainer
+  }
 
-  deinit { Teardown.dismantle(&members.values) }
+  /// A box of `members`, whose values are looked at once.
+  init(_ members: ObjectMembers) {
+    self.members = members
+    mayHoldContainer = Teardown.holdsContainer(members.values[...])
+  }
+
+  deinit {
+    if mayHoldContainer { Teardown.dismantle(&members.values) }
+  }
 
   /// The keys, in insertion order.
   @usableFromInline
@@ -52,10 +200,16 @@ final class ObjectBox: @unchecked Sendable {
   }
 
   /// The values, in the keys' order.
+  ///
+  /// A change through this accessor may store anything, so it counts as storing a
+  /// container, as `ArrayBox.elements`.
   @usableFromInline
   var values: [JSON] {
     get { members.values }
-    _modify { yield &members.values }
+    _modify {
+      mayHoldContainer = true
+      yield &members.values
+    }
   }
 
   @usableFromInline
@@ -66,11 +220,39 @@ final class ObjectBox: @unchecked Sendable {
 
   /// Sets `key` to `value`, appending the key when it is new.
   @usableFromInline
-  func set(_ key: String, _ value: JSON) { members.set(key, value) }
+  func set(_ key: String, _ value: JSON) {
+    if value.isMaterializedContainer { mayHoldContainer = true }
+    members.set(key, value)
+  }
+
+  /// Appends the member `key`, which is new, with the value `value`, without an index:
+  /// for filling a box from a document, whose `rebuildIndex()` follows.
+  func appendUnindexed(_ key: String, _ value: JSON) {
+    if value.isMaterializedContainer { mayHoldContainer = true }
+    members.keys.append(key)
+    members.values.append(value)
+  }
+
+  /// Replaces the value at position `index` with `value`.
+  func replaceValue(at index: Int, with value: JSON) {
+    if value.isMaterializedContainer { mayHoldContainer = true }
+    members.values[index] = value
+  }
+
+  /// The value at position `index`, moved out (`null` is left in its place, as
+  /// `ArrayBox.take(at:)`; `replaceValue(at:with:)` puts it back).
+  func takeValue(at index: Int) -> JSON {
+    var value = JSON.null
+    swap(&value, &members.values[index])
+    return value
+  }
 
   /// Removes `key`; returns its value, or `nil` when absent.
   @usableFromInline
   func remove(_ key: String) -> JSON? { members.remove(key) }
+
+  /// Room for `count` members without growing the key and value arrays.
+  func reserveCapacity(_ count: Int) { members.reserveCapacity(count) }
 
   func rebuildIndex() { members.rebuildIndex() }
 }
@@ -231,24 +413,40 @@ struct ObjectMembers {
 /// code, would overflow the stack when freed. Each box's `deinit` instead moves the children
 /// it uniquely owns onto one explicit work list, so no `deinit` ever frees a nested box that
 /// still has children.
+///
+/// Freeing two levels recursively is harmless, and most boxes hold no container at all, so
+/// the work list is decided by flags, not by a look at every value: each box keeps
+/// `mayHoldContainer`, which every store of a materialized array or object into it sets (the
+/// box's own methods look at the value stored; a change through `elements` or `values`,
+/// which may store anything, sets it outright). A box whose flag is clear frees its values
+/// at once; one whose flag is set looks at its values' boxes' flags, one read each, and
+/// needs the work list only when one of them is set too (a grandchild may be a container).
+///
+/// Only a box's own contents are flagged, and a child's flag is read when the parent is
+/// freed, not copied into the parent when the child is stored: a child can gain a container
+/// after it was stored (changed in place through the parent, or, in the encoder, a box kept
+/// and filled after it was stored), and its own flag records that where the parent's copy
+/// would not. A flag is never cleared: a set flag with no container left costs only the look
+/// at the values' flags.
+///
+/// Neither flag costs memory: `ArrayBox`'s is the case of its elements (in the spare bits of
+/// the array's reference), `ObjectBox`'s sits in padding (its 48 bytes take 64 from the
+/// allocator with or without it).
 enum Teardown {
   @usableFromInline
   static func dismantle(_ values: inout [JSON]) {
-    // Freeing two levels recursively is harmless; only deeper values need the work list
-    // (and its allocation): small values such as `[["a", 0], 1]` are freed as they are.
     guard holdsNestedContainer(values) else { return }
     var pending: [JSON] = []
     swap(&pending, &values)
     while var value = pending.popLast() {
       if var box = value.takeArrayBox() {
         if isKnownUniquelyReferenced(&box) {
-          pending.append(contentsOf: box.elements)
-          box.elements = []
+          pending.append(contentsOf: box.takeAll())
         }
       } else if var box = value.takeObjectBox() {
         if isKnownUniquelyReferenced(&box) {
-          pending.append(contentsOf: box.values)
-          box.values = []
+          pending.append(contentsOf: box.members.values)
+          box.members.values = []
         }
       }
     }
@@ -256,19 +454,18 @@ enum Teardown {
 }
 
 extension Teardown {
-  /// Whether a value of `values` is a materialized container with a materialized container
-  /// inside: then freeing `values` could recurse deeper than two levels.
+  /// Whether a value of `values` is a materialized container that may hold a materialized
+  /// container: then freeing `values` could recurse deeper than two levels.
   ///
-  /// Plain loops over the storages, run at every box's `deinit`:
-  /// `contains(where: \.holdsMaterializedContainer)` made a key-path call per value, which a
-  /// debug build runs through the runtime's key-path machinery (with the check of
-  /// `detachedArray`, `[paths]` of a value 10,001 levels deep, 50 million path components,
-  /// took 16.9 s of CPU in a debug build, 5.9 s now).
+  /// One flag read per container of `values`: the contents of each are not looked at. They
+  /// were, at every box's `deinit`: freeing the paths of a value 10,001 levels deep looked at
+  /// each of their 50 million components twice, and `[paths]` of it took 6.2 s of CPU in a
+  /// debug build, 2.4 s now.
   static func holdsNestedContainer(_ values: [JSON]) -> Bool {
     for value in values {
       switch value.storage {
-      case .array(let box): if holdsContainer(box.elements) { return true }
-      case .object(let box): if holdsContainer(box.values) { return true }
+      case .array(let box): if box.mayHoldContainer { return true }
+      case .object(let box): if box.mayHoldContainer { return true }
       default: continue
       }
     }
@@ -276,18 +473,28 @@ extension Teardown {
   }
 
   /// Whether a value of `values` is a materialized array or object.
-  private static func holdsContainer(_ values: [JSON]) -> Bool {
-    for value in values {
-      switch value.storage {
-      case .array, .object: return true
-      default: continue
-      }
-    }
+  static func holdsContainer(_ values: [JSON]) -> Bool {
+    for value in values where value.isMaterializedContainer { return true }
+    return false
+  }
+
+  /// Whether a value of `values` is a materialized array or object.
+  static func holdsContainer(_ values: ArraySlice<JSON>) -> Bool {
+    for value in values where value.isMaterializedContainer { return true }
     return false
   }
 }
 
 extension JSON {
+  /// Whether this value is an array or object built in code (a box, which holds its values),
+  /// not one of a parsed document (which holds no `JSON`).
+  @inline(__always)
+  var isMaterializedContainer: Bool {
+    switch storage {
+    case .array, .object: return true
+    default: return false
+    }
+  }
 
   /// Moves the array box out of this value (which becomes `null`).
   mutating func takeArrayBox() -> ArrayBox? {

@@ -142,7 +142,8 @@ package final class JSONTreeWalker {
   /// The path as an array value: a copy of exactly its length, so the walk's own array
   /// stays unshared and keeps being changed in place.
   package func pathValue() -> JSON {
-    JSON.detachedArray(components)
+    // Keys and indexes: no component is a container, so the box need not look at them.
+    JSON(storage: .array(ArrayBox(withoutContainers: JSON.detachedCopy(components))))
   }
 
   /// Reached a slot of `document`: its children come next if it is a non-empty container.
@@ -209,12 +210,18 @@ extension JSON {
   /// path's length per path: the paths of a value 10,001 levels deep checked 50 million
   /// components (see `Teardown.holdsNestedContainer` for the time).
   package static func detachedArray(_ elements: [JSON]) -> JSON {
+    JSON(storage: .array(ArrayBox(detachedCopy(elements))))
+  }
+
+  /// A copy of `elements`, values that carry no path, in a buffer of their count (see
+  /// `detachedArray(_:)`).
+  static func detachedCopy(_ elements: [JSON]) -> [JSON] {
     assert(elements.last?.isDetached ?? true, "element with a path")
     var copy: [JSON] = []
     copy.reserveCapacity(elements.count)
     // One by one: `append(contentsOf:)` copies through the runtime's generic
     // `swift_arrayInitWithCopy`, a value-witness call per element (twice the instructions).
     for element in elements { copy.append(element) }
-    return JSON(storage: .array(ArrayBox(copy)))
+    return copy
   }
 }

@@ -11,7 +11,7 @@ extension JSON {
   /// ```
   package init(members: [(String, JSON)]) {
     let box = ObjectBox()
-    box.members.reserveCapacity(members.count)
+    box.reserveCapacity(members.count)
     for (key, value) in members where value.exists() { box.set(key, value.detached) }
     self.init(storage: .object(box))
   }
@@ -40,13 +40,10 @@ extension JSON {
         kept = Array(0..<i)
       }
     }
-    let box = ObjectBox()
     if kept == nil, case .object(let source) = storage {
-      box.members = source.members.replacingValues(values)
-    } else {
-      let keys = kept.map { $0.map(cursor.key) } ?? (0..<cursor.count).map(cursor.key)
-      box.members = ObjectMembers(distinctKeys: keys, values: values)
+      return JSON(storage: .object(ObjectBox(source.members.replacingValues(values))))
     }
-    return JSON(storage: .object(box))
+    let keys = kept.map { $0.map(cursor.key) } ?? (0..<cursor.count).map(cursor.key)
+    return JSON(storage: .object(ObjectBox(ObjectMembers(distinctKeys: keys, values: values))))
   }
 }

@@ -15,6 +15,8 @@ extension JSON {
     throws(E) -> R?
   {
     guard let box = uniqueArrayBox() else { return nil }
+    // Through `box.elements`: `body` may store anything, so the box counts as holding a
+    // container from now on (see `Teardown`).
     var elements: [JSON] = []
     swap(&elements, &box.elements)
     defer { swap(&elements, &box.elements) }
@@ -35,9 +37,8 @@ extension JSON {
   ) throws(E) -> R? {
     guard let box = uniqueObjectBox() else { return nil }
     if let index = box.find(key) {
-      var member = JSON.null
-      swap(&member, &box.values[index])
-      defer { box.values[index] = member.detached }
+      var member = box.takeValue(at: index)
+      defer { box.replaceValue(at: index, with: member.detached) }
       return try body(&member)
     }
     var member = JSON.null
@@ -90,9 +91,7 @@ extension JSON {
   package mutating func takeUniqueMember(_ key: String) -> (member: JSON, slot: Int?)? {
     guard let box = uniqueObjectBox() else { return nil }
     guard let index = box.find(key) else { return (.null, nil) }
-    var member = JSON.null
-    swap(&member, &box.values[index])
-    return (member, index)
+    return (box.takeValue(at: index), index)
   }
 
   /// Puts `member` back where `takeUniqueMember` took it from: at `slot`, or under a new key
@@ -114,7 +113,7 @@ extension JSON {
   package mutating func restoreUniqueMember(_ key: String, _ member: JSON, at slot: Int?) {
     guard let box = uniqueObjectBox() else { return }
     if let slot {
-      box.values[slot] = member.detached
+      box.replaceValue(at: slot, with: member.detached)
     } else {
       box.set(key, member.detached)
     }

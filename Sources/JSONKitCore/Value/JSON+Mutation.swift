@@ -14,7 +14,7 @@ extension JSON {
   @discardableResult
   public mutating func append(_ value: JSON) -> Bool {
     guard value.exists(), let box = uniqueArrayBox() else { return false }
-    box.elements.append(value.detached)
+    box.append(value.detached)
     return true
   }
 
@@ -24,7 +24,7 @@ extension JSON {
   @discardableResult
   public mutating func append<S: Sequence<JSON>>(contentsOf values: S) -> Bool {
     guard let box = uniqueArrayBox() else { return false }
-    box.elements.append(contentsOf: values.lazy.filter { $0.exists() }.map(\.detached))
+    box.append(contentsOf: values.lazy.filter { $0.exists() }.map(\.detached))
     return true
   }
 
@@ -37,7 +37,7 @@ extension JSON {
     guard value.exists(), let box = uniqueArrayBox(), index >= 0, index <= box.elements.count else {
       return false
     }
-    box.elements.insert(value.detached, at: index)
+    box.insert(value.detached, at: index)
     return true
   }
 
@@ -45,7 +45,7 @@ extension JSON {
   @discardableResult
   public mutating func remove(at index: Int) -> JSON? {
     guard type == .array, index >= 0, index < count, let box = uniqueArrayBox() else { return nil }
-    return box.elements.remove(at: index)
+    return box.remove(at: index)
   }
 
   /// Removes and returns the value for `key` of an object; `nil` when there is none.

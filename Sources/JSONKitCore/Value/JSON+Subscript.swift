@@ -34,7 +34,7 @@ extension JSON {
       else {
         return
       }
-      box.elements[index] = newValue.detached
+      box.replace(at: index, with: newValue.detached)
     }
     _modify {
       guard let box = uniqueArrayBox(), index >= 0, index < box.elements.count else {
@@ -43,9 +43,8 @@ extension JSON {
         yield &scratch
         return
       }
-      var element = box.elements[index]
-      box.elements[index] = .null
-      defer { box.elements[index] = element.exists() ? element.detached : .null }
+      var element = box.take(at: index)
+      defer { box.replace(at: index, with: element.exists() ? element.detached : .null) }
       yield &element
     }
   }
@@ -86,14 +85,13 @@ extension JSON {
       var value: JSON
       let existing = box.find(key)
       if let existing {
-        value = box.values[existing]
-        box.values[existing] = .null
+        value = box.takeValue(at: existing)
       } else {
         value = notFound(key)
       }
       defer {
         if let existing {
-          box.values[existing] = value.exists() ? value.detached : .null
+          box.replaceValue(at: existing, with: value.exists() ? value.detached : .null)
         } else if value.exists() {
           box.set(key, value.detached)
         }
@@ -219,7 +217,7 @@ extension JSON {
     if holdsArrayBox {
       // Moved out of `storage` before the test, as in `uniqueObjectBox`.
       guard case .array(var box) = takeStorage() else { return nil }
-      if !isKnownUniquelyReferenced(&box) { box = ArrayBox(box.elements) }
+      if !isKnownUniquelyReferenced(&box) { box = ArrayBox(copying: box) }
       storage = .array(box)
       return box
     }
@@ -232,7 +230,8 @@ extension JSON {
       for i in 0..<count {
         elements.append(JSON(document: document, slot: document.element(slot, i)))
       }
-      let box = ArrayBox(elements)
+      // A document's values are scalars or document nodes, never boxes.
+      let box = ArrayBox(withoutContainers: elements)
       storage = .array(box)
       return box
     default:
@@ -288,11 +287,11 @@ extension JSON {
       keepPathWithoutDocument()
       let box = ObjectBox()
       let count = document.count(slot)
-      box.keys.reserveCapacity(count)
-      box.values.reserveCapacity(count)
+      box.reserveCapacity(count)
       for i in 0..<count {
-        box.keys.append(document.keyString(document.memberKey(slot, i)))
-        box.values.append(JSON(document: document, slot: document.memberValue(slot, i)))
+        box.appendUnindexed(
+          document.keyString(document.memberKey(slot, i)),
+          JSON(document: document, slot: document.memberValue(slot, i)))
       }
       box.rebuildIndex()
       storage = .object(box)

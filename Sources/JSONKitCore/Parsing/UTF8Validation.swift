@@ -92,22 +92,14 @@ enum UTF8Validation {
   static func firstInvalid(
     _ p: UnsafePointer<UInt8>, _ n: Int, from start: Int, allowingFourBytes: Bool
   ) -> Int {
-    // Safe: `p` has `n` readable bytes: words are read behind `i + 32 <= n`, `i + 8 <= n` or
-    // `i + 4 <= n`, bytes behind `i < n`, and `sequenceLength` reads only below `n`.
+    // Safe: `p` has `n` readable bytes: words are read behind `i + 8 <= n` or `i + 4 <= n`,
+    // bytes behind `i < n`, `sequenceLength` reads only below `n`, and `asciiPrefix` reads
+    // `p[i..<n]` (`i <= n`).
     var i = start
     let raw = UnsafeRawPointer(p)
     while true {
-      // Long ASCII text (descriptions, URLs) 32 bytes per test; the word loop below then finds
-      // the first non-ASCII byte of the block that has one.
-      while i &+ 32 <= n {
-        let any =
-          raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-          | raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
-          | raw.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
-          | raw.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
-        if any & 0x8080_8080_8080_8080 != 0 { break }
-        i &+= 32
-      }
+      // From the start of a block that `asciiPrefix` stopped at: the word loop finds its
+      // first non-ASCII byte.
       while i &+ 8 <= n {
         let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
         if high != 0 {
@@ -141,6 +133,8 @@ enum UTF8Validation {
         }
         i &+= length
       } while i < n && p[i] >= 0x80
+      // Long ASCII text after the run (descriptions, URLs): 32 bytes per test.
+      i &+= asciiPrefix(p + i, n &- i)
     }
   }
 

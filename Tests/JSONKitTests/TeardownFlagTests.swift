@@ -79,11 +79,6 @@ struct TeardownFlagTests {
     #expect(json == ["a": [1, [2]], "b": ["c": ["d": 1]]])
   }
 
-  @Test("An array box's flag takes no byte beside its elements")
-  func arrayFlagTakesNoByte() {
-    #expect(MemoryLayout<ArrayBox.Items>.size == MemoryLayout<[JSON]>.size)
-  }
-
   @Test("The paths a tree walk makes are not flagged")
   func walkPathsAreNotFlagged() throws {
     let json: JSON = ["a": [1, ["b": [2, 3]]], "c": "x"]

@@ -7,54 +7,40 @@
 final class ArrayBox: @unchecked Sendable {
   // Safe: copy-on-write (above): written only where `isKnownUniquelyReferenced` proved the box
   // unshared.
-  /// The elements, and whether one may be a materialized array or object: two cases of the
-  /// same payload, whose tag Swift keeps in the spare bits of the array's reference, so the
-  /// flag costs no byte (a `Bool` beside the array took the instance from 24 to 25 bytes,
-  /// and so 48 bytes from the allocator instead of 32).
-  @usableFromInline
-  enum Items {
-    /// No element is a materialized array or object.
-    case flat([JSON])
-    /// An element may be one: set by every store of a container and never cleared while the
-    /// box lives, so it may be stale (no container left), never wrong (see `Teardown`).
-    case mayNest([JSON])
-  }
-
-  /// The elements in their case; written only in this file, by the methods that keep the
-  /// case right.
+  /// The elements; written only in this file, by the methods that keep `mayHoldContainer`.
   ///
   /// Unchecked for the reason `ObjectBox.members` gives.
-  @usableFromInline @exclusivity(unchecked) fileprivate(set) var items: Items
+  @usableFromInline @exclusivity(unchecked) fileprivate(set) var items: [JSON]
 
   /// `false` only when no element is a materialized array or object (see `Teardown`).
-  @usableFromInline
-  var mayHoldContainer: Bool {
-    if case .mayNest = items { return true }
-    return false
-  }
+  ///
+  /// Set by every store of a container and never cleared while the box lives, so it may be
+  /// stale (`true` with no container left), never wrong. It makes the instance 25 bytes
+  /// instead of 24 (see `Teardown`).
+  @usableFromInline @exclusivity(unchecked) fileprivate(set) var mayHoldContainer: Bool
 
   @usableFromInline
   init(_ elements: [JSON]) {
-    items = Teardown.holdsContainer(elements) ? .mayNest(elements) : .flat(elements)
+    items = elements
+    mayHoldContainer = Teardown.holdsContainer(elements)
   }
 
   /// A box of `elements`, none of which is a materialized array or object (a path's keys and
   /// indexes, a document's values): no look at them.
   init(withoutContainers elements: [JSON]) {
     assert(!(elements.last?.isMaterializedContainer ?? false), "a container among scalars")
-    items = .flat(elements)
+    items = elements
+    mayHoldContainer = false
   }
 
   /// A copy of `other`'s elements, for copy-on-write.
   init(copying other: ArrayBox) {
     items = other.items
+    mayHoldContainer = other.mayHoldContainer
   }
 
   deinit {
-    if case .mayNest = items {
-      var elements = takeAll()
-      Teardown.dismantle(&elements)
-    }
+    if mayHoldContainer { Teardown.dismantle(&items) }
   }
 
   /// The elements.
@@ -63,85 +49,47 @@ final class ArrayBox: @unchecked Sendable {
   /// container; the methods below look at what they store instead.
   @usableFromInline
   var elements: [JSON] {
-    _read {
-      switch items {
-      case .flat(let elements), .mayNest(let elements): yield elements
-      }
-    }
+    _read { yield items }
     _modify {
-      var elements = takeAll()
-      defer { items = .mayNest(elements) }
-      yield &elements
+      mayHoldContainer = true
+      yield &items
     }
-  }
-
-  /// The elements, moved out (the box holds none until they are put back), so that they
-  /// stay unshared while they change.
-  fileprivate func takeAll() -> [JSON] {
-    var taken = Items.flat([])
-    swap(&taken, &items)
-    switch consume taken {
-    case .flat(let elements), .mayNest(let elements): return elements
-    }
-  }
-
-  /// Puts back `elements` taken by `takeAll()`, flagged when `mayNest`.
-  private func put(_ elements: [JSON], mayNest: Bool) {
-    items = mayNest ? .mayNest(elements) : .flat(elements)
   }
 
   /// Appends `value`.
   func append(_ value: JSON) {
-    let mayNest = mayHoldContainer || value.isMaterializedContainer
-    var elements = takeAll()
-    elements.append(value)
-    put(elements, mayNest: mayNest)
+    if value.isMaterializedContainer { mayHoldContainer = true }
+    items.append(value)
   }
 
   /// Appends every value of `values`.
   func append<S: Sequence<JSON>>(contentsOf values: S) {
-    var mayNest = mayHoldContainer
-    var elements = takeAll()
-    let start = elements.count
-    elements.append(contentsOf: values)
-    if !mayNest { mayNest = Teardown.holdsContainer(elements[start...]) }
-    put(elements, mayNest: mayNest)
+    let start = items.count
+    items.append(contentsOf: values)
+    if !mayHoldContainer { mayHoldContainer = Teardown.holdsContainer(items[start...]) }
   }
 
   /// Inserts `value` at `index`.
   func insert(_ value: JSON, at index: Int) {
-    let mayNest = mayHoldContainer || value.isMaterializedContainer
-    var elements = takeAll()
-    elements.insert(value, at: index)
-    put(elements, mayNest: mayNest)
+    if value.isMaterializedContainer { mayHoldContainer = true }
+    items.insert(value, at: index)
   }
 
   /// Replaces the element at `index` with `value`.
   func replace(at index: Int, with value: JSON) {
-    let mayNest = mayHoldContainer || value.isMaterializedContainer
-    var elements = takeAll()
-    elements[index] = value
-    put(elements, mayNest: mayNest)
+    if value.isMaterializedContainer { mayHoldContainer = true }
+    items[index] = value
   }
 
   /// Removes the element at `index` and returns it.
-  func remove(at index: Int) -> JSON {
-    let mayNest = mayHoldContainer
-    var elements = takeAll()
-    let removed = elements.remove(at: index)
-    put(elements, mayNest: mayNest)
-    return removed
-  }
+  func remove(at index: Int) -> JSON { items.remove(at: index) }
 
   /// The element at `index`, moved out (`null` is left in its place, so that the element's
   /// own storage stays unshared while the caller changes it; `replace(at:with:)` puts it
   /// back).
   func take(at index: Int) -> JSON {
-    let mayNest = mayHoldContainer
-    var elements = takeAll()
     var element = JSON.null
-    swap(&element, &elements[index])
-    put(elements, mayNest: mayNest)
+    swap(&element, &items[index])
     return element
   }
 }
@@ -429,9 +377,8 @@ struct ObjectMembers {
 /// would not. A flag is never cleared: a set flag with no container left costs only the look
 /// at the values' flags.
 ///
-/// Neither flag costs memory: `ArrayBox`'s is the case of its elements (in the spare bits of
-/// the array's reference), `ObjectBox`'s sits in padding (its 48 bytes take 64 from the
-/// allocator with or without it).
+/// `ObjectBox`'s flag costs no memory: its 48 bytes already take 64 from the allocator.
+/// `ArrayBox`'s takes its 24 bytes to 25, and so 48 from the allocator instead of 32.
 enum Teardown {
   @usableFromInline
   static func dismantle(_ values: inout [JSON]) {
@@ -441,7 +388,8 @@ enum Teardown {
     while var value = pending.popLast() {
       if var box = value.takeArrayBox() {
         if isKnownUniquelyReferenced(&box) {
-          pending.append(contentsOf: box.takeAll())
+          pending.append(contentsOf: box.items)
+          box.items = []
         }
       } else if var box = value.takeObjectBox() {
         if isKnownUniquelyReferenced(&box) {

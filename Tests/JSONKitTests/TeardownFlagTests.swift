@@ -21,8 +21,8 @@ struct TeardownFlagTests {
   /// Whether `json`'s box holds a built container among its own values.
   static func holdsContainer(_ json: JSON) -> Bool {
     switch json.storage {
-    case .array(let box): return Teardown.holdsContainer(box.elements)
-    case .object(let box): return Teardown.holdsContainer(box.values)
+    case .array(let box): return Teardown.holdsContainer(box.elements[...])
+    case .object(let box): return Teardown.holdsContainer(box.values[...])
     default: return false
     }
   }

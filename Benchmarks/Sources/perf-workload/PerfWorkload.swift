@@ -31,12 +31,12 @@ struct PerfWorkload {
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         let workload = Workload.parse(data)
         print("parse: \(try workload.measure())")
-        try workload.repeatRun(arguments.count == 3 ? arguments[2] : "0")
+        try workload.repeatRun(extraRuns(arguments))
       case "yajl" where (2...3).contains(arguments.count):
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         let workload = Workload.yajl(data)
         print("yajl: \(try workload.measure())")
-        try workload.repeatRun(arguments.count == 3 ? arguments[2] : "0")
+        try workload.repeatRun(extraRuns(arguments))
       case "ratio" where arguments.count == 2:
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
         print("ratio: \(try TimingRatio.measure(data))")
@@ -107,12 +107,18 @@ struct PreparedWorkload {
 
   /// Runs the workload `count` more times, uncounted: a long enough run for `perf record`
   /// to sample one workload alone.
-  func repeatRun(_ count: String) throws {
-    guard let n = Int(count), n >= 0 else {
-      throw UsageError(message: "N is a count of extra runs, 0 or more")
-    }
-    for _ in 0..<n { _ = try run() }
+  func repeatRun(_ count: Int) throws {
+    for _ in 0..<count { _ = try run() }
   }
+}
+
+/// The `N` of `parse FILE [N]` and `yajl FILE [N]`: extra uncounted runs, 0 without it.
+private func extraRuns(_ arguments: [String]) throws -> Int {
+  guard arguments.count == 3 else { return 0 }
+  guard let count = Int(arguments[2]), count >= 0 else {
+    throw UsageError(message: "N is a count of extra runs, 0 or more")
+  }
+  return count
 }
 
 /// A mistake on the command line.

@@ -22,7 +22,7 @@ final class ArrayBox: @unchecked Sendable {
   @usableFromInline
   init(_ elements: [JSON]) {
     items = elements
-    mayHoldContainer = Teardown.holdsContainer(elements)
+    mayHoldContainer = Teardown.holdsContainer(elements[...])
   }
 
   /// A box of `elements`, none of which is a materialized array or object (a path's keys and
@@ -417,12 +417,6 @@ extension Teardown {
       default: continue
       }
     }
-    return false
-  }
-
-  /// Whether a value of `values` is a materialized array or object.
-  static func holdsContainer(_ values: [JSON]) -> Bool {
-    for value in values where value.isMaterializedContainer { return true }
     return false
   }
 

@@ -324,13 +324,3 @@ struct JQTokenizer {
     return "\(problem) at line \(line), column \(column) (while parsing '\"\(text)\"')"
   }
 }
-
-extension JQTokenizer.Terminal {
-  /// The number of the terminal jq's messages call `name`.
-  static func number(_ name: String) -> Int {
-    guard let index = JQGrammar.terminals.firstIndex(of: name) else {
-      preconditionFailure("no terminal \(name) in jq's grammar")
-    }
-    return index
-  }
-}

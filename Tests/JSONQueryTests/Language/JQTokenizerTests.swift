@@ -77,3 +77,14 @@ struct JQTokenizerTests {
     }
   }
 }
+
+extension JQTokenizer.Terminal {
+  /// The number of the terminal jq's messages call `name`: what each generated constant
+  /// must equal.
+  fileprivate static func number(_ name: String) -> Int {
+    guard let index = JQGrammar.terminals.firstIndex(of: name) else {
+      preconditionFailure("no terminal \(name) in jq's grammar")
+    }
+    return index
+  }
+}
